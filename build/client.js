@@ -1,0 +1,123 @@
+// Bundles the browser client (src/client/) into classic scripts and stylesheets:
+//   client.js  window.queuebook = {notebook, provide}: runtime, inspector, Inputs, htl,
+//              display, Generators, Mutable, FileAttachment (d3-dsv), width, now, live reload
+//   plot.js    queuebook.provide({Plot, d3})
+//   katex.js   queuebook.provide({katex})      katex.css  KaTeX's CSS, woff2 fonts inlined
+//   marked.js  queuebook.provide({marked})     style.css  notebook style + Inspector + Inputs
+// The output folder's name is a stamp of src/client/, package-lock.json and this script; it is
+// built in a temporary folder and renamed into place, so concurrent runs never see half a build.
+import {createHash} from "node:crypto";
+import {existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync} from "node:fs";
+import {createRequire} from "node:module";
+import {dirname, join} from "node:path";
+import {fileURLToPath} from "node:url";
+
+/** Every file buildClient writes. */
+export const assets = ["client.js", "plot.js", "katex.js", "katex.css", "marked.js", "style.css"];
+
+/** For each optional chunk, the built-in names that need it (chunk name → <chunk>.js). */
+export const chunks = {plot: ["Plot", "d3"], katex: ["tex"], marked: ["md"]};
+
+/**
+ * The optional assets a notebook needs, given the names its cells reference, in page order:
+ * {scripts: ["plot.js", …], stylesheets: ["katex.css"]} (client.js and style.css always load).
+ */
+export function assetsFor(names) {
+  const used = new Set(names);
+  const scripts = [];
+  for (const [chunk, builtins] of Object.entries(chunks)) {
+    if (builtins.some((name) => used.has(name))) scripts.push(`${chunk}.js`);
+  }
+  return {scripts, stylesheets: scripts.includes("katex.js") ? ["katex.css"] : []};
+}
+
+function stampOf(packageRoot) {
+  const hash = createHash("sha1");
+  const src = join(packageRoot, "src", "client");
+  const files = readdirSync(src, {recursive: true}).map(String).sort();
+  for (const name of files) {
+    const stat = statSync(join(src, name));
+    if (stat.isFile()) hash.update(`${name}:${stat.size}:${stat.mtimeMs}\n`);
+  }
+  for (const file of [join(packageRoot, "package-lock.json"), fileURLToPath(import.meta.url)]) {
+    try {
+      const stat = statSync(file);
+      hash.update(`${file}:${stat.size}:${stat.mtimeMs}\n`);
+    } catch {
+      // no lock file: the sources alone make the stamp
+    }
+  }
+  return `client-${hash.digest("hex").slice(0, 12)}`;
+}
+
+/** KaTeX's CSS with only the woff2 sources left in each @font-face (inlined as data: URLs). */
+function katexCss(katexDist) {
+  const css = readFileSync(join(katexDist, "katex.css"), "utf8");
+  return css.replace(/src:\s*([^;}]*)/g, (match, list) => {
+    const woff2 = list.split(/,\s*(?=url\()/).filter((source) => /format\(["']?woff2["']?\)/.test(source));
+    return woff2.length ? `src: ${woff2.join(", ")}` : match;
+  });
+}
+
+async function buildInto(packageRoot, out) {
+  const {build} = await import("esbuild");
+  const require = createRequire(join(packageRoot, "package.json"));
+  const src = join(packageRoot, "src", "client");
+  const common = {
+    bundle: true,
+    minify: true,
+    logLevel: "error",
+    legalComments: "eof",
+    absWorkingDir: packageRoot
+  };
+  await build({
+    ...common,
+    entryPoints: ["main", "plot", "katex", "marked"].map((name) => ({in: join(src, `${name}.ts`), out: name === "main" ? "client" : name})),
+    outdir: out,
+    format: "iife",
+    platform: "browser",
+    target: ["es2022", "chrome100", "firefox100", "safari15"]
+  });
+  const katexDist = dirname(require.resolve("katex/dist/katex.css"));
+  await build({
+    ...common,
+    stdin: {contents: katexCss(katexDist), loader: "css", resolveDir: katexDist, sourcefile: "katex.css"},
+    outfile: join(out, "katex.css"),
+    loader: {".woff2": "dataurl", ".woff": "empty", ".ttf": "empty"}
+  });
+  const inspectorCss = join(dirname(dirname(require.resolve("@observablehq/inspector"))), "dist", "inspector.css");
+  const inputsCss = require.resolve("@observablehq/inputs/dist/index.css");
+  const styles = [inspectorCss, inputsCss, join(src, "style.css")].map((file) => readFileSync(file, "utf8"));
+  await build({
+    ...common,
+    stdin: {contents: styles.join("\n"), loader: "css", resolveDir: src, sourcefile: "style.css"},
+    outfile: join(out, "style.css")
+  });
+}
+
+/** Returns the folder holding the built client assets, building them first if stale. */
+export async function buildClient(packageRoot) {
+  const cache = join(packageRoot, "node_modules", ".cache", "queuebook");
+  const stamp = stampOf(packageRoot);
+  const dir = join(cache, stamp);
+  if (!assets.every((name) => existsSync(join(dir, name)))) {
+    mkdirSync(cache, {recursive: true});
+    const tmp = `${dir}.tmp-${process.pid}-${Date.now()}`;
+    try {
+      await buildInto(packageRoot, tmp);
+      try {
+        renameSync(tmp, dir);
+      } catch {
+        // another process won the race (its folder is complete): keep it
+      }
+    } finally {
+      rmSync(tmp, {recursive: true, force: true});
+    }
+    for (const old of readdirSync(cache)) {
+      if (old.startsWith("client-") && old !== stamp && !old.includes(".tmp-")) {
+        rmSync(join(cache, old), {recursive: true, force: true});
+      }
+    }
+  }
+  return dir;
+}

@@ -1,0 +1,56 @@
+// `queuebook lab analyze <dir>`: the lab's answer files from the CSVs in a lab folder.
+import {accessSync, constants, existsSync, statSync} from "node:fs";
+import {join, resolve} from "node:path";
+import {CommandError, UsageError} from "../command.js";
+import {parseFlags} from "../flags.js";
+import {analyzeLab} from "../../lab/analyze.js";
+import {folderReader, writeFileAtomic} from "../../lab/files.js";
+import {integerArg, positiveArg, type Subcommand} from "./args.js";
+
+const usage = `usage: queuebook lab analyze <dir> [--workers N] [--rate R] [--users N] [--think S]
+
+Reads 01-probe.txt, sched-*.csv, run-*.csv, srv-*.csv and closed.csv in <dir> and writes
+01-target.txt, schedules.tsv, latency.tsv, queue.tsv, 05-note.txt, think.txt, capacity.txt and
+a proposed arrival-model.txt. A file whose inputs are missing is skipped and named (exit 1).
+  --workers N  the server's workers (default: most requests in service at once in srv-*.csv)
+  --rate R     the chosen mean rate (default 25)
+  --users N    closed-loop users (default: distinct users in closed.csv)
+  --think S    closed-loop think time (default: median answer-to-next-send gap)`;
+
+/** The analyze subcommand. */
+export const subcommand: Subcommand = {
+  name: "analyze",
+  summary: "the lab's answer files",
+  usage,
+  async run(args, context) {
+    const {values, positionals} = parseFlags(args, {workers: {type: "string"}, rate: {type: "string"}, users: {type: "string"}, think: {type: "string"}}, true);
+    if (positionals.length !== 1) throw new UsageError(`expected 1 folder, got ${positionals.length} arguments`);
+    const dir = resolve(context.cwd, positionals[0]);
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`no such folder: ${positionals[0]}`);
+    try {
+      accessSync(dir, constants.W_OK);
+    } catch {
+      throw new UsageError(`cannot write in ${positionals[0]}: permission denied`);
+    }
+    const options = {
+      workers: values.workers === undefined ? undefined : integerArg("--workers", values.workers, 1),
+      chosenRate: values.rate === undefined ? undefined : positiveArg("--rate", values.rate),
+      users: values.users === undefined ? undefined : integerArg("--users", values.users, 1),
+      thinkS: values.think === undefined ? undefined : positiveArg("--think", values.think, true)
+    };
+    let analysis;
+    try {
+      analysis = analyzeLab(folderReader(dir), options);
+    } catch (error) {
+      throw new CommandError((error as Error).message);
+    }
+    for (const [name, text] of analysis.files) writeFileAtomic(join(dir, name), text);
+    for (const [name] of analysis.files) context.stdout(`wrote ${join(positionals[0], name)}\n`);
+    for (const note of analysis.notes) context.stdout(`check ${note}\n`);
+    if (analysis.skipped.length) {
+      const list = analysis.skipped.map((s) => `${s.name} (missing ${s.missing.join(", ") || "inputs"})`).join("; ");
+      throw new CommandError(`skipped ${list}`);
+    }
+    return 0;
+  }
+};

@@ -1,0 +1,49 @@
+// `queuebook lab <subcommand>`: the arrival lab's tools, one file per subcommand. This file
+// only dispatches, prints help, and names usage errors after the subcommand ("lab gen").
+import {CommandError, UsageError, wantsHelp, type Command} from "../command.js";
+import type {Subcommand} from "./args.js";
+
+const subcommands: Record<string, () => Promise<Subcommand>> = {
+  server: async () => (await import("./server.js")).subcommand,
+  gen: async () => (await import("./gen.js")).subcommand,
+  closed: async () => (await import("./closed.js")).subcommand,
+  probe: async () => (await import("./probe.js")).subcommand,
+  analyze: async () => (await import("./analyze.js")).subcommand,
+  record: async () => (await import("./record.js")).subcommand
+};
+
+const usage = `usage: queuebook lab <subcommand> [arguments]
+
+subcommands:
+  server <port> <service_ms> <workers>                       the lab server (GET /work, /reset, /dump)
+  gen <even|poisson|burst> <count> <rate> <seed> <out.csv> [URL]
+                                                             write a plan, or send it open loop
+  closed <URL> <users> <think_s> <duration_s> <out.csv>      closed-loop virtual users
+  probe <URL> [count]                                        idle response times, one at a time
+  analyze <dir>                                              the lab's answer files from its CSVs
+  record [--out DIR]                                         the whole lab end to end (~40 s)
+
+Run "queuebook lab <subcommand> --help" for its arguments.`;
+
+/** The lab command: dispatches to src/cli/lab/<subcommand>.ts. */
+export const command: Command = {
+  name: "lab",
+  summary: "arrival-process lab tools (server, gen, closed, probe, analyze, record)",
+  usage,
+  subcommands: true,
+  async run(args, context) {
+    const [name, ...rest] = args;
+    if (name === "--help" || name === "-h" || name === "help") return context.stdout(usage + "\n"), 0;
+    if (name === undefined) throw new UsageError("missing subcommand", usage);
+    if (!Object.hasOwn(subcommands, name)) throw new UsageError(`unknown subcommand "${name}"`, usage);
+    const subcommand = await subcommands[name]();
+    if (wantsHelp(rest)) return context.stdout(subcommand.usage + "\n"), 0;
+    try {
+      return await subcommand.run(rest, context);
+    } catch (error) {
+      if (error instanceof UsageError && !error.commandName) throw new UsageError(error.message, error.usage ?? subcommand.usage, `lab ${name}`);
+      if (error instanceof CommandError && !error.commandName) throw new CommandError(error.message, error.code, `lab ${name}`);
+      throw error;
+    }
+  }
+};

@@ -1,0 +1,69 @@
+import {Inspector} from "@observablehq/inspector";
+
+export function isNode(value: unknown): value is Node {
+  return typeof Node !== "undefined" && value instanceof Node;
+}
+
+function isPrimitive(value: unknown): boolean {
+  return value == null || (typeof value !== "object" && typeof value !== "function") || value instanceof Date;
+}
+
+export function clear(root: Element): void {
+  root.replaceChildren();
+}
+
+/** Appends a value to a cell's root: DOM nodes as they are, anything else through the Inspector. */
+export function displayBlock(root: Element, value: unknown): void {
+  if (isNode(value)) {
+    root.append(value);
+  } else {
+    const div = document.createElement("div");
+    new Inspector(div).fulfilled(value);
+    root.append(div);
+  }
+}
+
+/** Appends a value inside an inline span: primitives as text, nodes as they are. */
+export function displayInline(root: Element, value: unknown): void {
+  if (isNode(value)) {
+    root.append(value);
+  } else if (isPrimitive(value)) {
+    if (value !== undefined) root.append(String(value));
+  } else if (Array.isArray(value) && value.every(isNode)) {
+    root.append(...value);
+  } else {
+    const span = document.createElement("span");
+    new Inspector(span).fulfilled(value);
+    root.append(span);
+  }
+}
+
+/** Replaces a cell's output with the value, leaving an already-displayed node in place (focus stays). */
+export function replaceWith(root: Element, value: unknown, inline: boolean): void {
+  if (isNode(value) && value.parentNode === root && root.childNodes.length === 1) return;
+  clear(root);
+  if (value === undefined) return;
+  (inline ? displayInline : displayBlock)(root, value);
+}
+
+export interface ErrorView {
+  message: string;
+  location?: string;
+}
+
+/** Shows an error box in place of the cell's output. */
+export function displayError(root: Element, {message, location}: ErrorView, inline: boolean): void {
+  const box = document.createElement(inline ? "span" : "div");
+  box.className = "qb-error";
+  const text = document.createElement(inline ? "span" : "div");
+  text.className = "qb-error-message";
+  text.textContent = message;
+  box.append(text);
+  if (location) {
+    const where = document.createElement(inline ? "span" : "div");
+    where.className = "qb-error-location";
+    where.textContent = location;
+    box.append(where);
+  }
+  root.replaceChildren(box);
+}

@@ -1,0 +1,83 @@
+import {autoType, csvParse, tsvParse} from "d3-dsv";
+
+/** A file embedded in the notebook bundle at build time. */
+export interface EmbeddedFile {
+  mimeType?: string;
+  text?: string;
+  base64?: string;
+}
+
+export type Files = Record<string, EmbeddedFile>;
+
+export class FileNotFoundError extends Error {
+  constructor(name: string) {
+    super(`file not found: ${name} (files are embedded at build time; is it next to the notebook?)`);
+  }
+}
+FileNotFoundError.prototype.name = "FileNotFoundError";
+
+function decodeBase64(base64: string): Uint8Array {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; ++i) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+export class EmbeddedFileAttachment {
+  readonly name: string;
+  readonly mimeType: string;
+  #file: EmbeddedFile;
+  #url: string | undefined;
+  constructor(name: string, file: EmbeddedFile) {
+    this.name = name;
+    this.mimeType = file.mimeType ?? "application/octet-stream";
+    this.#file = file;
+  }
+  #bytes(): Uint8Array {
+    const file = this.#file;
+    if (file.base64 !== undefined) return decodeBase64(file.base64);
+    return new TextEncoder().encode(file.text ?? "");
+  }
+  async text(): Promise<string> {
+    const file = this.#file;
+    if (file.text !== undefined) return file.text;
+    return new TextDecoder().decode(this.#bytes());
+  }
+  async json(): Promise<any> {
+    return JSON.parse(await this.text());
+  }
+  async csv({typed = false}: {typed?: boolean} = {}): Promise<any[]> {
+    const text = await this.text();
+    return typed ? csvParse(text, autoType) : csvParse(text);
+  }
+  async tsv({typed = false}: {typed?: boolean} = {}): Promise<any[]> {
+    const text = await this.text();
+    return typed ? tsvParse(text, autoType) : tsvParse(text);
+  }
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    const bytes = this.#bytes();
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  }
+  async blob(): Promise<Blob> {
+    return new Blob([this.#bytes() as BlobPart], {type: this.mimeType});
+  }
+  /** A blob: URL for the file's bytes (made once per attachment object). */
+  async url(): Promise<string> {
+    return (this.#url ??= URL.createObjectURL(await this.blob()));
+  }
+  toString(): string {
+    return `FileAttachment(${JSON.stringify(this.name)})`;
+  }
+}
+
+/** FileAttachment(name) over the embedded files; names may be written with a leading "./". */
+export function makeFileAttachment(getFiles: () => Files): (name: string) => EmbeddedFileAttachment {
+  return function FileAttachment(name: string) {
+    if (typeof name !== "string") throw new TypeError("FileAttachment expects a file name");
+    const files = getFiles();
+    const key = name.replace(/^\.\//, "");
+    const file = Object.prototype.hasOwnProperty.call(files, key) ? files[key] : undefined;
+    if (!file) throw new FileNotFoundError(name);
+    return new EmbeddedFileAttachment(key, file);
+  };
+}

@@ -1,0 +1,140 @@
+// Generators the runtime can pull from. The runtime treats anything with next() and return()
+// as a generator, pulls one value per animation frame, and awaits promises it yields; so these
+// are plain iterators yielding promises, which also makes them easy to test in Node.
+
+export interface Pull<T> extends Iterator<T | Promise<T>, undefined> {
+  next(): IteratorResult<T | Promise<T>, undefined>;
+  return(): IteratorResult<T | Promise<T>, undefined>;
+  [Symbol.iterator](): Pull<T>;
+}
+
+type Dispose = (() => void) | void | undefined | null;
+
+function makePull<T>(next: () => T | Promise<T>, dispose: () => void): Pull<T> {
+  let done = false;
+  const pull: Pull<T> = {
+    next: () => (done ? {done: true, value: undefined} : {done: false, value: next()}),
+    return: () => {
+      if (!done) (done = true), dispose();
+      return {done: true, value: undefined};
+    },
+    [Symbol.iterator]: () => pull
+  };
+  return pull;
+}
+
+function checkDispose(dispose: unknown): () => void {
+  if (dispose != null && typeof dispose !== "function") throw new Error("the initializer must return a dispose function or nothing");
+  return () => (dispose as (() => void) | null)?.();
+}
+
+/**
+ * The latest value wins: initialize(notify) may call notify any number of times between pulls;
+ * each pull yields the most recent value not yet yielded (or waits for the next one).
+ */
+export function observe<T>(initialize: (notify: (value: T) => T) => Dispose): Pull<T> {
+  let waiting: ((value: T) => void) | null = null;
+  let fresh = false;
+  let latest: T;
+  const notify = (value: T): T => {
+    latest = value;
+    if (waiting) waiting(value), (waiting = null);
+    else fresh = true;
+    return value;
+  };
+  const dispose = checkDispose(initialize(notify));
+  return makePull<T>(() => {
+    if (fresh) return (fresh = false), latest;
+    return new Promise<T>((resolve) => (waiting = resolve));
+  }, dispose);
+}
+
+/** Every value counts: values notified between pulls are yielded in order, none dropped. */
+export function queue<T>(initialize: (notify: (value: T) => T) => Dispose): Pull<T> {
+  const values: T[] = [];
+  let waiting: ((value: T) => void) | null = null;
+  const notify = (value: T): T => {
+    if (waiting) waiting(value), (waiting = null);
+    else values.push(value);
+    return value;
+  };
+  const dispose = checkDispose(initialize(notify));
+  return makePull<T>(() => {
+    if (values.length) return values.shift()!;
+    return new Promise<T>((resolve) => (waiting = resolve));
+  }, dispose);
+}
+
+/** The current time (Date.now()), once per pull: the runtime pulls once per animation frame. */
+export function now(): Pull<number> {
+  return makePull(() => Date.now(), () => {});
+}
+
+type InputLike = EventTarget & {
+  value?: unknown;
+  type?: string;
+  checked?: boolean;
+  valueAsNumber?: number;
+  valueAsDate?: Date | null;
+  files?: FileList | null;
+  multiple?: boolean;
+  selectedOptions?: HTMLCollectionOf<HTMLOptionElement>;
+  form?: unknown;
+};
+
+/** The value an input element stands for (Observable Inputs' elements expose .value directly). */
+export function valueof(input: InputLike): unknown {
+  switch (input.type) {
+    case "range":
+    case "number":
+      return input.valueAsNumber;
+    case "date":
+      return input.valueAsDate;
+    case "checkbox":
+      return input.checked;
+    case "file":
+      return input.multiple ? input.files : input.files?.[0];
+    case "select-multiple":
+      return input.selectedOptions ? Array.from(input.selectedOptions, (o) => o.value) : input.value;
+    default:
+      return input.value;
+  }
+}
+
+/** The event after which an input's value has changed. */
+export function eventof(input: InputLike): string {
+  switch (input.type) {
+    case "button":
+    case "submit":
+    case "checkbox":
+      return "click";
+    case "file":
+      return "change";
+    default:
+      return "input";
+  }
+}
+
+/** The input's value now and after each of its input (or click/change) events. */
+export function input(element: InputLike): Pull<unknown> {
+  return observe((notify) => {
+    const event = eventof(element);
+    const onevent = () => notify(valueof(element));
+    element.addEventListener(event, onevent);
+    notify(valueof(element));
+    return () => element.removeEventListener(event, onevent);
+  });
+}
+
+/** The content width of an element, now and whenever it changes. */
+export function width(element: Element): Pull<number> {
+  return observe((notify) => {
+    let last: number | undefined;
+    const observer = new ResizeObserver(([entry]) => {
+      const w = Math.floor(entry.contentRect.width);
+      if (w !== last) notify((last = w));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  });
+}

@@ -1,0 +1,86 @@
+import * as Inputs from "@observablehq/inputs";
+import {html, svg} from "htl";
+import {makeFileAttachment, type Files} from "./fileAttachment.js";
+import * as Generators from "./generators.js";
+import {Mutable} from "./mutable.js";
+
+/** What the optional chunks (plot.js, katex.js, marked.js) hand over through queuebook.provide. */
+export const provided: Record<string, any> = {};
+
+const chunkOf: Record<string, string> = {Plot: "plot.js", d3: "plot.js", katex: "katex.js", marked: "marked.js"};
+
+function need(name: string): any {
+  const value = provided[name];
+  if (value === undefined) {
+    throw new Error(`${name} is not loaded (the page has no _queuebook/${chunkOf[name] ?? name} script)`);
+  }
+  return value;
+}
+
+type Template = (strings: TemplateStringsArray, ...values: unknown[]) => Node;
+
+/** tex`…` (inline) and tex.block`…` (display mode), rendered with KaTeX from raw strings. */
+export function makeTex(katex: any) {
+  function renderer(options: Record<string, unknown>): Template {
+    return function (strings: TemplateStringsArray, ...values: unknown[]) {
+      const source = String.raw(strings, ...values);
+      const root = document.createElement(options.displayMode ? "div" : "span");
+      katex.render(source, root, options);
+      return root;
+    };
+  }
+  return Object.assign(renderer({}), {
+    block: renderer({displayMode: true}),
+    options: (options: Record<string, unknown>) => renderer(options)
+  });
+}
+
+/** md`…`: Markdown (marked) to a DocumentFragment; interpolated nodes are inserted as nodes. */
+export function makeMd(marked: any): Template {
+  return function md(strings: TemplateStringsArray, ...values: unknown[]) {
+    const nodes: Node[] = [];
+    let source = strings[0];
+    for (let i = 0; i < values.length; ++i) {
+      const value = values[i];
+      if (value instanceof Node || (Array.isArray(value) && value.length && value.every((v) => v instanceof Node))) {
+        source += `<span data-qb-slot="${nodes.length}"></span>`;
+        nodes.push(Array.isArray(value) ? fragmentOf(value) : value);
+      } else {
+        source += value == null ? "" : String(value);
+      }
+      source += strings[i + 1];
+    }
+    const template = document.createElement("template");
+    template.innerHTML = marked.parse(source, {async: false});
+    const fragment = document.importNode(template.content, true);
+    for (const slot of fragment.querySelectorAll("span[data-qb-slot]")) {
+      slot.replaceWith(nodes[+slot.getAttribute("data-qb-slot")!]);
+    }
+    return fragment;
+  };
+}
+
+function fragmentOf(nodes: Node[]): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  fragment.append(...nodes);
+  return fragment;
+}
+
+/** The runtime's built-ins. Function values are definitions: the runtime calls them when needed. */
+export function makeLibrary(getFiles: () => Files, container: () => Element) {
+  const FileAttachment = makeFileAttachment(getFiles);
+  return {
+    Inputs: () => Inputs,
+    html: () => html,
+    svg: () => svg,
+    Generators: () => Generators,
+    Mutable: () => Mutable,
+    FileAttachment: () => FileAttachment,
+    width: () => Generators.width(container()),
+    now: () => Generators.now(),
+    Plot: () => need("Plot"),
+    d3: () => need("d3"),
+    tex: () => makeTex(need("katex")),
+    md: () => makeMd(need("marked"))
+  };
+}

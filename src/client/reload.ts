@@ -1,0 +1,108 @@
+// Dev live updates. Active only on pages served by the dev server, which carry
+// <meta name="queuebook-dev" content="/_queuebook/events?page=…">.
+//   {"type":"update","script":"/foo.js?v=N","html":"…"} → patch <main>, keeping the cells'
+//     elements (and so their outputs), then load the script: it calls queuebook.notebook again,
+//     which redefines only the cells that changed.
+//   {"type":"reload"} → reload the page.
+
+const CELL = ".qb-cell[id], .qb-inline[id]";
+
+function notebookMain(): Element | null {
+  return document.querySelector("main.qb-notebook") ?? document.querySelector("main");
+}
+
+/** The structure of a main element's content: its HTML with the cells' outputs left out. */
+export function skeleton(root: Element | DocumentFragment): string {
+  const copy = root.cloneNode(true) as Element | DocumentFragment;
+  for (const cell of copy.querySelectorAll(CELL)) {
+    cell.replaceChildren();
+    cell.classList.remove("qb-pending");
+    if (!cell.getAttribute("class")) cell.removeAttribute("class");
+  }
+  return copy instanceof Element ? copy.innerHTML : Array.from(copy.childNodes, serialize).join("");
+}
+
+function serialize(node: Node): string {
+  if (node instanceof Element) return node.outerHTML;
+  const div = document.createElement("div");
+  div.append(node.cloneNode(true));
+  return div.innerHTML;
+}
+
+/** Rebuilds main from the new HTML when its structure changed, moving existing cells over. */
+export function patchMain(html: string): void {
+  const main = notebookMain();
+  if (!main) return;
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  const fragment = template.content;
+  if (skeleton(fragment) === skeleton(main)) return;
+  const old = new Map<string, Element>();
+  for (const cell of main.querySelectorAll(CELL)) old.set(cell.id, cell);
+  for (const cell of Array.from(fragment.querySelectorAll(CELL))) {
+    const existing = old.get(cell.id);
+    if (!existing || existing.tagName !== cell.tagName) continue;
+    const pending = existing.classList.contains("qb-pending");
+    existing.className = cell.className;
+    if (pending) existing.classList.add("qb-pending");
+    cell.replaceWith(existing);
+  }
+  main.replaceChildren(document.importNode(fragment, true));
+}
+
+let scripts: Promise<void> = Promise.resolve();
+
+/** Loads the notebook's new bundle; scripts run in the order their updates arrived. */
+function loadScript(src: string): void {
+  scripts = scripts.then(
+    () =>
+      new Promise<void>((resolve) => {
+        const script = document.createElement("script");
+        script.src = src;
+        script.onload = script.onerror = () => (script.remove(), resolve());
+        document.body.append(script);
+      })
+  );
+}
+
+function connect(url: string): void {
+  let delay = 500;
+  let source: EventSource | undefined;
+  const open = () => {
+    source = new EventSource(url);
+    source.onopen = () => (delay = 500);
+    source.onmessage = (event) => {
+      let message: any;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message?.type === "reload") location.reload();
+      else if (message?.type === "update") {
+        if (typeof message.html === "string") patchMain(message.html);
+        if (typeof message.script === "string") loadScript(message.script);
+      }
+    };
+    source.onerror = () => {
+      // EventSource retries by itself unless it gave up (closed); then retry quietly, slower.
+      if (source?.readyState === EventSource.CLOSED) {
+        source = undefined;
+        setTimeout(open, delay);
+        delay = Math.min(delay * 2, 5000);
+      }
+    };
+  };
+  open();
+  addEventListener("pagehide", () => source?.close());
+}
+
+export function startReload(): void {
+  if (typeof document === "undefined") return;
+  const start = () => {
+    const url = document.querySelector('meta[name="queuebook-dev"]')?.getAttribute("content");
+    if (url && typeof EventSource === "function") connect(url);
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, {once: true});
+  else start();
+}

@@ -1,0 +1,11 @@
+// The arrival lab's pure parts, safe for the browser: schedules, statistics, Little's law, the
+// simulated server, the file formats and the analysis. The node-only tools (server, openLoop,
+// closedLoop, probe, record, files, http, clock) are imported from their own files.
+export {mulberry32, exponential, type Random} from "./random.js";
+export {schedule, intervals, shapes, isShape, type Shape, type ScheduleOptions} from "./schedule.js";
+export {mean, median, populationSd, cv, nearestRank, maxConcurrency, maxInService, type Visit} from "./stats.js";
+export {littleL, closedLoopRate, naiveClosedLoopRate, maxRate, formulaWorkers} from "./little.js";
+export {simulate, simulateInto, type LabRecord, type SimulateOptions} from "./des.js";
+export {MinHeap} from "./heap.js";
+export * from "./csv.js";
+export {analyzeLab, labNumbers, outputNames, type Analysis, type AnalyzeOptions, type LabNumbers} from "./analyze.js";

@@ -1,0 +1,143 @@
+// The lab server (the seed's server.py) on node:http: GET /work holds one of `workers` slots for
+// service_ms on a timer (not CPU), FIFO while all are busy; /reset clears the records; /dump
+// answers them as CSV seq,arrive,start,end,qlen in seconds since the server started or was
+// last reset.
+import {createServer, type IncomingMessage, type Server, type ServerResponse} from "node:http";
+import type {AddressInfo} from "node:net";
+import {formatRecords} from "./csv.js";
+import type {LabRecord} from "./des.js";
+import {monotonic, type Clock} from "./clock.js";
+
+/** Options for {@link createLabServer}. */
+export interface LabServerOptions {
+  serviceMs: number;
+  workers: number;
+  /** Records kept before /work answers 503 so no load test can exhaust memory. */
+  maxRecords?: number;
+  /** Seconds on a monotonic clock (default performance.now). */
+  clock?: Clock;
+  /** Runs `done` after `ms` (default setTimeout; setImmediate for 0 ms). */
+  wait?: (ms: number, done: () => void) => void;
+  /** Where the one-time "records full" message goes (default stderr). */
+  log?: (message: string) => void;
+}
+
+/** A lab server: the node:http server plus its records, for tests and `lab record`. */
+export interface LabServer {
+  server: Server;
+  /** The completed records of this epoch, in arrival order. */
+  records(): LabRecord[];
+  /** Clears the records (what GET /reset does). */
+  reset(): void;
+}
+
+/** The record bound by default: a million requests, about 100 MB at most. */
+export const defaultMaxRecords = 1_000_000;
+
+interface Pending {
+  record: LabRecord;
+  epoch: number;
+  response: ServerResponse;
+}
+
+/**
+ * Creates (does not start) a lab server. `qlen` is the number of requests in the system at a
+ * request's arrival, itself included, so max(qlen) equals the sweep's maximum concurrency. To
+ * keep that true to the microsecond, every event gets a distinct, increasing timestamp (a
+ * clock reading equal to the previous one is moved 1 µs later), so an end that happened
+ * before an arrival is never tied with it. Requests still in flight during /reset finish but
+ * are not recorded; /dump lists completed requests only.
+ */
+export function createLabServer({
+  serviceMs,
+  workers,
+  maxRecords = defaultMaxRecords,
+  clock = monotonic,
+  wait = (ms, done) => void (ms > 0 ? setTimeout(done, ms) : setImmediate(done)),
+  log = (message) => void process.stderr.write(message + "\n")
+}: LabServerOptions): LabServer {
+  let epoch = 0, seq = 0, origin = 0, last = -Infinity, warned = false;
+  let busy = 0, inSystem = 0;
+  let done: LabRecord[] = [];
+  let queue: Pending[] = [], head = 0;
+
+  const now = () => {
+    let us = Math.round(clock() * 1e6);
+    if (us <= last) us = last + 1;
+    last = us;
+    return us / 1e6 - origin;
+  };
+  const reset = () => {
+    epoch++, (seq = 0), (done = []), (warned = false);
+    origin = 0;
+    origin = now();
+  };
+  reset();
+
+  const begin = (job: Pending) => {
+    busy++;
+    job.record.start = now();
+    wait(serviceMs, () => {
+      job.record.end = now();
+      busy--, inSystem--;
+      if (job.epoch === epoch) done.push(job.record);
+      job.response.writeHead(200, {"content-type": "text/plain"}).end("ok\n");
+      next();
+    });
+  };
+  const next = () => {
+    while (busy < workers && head < queue.length) {
+      const job = queue[head++];
+      if (head > 1024 && head * 2 > queue.length) (queue = queue.slice(head)), (head = 0);
+      begin(job);
+    }
+  };
+
+  const work = (response: ServerResponse) => {
+    if (seq >= maxRecords) {
+      if (!warned) log(`lab server: ${maxRecords} records kept, answering 503 to /work until GET /reset`);
+      warned = true;
+      return void response.writeHead(503, {"content-type": "text/plain"}).end("records full; GET /reset\n");
+    }
+    const record: LabRecord = {seq: seq++, arrive: now(), start: NaN, end: NaN, qlen: ++inSystem};
+    queue.push({record, epoch, response});
+    next();
+  };
+
+  const handle = (request: IncomingMessage, response: ServerResponse) => {
+    const path = (request.url ?? "/").split("?")[0];
+    const known = path === "/work" || path === "/reset" || path === "/dump";
+    if (!known) return void response.writeHead(404, {"content-type": "text/plain"}).end("not found\n");
+    if (request.method !== "GET") return void response.writeHead(405, {allow: "GET", "content-type": "text/plain"}).end("method not allowed\n");
+    if (path === "/work") return work(response);
+    if (path === "/reset") return reset(), void response.writeHead(200, {"content-type": "text/plain"}).end("reset\n");
+    response.writeHead(200, {"content-type": "text/csv"}).end(formatRecords(done.slice().sort((a, b) => a.seq - b.seq)));
+  };
+
+  // Requests are handled on "request", i.e. once their headers are in: that instant is `arrive`.
+  const server = createServer((request, response) => {
+    request.resume(); // a GET body, if any, is drained and ignored
+    handle(request, response);
+  });
+  return {server, records: () => done.slice().sort((a, b) => a.seq - b.seq), reset};
+}
+
+/** Starts listening on `host:port` (port 0 picks a free one); resolves to the port. */
+export function listen(server: Server, port: number, host = "127.0.0.1"): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const fail = (error: Error) => reject(error);
+    server.once("error", fail);
+    server.listen(port, host, () => {
+      server.off("error", fail);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** Stops accepting, closes every connection (idle keep-alive ones too) and resolves when closed. */
+export function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,73 @@
+// The lab's statistics: means, the coefficient of variation, nearest-rank percentiles and the
+// sweep that finds the maximum number of requests in the system at once.
+
+/** The arithmetic mean; NaN for no values. */
+export function mean(values: ArrayLike<number>): number {
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += values[i];
+  return values.length ? sum / values.length : NaN;
+}
+
+/** The median (mean of the middle two for an even count); NaN for no values. */
+export function median(values: ArrayLike<number>): number {
+  const sorted = Float64Array.from(values).sort();
+  const n = sorted.length;
+  if (n === 0) return NaN;
+  return n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+}
+
+/** Population standard deviation, sqrt(Σ(x − mean)² / n), in two passes; NaN for no values. */
+export function populationSd(values: ArrayLike<number>): number {
+  const m = mean(values);
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += (values[i] - m) ** 2;
+  return Math.sqrt(sum / values.length);
+}
+
+/** Coefficient of variation: population SD / mean (0 for equal values, ≈ 1 for exponential). */
+export function cv(values: ArrayLike<number>): number {
+  return populationSd(values) / mean(values);
+}
+
+/**
+ * Nearest-rank percentile: the value at rank ceil(p/100 × n) (at least 1) of the sorted
+ * values, so the answer is always one of the values. `p` is in percent, 0–100; NaN for none.
+ */
+export function nearestRank(p: number, values: ArrayLike<number>): number {
+  if (!(p >= 0 && p <= 100)) throw new RangeError(`percentile must be within 0–100, got ${p}`);
+  const sorted = Float64Array.from(values).sort();
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.max(1, Math.ceil((p / 100) * sorted.length)) - 1];
+}
+
+/** A request's time in the system: it arrives, enters service and leaves (seconds). */
+export interface Visit {
+  arrive: number;
+  end: number;
+}
+
+/**
+ * The maximum number of requests in the system at once, by a sweep over the events in time
+ * order: +1 at `arrive`, −1 at `end`. When an end and an arrival share an instant the end goes
+ * first (a request that leaves as another arrives never overlaps it) — the same rule the
+ * server and the simulation use for `qlen`, so this equals max(qlen). Times are compared to
+ * the nanosecond.
+ */
+export function maxConcurrency(visits: Iterable<Visit>): number {
+  return sweepMax(visits, (v) => v.arrive, (v) => v.end);
+}
+
+/** The maximum number of requests in service at once (start to end); a floor on the workers. */
+export function maxInService(visits: Iterable<Visit & {start: number}>): number {
+  return sweepMax(visits, (v) => v.start, (v) => v.end);
+}
+
+function sweepMax<T>(items: Iterable<T>, from: (item: T) => number, to: (item: T) => number): number {
+  const events: [time: number, delta: number][] = [];
+  // Times are compared at 1 ns resolution so float noise cannot split a tie.
+  for (const item of items) events.push([Math.round(from(item) * 1e9), +1], [Math.round(to(item) * 1e9), -1]);
+  events.sort((a, b) => a[0] - b[0] || a[1] - b[1]); // ends (−1) before starts at a tie
+  let current = 0, max = 0;
+  for (const [, delta] of events) max = Math.max(max, (current += delta));
+  return max;
+}

@@ -1,0 +1,79 @@
+// The static build: every notebook under the root becomes name.html + name.js, plus an index
+// page and the shared assets under _queuebook/. Written to a temporary folder and renamed into
+// place, so a failed build never leaves a half-written site.
+import {cp, mkdir, readdir, rename, rm, stat, writeFile} from "node:fs/promises";
+import {dirname, join, relative, resolve} from "node:path";
+import {buildClient} from "../../build/client.js";
+import {BuildError} from "./data.js";
+import {buildNotebook} from "./notebook.js";
+import {renderIndex, type IndexEntry} from "./page.js";
+import type {Warning} from "./compile.js";
+
+/** Side effects of a build, so tests can run it silently. */
+export interface BuildEffects {
+  warn(warning: Warning): void;
+}
+
+/** What a build made. */
+export interface BuildResult {
+  pages: {path: string; title: string}[];
+  warnings: Warning[];
+}
+
+/** Markdown files under `root` (relative paths, sorted), skipping hidden, _ and node_modules folders. */
+export async function findNotebooks(root: string): Promise<string[]> {
+  let info;
+  try {
+    info = await stat(root);
+  } catch {
+    throw new BuildError(`notebook folder not found: ${relative(process.cwd(), root) || root}`);
+  }
+  if (!info.isDirectory()) throw new BuildError(`not a folder: ${relative(process.cwd(), root) || root}`);
+  const found: string[] = [];
+  const walk = async (dir: string) => {
+    for (const entry of await readdir(dir, {withFileTypes: true})) {
+      if (entry.name.startsWith(".") || entry.name.startsWith("_") || entry.name === "node_modules") continue;
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.name.endsWith(".md")) found.push(relative(root, full));
+    }
+  };
+  await walk(root);
+  return found.sort();
+}
+
+/** Builds every notebook under `root` into `out`. */
+export async function buildSite(options: {root: string; out: string; packageRoot: string; effects?: BuildEffects}): Promise<BuildResult> {
+  const root = resolve(options.root);
+  const out = resolve(options.out);
+  const names = await findNotebooks(root);
+  const assets = buildClient(options.packageRoot);
+  assets.catch(() => {}); // awaited below; a notebook error may come first
+  const built = await Promise.all(names.map((name) => buildNotebook(join(root, name), root)));
+  const tmp = `${out}.tmp-${process.pid}`;
+  await rm(tmp, {recursive: true, force: true});
+  try {
+    await mkdir(tmp, {recursive: true});
+    await cp(await assets, join(tmp, "_queuebook"), {recursive: true});
+    const entries: IndexEntry[] = [];
+    for (const [i, name] of names.entries()) {
+      const page = name.replace(/\.md$/, "");
+      await mkdir(dirname(join(tmp, page)), {recursive: true});
+      await writeFile(join(tmp, `${page}.html`), built[i].html);
+      await writeFile(join(tmp, `${page}.js`), built[i].script);
+      entries.push({href: `${page}.html`, title: built[i].compiled.title, description: built[i].compiled.description});
+    }
+    if (!names.includes("index.md")) await writeFile(join(tmp, "index.html"), renderIndex(entries, {assets: "_queuebook/"}));
+    const old = `${out}.old-${process.pid}`;
+    const existed = await stat(out).then(() => true, () => false);
+    if (existed) await rename(out, old);
+    await rename(tmp, out);
+    if (existed) await rm(old, {recursive: true, force: true});
+  } catch (error) {
+    await rm(tmp, {recursive: true, force: true});
+    throw error;
+  }
+  const warnings = built.flatMap((b) => b.warnings);
+  for (const warning of warnings) options.effects?.warn(warning);
+  return {pages: built.map((b) => ({path: b.compiled.path, title: b.compiled.title})), warnings};
+}

@@ -1,0 +1,38 @@
+// JavaScript and browser globals that a cell may use without them becoming runtime inputs.
+// A cell that defines one of these names makes it an ordinary input again.
+
+/** Names resolved from the browser's global scope, not from other cells or built-ins. */
+export const globals = new Set(
+  (
+    "Array ArrayBuffer BigInt BigInt64Array BigUint64Array Blob Boolean CustomEvent DataView Date " +
+    "Element Error Event EvalError Float32Array Float64Array FormData Function HTMLElement Infinity " +
+    "Int16Array Int32Array Int8Array IntersectionObserver Intl JSON Map Math MutationObserver NaN Node " +
+    "Number Object Promise Proxy RangeError ReferenceError Reflect RegExp ResizeObserver Set String " +
+    "Symbol SyntaxError TextDecoder TextEncoder TypeError URIError URL URLSearchParams Uint16Array " +
+    "Uint32Array Uint8Array Uint8ClampedArray WeakMap WeakRef WeakSet Worker AbortController " +
+    "alert cancelAnimationFrame clearInterval clearTimeout console decodeURI decodeURIComponent " +
+    "document encodeURI encodeURIComponent eval fetch globalThis isFinite isNaN localStorage location " +
+    "navigator parseFloat parseInt performance queueMicrotask requestAnimationFrame setInterval " +
+    "setTimeout structuredClone undefined window"
+  ).split(" ")
+);
+
+/** Built-ins the client provides, and the asset chunk (if any) that carries each. */
+export const builtins: Record<string, string | null> = {
+  Plot: "plot",
+  d3: "plot",
+  tex: "katex",
+  md: "marked",
+  Inputs: null,
+  html: null,
+  svg: null,
+  FileAttachment: null,
+  width: null,
+  now: null,
+  invalidation: null,
+  visibility: null,
+  Generators: null,
+  Mutable: null,
+  display: null,
+  view: null
+};

@@ -1,0 +1,197 @@
+// The preview server behind `queuebook dev`: plain node:http on loopback. Pages are built on
+// request (the same pipeline as the static build); a watcher on the notebooks folder and on
+// src/ rebuilds the pages that are open and pushes the new cells to them over Server-Sent
+// Events, so the browser re-defines only the cells that changed.
+import {createServer, type IncomingMessage, type Server, type ServerResponse} from "node:http";
+import {watch, type FSWatcher} from "node:fs";
+import {readFile, stat} from "node:fs/promises";
+import {extname, join, normalize, resolve, sep} from "node:path";
+import {buildClient} from "../../build/client.js";
+import {buildNotebook, type BuiltNotebook} from "./notebook.js";
+import {findNotebooks} from "./build.js";
+import {renderIndex} from "./page.js";
+import {escapeHtml} from "./parse.js";
+import {mimeType} from "./data.js";
+
+/** Options of the preview server. */
+export interface PreviewOptions {
+  root: string;
+  packageRoot: string;
+  port: number;
+  hostname?: string;
+  log?: (line: string) => void;
+}
+
+/** A running preview server. */
+export interface Preview {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+interface OpenPage {
+  name: string;
+  built?: BuiltNotebook;
+  version: number;
+  clients: Set<ServerResponse>;
+}
+
+/** Starts the preview server; rejects with the listen error (e.g. EADDRINUSE). */
+export async function startPreview(options: PreviewOptions): Promise<Preview> {
+  const root = resolve(options.root);
+  const log = options.log ?? (() => {});
+  const pages = new Map<string, OpenPage>();
+  let assets = await buildClient(options.packageRoot);
+  const page = (name: string) => {
+    let p = pages.get(name);
+    if (!p) pages.set(name, (p = {name, version: 0, clients: new Set()}));
+    return p;
+  };
+  const build = async (p: OpenPage) => {
+    p.built = await buildNotebook(join(root, `${p.name}.md`), root, {events: `/_queuebook/events?page=${encodeURIComponent(p.name)}`, scriptQuery: `?v=${p.version}`});
+    for (const w of p.built.warnings) log(`warning: ${w.path}${w.line ? `:${w.line}:${w.column}` : ""}: ${w.message}`);
+    return p.built;
+  };
+
+  const server = createServer(async (req, res) => {
+    try {
+      await handle(req, res);
+    } catch (error) {
+      send(res, 500, "text/html", errorPage((error as Error).message));
+    }
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const path = decodeURIComponent(url.pathname);
+    if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "text/plain", "method not allowed\n");
+    if (path === "/_queuebook/events") return events(url.searchParams.get("page") ?? "", res);
+    if (path.startsWith("/_queuebook/")) return file(res, join(assets, path.slice("/_queuebook/".length)));
+    if (path === "/" || path === "/index.html") {
+      const names = await findNotebooks(root);
+      const entries = await Promise.all(names.map(async (n) => {
+        const built = (await buildOrNull(n.replace(/\.md$/, "")))?.compiled;
+        return {href: `/${n.replace(/\.md$/, "")}`, title: built?.title ?? n, description: built?.description ?? ""};
+      }));
+      return send(res, 200, "text/html", renderIndex(entries, {assets: "/_queuebook/", events: "/_queuebook/events?page="}));
+    }
+    const name = path.slice(1).replace(/\.html$/, "");
+    if (name.endsWith(".js") && (await exists(join(root, name.replace(/\.js$/, ".md"))))) {
+      const p = page(name.replace(/\.js$/, ""));
+      return send(res, 200, "text/javascript", (p.built ?? (await build(p))).script);
+    }
+    if (await exists(join(root, `${name}.md`))) {
+      const p = page(name);
+      const built = await build(p);
+      return send(res, 200, "text/html", built.html.replace(/(src|href)="(_queuebook\/|(\.\.\/)+_queuebook\/)/g, '$1="/_queuebook/'));
+    }
+    return file(res, join(root, path));
+  }
+
+  async function buildOrNull(name: string) {
+    try {
+      return await build(page(name));
+    } catch {
+      return undefined;
+    }
+  }
+
+  function events(name: string, res: ServerResponse) {
+    res.writeHead(200, {"content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive"});
+    res.write("retry: 500\n\n");
+    const p = page(name);
+    p.clients.add(res);
+    res.on("close", () => p.clients.delete(res));
+  }
+
+  const push = (p: OpenPage, message: object) => {
+    for (const client of p.clients) client.write(`data: ${JSON.stringify(message)}\n\n`);
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  const changed = new Set<string>();
+  const onChange = (file: string) => {
+    changed.add(file);
+    clearTimeout(timer);
+    timer = setTimeout(refresh, 60);
+  };
+  async function refresh() {
+    const files = [...changed];
+    changed.clear();
+    if (files.some((f) => f.includes(`${sep}src${sep}client${sep}`) || f.includes(`${sep}build${sep}`))) {
+      assets = await buildClient(options.packageRoot);
+      for (const p of pages.values()) push(p, {type: "reload"});
+      return;
+    }
+    for (const p of pages.values()) {
+      if (p.clients.size === 0) continue;
+      if (p.name === "") {
+        push(p, {type: "reload"}); // the index: notebooks may have come or gone
+        continue;
+      }
+      const inputs = new Set((p.built?.inputs ?? []).map((f) => resolve(f)));
+      if (p.built && !files.some((f) => inputs.has(f) || f.endsWith(".md"))) continue;
+      const before = p.built;
+      p.version++;
+      try {
+        const after = await build(p);
+        if (before && after.script === before.script && after.compiled.html === before.compiled.html) continue;
+        log(`updated ${p.name}.md`);
+        push(p, {type: "update", script: `/${p.name}.js?v=${p.version}`, html: after.compiled.html});
+      } catch (error) {
+        log(`error: ${(error as Error).message}`);
+        push(p, {type: "reload"});
+      }
+    }
+  }
+
+  const watchers: FSWatcher[] = [];
+  for (const dir of new Set([root, join(options.packageRoot, "src")])) {
+    try {
+      watchers.push(watch(dir, {recursive: true}, (_event, file) => file && onChange(resolve(dir, file.toString()))));
+    } catch (error) {
+      log(`warning: cannot watch ${dir}: ${(error as Error).message}`);
+    }
+  }
+
+  const hostname = options.hostname ?? "127.0.0.1";
+  await new Promise<void>((ok, fail) => {
+    server.once("error", fail);
+    server.listen(options.port, hostname, () => {
+      server.off("error", fail);
+      ok();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : options.port;
+  return {
+    url: `http://${hostname}:${port}/`,
+    server,
+    async close() {
+      clearTimeout(timer);
+      for (const w of watchers) w.close();
+      for (const p of pages.values()) for (const c of p.clients) c.end();
+      await new Promise<void>((ok) => server.close(() => ok()));
+    }
+  };
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer) {
+  res.writeHead(status, {"content-type": `${type}; charset=utf-8`, "cache-control": "no-store"});
+  res.end(body);
+}
+
+async function file(res: ServerResponse, path: string) {
+  const normal = normalize(path);
+  if (normal.includes(`${sep}..${sep}`) || !(await exists(normal))) return send(res, 404, "text/plain", "not found\n");
+  const type = extname(normal) === ".js" ? "text/javascript" : extname(normal) === ".css" ? "text/css" : extname(normal) === ".woff2" ? "font/woff2" : mimeType(normal);
+  send(res, 200, type, await readFile(normal));
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then((s) => s.isFile(), () => false);
+}
+
+function errorPage(message: string): string {
+  return `<!doctype html><meta charset="utf-8"><title>queuebook: error</title><link rel="stylesheet" href="/_queuebook/style.css"><main class="qb-notebook"><h1>This notebook cannot be built</h1><pre class="qb-error">${escapeHtml(message)}</pre></main>`;
+}

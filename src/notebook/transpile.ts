@@ -1,0 +1,66 @@
+// Transpile pass: one small readable definition per cell, in the shape the browser client's
+// queuebook.notebook({cells}) takes (see README.md beside this file).
+import {createHash} from "node:crypto";
+import type {AnalysedCell, CellError} from "./cell.js";
+import {globals} from "./globals.js";
+
+/** Inputs of a cell: its free references, less browser globals that no cell defines. */
+export function cellInputs(cell: AnalysedCell, defined: ReadonlySet<string>): string[] {
+  return cell.references.filter((name) => defined.has(name) || !globals.has(name));
+}
+
+/** The body function's source: imports rewritten, outputs returned. */
+export function cellBody(cell: AnalysedCell, inputs: readonly string[]): string {
+  const head = `${cell.async ? "async " : ""}(${inputs.join(", ")}) =>`;
+  if (cell.expression) return `${head} (\n${cell.js.trim()}\n)`;
+  let js = cell.js;
+  for (const i of [...cell.imports].sort((a, b) => b.start - a.start)) {
+    js = js.slice(0, i.start) + i.replacement + js.slice(i.end);
+  }
+  const outputs = cell.declarations.length ? `\nreturn {${cell.declarations.join(", ")}};` : "";
+  return `${head} {\n${js.replace(/\s+$/, "")}${outputs}\n}`;
+}
+
+/** Best-effort top-level names of a cell that failed to parse, so its dependents can say so. */
+export function guessDeclarations(source: string): string[] {
+  const names = new Set<string>();
+  for (const m of source.matchAll(/^(?:export\s+)?(?:(?:const|let|var)\s+([A-Za-z_$][\w$]*)|(?:async\s+)?function\*?\s+([A-Za-z_$][\w$]*)|class\s+([A-Za-z_$][\w$]*))/gm)) {
+    names.add(m[1] ?? m[2] ?? m[3]);
+  }
+  return [...names];
+}
+
+/** One cell's definition as source text. */
+export function transpileCell(cell: AnalysedCell, path: string, defined: ReadonlySet<string>, graphError?: CellError): string {
+  const error = cell.error ?? graphError;
+  const fields: [string, string][] = [
+    ["id", JSON.stringify(cell.id)],
+    ["line", String(cell.line)],
+    ["column", String(cell.column)]
+  ];
+  let hashed: unknown;
+  if (error) {
+    const outputs = cell.error ? guessDeclarations(cell.source) : cell.declarations;
+    const value = {name: error.name, message: `${error.message} (${path}:${error.line}:${error.column})`, line: error.line, column: error.column};
+    fields.push(["inputs", "[]"], ["outputs", JSON.stringify(outputs)], ["error", JSON.stringify(value)]);
+    hashed = [outputs, value];
+  } else {
+    const inputs = cellInputs(cell, defined);
+    const body = cellBody(cell, inputs);
+    fields.push(["inputs", JSON.stringify(inputs)], ["outputs", JSON.stringify(cell.declarations)]);
+    if (cell.expression) fields.push(["autodisplay", "true"]);
+    hashed = [inputs, cell.declarations, cell.expression, cell.inline, body];
+    fields.push(["body", body]);
+  }
+  if (cell.inline) fields.splice(3, 0, ["inline", "true"]);
+  const hash = createHash("sha256").update(JSON.stringify(hashed)).digest("hex").slice(0, 12);
+  fields.splice(fields.length - (error ? 0 : 1), 0, ["hash", JSON.stringify(hash)]);
+  return `{${fields.map(([k, v]) => `${k}: ${v}`).join(", ")}}`;
+}
+
+/** The whole notebook's definitions: one `queuebook.notebook` call (files come from `__files`). */
+export function transpileNotebook(cells: readonly AnalysedCell[], path: string, graphErrors: ReadonlyMap<string, CellError>): string {
+  const defined = new Set(cells.flatMap((c) => c.declarations));
+  const definitions = cells.map((cell) => transpileCell(cell, path, defined, graphErrors.get(cell.id)));
+  return `queuebook.notebook({path: ${JSON.stringify(path)}, files: __files, cells: [\n${definitions.join(",\n")}\n]});\n`;
+}

@@ -1,0 +1,72 @@
+// The dashboard of one minute: the metrics a run returns, with their JSON field names.
+
+/**
+ * One minute's dashboard. Shares, utilizations and budgetLeft are fractions in [0, 1];
+ * lambda and requests are req/s; costs are dollars. Rates describe the minute itself;
+ * costSoFar and budgetLeft add up the minutes before it (so minute 0 shows $0.00).
+ */
+export interface MinuteMetrics {
+  /** Minutes since the start of the run. */
+  minute: number;
+  /** Time of day, "HH:MM". */
+  clock: string;
+  /** Expected arrival rate λ(t), req/s. */
+  lambda: number;
+  /** Arrivals counted this minute (noisy), req/s, before shedding. */
+  requests: number;
+  serving: number;
+  starting: number;
+  /** Fleet utilization λ·S/N (capped at 1). */
+  utilization: number;
+  hitRate: number;
+  /** Database load over capacity (capped at 1). */
+  dbUtilization: number;
+  /** Share of requests rejected by load shedding. */
+  droppedShare: number;
+  /** Share of admitted requests that failed (timeouts, saturation, the bad build). */
+  errorRate: number;
+  /** Share of admitted requests that timed out (P(W > 2 s), or 1 − N/a at saturation). */
+  timeoutShare: number;
+  /** Approximate p99 latency, ms (at most the 2 s timeout). */
+  p99Ms: number;
+  /** Burn rate over the last hour (× budget rate). */
+  burn1h: number;
+  /** Share of the 30-day error budget left before this minute. */
+  budgetLeft: number;
+  fleetCostPerHour: number;
+  /** Dollars spent before this minute. */
+  costSoFar: number;
+  /** Mean age of a cached answer, seconds. */
+  cacheAgeS: number;
+  badBuildShare: number;
+  recommendationsShare: number;
+}
+
+/** The metric names in output order (CSV columns, golden files). */
+export const metricFields = [
+  "minute", "clock", "lambda", "requests", "serving", "starting", "utilization", "hitRate",
+  "dbUtilization", "droppedShare", "errorRate", "timeoutShare", "p99Ms", "burn1h", "budgetLeft",
+  "fleetCostPerHour", "costSoFar", "cacheAgeS", "badBuildShare", "recommendationsShare"
+] as const satisfies readonly (keyof MinuteMetrics)[];
+
+/** The metrics that are fractions in [0, 1]. */
+export const fractionFields = [
+  "utilization", "hitRate", "dbUtilization", "droppedShare", "errorRate", "timeoutShare",
+  "budgetLeft", "badBuildShare", "recommendationsShare"
+] as const satisfies readonly (keyof MinuteMetrics)[];
+
+/**
+ * Time of day "HH:MM" for a clock in minutes after midnight (wrapping past 24:00).
+ * @example formatClock(490) // "08:10"
+ */
+export function formatClock(clockMin: number): string {
+  const m = ((Math.floor(clockMin) % 1440) + 1440) % 1440;
+  return `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+}
+
+/** Minutes after midnight of "HH:MM". */
+export function parseClock(clock: string): number {
+  const match = /^(\d{2}):(\d{2})$/.exec(clock);
+  if (!match || +match[1] > 23 || +match[2] > 59) throw new RangeError(`bad clock "${clock}", expected HH:MM`);
+  return +match[1] * 60 + +match[2];
+}

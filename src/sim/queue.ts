@@ -1,0 +1,84 @@
+// The fleet as an M/M/N queue: Erlang B and C, the waiting-time tail, timeouts, saturation,
+// the p99 approximation and utilization. Times are in seconds, rates in requests per second.
+
+/** Worker slots per instance [6]. */
+export const WORKERS_PER_INSTANCE = 16;
+/** Requests waiting longer than this in the queue time out [6]. */
+export const TIMEOUT_S = 2;
+
+/**
+ * Erlang B blocking probability for offered load a (erlangs) on n servers, by the recursion
+ * B(0) = 1, B(k) = a·B(k−1) / (k + a·B(k−1)). Every term is a probability in [0, 1], so it stays
+ * exact and finite for n in the thousands (no factorials, no powers of a).
+ * Source: Erlang (1917); recursion as in Kleinrock, Queueing Systems Vol. 1 [3].
+ * @example erlangB(5.842, 11) // ≈ 0.02
+ */
+export function erlangB(a: number, n: number): number {
+  let b = 1;
+  for (let k = 1; k <= n; k++) b = (a * b) / (k + a * b);
+  return b;
+}
+
+/**
+ * Erlang C, the probability that an arrival waits: C(a, N) = B / (1 − (a/N)(1 − B)) for a < N,
+ * with B = erlangB(a, N); 1 when a ≥ N (the queue never empties).
+ * Source: Kleinrock, Queueing Systems Vol. 1, M/M/c [3].
+ * @example erlangC(1, 2) // 1/3
+ */
+export function erlangC(a: number, n: number): number {
+  if (a >= n) return 1;
+  const b = erlangB(a, n);
+  return b / (1 - (a / n) * (1 - b));
+}
+
+/**
+ * P(W > t) = C·e^(−(N/S − λ)·t): the chance a request waits longer than t seconds,
+ * for N workers, mean service time S and arrival rate λ (a = λS < N) [3].
+ */
+export function waitExceeds(t: number, c: number, n: number, serviceS: number, lambda: number): number {
+  return Math.min(1, c * Math.exp(-(n / serviceS - lambda) * t));
+}
+
+/**
+ * Saturation: when the offered load reaches the workers (a ≥ N) the fleet completes N/S per
+ * second and the rest fails: failed share = 1 − N/a (0 below saturation) [3].
+ * @example saturationFailedShare(200, 160) // 0.2
+ */
+export function saturationFailedShare(a: number, n: number): number {
+  return a > n ? 1 - n / a : 0;
+}
+
+/**
+ * Share of requests that time out: P(W > 2 s) below saturation, the failed share 1 − N/a at or
+ * above it (those requests wait until they time out) [3].
+ */
+export function timeoutShare(lambda: number, serviceS: number, n: number): number {
+  const a = lambda * serviceS;
+  if (n <= 0) return lambda > 0 ? 1 : 0;
+  if (a >= n) return saturationFailedShare(a, n);
+  return waitExceeds(TIMEOUT_S, erlangC(a, n), n, serviceS, lambda);
+}
+
+/**
+ * p99 latency ≈ S·ln 100 + ln(C/0.01)/(N/S − λ), in seconds: the service-time quantile of an
+ * exponential plus the waiting-time quantile of M/M/N. The waiting term is 0 when C ≤ 1 % (99 %
+ * of requests never wait); Infinity at saturation. An approximation: adding two quantiles is not
+ * the exact quantile of the sum [3][6].
+ */
+export function p99(lambda: number, serviceS: number, n: number): number {
+  const a = lambda * serviceS;
+  if (a >= n) return Infinity;
+  const c = erlangC(a, n);
+  const wait = c > 0.01 ? Math.log(c / 0.01) / (n / serviceS - lambda) : 0;
+  return serviceS * Math.log(100) + wait;
+}
+
+/**
+ * Utilization = λ·S / N: busy workers L = λ·S by Little's law, over N workers; as measured it
+ * cannot exceed 1 [4].
+ * @example utilization(1000, 0.08, 160) // 0.5
+ */
+export function utilization(lambda: number, serviceS: number, n: number): number {
+  if (n <= 0) return 1;
+  return Math.min(1, (lambda * serviceS) / n);
+}

@@ -1,0 +1,48 @@
+// The simulator's state between minutes: everything the next minute depends on.
+import type {Fleet} from "./fleet.js";
+import {parseClock} from "./metrics.js";
+import type {Rng} from "./rng.js";
+import type {Scenario, ScenarioEvents} from "./scenarios.js";
+
+/** The state at the start of `minute`. Plain data: safe to copy, compare and serialise. */
+export interface SimState {
+  minute: number;
+  /** Time of day at minute 0, minutes after midnight. */
+  startClockMin: number;
+  baseRate: number;
+  events: ScenarioEvents;
+  fleet: Fleet;
+  /** Consecutive minutes in which the autoscaler wanted fewer instances. */
+  quietMinutes: number;
+  /** Share of hot keys in the cache. */
+  warm: number;
+  /** The warm-up job runs while minute < warmupUntil. */
+  warmupUntil: number;
+  /** Minute at which a preparing rollback switches traffic; −1 when none is preparing. */
+  rollbackAt: number;
+  /** True once a rollback has replaced the bad build. */
+  rolledBack: boolean;
+  budgetLeft: number;
+  costSoFar: number;
+  /** Error rates of the last 60 minutes, oldest first; null before the opening minute. */
+  errorWindow: readonly number[] | null;
+}
+
+/** The state at minute 0 of `scenario`; draws the scenario's random events from `rng`. */
+export function openingState(scenario: Scenario, rng: Rng): SimState {
+  return {
+    minute: 0,
+    startClockMin: parseClock(scenario.startClock),
+    baseRate: scenario.baseRate,
+    events: scenario.events(rng),
+    fleet: {serving: scenario.controls.fleetMin, booting: []},
+    quietMinutes: 0,
+    warm: scenario.warm,
+    warmupUntil: 0,
+    rollbackAt: -1,
+    rolledBack: false,
+    budgetLeft: scenario.budgetLeft,
+    costSoFar: 0,
+    errorWindow: null
+  };
+}

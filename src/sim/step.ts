@@ -1,0 +1,171 @@
+// One minute of the simulator: (state, controls, rng) → the next state and that minute's
+// metrics. The order of a minute: scheduled events, rollback switch, fleet, traffic, cache and
+// database, queue, budget, cost; then refill, warm-up and the autoscaler prepare the next minute.
+import {autoscale, desiredInstances} from "./autoscaler.js";
+import {openWindow, pushWindow, burnRate, spendBudget, windowBurn} from "./budget.js";
+import {cacheAge, hitRate, refill, warmupStep, WARMUP_DB_QPS, WARMUP_MIN} from "./cache.js";
+import type {Controls} from "./controls.js";
+import {appTime, dbLoad, DB_CAPACITY_QPS, queriesPerRequest, queryTime, serviceTime} from "./database.js";
+import {badBuildShare, cpuFactor, errorRate, ROLLBACK_MIN} from "./deploy.js";
+import {fleetCostPerHour, launch, promote, startingCount, terminate, type Fleet} from "./fleet.js";
+import {formatClock, type MinuteMetrics} from "./metrics.js";
+import {p99, timeoutShare, TIMEOUT_S, utilization, WORKERS_PER_INSTANCE} from "./queue.js";
+import {substream, type Rng} from "./rng.js";
+import type {SimState} from "./state.js";
+import {arrivalRate, droppedShare, minuteCount, surgeFactor} from "./traffic.js";
+
+/** The buttons. */
+export type Button = "rollback" | "warmup";
+
+/** The intermediate values of a minute, for a notebook that shows each formula live. */
+export interface MinuteDetail {
+  /** Admitted requests, req/s (after shedding). */
+  admitted: number;
+  queriesPerRequest: number;
+  dbLoadQps: number;
+  queryTimeS: number;
+  appTimeS: number;
+  serviceTimeS: number;
+  /** Workers N = serving × 16. */
+  workers: number;
+  /** Offered load a = λ·S, erlangs. */
+  offeredLoad: number;
+  /** Share of hot keys loaded during this minute. */
+  warm: number;
+  warmupRunning: boolean;
+  rollbackPreparing: boolean;
+}
+
+/** What one minute produces. */
+export interface StepResult {
+  state: SimState;
+  metrics: MinuteMetrics;
+  detail: MinuteDetail;
+}
+
+/**
+ * A button press at the start of `state.minute`. Rollback prepares a fresh fleet with the last
+ * good build and switches traffic 5 minutes later (pressing again restarts the preparation);
+ * warm-up runs the cache warm-up job for the next 6 minutes (pressing again restarts it) [6].
+ */
+export function press(state: SimState, button: Button): SimState {
+  if (button === "rollback") return {...state, rollbackAt: state.minute + ROLLBACK_MIN};
+  return {...state, warmupUntil: state.minute + WARMUP_MIN};
+}
+
+/** Launches up to the fleet minimum; with autoscaling off, also terminates down to it. */
+function reconcile(fleet: Fleet, controls: Controls, minute: number): Fleet {
+  const total = fleet.serving + startingCount(fleet);
+  if (total < controls.fleetMin) return launch(fleet, controls.fleetMin - total, minute + controls.bootDelayMin, minute);
+  if (!controls.autoscaling && total > controls.fleetMin) return terminate(fleet, total - controls.fleetMin);
+  return fleet;
+}
+
+/**
+ * One minute: state at the start of minute m, the controls in force, and the run's generator
+ * (exactly one draw per minute, whatever the controls, so runs with the same seed see the same
+ * noise). Minute 0 is the opening instant and shows the expected count, not a noisy one.
+ */
+export function step(state: SimState, controls: Controls, rng: Rng): StepResult {
+  const m = state.minute;
+  const draws = substream(rng);
+  const {events} = state;
+
+  // Scheduled events and the rollback switch happen first, so the minute shows their effect.
+  const warm = events.flushMinute === m ? 0 : state.warm;
+  let {rollbackAt, rolledBack} = state;
+  if (rollbackAt >= 0 && m >= rollbackAt) {
+    if (events.deployMinute !== null && m >= events.deployMinute) rolledBack = true;
+    rollbackAt = -1;
+  }
+  const rollbackPreparing = rollbackAt >= 0;
+  const bad = badBuildShare(m, events.deployMinute, rolledBack);
+
+  let fleet = reconcile(promote(state.fleet, m), controls, m);
+  const starting = startingCount(fleet);
+
+  const clockMin = state.startClockMin + m;
+  const lambda = arrivalRate(state.baseRate, clockMin / 60, surgeFactor(m, events.surge));
+  const requests = m === 0 ? lambda : minuteCount(draws, lambda) / 60;
+  const dropped = droppedShare(controls.sheddingShare);
+  const admitted = requests * (1 - dropped);
+
+  const hit = hitRate(admitted, controls.ttlS, warm);
+  const q = queriesPerRequest(controls.heavyFeature);
+  const warmupRunning = m < state.warmupUntil;
+  const load = dbLoad(admitted, q, hit, warmupRunning ? WARMUP_DB_QPS : 0);
+  const rhoDb = load / DB_CAPACITY_QPS;
+  const queryS = queryTime(rhoDb);
+  const appS = appTime(controls.heavyFeature, cpuFactor(bad));
+  const serviceS = serviceTime(appS, hit, q, queryS);
+
+  const workers = fleet.serving * WORKERS_PER_INSTANCE;
+  const util = utilization(admitted, serviceS, workers);
+  const timeouts = timeoutShare(admitted, serviceS, workers);
+  const errors = errorRate(timeouts, bad);
+  const window = state.errorWindow ? pushWindow(state.errorWindow, errors) : openWindow(errors);
+  const cost = fleetCostPerHour(fleet.serving + starting, rollbackPreparing);
+
+  const metrics: MinuteMetrics = {
+    minute: m,
+    clock: formatClock(clockMin),
+    lambda,
+    requests,
+    serving: fleet.serving,
+    starting,
+    utilization: util,
+    hitRate: hit,
+    dbUtilization: Math.min(1, rhoDb),
+    droppedShare: dropped,
+    errorRate: errors,
+    timeoutShare: timeouts,
+    // A request is cut off at the timeout, so no latency shown exceeds it.
+    p99Ms: 1000 * Math.min(TIMEOUT_S, p99(admitted, serviceS, workers)),
+    burn1h: windowBurn(window),
+    budgetLeft: state.budgetLeft,
+    fleetCostPerHour: cost,
+    costSoFar: state.costSoFar,
+    cacheAgeS: cacheAge(controls.ttlS),
+    badBuildShare: bad,
+    recommendationsShare: controls.heavyFeature ? 1 : 0
+  };
+
+  // Prepare the next minute: the cache refills, and the autoscaler acts on this minute's load.
+  let nextWarm = refill(warm, rhoDb);
+  if (warmupRunning) nextWarm = warmupStep(nextWarm);
+  let quietMinutes = 0;
+  if (controls.autoscaling) {
+    const desired = desiredInstances(fleet.serving, util, controls.targetUtilization, controls.fleetMin);
+    const decision = autoscale(fleet.serving, starting, desired, state.quietMinutes);
+    fleet = launch(fleet, decision.launch, m + 1 + controls.bootDelayMin, m + 1);
+    if (decision.terminate > 0) fleet = {serving: fleet.serving - decision.terminate, booting: fleet.booting};
+    quietMinutes = decision.quietMinutes;
+  }
+
+  const next: SimState = {
+    ...state,
+    minute: m + 1,
+    fleet,
+    quietMinutes,
+    warm: Math.min(1, nextWarm),
+    rollbackAt,
+    rolledBack,
+    budgetLeft: spendBudget(state.budgetLeft, burnRate(errors)),
+    costSoFar: state.costSoFar + cost / 60,
+    errorWindow: window
+  };
+  const detail: MinuteDetail = {
+    admitted,
+    queriesPerRequest: q,
+    dbLoadQps: load,
+    queryTimeS: queryS,
+    appTimeS: appS,
+    serviceTimeS: serviceS,
+    workers,
+    offeredLoad: admitted * serviceS,
+    warm,
+    warmupRunning,
+    rollbackPreparing
+  };
+  return {state: next, metrics, detail};
+}

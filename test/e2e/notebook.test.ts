@@ -1,0 +1,104 @@
+// Browser tests: the built site in real headless Chromium, served over HTTP and opened
+// straight from disk (file://). A slider drives a derived cell, an inline expression and a
+// Plot chart; broken cells show their errors while the rest of the page works; no console
+// errors; no request leaves the site's own files.
+import {mkdtemp, rm} from "node:fs/promises";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import type {Browser, Page} from "playwright-core";
+import {buildSite} from "../../src/notebook/build.js";
+import {launchBrowser, serveStatic} from "./harness.js";
+
+const packageRoot = new URL("../../", import.meta.url).pathname;
+let browser: Browser;
+let out: string;
+let server: Awaited<ReturnType<typeof serveStatic>>;
+
+beforeAll(async () => {
+  out = join(await mkdtemp(join(tmpdir(), "queuebook-e2e-")), "site");
+  await buildSite({root: join(packageRoot, "test/e2e/notebooks"), out, packageRoot});
+  server = await serveStatic(out);
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (out) await rm(join(out, ".."), {recursive: true, force: true});
+});
+
+/** Opens a page, recording console errors, page errors and every request URL. */
+async function open(url: string) {
+  const page = await browser.newPage();
+  const consoleErrors: string[] = [];
+  const requests: string[] = [];
+  page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
+  page.on("pageerror", (e) => consoleErrors.push(e.message));
+  page.on("request", (r) => requests.push(r.url()));
+  await page.goto(url);
+  return {page, consoleErrors, requests};
+}
+
+async function setSlider(page: Page, value: number) {
+  await page.locator("#cell-1 input[type=range]").evaluate((input: HTMLInputElement, v) => {
+    input.value = String(v);
+    input.dispatchEvent(new Event("input", {bubbles: true}));
+  }, value);
+}
+
+const modes = [
+  {name: "over HTTP", base: () => `${server.origin}/`, own: (url: string) => url.startsWith(server.origin + "/")},
+  {name: "from file://", base: () => `file://${out}/`, own: (url: string) => url.startsWith(`file://${out}/`)}
+];
+
+for (const mode of modes) {
+  describe(`built site ${mode.name}`, () => {
+    it("index lists the notebooks with title and description", async () => {
+      const {page, consoleErrors} = await open(mode.base() + "index.html");
+      const text = await page.locator("main").innerText();
+      expect(text).toContain("Reactive basics");
+      expect(text).toContain("A slider drives a value, an inline expression and a chart");
+      expect(text).toContain("Errors stay in their cells");
+      expect(consoleErrors).toEqual([]);
+      await page.close();
+    });
+
+    it("a slider updates its dependent cell, inline expression and Plot chart", async () => {
+      const {page, consoleErrors, requests} = await open(mode.base() + "reactive.html");
+      await expect.poll(() => page.locator("#derived").textContent()).toBe("doubled = 20");
+      await expect.poll(() => page.locator("#inline-wrap").textContent()).toBe("21");
+      const path = page.locator("#cell-5 svg path").first();
+      const before = await path.getAttribute("d");
+      expect(before?.length).toBeGreaterThan(1000);
+      await setSlider(page, 30);
+      await expect.poll(() => page.locator("#derived").textContent()).toBe("doubled = 60");
+      await expect.poll(() => page.locator("#inline-wrap").textContent()).toBe("61");
+      await expect.poll(() => path.getAttribute("d")).not.toBe(before);
+      await expect.poll(() => page.locator("#cell-6 .katex").count()).toBeGreaterThan(0);
+      await expect.poll(() => page.locator("#rows").textContent()).toBe("3");
+      expect(await page.locator("main").innerText()).toContain("first latency 40.2 ms");
+      expect(consoleErrors).toEqual([]);
+      expect(requests.filter((url) => !mode.own(url) && !url.startsWith("data:") && !url.startsWith("blob:"))).toEqual([]);
+      await page.close();
+    });
+
+    it("a syntax error, a throwing cell and a cycle show their errors while the rest works", async () => {
+      const {page, consoleErrors, requests} = await open(mode.base() + "errors.html");
+      await expect.poll(() => page.locator("#still-works").textContent()).toBe("good × 2 = 42");
+      const cell = (n: number) => page.locator(`#cell-${n}`);
+      await expect.poll(() => cell(2).innerText()).toMatch(/SyntaxError.*Unexpected token.*errors\.md:12:21/s);
+      await expect.poll(() => cell(3).innerText()).toContain("boom from thrower");
+      await expect.poll(() => cell(4).innerText()).toMatch(/thrower/);
+      await expect.poll(() => cell(4).innerText()).toMatch(/input/i);
+      await expect.poll(() => cell(5).innerText()).toContain("circular definition");
+      await expect.poll(() => cell(6).innerText()).toContain("circular definition");
+      await expect.poll(() => cell(8).innerText()).toContain("rejected on purpose");
+      expect(await cell(1).locator(".qb-error").count()).toBe(0);
+      expect(await cell(7).locator(".qb-error").count()).toBe(0);
+      expect(consoleErrors).toEqual([]);
+      expect(requests.filter((url) => !mode.own(url) && !url.startsWith("data:") && !url.startsWith("blob:"))).toEqual([]);
+      await page.close();
+    });
+  });
+}
