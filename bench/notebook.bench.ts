@@ -113,7 +113,7 @@ try {
   if (peer) {
     const peerServer = await serveStatic(join(peer, "dist"));
     try {
-      const theirWeight = await weigh(peerServer.origin, "index");
+      const theirWeight = await weigh(peerServer.origin, "index.html");
       console.log(`| Observable Framework 1.13.4 | ${theirWeight.files} | ${kb(theirWeight.bytes)} | ${kb(theirWeight.gzip)} |`);
       console.log(`\nratio of gzip bytes (Framework / queuebook): ${(theirWeight.gzip / ourWeight.gzip).toFixed(2)}×`);
     } finally {

@@ -6,11 +6,11 @@
 //   marked.js  queuebook.provide({marked})     style.css  notebook style + Inspector + Inputs
 // The output folder's name is a stamp of src/client/, package-lock.json and this script; it is
 // built in a temporary folder and renamed into place, so concurrent runs never see half a build.
+// Other stamps are removed a minute after they were built.
 import {createHash} from "node:crypto";
 import {existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync} from "node:fs";
 import {createRequire} from "node:module";
 import {dirname, join} from "node:path";
-import {fileURLToPath} from "node:url";
 
 /** Every file buildClient writes. */
 export const assets = ["client.js", "plot.js", "katex.js", "katex.css", "marked.js", "style.css"];
@@ -39,7 +39,8 @@ function stampOf(packageRoot) {
     const stat = statSync(join(src, name));
     if (stat.isFile()) hash.update(`${name}:${stat.size}:${stat.mtimeMs}\n`);
   }
-  for (const file of [join(packageRoot, "package-lock.json"), fileURLToPath(import.meta.url)]) {
+  // (this script by its path in the package: it may run bundled into the CLI, elsewhere)
+  for (const file of [join(packageRoot, "package-lock.json"), join(packageRoot, "build", "client.js")]) {
     try {
       const stat = statSync(file);
       hash.update(`${file}:${stat.size}:${stat.mtimeMs}\n`);
@@ -113,9 +114,16 @@ export async function buildClient(packageRoot) {
     } finally {
       rmSync(tmp, {recursive: true, force: true});
     }
+    // Older builds go, after a grace period: a server may still be sending files from one.
+    const now = Date.now();
     for (const old of readdirSync(cache)) {
-      if (old.startsWith("client-") && old !== stamp && !old.includes(".tmp-")) {
-        rmSync(join(cache, old), {recursive: true, force: true});
+      if (!old.startsWith("client-") || old === stamp) continue;
+      const path = join(cache, old);
+      try {
+        const age = now - statSync(path).mtimeMs;
+        if (age > (old.includes(".tmp-") ? 600_000 : 60_000)) rmSync(path, {recursive: true, force: true});
+      } catch {
+        // removed meanwhile
       }
     }
   }

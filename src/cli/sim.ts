@@ -84,6 +84,7 @@ export function formatMetrics(metrics: MinuteMetrics[], format: Format, title = 
   return `${title ? title + "\n\n" : ""}${line(columns.map(([name]) => name))}\n${rows.join("\n")}\n\n${footer}\n`;
 }
 
+/** `queuebook sim [--scenario …] [--seed N] [--minutes M] [--actions FILE] [--format …]`. */
 export const command: Command = {
   name: "sim",
   summary: "run the on-call simulator",

@@ -38,6 +38,10 @@ interface CellState {
   run: number;
   /** The run whose output the root currently shows (the root is cleared once per run). */
   shown: number;
+  /** The last run that called display(); an autodisplayed value then goes after those outputs. */
+  displayed: number;
+  /** The nodes of the autodisplayed value shown after display() outputs (replaced on each yield). */
+  auto: Node[];
 }
 
 const PENDING = "qb-pending";
@@ -56,9 +60,43 @@ function container(): Element {
 function ensureRuntime(): Module {
   if (!runtime) {
     runtime = new Runtime(makeLibrary(() => files, container));
+    sooner(runtime);
     main = runtime.module();
   }
   return main;
+}
+
+/**
+ * The runtime computes on the next animation frame. When nothing asked for a generator's next
+ * value (an input event resolved one, or cells were defined), this lets the computation start in
+ * a task right away instead, once per frame at most, so a slider's dependents are drawn within
+ * a few milliseconds rather than up to a frame later. Generator pulls (now, width, animations)
+ * still happen once per animation frame. Relies on the pinned runtime's (6.0.1) internals; left
+ * alone if they are not there.
+ */
+function sooner(runtime: Runtime): void {
+  const r = runtime as any;
+  if (typeof r._computeNow !== "function" || !Array.isArray(r._precomputes) || typeof MessageChannel !== "function") return;
+  let taskUsed = false;
+  const waiting: (() => void)[] = [];
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    for (const resolve of waiting.splice(0)) resolve();
+  };
+  Object.defineProperty(r, "_computeSoon", {
+    configurable: true,
+    writable: true,
+    value(this: any) {
+      return new Promise<void>((resolve) => {
+        requestAnimationFrame(() => ((taskUsed = false), resolve()));
+        if (!taskUsed && this._precomputes.length === 0 && document.visibilityState !== "hidden") {
+          taskUsed = true;
+          waiting.push(resolve);
+          channel.port2.postMessage(0);
+        }
+      }).then(() => (this._disposed ? undefined : this._computeNow()));
+    }
+  });
 }
 
 function rootOf(id: string): Element {
@@ -77,6 +115,7 @@ function makeDisplay(state: CellState, run: number) {
       root.classList.remove(PENDING);
       state.shown = run;
     }
+    state.displayed = run;
     (state.def.inline ? displayInline : displayBlock)(root, value);
     return value;
   };
@@ -103,8 +142,17 @@ function observer(state: CellState): Observer {
       root.classList.remove(PENDING);
       for (const name of outputs) failedAt.delete(name);
       if (def.autodisplay) {
-        replaceWith(root, value, !!def.inline);
-        state.shown = state.run;
+        if (state.displayed === state.run && state.shown === state.run) {
+          // the body also called display(): the value goes after what it displayed
+          for (const node of state.auto) if (node.parentNode === root) root.removeChild(node);
+          const before = root.childNodes.length;
+          if (value !== undefined) (def.inline ? displayInline : displayBlock)(root, value);
+          state.auto = Array.from(root.childNodes).slice(before);
+        } else {
+          replaceWith(root, value, !!def.inline);
+          state.shown = state.run;
+          state.auto = [];
+        }
       } else if (state.shown !== state.run) {
         clear(root); // this run displayed nothing: drop the previous run's output
         state.shown = state.run;
@@ -120,7 +168,10 @@ function observer(state: CellState): Observer {
       let start = position(origin);
       if (c.kind === "input") {
         const from = failedAt.get(c.input);
-        if (from) (message += ` (at ${from})`), (start = from);
+        if (from) {
+          start = from;
+          if (!message.includes(from)) message += ` (at ${from})`;
+        }
       }
       for (const name of outputs) failedAt.set(name, start);
       displayError(root, {message, location: position(origin)}, !!def.inline);
@@ -131,7 +182,17 @@ function observer(state: CellState): Observer {
 function defineCell(def: CellDefinition, path: string, placeholders: Set<string>): CellState {
   const module = ensureRuntime();
   const origin: Origin = {id: def.id, path, line: def.line, column: def.column};
-  const state: CellState = {def, root: rootOf(def.id), origin, variables: [], disposed: false, run: 0, shown: 0};
+  const state: CellState = {
+    def,
+    root: rootOf(def.id),
+    origin,
+    variables: [],
+    disposed: false,
+    run: 0,
+    shown: 0,
+    displayed: 0,
+    auto: []
+  };
   const outputs = def.outputs ?? [];
   if (def.error || typeof def.body !== "function") {
     const {name = "Error", message} = def.error ?? {message: "the cell has no body"};
@@ -183,8 +244,78 @@ function disposeCell(state: CellState): void {
   for (const name of state.def.outputs ?? []) failedAt.delete(name);
 }
 
+/** Where client.js was loaded from: the optional chunks sit beside it. */
+const assetBase = (() => {
+  const src = typeof document !== "undefined" ? (document.currentScript as HTMLScriptElement | null)?.src : undefined;
+  return src ? new URL(".", src).href : undefined;
+})();
+
+/** The chunk carrying each built-in that is not in client.js, and what it provides. */
+const chunkOf: Record<string, {chunk: string; provides: string; css?: string}> = {
+  Plot: {chunk: "plot.js", provides: "Plot"},
+  d3: {chunk: "plot.js", provides: "d3"},
+  tex: {chunk: "katex.js", provides: "katex", css: "katex.css"},
+  md: {chunk: "marked.js", provides: "marked"}
+};
+const loading = new Map<string, Promise<void>>();
+
+/**
+ * Loads the chunks the cells need that the page did not include (a live update may start using
+ * Plot or tex); resolves at once, without loading anything, on a page built with them.
+ */
+function loadChunks(defs: readonly CellDefinition[]): Promise<void> | undefined {
+  if (!assetBase) return;
+  const missing = new Set<string>();
+  for (const def of defs) {
+    for (const name of def.inputs) {
+      const need = Object.prototype.hasOwnProperty.call(chunkOf, name) ? chunkOf[name] : undefined;
+      if (need && provided[need.provides] === undefined) missing.add(name);
+    }
+  }
+  if (!missing.size) return;
+  const loads = new Set<Promise<void>>();
+  for (const name of missing) {
+    const {chunk, css} = chunkOf[name];
+    let load = loading.get(chunk);
+    if (!load) {
+      if (css) {
+        const link = document.createElement("link");
+        link.rel = "stylesheet";
+        link.href = assetBase + css;
+        document.head.append(link);
+      }
+      load = new Promise<void>((resolve) => {
+        const script = document.createElement("script");
+        script.src = assetBase + chunk;
+        script.onload = script.onerror = () => resolve();
+        document.head.append(script);
+      });
+      loading.set(chunk, load);
+    }
+    loads.add(load);
+  }
+  return Promise.all(loads).then(() => {});
+}
+
 /** Defines the notebook's cells; called again on a live update, it redefines only what changed. */
 export function notebook(definition: NotebookDefinition): void {
+  if (document.readyState === "loading") {
+    // a bundle loaded before <main> was parsed: define the cells once their elements exist
+    document.addEventListener("DOMContentLoaded", () => notebook(definition), {once: true});
+    return;
+  }
+  const call = ++calls;
+  const chunks = loadChunks(definition.cells);
+  if (chunks) {
+    chunks.then(() => call === calls && define(definition)); // a newer call wins
+    return;
+  }
+  define(definition);
+}
+
+let calls = 0;
+
+function define(definition: NotebookDefinition): void {
   ensureRuntime();
   const {path, cells: defs} = definition;
   const newFiles = definition.files ?? {};

@@ -35,8 +35,9 @@ export function patchMain(html: string): void {
   if (!main) return;
   const template = document.createElement("template");
   template.innerHTML = html;
-  const fragment = template.content;
-  if (skeleton(fragment) === skeleton(main)) return;
+  if (skeleton(template.content) === skeleton(main)) return;
+  // adopted, not cloned: the existing cells moved in below must stay the same elements
+  const fragment = document.adoptNode(template.content);
   const old = new Map<string, Element>();
   for (const cell of main.querySelectorAll(CELL)) old.set(cell.id, cell);
   for (const cell of Array.from(fragment.querySelectorAll(CELL))) {
@@ -47,7 +48,7 @@ export function patchMain(html: string): void {
     if (pending) existing.classList.add("qb-pending");
     cell.replaceWith(existing);
   }
-  main.replaceChildren(document.importNode(fragment, true));
+  main.replaceChildren(fragment);
 }
 
 let scripts: Promise<void> = Promise.resolve();

@@ -15,7 +15,7 @@ export interface AnalyzeOptions {
   chosenRate?: number;
   /** The closed loop's users; default: the distinct users in closed.csv. */
   users?: number;
-  /** The closed loop's think time; default: the median gap from an answer to the next send. */
+  /** The closed loop's think time; default: the median gap from an answer to the next send, floored to ms. */
   thinkS?: number;
 }
 
@@ -165,7 +165,10 @@ export function labNumbers(read: (name: string) => string | undefined, options: 
   return {values, missing, notes};
 }
 
-/** The median gap between a user's answer and its next send: the think time it used. */
+/**
+ * The think time a closed loop used: the median gap between a user's answer and its next send,
+ * floored to the millisecond because a timer only ever fires late (0.2013 s reads 0.200).
+ */
 function inferThink(rows: {user: number; sent: number; received: number}[]): number {
   const gaps: number[] = [];
   const byUser = new Map<number, {sent: number; received: number}[]>();
@@ -175,7 +178,7 @@ function inferThink(rows: {user: number; sent: number; received: number}[]): num
     for (let i = 1; i < visits.length; i++) gaps.push(visits[i].sent - visits[i - 1].received);
   }
   if (gaps.length === 0) throw new SyntaxError("closed.csv: cannot infer the think time from one request per user; pass it explicitly");
-  return Math.round(median(gaps) * 1000) / 1000;
+  return Math.floor(median(gaps) * 1000 + 1e-6) / 1000;
 }
 
 function lines(values: string[]): string {

@@ -62,41 +62,41 @@ export function formatTsv(rows: (string | number)[][]): string {
 
 /** Reads a plan CSV (`i,intended`; a run CSV works too). */
 export function parsePlan(text: string): PlanRow[] {
-  return csvParse(text, (d) => ({i: number(d.i, "i"), intended: number(d.intended, "intended")}));
+  return [...csvParse(text, (d) => ({i: number(d.i, "i"), intended: number(d.intended, "intended")}))];
 }
 
 /** Reads an open-loop run CSV; a missing `error` column reads as "". */
 export function parseRun(text: string): RunRow[] {
-  return csvParse(text, (d) => ({
+  return [...csvParse(text, (d) => ({
     i: number(d.i, "i"),
     intended: number(d.intended, "intended"),
     sent: number(d.sent, "sent"),
     received: number(d.received, "received"),
     code: number(d.code, "code"),
     error: d.error ?? ""
-  }));
+  }))];
 }
 
 /** Reads the server's `seq,arrive,start,end,qlen` CSV. */
 export function parseRecords(text: string): LabRecord[] {
-  return csvParse(text, (d) => ({
+  return [...csvParse(text, (d) => ({
     seq: number(d.seq, "seq"),
     arrive: number(d.arrive, "arrive"),
     start: number(d.start, "start"),
     end: number(d.end, "end"),
     qlen: number(d.qlen, "qlen")
-  }));
+  }))];
 }
 
 /** Reads a closed-loop `user,sent,received,code` CSV. */
 export function parseClosed(text: string): ClosedRow[] {
-  return csvParse(text, (d) => ({
+  return [...csvParse(text, (d) => ({
     user: number(d.user, "user"),
     sent: number(d.sent, "sent"),
     received: number(d.received, "received"),
     code: number(d.code, "code"),
     ...(d.error ? {error: d.error} : {})
-  }));
+  }))];
 }
 
 function number(value: string | undefined, column: string): number {

@@ -5,7 +5,7 @@ export {mulberry32, exponential, type Random} from "./random.js";
 export {schedule, intervals, shapes, isShape, type Shape, type ScheduleOptions} from "./schedule.js";
 export {mean, median, populationSd, cv, nearestRank, maxConcurrency, maxInService, type Visit} from "./stats.js";
 export {littleL, closedLoopRate, naiveClosedLoopRate, maxRate, formulaWorkers} from "./little.js";
-export {simulate, simulateInto, type LabRecord, type SimulateOptions} from "./des.js";
+export {simulate, simulateColumns, simulateInto, tieS, type LabRecord, type RecordColumns, type SimulateOptions} from "./des.js";
 export {MinHeap} from "./heap.js";
 export * from "./csv.js";
 export {analyzeLab, labNumbers, outputNames, type Analysis, type AnalyzeOptions, type LabNumbers} from "./analyze.js";

@@ -99,7 +99,7 @@ export async function recordLab({
   }
 
   report(0, "analyze");
-  const analysis = analyzeLab(folderReader(out), {workers});
+  const analysis = analyzeLab(folderReader(out), {workers, chosenRate: run.rate, users: closed.users, thinkS: closed.thinkS});
   for (const [name, text] of analysis.files) write(name, text);
   progress(1, "done");
   return analysis;

@@ -2,7 +2,9 @@
 // script (IIFE) per notebook. An import that cannot be resolved becomes a module that throws,
 // so only the cell that imports it fails.
 import {build, type Plugin} from "esbuild";
-import {dirname, relative} from "node:path";
+import {createHash} from "node:crypto";
+import {readFileSync} from "node:fs";
+import {dirname, relative, resolve} from "node:path";
 import type {CompiledNotebook} from "./compile.js";
 import type {EmbeddedFile} from "./data.js";
 
@@ -34,8 +36,22 @@ export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: s
     define: {"process.env.NODE_ENV": '"production"'},
     plugins: [unresolvedImports(compiled, warnings)]
   });
-  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith("<") && !f.includes(":"));
-  return {code: result.outputFiles[0].text, inputs, warnings};
+  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith("<") && !f.includes(":")).map((f) => resolve(f));
+  return {code: stampModuleCells(result.outputFiles[0].text, compiled, inputs), inputs, warnings};
+}
+
+/**
+ * Cells that import modules get their hash extended by a hash of the imported files' contents,
+ * so a live update re-runs them when a module changes even though their own text did not.
+ */
+function stampModuleCells(code: string, compiled: CompiledNotebook, inputs: string[]): string {
+  const importing = compiled.analysed.filter((c) => c.imports.length > 0 || /\bimport\s*\(/.test(c.js));
+  if (importing.length === 0 || inputs.length === 0) return code;
+  const digest = createHash("sha256");
+  for (const file of inputs.filter((f) => !f.includes("/node_modules/")).sort()) digest.update(file).update(readFileSync(file));
+  const stamp = digest.digest("hex").slice(0, 8);
+  const hashes = new Set(importing.map((c) => /hash: "([0-9a-f]+)"/.exec(compiled.definitions.split("\n").find((line) => line.startsWith(`{id: ${JSON.stringify(c.id)},`)) ?? "")?.[1]).filter(Boolean));
+  return code.replace(/"([0-9a-f]{12})"/g, (m, h) => (hashes.has(h) ? `"${h}-${stamp}"` : m));
 }
 
 /** Turns a cell's import that esbuild cannot resolve into a module that throws when imported. */

@@ -1,8 +1,9 @@
 // Analysis of one cell: TypeScript stripped, then the passes under javascript/ run on the
 // syntax tree. Every error ends up as a position in the .md file, never as an exception.
 import {transformSync} from "esbuild";
+import {TraceMap, originalPositionFor} from "@jridgewell/trace-mapping";
 import type {CellSource} from "./parse.js";
-import {parseCell, CellSyntaxError} from "./javascript/syntax.js";
+import {parseCell, startsWithDeclaration, CellSyntaxError} from "./javascript/syntax.js";
 import {findDeclarations} from "./javascript/declarations.js";
 import {findReferences} from "./javascript/references.js";
 import {findFiles, type FileReference} from "./javascript/files.js";
@@ -33,9 +34,17 @@ export interface AnalysedCell extends CellSource {
 /** Analyses a cell; syntax errors become `error` with the position in the notebook. */
 export function analyseCell(cell: CellSource): AnalysedCell {
   const empty = {js: cell.source, expression: false, declarations: [], references: [], files: [], imports: [], async: false};
+  // For TypeScript, positions found in esbuild's reprinted output map back through its source map.
+  let original = (line: number, column: number) => ({line, column});
   try {
-    const js = cell.lang === "ts" ? stripTypes(cell.source) : cell.source;
-    const parsed = parseCell(js);
+    let js = cell.source;
+    let kind: "expression" | "program" | undefined;
+    if (cell.lang === "ts") {
+      const stripped = stripTypes(cell.source);
+      ({js, kind} = stripped);
+      original = stripped.original;
+    }
+    const parsed = parseCell(js, kind);
     const node = parsed.node;
     if (!parsed.expression) {
       const exported = parsed.node.body.find((s) => s.type.startsWith("Export"));
@@ -48,13 +57,17 @@ export function analyseCell(cell: CellSource): AnalysedCell {
       expression: parsed.expression,
       declarations: parsed.expression ? [] : findDeclarations(parsed.node),
       references: findReferences(node),
-      files: findFiles(node).map((f) => ({...f, ...toNotebook(cell, f.line, f.column)})),
+      files: findFiles(node).map((f) => {
+        const at = original(f.line, f.column);
+        return {...f, ...toNotebook(cell, at.line, at.column)};
+      }),
       imports,
       async: imports.length > 0 || hasTopLevelAwait(node)
     };
   } catch (error) {
     if (!(error instanceof CellSyntaxError)) throw error;
-    return {...cell, ...empty, error: {name: "SyntaxError", message: error.message, ...toNotebook(cell, error.line, error.column)}};
+    const at = error instanceof StrippedSyntaxError ? {line: error.line, column: error.column} : original(error.line, error.column);
+    return {...cell, ...empty, error: {name: "SyntaxError", message: error.message, ...toNotebook(cell, at.line, at.column)}};
   }
 }
 
@@ -63,19 +76,54 @@ export function toNotebook(cell: Pick<CellSource, "line" | "column">, line: numb
   return {line: cell.line + line - 1, column: line === 1 ? cell.column + column - 1 : column};
 }
 
-/** TypeScript → JavaScript with esbuild; imports are kept as written (verbatimModuleSyntax). */
-function stripTypes(source: string): string {
+/** A TypeScript syntax error, already positioned in the original cell source. */
+class StrippedSyntaxError extends CellSyntaxError {}
+
+/** A TypeScript cell as JavaScript, whether it is one expression, and a map back to its positions. */
+interface Stripped {
+  js: string;
+  kind: "expression" | "program";
+  original: (line: number, column: number) => {line: number; column: number};
+}
+
+/**
+ * TypeScript → JavaScript with esbuild; imports are kept as written (verbatimModuleSyntax).
+ * A cell is an expression when it still compiles wrapped in parentheses (so `{a: 1}` is an
+ * object and `x; // note` a statement); esbuild reprints the code, so positions found later
+ * are mapped back through its source map.
+ */
+function stripTypes(source: string): Stripped {
+  if (!startsWithDeclaration(source)) {
+    const wrapped = transform(`(${source}\n)`);
+    if (wrapped) return {js: wrapped.code.replace(/;\s*$/, ""), kind: "expression", original: mapper(wrapped.map, 1)};
+  }
+  const result = transform(source, true);
+  return {js: result!.code, kind: "program", original: mapper(result!.map, 0)};
+}
+
+function transform(source: string, report = false): {code: string; map: string} | undefined {
   try {
-    const {code} = transformSync(source, {
+    return transformSync(source, {
       loader: "ts",
+      sourcemap: "external",
+      sourcefile: "cell.ts",
       tsconfigRaw: {compilerOptions: {verbatimModuleSyntax: true}},
       logLevel: "silent"
     });
-    // esbuild ends every statement with ";\n"; keep a lone expression an expression cell.
-    return /;\s*$/.test(source) ? code : code.replace(/;\n$/, "");
   } catch (error) {
     const message = (error as {errors?: {text: string; location?: {line: number; column: number}}[]}).errors?.[0];
+    if (!report) return undefined;
     if (!message) throw error;
-    throw new CellSyntaxError(message.text, message.location?.line ?? 1, (message.location?.column ?? 0) + 1);
+    throw new StrippedSyntaxError(message.text, message.location?.line ?? 1, (message.location?.column ?? 0) + 1);
   }
+}
+
+/** Maps 1-based positions in esbuild's output to the cell source (less `shift` columns of wrapping on line 1). */
+function mapper(map: string, shift: number): Stripped["original"] {
+  const trace = new TraceMap(map);
+  return (line, column) => {
+    const found = originalPositionFor(trace, {line, column: column - 1});
+    if (found.line === null) return {line, column};
+    return {line: found.line, column: found.column + 1 - (found.line === 1 ? shift : 0)};
+  };
 }

@@ -1,7 +1,7 @@
 // One notebook, start to finish: read → compile → embed files → bundle → page. Shared by the
 // static build and the dev server, so both produce the same page.
 import {readFile} from "node:fs/promises";
-import {relative} from "node:path";
+import {dirname, relative, resolve} from "node:path";
 import {compileNotebook, type CompiledNotebook, type Warning} from "./compile.js";
 import {loadFiles, BuildError} from "./data.js";
 import {bundleNotebook} from "./bundle.js";
@@ -43,6 +43,6 @@ export async function buildNotebook(file: string, root: string, options: {events
   const html = renderPage(compiled, links);
   const warnings = [...compiled.warnings];
   for (const message of bundle.warnings) warnings.push({path, line: 0, column: 0, message});
-  const inputs = [file, ...Object.keys(files).map((f) => `${file}/../${f}`), ...bundle.inputs];
+  const inputs = [file, ...Object.keys(files).map((f) => resolve(dirname(file), f)), ...bundle.inputs];
   return {compiled, html, script: bundle.code, inputs, warnings};
 }

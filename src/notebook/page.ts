@@ -69,6 +69,7 @@ function document({title, description, head, body}: {title: string; description:
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
 ${description ? `<meta name="description" content="${escapeHtml(description)}">\n` : ""}${head.join("\n")}
 </head>

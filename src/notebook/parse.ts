@@ -47,12 +47,14 @@ export function parseNotebook(text: string, path: string): ParsedNotebook {
     if (prose.length) html.push(marked.parser(prose));
     prose = [];
   };
+  const located = new Map<string, {line: number; column: number}>();
   for (const token of tokens) {
     const start = offset;
     offset += token.raw.length;
     const info = token.type === "code" ? parseInfo((token as Tokens.Code).lang ?? "") : undefined;
     if (!info || (token as Tokens.Code).codeBlockStyle === "indented") {
       prose.push(token);
+      locateInlines(token, front.content, start, located);
       continue;
     }
     flush();
@@ -64,11 +66,8 @@ export function parseNotebook(text: string, path: string): ParsedNotebook {
     html.push(`<div class="qb-cell" id="${id}"></div>\n`);
   }
   flush();
-  let cursor = 0;
   for (const {id, source} of inlines) {
-    const at = front.content.indexOf("${" + source, cursor);
-    const position = at >= 0 ? locate(front.content, at + 2) : {line: 1, column: 1};
-    if (at >= 0) cursor = at + 2 + source.length;
+    const position = located.get(id) ?? {line: 1, column: 1};
     cells.push({id, source, lang: "js", line: position.line + front.lineOffset, column: position.column, inline: true, echo: false});
   }
   const firstHeading = tokens.find((t): t is Tokens.Heading => t.type === "heading" && (t as Tokens.Heading).depth === 1);
@@ -102,7 +101,7 @@ function inlineExpression(found: {id: string; source: string}[]): TokenizerAndRe
       const source = src.slice(2, end);
       const id = `inline-${found.length + 1}`;
       found.push({id, source});
-      return {type: "inlineExpression", raw: src.slice(0, end + 1), id};
+      return {type: "inlineExpression", raw: src.slice(0, end + 1), id, source};
     },
     renderer(token) {
       return `<span class="qb-inline" id="${token.id}"></span>`;
@@ -127,6 +126,35 @@ function expressionEnd(src: string): number {
     else if (src[i] === "}" && depth-- === 0) return i;
   }
   return -1;
+}
+
+/**
+ * Finds where each inline expression of a top-level `token` stands in `text` (the token's raw
+ * Markdown starts at `start`): in order, skipping escaped `\${` and `${` inside code spans.
+ */
+function locateInlines(token: Token, text: string, start: number, located: Map<string, {line: number; column: number}>): void {
+  const found: {id: string; source: string}[] = [];
+  const collect = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(collect);
+    else if (value && typeof value === "object") {
+      const t = value as {type?: string; id?: string; source?: string};
+      if (t.type === "inlineExpression") found.push({id: t.id!, source: t.source!});
+      else for (const [key, child] of Object.entries(value)) if (key !== "raw" && key !== "text") collect(child);
+    }
+  };
+  collect(token);
+  if (found.length === 0) return;
+  const raw = token.raw;
+  const spans = [...raw.matchAll(/(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g)].map((m) => [m.index!, m.index! + m[0].length]);
+  let cursor = 0;
+  for (const {id, source} of found) {
+    for (let i = raw.indexOf("${" + source, cursor); i >= 0; i = raw.indexOf("${" + source, i + 1)) {
+      if (raw[i - 1] === "\\" || spans.some(([a, b]) => i >= a && i < b)) continue;
+      located.set(id, locate(text, start + i + 2));
+      cursor = i + 2 + source.length;
+      break;
+    }
+  }
 }
 
 /** 1-based line and column of `index` in `text`. */

@@ -3,9 +3,9 @@
 // src/ rebuilds the pages that are open and pushes the new cells to them over Server-Sent
 // Events, so the browser re-defines only the cells that changed.
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from "node:http";
-import {watch, type FSWatcher} from "node:fs";
+import {watch, type FSWatcher as NodeWatcher} from "node:fs";
 import {readFile, stat} from "node:fs/promises";
-import {extname, join, normalize, resolve, sep} from "node:path";
+import {dirname, extname, join, normalize, resolve, sep} from "node:path";
 import {buildClient} from "../../build/client.js";
 import {buildNotebook, type BuiltNotebook} from "./notebook.js";
 import {findNotebooks} from "./build.js";
@@ -29,6 +29,8 @@ export interface Preview {
   close(): Promise<void>;
 }
 
+type FSWatcher = NodeWatcher & {recursive: boolean};
+
 interface OpenPage {
   name: string;
   built?: BuiltNotebook;
@@ -47,8 +49,10 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     if (!p) pages.set(name, (p = {name, version: 0, clients: new Set()}));
     return p;
   };
+  let watchInputs: (inputs: string[]) => void = () => {};
   const build = async (p: OpenPage) => {
     p.built = await buildNotebook(join(root, `${p.name}.md`), root, {events: `/_queuebook/events?page=${encodeURIComponent(p.name)}`, scriptQuery: `?v=${p.version}`});
+    watchInputs(p.built.inputs);
     for (const w of p.built.warnings) log(`warning: ${w.path}${w.line ? `:${w.line}:${w.column}` : ""}: ${w.message}`);
     return p.built;
   };
@@ -118,7 +122,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   async function refresh() {
     const files = [...changed];
     changed.clear();
-    if (files.some((f) => f.includes(`${sep}src${sep}client${sep}`) || f.includes(`${sep}build${sep}`))) {
+    const clientSources = join(options.packageRoot, "src", "client") + sep;
+    if (files.some((f) => f.startsWith(clientSources))) {
       assets = await buildClient(options.packageRoot);
       for (const p of pages.values()) push(p, {type: "reload"});
       return;
@@ -145,14 +150,23 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     }
   }
 
-  const watchers: FSWatcher[] = [];
-  for (const dir of new Set([root, join(options.packageRoot, "src")])) {
+  // The notebooks folder and the client sources are watched recursively; every other folder a
+  // page was built from (its imported modules) is watched as pages are built.
+  const watchers = new Map<string, FSWatcher>();
+  const watchDir = (dir: string, recursive: boolean) => {
+    if (watchers.has(dir) || [...watchers.keys()].some((w) => dir.startsWith(w + sep) && watchers.get(w)!.recursive)) return;
     try {
-      watchers.push(watch(dir, {recursive: true}, (_event, file) => file && onChange(resolve(dir, file.toString()))));
+      const watcher = Object.assign(watch(dir, {recursive}, (_event, file) => file && onChange(resolve(dir, file.toString()))), {recursive});
+      watchers.set(dir, watcher);
     } catch (error) {
       log(`warning: cannot watch ${dir}: ${(error as Error).message}`);
     }
-  }
+  };
+  watchDir(root, true);
+  watchDir(join(options.packageRoot, "src", "client"), true);
+  watchInputs = (inputs) => {
+    for (const input of inputs) if (!input.includes(`${sep}node_modules${sep}`)) watchDir(dirname(resolve(input)), false);
+  };
 
   const hostname = options.hostname ?? "127.0.0.1";
   await new Promise<void>((ok, fail) => {
@@ -169,7 +183,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     server,
     async close() {
       clearTimeout(timer);
-      for (const w of watchers) w.close();
+      for (const w of watchers.values()) w.close();
       for (const p of pages.values()) for (const c of p.clients) c.end();
       await new Promise<void>((ok) => server.close(() => ok()));
     }

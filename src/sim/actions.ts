@@ -15,6 +15,7 @@ export interface PressAction {
   press: Button;
 }
 
+/** A timed action, as in the CLI's actions file and the notebook's decision log. */
 export type Action = SetAction | PressAction;
 
 /** The outcome of validation: the actions (when valid) and every problem found. */

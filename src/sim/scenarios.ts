@@ -4,6 +4,7 @@ import {defaultControls, type Controls} from "./controls.js";
 import {exponential, uniform, type Rng} from "./rng.js";
 import type {Surge} from "./traffic.js";
 
+/** The scenario names, as on the command line (`--scenario`). */
 export type ScenarioName = "free" | "bad-deploy" | "surge" | "cache-flush";
 
 /** What happens by itself during a run; minutes count from the start of the run. */

@@ -68,14 +68,14 @@ for (const mode of modes) {
       const {page, consoleErrors, requests} = await open(mode.base() + "reactive.html");
       await expect.poll(() => page.locator("#derived").textContent()).toBe("doubled = 20");
       await expect.poll(() => page.locator("#inline-wrap").textContent()).toBe("21");
-      const path = page.locator("#cell-5 svg path").first();
+      const path = page.locator("#cell-4 svg g[aria-label=line] path").first();
       const before = await path.getAttribute("d");
       expect(before?.length).toBeGreaterThan(1000);
       await setSlider(page, 30);
       await expect.poll(() => page.locator("#derived").textContent()).toBe("doubled = 60");
       await expect.poll(() => page.locator("#inline-wrap").textContent()).toBe("61");
       await expect.poll(() => path.getAttribute("d")).not.toBe(before);
-      await expect.poll(() => page.locator("#cell-6 .katex").count()).toBeGreaterThan(0);
+      await expect.poll(() => page.locator("#cell-5 .katex").count()).toBeGreaterThan(0);
       await expect.poll(() => page.locator("#rows").textContent()).toBe("3");
       expect(await page.locator("main").innerText()).toContain("first latency 40.2 ms");
       expect(consoleErrors).toEqual([]);

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
 import {parseRecords} from "../../src/lab/csv.js";
-import {simulate, type LabRecord} from "../../src/lab/des.js";
+import {simulate, simulateColumns, type LabRecord} from "../../src/lab/des.js";
 import {mulberry32, exponential} from "../../src/lab/random.js";
 import {schedule} from "../../src/lab/schedule.js";
 import {maxConcurrency, mean} from "../../src/lab/stats.js";
@@ -97,5 +97,25 @@ describe("simulate against the recorded real run (notebooks/data/arrival-lab)", 
       const differing = sim.filter((r, i) => Math.abs(r.qlen - real[i].qlen) > 1).length;
       expect(differing / sim.length).toBeLessThan(0.05);
     });
+
+    it(`predicts srv-${shape}.csv's maximum queue from the plan alone (schedule ${shape} 150 25 7)`, () => {
+      const real = load(shape);
+      const serviceS = mean(real.map((r) => r.end - r.start));
+      const sim = simulate(schedule(shape as "even" | "poisson" | "burst", 150, 25, 7), {workers: 4, serviceS});
+      expect(sim).toHaveLength(real.length);
+      expect(Math.abs(maxConcurrency(sim) - maxConcurrency(real))).toBeLessThanOrEqual(1);
+      expect(Math.abs(mean(sim.map((r) => r.start - r.arrive)) - mean(real.map((r) => r.start - r.arrive)))).toBeLessThan(0.005);
+    });
   }
+});
+
+describe("simulateColumns(arrivals, options)", () => {
+  it("holds the same numbers as simulate's records", () => {
+    const arrivals = schedule("poisson", 500, 90, 3);
+    const records = simulate(arrivals, {workers: 2, serviceS: 0.02, service: "exponential", seed: 9});
+    const columns = simulateColumns(arrivals, {workers: 2, serviceS: 0.02, service: "exponential", seed: 9});
+    expect(Array.from(columns.start)).toEqual(records.map((r) => r.start));
+    expect(Array.from(columns.end)).toEqual(records.map((r) => r.end));
+    expect(Array.from(columns.qlen)).toEqual(records.map((r) => r.qlen));
+  });
 });

@@ -8,6 +8,20 @@ describe("erlangB(a, n)", () => {
     expect(erlangB(22.827, 31)).toBeCloseTo(0.02, 4);
     expect(erlangB(77.342, 89)).toBeCloseTo(0.02, 4);
   });
+  it("carries the table's load at 2 % blocking (solved back by bisection)", () => {
+    const carried = (n: number) => {
+      let lo = 0, hi = n;
+      for (let i = 0; i < 60; i++) {
+        const mid = (lo + hi) / 2;
+        if (erlangB(mid, n) < 0.02) lo = mid;
+        else hi = mid;
+      }
+      return lo;
+    };
+    expect(carried(11)).toBeCloseTo(5.842, 3);
+    expect(carried(31)).toBeCloseTo(22.827, 3);
+    expect(carried(89)).toBeCloseTo(77.342, 3);
+  });
   it("has the closed forms B(a, 0) = 1 and B(a, 1) = a/(1 + a)", () => {
     expect(erlangB(3, 0)).toBe(1);
     expect(erlangB(3, 1)).toBeCloseTo(0.75, 15);
@@ -95,5 +109,21 @@ describe("utilization(lambda, serviceS, n)", () => {
     expect(utilization(1000, 0.08, 160)).toBeCloseTo(0.5, 14);
     expect(utilization(5000, 0.08, 160)).toBe(1);
     expect(utilization(5, 0.1, 0)).toBe(1);
+  });
+});
+
+describe("erlangB(a, n) edge cases", () => {
+  it("is 0 without load on at least one server, and underflows to 0 rather than NaN", () => {
+    expect(erlangB(0, 0)).toBe(1);
+    expect(erlangB(0, 5)).toBe(0);
+    expect(erlangB(1e-3, 640)).toBe(0);
+    expect(erlangC(0, 160)).toBe(0);
+  });
+  it("agrees with the division form of the recursion", () => {
+    for (const [a, n] of [[10, 11], [83.5, 160], [600, 640], [700, 640], [0.5, 3]]) {
+      let b = 1;
+      for (let k = 1; k <= n; k++) b = (a * b) / (k + a * b);
+      expect(erlangB(a, n) / b).toBeCloseTo(1, 12);
+    }
   });
 });

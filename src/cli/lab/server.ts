@@ -35,8 +35,8 @@ export const subcommand: Subcommand = {
       if (code === "EACCES") throw new CommandError(`no permission to listen on port ${port}`);
       throw new CommandError(`cannot listen on port ${port}: ${(error as Error).message}`);
     }
-    context.stdout(`listening on http://127.0.0.1:${bound} (service ${serviceMs} ms, ${workers} workers)\n`);
-    const signal = await new Promise<string>((resolve) => {
+    // The handlers go in before "listening" is printed, so a signal right after it is clean.
+    const stopped = new Promise<string>((resolve) => {
       const stop = (name: string) => {
         process.off("SIGINT", onInt).off("SIGTERM", onTerm);
         resolve(name);
@@ -45,6 +45,8 @@ export const subcommand: Subcommand = {
       const onTerm = () => stop("SIGTERM");
       process.on("SIGINT", onInt).on("SIGTERM", onTerm);
     });
+    context.stdout(`listening on http://127.0.0.1:${bound} (service ${serviceMs} ms, ${workers} workers)\n`);
+    const signal = await stopped;
     await close(server);
     context.stderr(`lab server: stopped (${signal})\n`);
     return 0;

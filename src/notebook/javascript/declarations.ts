@@ -25,7 +25,7 @@ export function patternNames(pattern: Pattern, names: string[] = []): string[] {
   return names;
 }
 
-/** Names declared by the top-level statements of a cell: const/let/var, function, class, import. */
+/** Names declared by the top-level statements of a cell (each once): const/let/var, function, class, import. */
 export function findDeclarations(program: Program): string[] {
   const names: string[] = [];
   for (const statement of program.body) {
@@ -42,5 +42,5 @@ export function findDeclarations(program: Program): string[] {
         break;
     }
   }
-  return names;
+  return [...new Set(names)];
 }

@@ -5,12 +5,33 @@ import {patternNames} from "./declarations.js";
 
 const cache = new WeakMap<Node, Set<string>>();
 
-/** True when `name` is declared by one of `ancestors` (innermost last), so it is local. */
+/**
+ * True when `name` is declared by one of `ancestors` (innermost last), so it is local. Code in
+ * a function's parameter list (defaults) sees the parameters, not the body's declarations.
+ */
 export function isLocal(name: string, ancestors: readonly Node[]): boolean {
   for (let i = ancestors.length - 1; i >= 0; i--) {
-    if (declaredBy(ancestors[i]).has(name)) return true;
+    const scope = ancestors[i];
+    const child = ancestors[i + 1];
+    const inParams = child !== undefined && /Function/.test(scope.type) && child !== (scope as any).body;
+    if ((inParams ? parameterNames(scope) : declaredBy(scope)).has(name)) return true;
   }
   return false;
+}
+
+const paramCache = new WeakMap<Node, Set<string>>();
+
+/** The names a function's parameter list can see: its parameters and, for a named function expression, its name. */
+function parameterNames(fn: Node): Set<string> {
+  let names = paramCache.get(fn);
+  if (!names) {
+    const n = fn as any;
+    names = new Set(n.params.flatMap((p: Pattern) => patternNames(p)));
+    if (fn.type === "FunctionExpression" && n.id) names.add(n.id.name);
+    if (fn.type !== "ArrowFunctionExpression") names.add("arguments");
+    paramCache.set(fn, names);
+  }
+  return names;
 }
 
 /** The names `node` declares for the code it contains (cached per node). */

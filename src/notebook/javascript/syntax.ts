@@ -1,6 +1,6 @@
 // Syntax pass: parses one cell with acorn, as an expression when the whole cell is one
 // expression (it is then displayed), else as a program of statements.
-import {Parser, parseExpressionAt, tokenizer, tokTypes, type Expression, type Options, type Program} from "acorn";
+import {Parser, tokTypes, type Expression, type Options, type Program} from "acorn";
 
 /** acorn options for cells: latest syntax, module code, top-level await allowed. */
 export const acornOptions: Options = {
@@ -22,18 +22,13 @@ export class CellSyntaxError extends Error {
 }
 
 /**
- * Parses a cell. `{a: 1}` and `x * 2` are expressions; anything with a statement, or ending
- * in a semicolon, is a program. Throws CellSyntaxError with the position in the cell.
+ * Parses a cell. `{a: 1}`, `(a + b)` and `x * 2` are expressions; a cell that starts with a
+ * function or class declaration, holds a statement, or ends in a semicolon is a program.
+ * Throws CellSyntaxError with the position in the cell.
  */
-export function parseCell(source: string): CellNode {
-  if (!/;\s*$/.test(stripTrailingComments(source))) {
-    try {
-      const node = parseExpressionAt(source, 0, acornOptions);
-      if (onlyCommentsAfter(source, node.end)) return {expression: true, node};
-    } catch {
-      // Not a single expression: parse as a program below, whose error message is clearer.
-    }
-  }
+export function parseCell(source: string, kind?: "expression" | "program"): CellNode {
+  const expression = kind === "program" || startsWithDeclaration(source) ? undefined : parseWholeExpression(source);
+  if (expression) return {expression: true, node: expression};
   try {
     return {expression: false, node: Parser.parse(source, acornOptions) as Program};
   } catch (error) {
@@ -43,15 +38,32 @@ export function parseCell(source: string): CellNode {
   }
 }
 
-function onlyCommentsAfter(source: string, end: number): boolean {
+/** The cell as one expression followed by nothing but comments, or undefined. */
+function parseWholeExpression(source: string): Expression | undefined {
   try {
-    const tokens = tokenizer(source.slice(end), {ecmaVersion: "latest"});
-    return tokens.getToken().type === tokTypes.eof;
+    // acorn's Parser methods below are internal but stable; they let us parse one expression
+    // and then look at the very next token (end of input, or a semicolon making a statement).
+    const parser = new (Parser as any)(acornOptions, source, 0);
+    parser.nextToken();
+    const node = parser.parseExpression() as Expression;
+    return parser.type === tokTypes.eof ? node : undefined;
   } catch {
-    return false;
+    return undefined; // not a single expression: parsed as a program, whose error is clearer
   }
 }
 
-function stripTrailingComments(source: string): string {
-  return source.replace(/(\/\/[^\n]*|\/\*[\s\S]*?\*\/|\s)+$/g, "");
+/** True when the first token starts a declaration (`function`, `async function`, `class`). */
+export function startsWithDeclaration(source: string): boolean {
+  try {
+    const parser = new (Parser as any)(acornOptions, source, 0);
+    parser.nextToken();
+    if (parser.type === tokTypes._function || parser.type === tokTypes._class) return true;
+    if (parser.type === tokTypes.name && parser.value === "async") {
+      parser.nextToken();
+      return parser.type === tokTypes._function;
+    }
+  } catch {
+    // a tokenizer error is reported by the program parse
+  }
+  return false;
 }

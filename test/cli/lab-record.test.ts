@@ -1,0 +1,51 @@
+import {existsSync, mkdtempSync, readFileSync, rmSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterAll, describe, expect, it} from "vitest";
+import {outputNames} from "../../src/lab/analyze.js";
+import {run} from "../lab/support/spawn.js";
+
+const committed = new URL("../../notebooks/data/arrival-lab/", import.meta.url).pathname;
+const runs = ["01-probe.txt", "closed.csv", ...["even", "poisson", "burst"].flatMap((s) => [`sched-${s}.csv`, `run-${s}.csv`, `srv-${s}.csv`])];
+const dir = mkdtempSync(join(tmpdir(), "queuebook-lab-record-"));
+afterAll(() => rmSync(dir, {recursive: true, force: true}));
+
+/** A file's shape: each number becomes # with its decimals kept (44 → #, 125.3 → #.1), CSV rows counted. */
+function shape(name: string, text: string): string[] {
+  const lines = text.split("\n");
+  if (name.endsWith(".csv")) return [lines[0], `${lines.length} lines`];
+  if (name === "arrival-model.txt") return lines.map((line) => line.split("=")[0]);
+  return lines.map((line) => line.replace(/\d+(\.(\d+))?/g, (_, __, decimals) => (decimals ? `#.${decimals.length}` : "#")));
+}
+
+describe("queuebook lab record --out DIR", () => {
+  it("runs the whole lab into a folder, and `lab analyze` on it reproduces the committed files' format", {timeout: 180_000}, async () => {
+    const record = await run(["lab", "record", "--out", dir]);
+    expect(record.stderr).not.toMatch(/Error|\n\s+at /);
+    expect(record.code).toBe(0);
+    expect(record.stderr).toMatch(/100% done/);
+    expect(record.stdout).toMatch(/^wrote 8 answer files/);
+    for (const name of [...runs, ...outputNames]) expect(existsSync(join(dir, name)), name).toBe(true);
+
+    const answers = Object.fromEntries(outputNames.map((name) => [name, readFileSync(join(dir, name), "utf8")]));
+    const analyze = await run(["lab", "analyze", dir]);
+    expect(analyze.code).toBe(0);
+    for (const name of outputNames) expect(readFileSync(join(dir, name), "utf8"), name).toBe(answers[name]);
+
+    for (const name of [...runs, ...outputNames]) {
+      const mine = readFileSync(join(dir, name), "utf8");
+      const theirs = readFileSync(join(committed, name), "utf8");
+      if (name === "01-probe.txt") expect(mine.split("\n").length).toBe(theirs.split("\n").length);
+      else if (!name.startsWith("run-") && name !== "closed.csv") expect(shape(name, mine), name).toEqual(shape(name, theirs));
+      else expect(mine.split("\n")[0], name).toBe(theirs.split("\n")[0]);
+    }
+    // The lab's own checks on the fresh run.
+    expect(answers["queue.tsv"]).toMatch(/^even\t150\t\d+\t[\d.]+\npoisson\t150\t\d+\t[\d.]+\nburst\t150\t\d+\t[\d.]+\n$/);
+    const capacity = Object.fromEntries(answers["capacity.txt"].trim().split("\n").map((line) => line.split("=")));
+    const model = Object.fromEntries(answers["arrival-model.txt"].trim().split("\n").map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]));
+    expect(Number(model.workers)).toBeGreaterThanOrEqual(Number(capacity.observed_burst));
+    expect(Number(model.workers)).toBeGreaterThan(Number(capacity.formula_workers));
+    expect(model.evidence.length).toBeGreaterThanOrEqual(60);
+    expect(model.risk.length).toBeGreaterThanOrEqual(40);
+  });
+});

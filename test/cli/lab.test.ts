@@ -1,0 +1,178 @@
+import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {finish, run, start, waitFor} from "../lab/support/spawn.js";
+
+let dir: string;
+beforeAll(() => void (dir = mkdtempSync(join(tmpdir(), "queuebook-lab-cli-"))));
+afterAll(() => rmSync(dir, {recursive: true, force: true}));
+
+/** Runs each argument list and checks exit 2, "queuebook lab <sub>: <one line>" then the usage, and no new file. */
+async function expectUsageErrors(sub: string, cases: string[][]) {
+  const before = readdirSync(dir).sort();
+  const results = await Promise.all(cases.map((args) => run(["lab", sub, ...args], dir)));
+  results.forEach((result, i) => {
+    const label = `lab ${sub} ${cases[i].join(" ")}`;
+    expect(result.code, label).toBe(2);
+    const lines = result.stderr.split("\n");
+    expect(lines[0], label).toMatch(new RegExp(`^queuebook lab ${sub}: \\S`));
+    expect(lines[1], label).toMatch(new RegExp(`^usage: queuebook lab ${sub} `));
+    expect(result.stderr, label).not.toMatch(/\n\s+at /); // no stack trace
+  });
+  expect(readdirSync(dir).sort()).toEqual(before);
+}
+
+describe("queuebook lab", () => {
+  it("prints its help with --help and for `lab gen --help`", async () => {
+    const [lab, gen] = await Promise.all([run(["lab", "--help"]), run(["lab", "gen", "--help"])]);
+    expect(lab.code).toBe(0);
+    expect(lab.stdout).toMatch(/^usage: queuebook lab <subcommand>/);
+    for (const sub of ["server", "gen", "closed", "probe", "analyze", "record"]) expect(lab.stdout).toContain(`  ${sub} `);
+    expect(gen.code).toBe(0);
+    expect(gen.stdout).toMatch(/^usage: queuebook lab gen <even\|poisson\|burst> <count> <rate> <seed> <out.csv> \[URL\]/);
+  });
+
+  it("exits 2 with the lab usage for a missing or unknown subcommand", async () => {
+    const [none, unknown] = await Promise.all([run(["lab"]), run(["lab", "nope"])]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/^queuebook lab: missing subcommand\nusage: queuebook lab/);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^queuebook lab: unknown subcommand "nope"\nusage: queuebook lab/);
+  });
+});
+
+describe("queuebook lab gen <shape> <count> <rate> <seed> <out.csv> [URL]", () => {
+  it("rejects bad arguments with one line, the usage, exit 2 and no file", async () => {
+    await expectUsageErrors("gen", [
+      ["spiky", "10", "25", "7", "a.csv"],
+      ["even", "0", "25", "7", "a.csv"],
+      ["even", "-3", "25", "7", "a.csv"],
+      ["even", "2.5", "25", "7", "a.csv"],
+      ["even", "10", "0", "7", "a.csv"],
+      ["even", "10", "-1", "7", "a.csv"],
+      ["even", "10", "fast", "7", "a.csv"],
+      ["even", "10", "25", "7.5", "a.csv"],
+      ["even", "10", "25", "seven", "a.csv"],
+      ["even", "10", "25", "7", "a.csv", "not a url"],
+      ["even", "10", "25", "7", "a.csv", "ftp://127.0.0.1/work"],
+      ["even", "10", "25", "7", "missing-folder/a.csv"],
+      ["even", "10", "25", "7", "."],
+      ["even", "10", "25", "7"],
+      ["even", "10", "25", "7", "a.csv", "http://127.0.0.1:1/", "extra"]
+    ]);
+  });
+
+  it("writes the plan i,intended, the same for the same seed", async () => {
+    const [a, b] = await Promise.all([run(["lab", "gen", "poisson", "300", "25", "7", "p1.csv"], dir), run(["lab", "gen", "poisson", "300", "25", "7", "p2.csv"], dir)]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    const text = readFileSync(join(dir, "p1.csv"), "utf8");
+    expect(text.split("\n").slice(0, 2)).toEqual(["i,intended", "0,0.000000"]);
+    expect(text.trim().split("\n")).toHaveLength(301);
+    expect(readFileSync(join(dir, "p2.csv"), "utf8")).toBe(text);
+  });
+
+  it("records refused connections as code 0 instead of crashing", async () => {
+    const result = await run(["lab", "gen", "burst", "3", "25", "7", "refused.csv", "http://127.0.0.1:1/work"], dir);
+    expect(result.code).toBe(0);
+    const lines = readFileSync(join(dir, "refused.csv"), "utf8").trim().split("\n");
+    expect(lines[0]).toBe("i,intended,sent,received,code,error");
+    expect(lines.slice(1).every((line) => /,0,ECONNREFUSED$/.test(line))).toBe(true);
+  });
+});
+
+describe("queuebook lab server <port> <service_ms> <workers>", () => {
+  it("serves gen, closed and probe against it, then exits 0 on SIGTERM", async () => {
+    const server = start(["lab", "server", "0", "5", "2"], dir);
+    const done = finish(server);
+    const [, url] = await waitFor(server, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    try {
+      const gen = await run(["lab", "gen", "even", "20", "200", "7", "run.csv", url + "/work"], dir);
+      expect(gen.code).toBe(0);
+      const rows = readFileSync(join(dir, "run.csv"), "utf8").trim().split("\n");
+      expect(rows).toHaveLength(21);
+      expect(rows.slice(1).every((line) => /,200,$/.test(line))).toBe(true);
+      const closed = await run(["lab", "closed", url + "/work", "2", "0.02", "0.3", "closed.csv"], dir);
+      expect(closed.code).toBe(0);
+      expect(readFileSync(join(dir, "closed.csv"), "utf8")).toMatch(/^user,sent,received,code\n0,0\.0/);
+      const probe = await run(["lab", "probe", url + "/work", "3"], dir);
+      expect(probe.code).toBe(0);
+      expect(probe.stdout).toMatch(/^(0\.\d{6}\n){3}$/);
+      const dump = await (await fetch(url + "/dump")).text();
+      expect(dump.split("\n")[0]).toBe("seq,arrive,start,end,qlen");
+      const inUse = await run(["lab", "server", new URL(url).port, "5", "2"], dir);
+      expect(inUse.code).toBe(1);
+      expect(inUse.stderr).toBe(`queuebook lab server: port ${new URL(url).port} is in use\n`);
+    } finally {
+      server.kill("SIGTERM");
+    }
+    const result = await done;
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain("stopped (SIGTERM)");
+  });
+
+  it("exits 0 on SIGINT", async () => {
+    const server = start(["lab", "server", "0", "40", "4"], dir);
+    const done = finish(server);
+    await waitFor(server, /listening on/);
+    server.kill("SIGINT");
+    expect((await done).code).toBe(0);
+  });
+
+  it("rejects bad arguments with exit 2", async () => {
+    await expectUsageErrors("server", [["70000", "40", "4"], ["8080", "-1", "4"], ["8080", "40", "0"], ["8080", "forty", "4"], ["8080", "40"]]);
+  });
+});
+
+describe("queuebook lab closed <URL> <users> <think_s> <duration_s> <out.csv>", () => {
+  it("rejects bad arguments with exit 2 and no file", async () => {
+    const url = "http://127.0.0.1:1/work";
+    await expectUsageErrors("closed", [
+      ["127.0.0.1:8080/work", "8", "0.2", "10", "c.csv"],
+      [url, "0", "0.2", "10", "c.csv"],
+      [url, "8", "-0.2", "10", "c.csv"],
+      [url, "8", "0.2", "0", "c.csv"],
+      [url, "8", "0.2", "10", "nowhere/c.csv"],
+      [url, "8", "0.2", "10"]
+    ]);
+  });
+});
+
+describe("queuebook lab probe <URL> [count]", () => {
+  it("rejects bad arguments with exit 2", async () => {
+    await expectUsageErrors("probe", [["http//127.0.0.1/work"], ["http://127.0.0.1:1/work", "0"], ["http://127.0.0.1:1/work", "two"], []]);
+  });
+
+  it("fails with one line and exit 1 when nothing answers", async () => {
+    const result = await run(["lab", "probe", "http://127.0.0.1:1/work", "2"], dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe("queuebook lab probe: probe 1: ECONNREFUSED\n");
+  });
+});
+
+describe("queuebook lab analyze <dir>", () => {
+  it("rejects a missing folder and bad flags with exit 2", async () => {
+    await expectUsageErrors("analyze", [["no-such-folder"], [], [".", "--workers", "0"], [".", "--bogus"]]);
+  });
+
+  it("names the skipped files and exits 1 for a folder without the lab's CSVs", async () => {
+    const empty = mkdtempSync(join(dir, "empty-"));
+    writeFileSync(join(empty, "01-probe.txt"), "0.040\n0.041\n");
+    const result = await run(["lab", "analyze", empty, "--workers", "4"], dir);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/wrote .*01-target\.txt/);
+    expect(result.stderr).toMatch(/^queuebook lab analyze: skipped schedules\.tsv \(missing sched-even\.csv, sched-poisson\.csv, sched-burst\.csv\);/);
+    expect(readFileSync(join(empty, "01-target.txt"), "utf8")).toBe("service_ms=41\nworkers=4\nmax_rate=97.561\nchosen_rate=25\nutilization=0.26\n");
+  });
+});
+
+describe("queuebook lab record [--out DIR]", () => {
+  it("rejects bad arguments with exit 2", async () => {
+    writeFileSync(join(dir, "a-file"), "");
+    const results = await Promise.all([run(["lab", "record", "--out", "a-file"], dir), run(["lab", "record", "--bogus"], dir), run(["lab", "record", "extra"], dir)]);
+    for (const result of results) {
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/^queuebook lab record: .*\nusage: queuebook lab record/);
+    }
+  });
+});

@@ -1,0 +1,76 @@
+import {parse} from "acorn";
+import {simple} from "acorn-walk";
+import {readFileSync, statSync} from "node:fs";
+import {join} from "node:path";
+import {beforeAll, describe, expect, it} from "vitest";
+// @ts-expect-error plain JS build script without types
+import {assets, assetsFor, buildClient, chunks} from "../../build/client.js";
+
+const packageRoot = join(import.meta.dirname, "..", "..");
+let dir: string;
+const read = (name: string) => readFileSync(join(dir, name), "utf8");
+
+beforeAll(async () => {
+  dir = await buildClient(packageRoot);
+}, 60_000);
+
+describe("buildClient", () => {
+  it("writes every asset", () => {
+    expect(assets).toEqual(["client.js", "plot.js", "katex.js", "katex.css", "marked.js", "style.css"]);
+    for (const name of assets) expect(statSync(join(dir, name)).size).toBeGreaterThan(1000);
+    expect(dir).toMatch(/node_modules\/\.cache\/queuebook\/client-[0-9a-f]{12}$/);
+  });
+
+  it("reuses the build while nothing changed", async () => {
+    expect(await buildClient(packageRoot)).toBe(dir);
+  });
+
+  it("makes classic scripts (no import or export statements)", () => {
+    for (const name of ["client.js", "plot.js", "katex.js", "marked.js"]) {
+      const ast = parse(read(name), {ecmaVersion: "latest", sourceType: "script"}); // throws on import/export
+      let dynamic = 0;
+      simple(ast, {ImportExpression: () => void ++dynamic, MetaProperty: () => void ++dynamic});
+      expect(dynamic, name).toBe(0); // no import() or import.meta either
+    }
+  });
+
+  it("sets window.queuebook and provides the chunks' libraries", () => {
+    expect(/globalThis\.queuebook=\{notebook:\w+,provide:\w+\}/.test(read("client.js"))).toBe(true);
+    expect(/queuebook\.provide\(\{Plot:\w+,d3:\w+\}\)/.test(read("plot.js"))).toBe(true);
+    expect(/queuebook\.provide\(\{katex:\w+\}\)/.test(read("katex.js"))).toBe(true);
+    expect(/queuebook\.provide\(\{marked:\w+\}\)/.test(read("marked.js"))).toBe(true);
+  });
+
+  it("keeps Plot, d3 beyond d3-dsv, KaTeX and marked out of client.js", () => {
+    const client = read("client.js");
+    for (const marker of ["scaleLinear", "lineY", "forceSimulation", "KaTeX parse error", "marked("]) {
+      expect(client.includes(marker), marker).toBe(false);
+    }
+    expect(client.includes('new Date("2019-01-01T00:00")')).toBe(true); // d3-dsv's autoType is in
+  });
+
+  it("inlines KaTeX's fonts as woff2 data: URLs", () => {
+    const css = read("katex.css");
+    const urls = css.match(/url\([^)]*\)/g) ?? [];
+    expect(urls.length).toBeGreaterThan(10);
+    for (const url of urls) expect(url.startsWith("url(data:font/woff2;base64,")).toBe(true);
+    expect(/\.woff\)|\.ttf\)|format\("?woff"?\)|truetype/.test(css)).toBe(false);
+  });
+
+  it("bundles the Inspector's and Inputs' styles into style.css", () => {
+    const css = read("style.css");
+    expect(css.includes(".observablehq--inspect")).toBe(true);
+    expect(css.includes("inputs-3a86ea")).toBe(true);
+    expect(css.includes(".qb-error")).toBe(true);
+    expect(/@import|url\((?!data:)/.test(css)).toBe(false);
+  });
+});
+
+describe("chunks", () => {
+  it("maps built-ins to the chunk scripts a page needs", () => {
+    expect(chunks).toEqual({plot: ["Plot", "d3"], katex: ["tex"], marked: ["md"]});
+    expect(assetsFor(["rate", "Plot"])).toEqual({scripts: ["plot.js"], stylesheets: []});
+    expect(assetsFor(["md", "tex", "d3"])).toEqual({scripts: ["plot.js", "katex.js", "marked.js"], stylesheets: ["katex.css"]});
+    expect(assetsFor([])).toEqual({scripts: [], stylesheets: []});
+  });
+});

@@ -1,0 +1,62 @@
+import {describe, expect, it} from "vitest";
+import {makeFileAttachment, type Files} from "../../src/client/fileAttachment.js";
+
+const files: Files = {
+  "data/runs.csv": {mimeType: "text/csv", text: "run,latency,ok\n1,12.5,true\n2,,false\n"},
+  "data/runs.tsv": {mimeType: "text/tab-separated-values", text: "a\tb\n1\tx\n"},
+  "config.json": {mimeType: "application/json", text: '{"rate": 3}'},
+  "bytes.bin": {mimeType: "application/octet-stream", base64: "AAECA/8="},
+  "hello.txt": {base64: Buffer.from("héllo").toString("base64")}
+};
+const FileAttachment = makeFileAttachment(() => files);
+
+describe("FileAttachment", () => {
+  it("reads text and JSON", async () => {
+    expect(await FileAttachment("config.json").json()).toEqual({rate: 3});
+    expect(await FileAttachment("hello.txt").text()).toBe("héllo");
+  });
+
+  it("parses CSV and TSV, typed or not", async () => {
+    const rows = await FileAttachment("data/runs.csv").csv();
+    expect(rows[0]).toEqual({run: "1", latency: "12.5", ok: "true"});
+    expect((rows as any).columns).toEqual(["run", "latency", "ok"]);
+    const typed = await FileAttachment("data/runs.csv").csv({typed: true});
+    expect(typed[0]).toEqual({run: 1, latency: 12.5, ok: true});
+    expect(typed[1].latency).toBe(null);
+    expect(await FileAttachment("data/runs.tsv").tsv({typed: true})).toEqual(Object.assign([{a: 1, b: "x"}], {columns: ["a", "b"]}));
+  });
+
+  it("decodes base64 to bytes, blobs and URLs", async () => {
+    const f = FileAttachment("bytes.bin");
+    expect(Array.from(new Uint8Array(await f.arrayBuffer()))).toEqual([0, 1, 2, 3, 255]);
+    const blob = await f.blob();
+    expect(blob.size).toBe(5);
+    expect(blob.type).toBe("application/octet-stream");
+    const url = await f.url();
+    expect(url).toMatch(/^blob:/);
+    expect(await f.url()).toBe(url);
+    expect(Array.from(new Uint8Array(await (await FileAttachment("hello.txt").blob()).arrayBuffer()))).toEqual(Array.from(Buffer.from("héllo")));
+  });
+
+  it("knows its name and MIME type, with or without ./", () => {
+    const f = FileAttachment("./data/runs.csv");
+    expect(f.name).toBe("data/runs.csv");
+    expect(f.mimeType).toBe("text/csv");
+    expect(FileAttachment("hello.txt").mimeType).toBe("application/octet-stream");
+  });
+
+  it("says clearly when a file is missing", () => {
+    expect(() => FileAttachment("nope.csv")).toThrow(
+      "file not found: nope.csv (files are embedded at build time; is it next to the notebook?)"
+    );
+    expect(() => FileAttachment("toString")).toThrow(/file not found/);
+  });
+
+  it("reads the current map (live updates swap it)", async () => {
+    let current: Files = {"a.txt": {text: "1"}};
+    const FA = makeFileAttachment(() => current);
+    expect(await FA("a.txt").text()).toBe("1");
+    current = {"a.txt": {text: "2"}};
+    expect(await FA("a.txt").text()).toBe("2");
+  });
+});

@@ -1,0 +1,69 @@
+// The preview server in real Chromium: editing a notebook's cell updates the open page in
+// place (no reload: a marker set on window survives), and editing a src/ module the notebook
+// imports updates it too.
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import type {Browser} from "playwright-core";
+import {startPreview, type Preview} from "../../src/notebook/preview.js";
+import {launchBrowser} from "./harness.js";
+
+const packageRoot = new URL("../../", import.meta.url).pathname;
+let dir: string;
+let preview: Preview;
+let browser: Browser;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "queuebook-dev-"));
+  mkdirSync(join(dir, "notebooks"));
+  writeFileSync(join(dir, "helper.ts"), "export const label = (x: number): string => `value ${x}`;\n");
+  writeFileSync(join(dir, "notebooks", "live.md"), notebook("1 + 1", "first"));
+  preview = await startPreview({root: join(dir, "notebooks"), packageRoot, port: 0});
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.close();
+  rmSync(dir, {recursive: true, force: true});
+});
+
+function notebook(expression: string, prose: string) {
+  return `# Live\n\n${prose}\n\n\`\`\`js\nimport {label} from "../helper.js";\n\`\`\`\n\n\`\`\`js\nhtml\`<p id="out">\${label(${expression})}</p>\`\n\`\`\`\n\n\`\`\`js\nconst stable = (window.__runs = (window.__runs ?? 0) + 1);\n\`\`\`\n`;
+}
+
+describe("queuebook dev", () => {
+  it("serves the index and the notebook", async () => {
+    const index = await (await fetch(preview.url)).text();
+    expect(index).toContain('href="/live"');
+    const page = await fetch(preview.url + "live");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('name="queuebook-dev"');
+    expect((await fetch(preview.url + "nope")).status).toBe(404);
+  });
+
+  it("updates an open page in place when a cell or an imported module changes", async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(preview.url + "live");
+    await expect.poll(() => page.locator("#out").textContent()).toBe("value 2");
+    await page.evaluate(() => ((window as any).__marker = "kept"));
+    await page.waitForTimeout(300); // let the EventSource connect
+
+    writeFileSync(join(dir, "notebooks", "live.md"), notebook("20 + 1", "first"));
+    await expect.poll(() => page.locator("#out").textContent(), {timeout: 10_000}).toBe("value 21");
+    expect(await page.evaluate(() => (window as any).__marker)).toBe("kept");
+    expect(await page.evaluate(() => (window as any).__runs)).toBe(1); // unchanged cells did not re-run
+
+    writeFileSync(join(dir, "helper.ts"), "export const label = (x: number): string => `changed ${x}`;\n");
+    await expect.poll(() => page.locator("#out").textContent(), {timeout: 10_000}).toBe("changed 21");
+
+    writeFileSync(join(dir, "notebooks", "live.md"), notebook("20 + 1", "second paragraph"));
+    await expect.poll(() => page.locator("main").innerText(), {timeout: 10_000}).toContain("second paragraph");
+    await expect.poll(() => page.locator("#out").textContent()).toBe("changed 21");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,90 @@
+import {describe, expect, it} from "vitest";
+import {compileNotebook} from "../../src/notebook/compile.js";
+
+const md = (...lines: string[]) => lines.join("\n") + "\n";
+const fence = (source: string) => ["```js", source, "```", ""];
+const chunks = (...sources: string[]) => compileNotebook(md(...sources.flatMap(fence)), "nb.md").chunks;
+
+describe("compileNotebook(text, path)", () => {
+  describe("chunks", () => {
+    it("needs no chunk for plain cells", () => expect(chunks("1 + 1", "const a = Inputs.range();")).toEqual([]));
+    it("needs plot for Plot", () => expect(chunks("Plot.dot([1]).plot()")).toEqual(["plot"]));
+    it("needs plot for d3", () => expect(chunks("d3.sum([1])")).toEqual(["plot"]));
+    it("needs katex for tex", () => expect(chunks("tex`x^2`")).toEqual(["katex"]));
+    it("needs marked for md", () => expect(chunks("md`*hi*`")).toEqual(["marked"]));
+    it("returns each chunk once, sorted", () => {
+      expect(chunks("md`a`", "Plot.plot()", "d3.max([])", "tex`b`", "md`c`")).toEqual(["katex", "marked", "plot"]);
+    });
+    it("counts built-ins used in inline expressions", () => {
+      expect(compileNotebook("The value ${tex`x`}.\n", "nb.md").chunks).toEqual(["katex"]);
+    });
+    it("needs no plot chunk when a cell defines its own Plot", () => {
+      expect(chunks("const Plot = {dot() {}};", "Plot.dot()")).toEqual([]);
+    });
+    it("needs no chunk for a local Plot in one cell", () => {
+      expect(chunks("{ const Plot = 1; Plot; }", "((md) => md)(1)")).toEqual([]);
+    });
+    it("needs no chunk for a member named like a built-in", () => expect(chunks("x.Plot.tex.md")).toEqual([]));
+    it("needs no chunk for a cell with a syntax error", () => expect(chunks("Plot.dot(")).toEqual([]));
+  });
+
+  describe("warnings", () => {
+    it("has no warnings for a valid notebook", () => {
+      expect(compileNotebook(md(...fence("const a = 1;"), ...fence("a")), "nb.md").warnings).toEqual([]);
+    });
+    it("reports a syntax error with path, line and column", () => {
+      const text = md("# T", "", "```js", "const a = 1;", "const b = );", "```");
+      const [warning] = compileNotebook(text, "dir/nb.md").warnings;
+      expect(warning).toMatchObject({path: "dir/nb.md", line: 5, column: 11});
+      expect(warning.message).toMatch(/^SyntaxError: Unexpected token/);
+    });
+    it("reports an inline syntax error at its column in the .md", () => {
+      const [warning] = compileNotebook("Value: ${1 +}\n", "nb.md").warnings;
+      // the expression starts at column 10; the error is at its end, the cell's column 4
+      expect(warning).toEqual({path: "nb.md", line: 1, column: 13, message: "SyntaxError: Unexpected token"});
+    });
+    it("reports a duplicate name at each defining cell", () => {
+      const text = md(...fence("const a = 1;"), ...fence("const a = 2;"));
+      const warnings = compileNotebook(text, "nb.md").warnings;
+      expect(warnings).toEqual([
+        {path: "nb.md", line: 2, column: 1, message: 'RuntimeError: "a" is defined more than once (also at nb.md:6)'},
+        {path: "nb.md", line: 6, column: 1, message: 'RuntimeError: "a" is defined more than once (also at nb.md:2)'}
+      ]);
+    });
+    it("reports a cycle at each member with its line", () => {
+      const text = md(...fence("const a = b;"), ...fence("const b = a;"), ...fence("const c = a;"));
+      const warnings = compileNotebook(text, "nb.md").warnings;
+      expect(warnings.map((w) => [w.line, w.column])).toEqual([[2, 1], [6, 1]]);
+      for (const w of warnings) expect(w.message).toMatch(/^RuntimeError: circular definition/);
+    });
+    it("reports front matter problems first, at their line", () => {
+      const text = md("---", "- not a mapping", "---", ...fence("1 +"));
+      const warnings = compileNotebook(text, "nb.md").warnings;
+      expect(warnings.map((w) => [w.line, w.message.split(":")[0]])).toEqual([[2, "front matter must be a YAML mapping"], [5, "SyntaxError"]]);
+    });
+  });
+
+  describe("output", () => {
+    it("collects FileAttachment names with their positions in the .md", () => {
+      const text = md("---", "title: T", "---", ...fence('const d = FileAttachment("a.csv");'), 'Inline ${FileAttachment("b.txt").name}');
+      expect(compileNotebook(text, "nb.md").files).toEqual([
+        {name: "a.csv", line: 5, column: 11},
+        {name: "b.txt", line: 8, column: 10}
+      ]);
+    });
+    it("returns analysed cells in order: fenced, then inline", () => {
+      const compiled = compileNotebook(md("a ${x}", "", ...fence("const x = 1;")), "nb.md");
+      expect(compiled.analysed.map((c) => c.id)).toEqual(["cell-1", "inline-1"]);
+    });
+    it("returns the parsed title and HTML", () => {
+      const compiled = compileNotebook(md("# Queues", "", ...fence("1")), "nb.md");
+      expect(compiled.title).toBe("Queues");
+      expect(compiled.html).toContain('<div class="qb-cell" id="cell-1"></div>');
+    });
+    it("transpiles the definitions for the path", () => {
+      const compiled = compileNotebook(md(...fence("const a = 1;")), "x/nb.md");
+      expect(compiled.definitions.startsWith('queuebook.notebook({path: "x/nb.md", files: __files, cells: [')).toBe(true);
+      expect(compiled.definitions).toContain('outputs: ["a"]');
+    });
+  });
+});

@@ -1,0 +1,64 @@
+import {Parser, type Program} from "acorn";
+import {describe, expect, it} from "vitest";
+import {findImports} from "../../../src/notebook/javascript/imports.js";
+import {acornOptions} from "../../../src/notebook/javascript/syntax.js";
+
+const program = (source: string) => Parser.parse(source, acornOptions) as Program;
+const imports = (source: string) => findImports(program(source));
+const replacement = (source: string) => {
+  const found = imports(source);
+  expect(found).toHaveLength(1);
+  return found[0].replacement;
+};
+
+describe("findImports(program)", () => {
+  it("rewrites named imports", () => {
+    expect(replacement('import {a, b} from "m";')).toBe('const {a, b} = await import("m");');
+  });
+  it("rewrites renamed imports as `imported: local`", () => {
+    expect(replacement('import {x as y} from "m";')).toBe('const {x: y} = await import("m");');
+  });
+  it("rewrites a default import as `default: local`", () => {
+    expect(replacement('import def from "m";')).toBe('const {default: def} = await import("m");');
+  });
+  it("rewrites `import {default as d}` like a default import", () => {
+    expect(replacement('import {default as d} from "m";')).toBe('const {default: d} = await import("m");');
+  });
+  it("rewrites default and named imports together", () => {
+    expect(replacement('import def, {x as y} from "./helper.js";')).toBe('const {default: def, x: y} = await import("./helper.js");');
+  });
+  it("rewrites a namespace import", () => {
+    expect(replacement('import * as ns from "m";')).toBe('const ns = await import("m");');
+  });
+  it("rewrites a namespace with a default import by destructuring the namespace", () => {
+    expect(replacement('import def, * as ns from "m";')).toBe('const ns = await import("m"), {default: def} = ns;');
+  });
+  it("rewrites a side-effect import", () => {
+    expect(replacement('import "./side-effect.js";')).toBe('await import("./side-effect.js");');
+  });
+  it("quotes string import names", () => {
+    expect(replacement('import {"a-b" as ab} from "m";')).toBe('const {"a-b": ab} = await import("m");');
+  });
+  it("strips the `npm:` prefix from the specifier", () => {
+    const [found] = imports('import * as Plot from "npm:@observablehq/plot";');
+    expect(found.specifier).toBe("@observablehq/plot");
+    expect(found.replacement).toBe('const Plot = await import("@observablehq/plot");');
+  });
+  it("strips `npm:` only at the start", () => {
+    expect(imports('import "./npm:thing.js";')[0].specifier).toBe("./npm:thing.js");
+  });
+  it("escapes the specifier as a JSON string", () => {
+    expect(replacement('import "./a\\"b.js";')).toBe('await import("./a\\"b.js");');
+  });
+  it("returns the declaration's start and end offsets so it can be spliced", () => {
+    const source = 'const a = 1;\nimport {b} from "m";\nb;';
+    const [found] = imports(source);
+    expect(source.slice(found.start, found.end)).toBe('import {b} from "m";');
+  });
+  it("returns every import in source order", () => {
+    expect(imports('import "a"; const x = 1; import {y} from "b";').map((i) => i.specifier)).toEqual(["a", "b"]);
+  });
+  it("ignores dynamic import() expressions", () => {
+    expect(imports('const m = await import("m");')).toEqual([]);
+  });
+});

@@ -1,0 +1,191 @@
+import {describe, expect, it} from "vitest";
+import {escapeHtml, parseNotebook, type CellSource} from "../../src/notebook/parse.js";
+
+const md = (...lines: string[]) => lines.join("\n") + "\n";
+const cells = (text: string) => parseNotebook(text, "notebooks/test.md").cells;
+const inline = (text: string) => cells(text).filter((c) => c.inline);
+/** The text at a cell's reported position in the Markdown. */
+const at = (text: string, cell: CellSource) => text.split("\n")[cell.line - 1].slice(cell.column - 1);
+
+describe("parseNotebook(text, path)", () => {
+  describe("fenced cells", () => {
+    it("finds a ```js cell with the line of its first source line, column 1", () => {
+      const text = md("# Title", "", "```js", "const a = 1;", "```");
+      expect(cells(text)).toEqual([{id: "cell-1", source: "const a = 1;", lang: "js", line: 4, column: 1, inline: false, echo: false}]);
+    });
+    it("numbers cells in order with lines for each", () => {
+      const text = md("```js", "a", "```", "", "text", "", "```js", "b", "```");
+      expect(cells(text).map((c) => [c.id, c.source, c.line])).toEqual([["cell-1", "a", 2], ["cell-2", "b", 8]]);
+    });
+    it("keeps a multi-line cell's source without the fences", () => {
+      expect(cells(md("```js", "const a = 1;", "", "a + 1", "```"))[0].source).toBe("const a = 1;\n\na + 1");
+    });
+    it("accepts js, javascript, ts and typescript", () => {
+      const text = md("```js", "a", "```", "```javascript", "b", "```", "```ts", "c", "```", "```typescript", "d", "```");
+      expect(cells(text).map((c) => c.lang)).toEqual(["js", "js", "ts", "ts"]);
+    });
+    it("accepts ~~~ fences", () => expect(cells(md("~~~js", "a", "~~~"))[0]).toMatchObject({source: "a", line: 2}));
+    it("adds the front matter's lines to cell lines", () => {
+      const text = md("---", "title: T", "---", "", "```js", "x", "```");
+      expect(cells(text)[0].line).toBe(6);
+      expect(text.split("\n")[5]).toBe("x");
+    });
+    it("finds correct lines after lists, tables, blockquotes, HTML and paragraphs", () => {
+      const text = md(
+        "# T", "", "- a", "- b", "", "", "| a | b |", "|---|---|", "| 1 | 2 |", "", "> quote", "> more", "",
+        "<div>", "hi", "</div>", "", "```js", "first", "```", "", "para", "line", "```js", "second", "```", "",
+        "1. one", "2. two", "", "```js", "third", "```"
+      );
+      for (const cell of cells(text)) expect(at(text, cell)).toBe(cell.source);
+      expect(cells(text).map((c) => c.source)).toEqual(["first", "second", "third"]);
+    });
+    it("finds correct lines with CRLF line endings", () => {
+      const text = "# T\r\n\r\n```js\r\nx\r\n```\r\n";
+      expect(cells(text)[0]).toMatchObject({source: "x", line: 4});
+    });
+    it("parses an empty fence as an empty cell", () => {
+      expect(cells(md("```js", "```"))[0]).toMatchObject({source: "", line: 2});
+    });
+    it("emits a placeholder div per fenced cell in the HTML", () => {
+      const {html} = parseNotebook(md("# T", "", "```js", "1", "```"), "a.md");
+      expect(html).toBe('<h1>T</h1>\n<div class="qb-cell" id="cell-1"></div>\n');
+    });
+  });
+
+  describe("the echo option", () => {
+    it("`js echo` sets echo and adds the escaped source before the placeholder", () => {
+      const {cells: [cell], html} = parseNotebook(md("```js echo", "a < b && c", "```"), "a.md");
+      expect(cell.echo).toBe(true);
+      expect(html).toBe('<pre class="qb-echo"><code class="language-js">a &#60; b &#38;&#38; c</code></pre>\n<div class="qb-cell" id="cell-1"></div>\n');
+    });
+    it("`ts echo` labels the echoed code as ts", () => {
+      expect(parseNotebook(md("```ts echo", "a", "```"), "a.md").html).toContain('class="language-ts"');
+    });
+    it("without echo the source does not appear in the HTML", () => {
+      const {html} = parseNotebook(md("```js", "secretName", "```"), "a.md");
+      expect(html).not.toContain("secretName");
+    });
+  });
+
+  describe("prose", () => {
+    it("leaves non-js fences as prose code blocks", () => {
+      const {cells: found, html} = parseNotebook(md("```python", "x = 1", "```", "", "```", "plain", "```"), "a.md");
+      expect(found).toEqual([]);
+      expect(html).toContain("x = 1");
+      expect(html).toContain("plain");
+    });
+    it("leaves `jsx` and `json` fences as prose", () => {
+      expect(cells(md("```jsx", "<a/>", "```", "```json", "{}", "```"))).toEqual([]);
+    });
+    it("leaves indented code as prose even if it looks like js", () => {
+      const {cells: found, html} = parseNotebook(md("para", "", "    const a = 1;", ""), "a.md");
+      expect(found).toEqual([]);
+      expect(html).toContain("<pre><code>const a = 1;");
+    });
+    it("leaves a js fence inside a blockquote as prose", () => {
+      expect(cells(md("> ```js", "> a", "> ```"))).toEqual([]);
+    });
+  });
+
+  describe("inline expressions", () => {
+    it("finds ${…} in a paragraph with its line and column", () => {
+      const text = md("# T", "", "The mean is ${mean} ms.");
+      const [cell] = inline(text);
+      expect(cell).toEqual({id: "inline-1", source: "mean", lang: "js", line: 3, column: 15, inline: true, echo: false});
+      expect(at(text, cell)).toBe("mean} ms.");
+    });
+    it("replaces the expression with a placeholder span", () => {
+      expect(parseNotebook("a ${x} b\n", "a.md").html).toBe('<p>a <span class="qb-inline" id="inline-1"></span> b</p>\n');
+    });
+    it("finds expressions in lists, tables, blockquotes and headings, in document order", () => {
+      const text = md("# Heading ${h}", "", "- item ${l}", "", "| a |", "|---|", "| ${t} |", "", "> quote ${q}");
+      const found = inline(text);
+      expect(found.map((c) => c.source)).toEqual(["h", "l", "t", "q"]);
+      for (const cell of found) expect(at(text, cell).startsWith(cell.source + "}")).toBe(true);
+    });
+    it("keeps nested braces and object literals inside the expression", () => {
+      expect(inline("Value: ${fmt({a: 1}, `${b}`)}.\n").map((c) => c.source)).toEqual(["fmt({a: 1}, `${b}`)"]);
+    });
+    it("adds the front matter's lines to inline positions", () => {
+      const text = md("---", "title: T", "---", "x ${y}");
+      expect(inline(text)[0]).toMatchObject({line: 4, column: 5});
+    });
+    it("finds two expressions on one line with distinct columns", () => {
+      const text = "${a} and ${b}\n";
+      expect(inline(text).map((c) => [c.id, c.source, c.column])).toEqual([["inline-1", "a", 3], ["inline-2", "b", 12]]);
+    });
+    it("locates repeated identical expressions at each occurrence", () => {
+      const text = md("${x}", "", "again ${x}");
+      expect(inline(text).map((c) => [c.line, c.column])).toEqual([[1, 3], [3, 9]]);
+    });
+    it("keeps `\\${` literal", () => {
+      const {cells: found, html} = parseNotebook("cost: \\${price}\n", "a.md");
+      expect(found).toEqual([]);
+      expect(html).toBe("<p>cost: ${price}</p>\n");
+    });
+    it("keeps `${` literal inside code spans", () => {
+      const {cells: found, html} = parseNotebook("use `${x}` in templates\n", "a.md");
+      expect(found).toEqual([]);
+      expect(html).toContain("<code>${x}</code>");
+    });
+    it("does not find expressions inside fenced cells", () => {
+      expect(inline(md("```js", "const s = `${a}`;", "```"))).toEqual([]);
+    });
+    it("takes an invalid expression up to its matching brace so the cell reports the error", () => {
+      expect(inline("bad ${1 +} end\n").map((c) => c.source)).toEqual(["1 +"]);
+    });
+  });
+
+  describe("title and description", () => {
+    it("takes the title from front matter", () => {
+      expect(parseNotebook(md("---", "title: From YAML", "---", "# Heading"), "a.md").title).toBe("From YAML");
+    });
+    it("else takes the first h1 as plain text", () => {
+      expect(parseNotebook(md("## Sub", "", "# The *big* `title`", "", "# Second"), "a.md").title).toBe("The big title");
+    });
+    it("else takes the file name without folder and .md", () => {
+      expect(parseNotebook("## Not an h1\n", "notebooks/queues/mm1.md").title).toBe("mm1");
+    });
+    it("takes the description from front matter, else empty", () => {
+      expect(parseNotebook(md("---", "description: About queues", "---"), "a.md").description).toBe("About queues");
+      expect(parseNotebook("# T\n\nFirst paragraph.\n", "a.md").description).toBe("");
+    });
+    it("returns the front matter data and path", () => {
+      const parsed = parseNotebook(md("---", "theme: dark", "---"), "x/y.md");
+      expect(parsed.data).toEqual({theme: "dark"});
+      expect(parsed.path).toBe("x/y.md");
+    });
+  });
+
+  describe("warnings", () => {
+    it("reports front matter errors at column 1", () => {
+      expect(parseNotebook(md("---", "- a", "---"), "a.md").warnings).toEqual([{line: 2, column: 1, message: "front matter must be a YAML mapping"}]);
+    });
+    it("has no warnings for a clean notebook", () => expect(parseNotebook("# T\n", "a.md").warnings).toEqual([]));
+  });
+
+  describe("regressions (bugs found by these tests, now fixed)", () => {
+    // Inline positions are found by searching the text for "${" + source from the previous
+    // match, so an earlier identical `${…}` that is not an inline cell is matched instead.
+    it("locates an inline expression after a js cell that contains the same `${…}` in a template literal", () => {
+      const text = md("```js", "const label = `n = ${n}`;", "```", "", "The value is ${n}.");
+      const [cell] = inline(text);
+      expect([cell.line, cell.column]).toEqual([5, 16]);
+    });
+    it("locates an inline expression after an escaped `\\${…}` with the same source", () => {
+      const text = "Literal \\${x} and real ${x}.\n";
+      expect(inline(text)[0].column).toBe(26);
+    });
+    it("locates an inline expression after a code span with the same `${…}`", () => {
+      const text = "Code `${x}` then ${x}.\n";
+      expect(inline(text)[0].column).toBe(20);
+    });
+  });
+});
+
+describe("escapeHtml(text)", () => {
+  it("escapes & < > \" and ' as numeric entities", () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe("&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62;");
+  });
+  it("leaves other text unchanged", () => expect(escapeHtml("${x} + 1")).toBe("${x} + 1"));
+});
