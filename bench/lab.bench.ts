@@ -132,6 +132,8 @@ async function benchServer() {
 
 // The sender runs first, in a fresh heap: the simulation leaves ~100 MB of garbage whose major
 // collection would otherwise land in the middle of a timing-sensitive run.
-await benchLag();
-await benchServer();
-benchDes();
+// LAB_BENCH=lag,server,des picks sections (default: all three).
+const sections = (process.env.LAB_BENCH ?? "lag,server,des").split(",");
+if (sections.includes("lag")) await benchLag();
+if (sections.includes("server")) await benchServer();
+if (sections.includes("des")) benchDes();

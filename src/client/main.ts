@@ -19,7 +19,7 @@ export interface CellDefinition {
   body?: (...args: any[]) => any;
   autodisplay?: boolean;
   inline?: boolean;
-  error?: {name?: string; message: string};
+  error?: {name?: string; message: string; line?: number; column?: number};
 }
 
 export interface NotebookDefinition {
@@ -170,7 +170,7 @@ function observer(state: CellState): Observer {
         const from = failedAt.get(c.input);
         if (from) {
           start = from;
-          if (!message.includes(from)) message += ` (at ${from})`;
+          if (!message.includes(`${origin.path}:`)) message += ` (at ${from})`; // unless it says where
         }
       }
       for (const name of outputs) failedAt.set(name, start);
@@ -195,9 +195,10 @@ function defineCell(def: CellDefinition, path: string, placeholders: Set<string>
   };
   const outputs = def.outputs ?? [];
   if (def.error || typeof def.body !== "function") {
-    const {name = "Error", message} = def.error ?? {message: "the cell has no body"};
+    const {name = "Error", message, line = origin.line, column = origin.column} = def.error ?? {message: "the cell has no body"};
     state.root.classList.remove(PENDING);
-    displayError(state.root, {message: message.startsWith(`${name}:`) ? message : `${name}: ${message}`, location: position(origin)}, !!def.inline);
+    // The location is the error's own position (a syntax error's line:column), else the cell's.
+    displayError(state.root, {message: message.startsWith(`${name}:`) ? message : `${name}: ${message}`, location: position({...origin, line, column})}, !!def.inline);
     // Its outputs fail with its error, so that dependents say which input failed (unless
     // another cell defines the name: then that definition stands).
     for (const output of outputs) {

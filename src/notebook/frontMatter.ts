@@ -1,5 +1,5 @@
 // Splits YAML front matter (between --- lines at the very top) from a notebook's Markdown.
-import {parse as parseYaml} from "yaml";
+import {load as parseYaml} from "js-yaml";
 
 /** The notebook's front matter fields queuebook reads; others are kept as given. */
 export interface FrontMatter {
@@ -27,14 +27,14 @@ export function splitFrontMatter(source: string): SplitFrontMatter {
   const lineOffset = match[0].split("\n").length - (match[0].endsWith("\n") ? 1 : 0);
   const content = source.slice(match[0].length);
   try {
-    const data = parseYaml(match[1] ?? "") ?? {};
+    const data = (match[1] ?? "").trim() === "" ? {} : (parseYaml(match[1]!) ?? {});
     if (typeof data !== "object" || Array.isArray(data)) {
       return {data: {}, content, lineOffset, error: {line: 2, message: "front matter must be a YAML mapping"}};
     }
     return {data: data as FrontMatter, content, lineOffset};
   } catch (error) {
-    const e = error as Error & {linePos?: {line: number}[]};
-    const line = 1 + (e.linePos?.[0]?.line ?? 1);
-    return {data: {}, content, lineOffset, error: {line, message: `front matter: ${e.message.split("\n")[0]}`}};
+    const e = error as Error & {mark?: {line: number}; reason?: string};
+    const line = 2 + (e.mark?.line ?? 0); // js-yaml counts lines from 0 after the opening ---
+    return {data: {}, content, lineOffset, error: {line, message: `front matter: ${e.reason ?? e.message.split("\n")[0]}`}};
   }
 }

@@ -31,7 +31,7 @@ export function guessDeclarations(source: string): string[] {
 }
 
 /** One cell's definition as source text. */
-export function transpileCell(cell: AnalysedCell, path: string, defined: ReadonlySet<string>, graphError?: CellError): string {
+export function transpileCell(cell: AnalysedCell, defined: ReadonlySet<string>, graphError?: CellError): string {
   const error = cell.error ?? graphError;
   const fields: [string, string][] = [
     ["id", JSON.stringify(cell.id)],
@@ -41,7 +41,7 @@ export function transpileCell(cell: AnalysedCell, path: string, defined: Readonl
   let hashed: unknown;
   if (error) {
     const outputs = cell.error ? guessDeclarations(cell.source) : cell.declarations;
-    const value = {name: error.name, message: `${error.message} (${path}:${error.line}:${error.column})`, line: error.line, column: error.column};
+    const value = {name: error.name, message: error.message, line: error.line, column: error.column};
     fields.push(["inputs", "[]"], ["outputs", JSON.stringify(outputs)], ["error", JSON.stringify(value)]);
     hashed = [outputs, value];
   } else {
@@ -61,6 +61,6 @@ export function transpileCell(cell: AnalysedCell, path: string, defined: Readonl
 /** The whole notebook's definitions: one `queuebook.notebook` call (files come from `__files`). */
 export function transpileNotebook(cells: readonly AnalysedCell[], path: string, graphErrors: ReadonlyMap<string, CellError>): string {
   const defined = new Set(cells.flatMap((c) => c.declarations));
-  const definitions = cells.map((cell) => transpileCell(cell, path, defined, graphErrors.get(cell.id)));
+  const definitions = cells.map((cell) => transpileCell(cell, defined, graphErrors.get(cell.id)));
   return `queuebook.notebook({path: ${JSON.stringify(path)}, files: __files, cells: [\n${definitions.join(",\n")}\n]});\n`;
 }

@@ -30,6 +30,8 @@ export interface MinuteDetail {
   workers: number;
   /** Offered load a = λ·S, erlangs. */
   offeredLoad: number;
+  /** Erlang C: the probability that a request waits, C(a, N). */
+  waitProbability: number;
   /** Share of hot keys loaded during this minute. */
   warm: number;
   warmupRunning: boolean;
@@ -168,6 +170,7 @@ export function step(state: SimState, controls: Controls, rng: Rng): StepResult 
     serviceTimeS: serviceS,
     workers,
     offeredLoad: admitted * serviceS,
+    waitProbability: c,
     warm,
     warmupRunning,
     rollbackPreparing

@@ -27,9 +27,9 @@ return {local, Box, first, third};
 {id: "cell-5", line: 33, column: 1, inputs: ["display"], outputs: [], hash: "29cd1d890adb", body: (display) => {
 for (let i = 0; i < 3; ++i) display(i);
 }},
-{id: "cell-6", line: 37, column: 1, inputs: [], outputs: [], error: {"name":"SyntaxError","message":"Assignment to external variable \"total\" (cells.md:37:1)","line":37,"column":1}, hash: "8e84365e489e"},
-{id: "cell-7", line: 41, column: 1, inputs: [], outputs: ["nope"], error: {"name":"SyntaxError","message":"export is not allowed in a cell (cells.md:41:1)","line":41,"column":1}, hash: "eab01db24e16"},
-{id: "cell-8", line: 45, column: 1, inputs: [], outputs: [], error: {"name":"SyntaxError","message":"FileAttachment requires a single literal string argument (cells.md:45:1)","line":45,"column":1}, hash: "8d67dadf5e4f"},
+{id: "cell-6", line: 37, column: 1, inputs: [], outputs: [], error: {"name":"SyntaxError","message":"Assignment to external variable \"total\"","line":37,"column":1}, hash: "eaa76b47a689"},
+{id: "cell-7", line: 41, column: 1, inputs: [], outputs: ["nope"], error: {"name":"SyntaxError","message":"export is not allowed in a cell","line":41,"column":1}, hash: "97d387460dee"},
+{id: "cell-8", line: 45, column: 1, inputs: [], outputs: [], error: {"name":"SyntaxError","message":"FileAttachment requires a single literal string argument","line":45,"column":1}, hash: "d5319fd804d1"},
 {id: "cell-9", line: 49, column: 1, inputs: [], outputs: [], hash: "774ce446cbeb", body: () => {
 
 }},

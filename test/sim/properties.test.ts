@@ -35,6 +35,7 @@ const runs = fc.integer({min: 1, max: 240}).chain((minutes) =>
   })
 );
 
+// SIM_PROPERTY_RUNS=5000 searches harder locally; the default keeps the suite fast.
 describe("run(scenario, {seed, minutes, actions}) over random seeds and actions", () => {
   it("keeps every metric finite, shares in [0, 1], the fleet in 1..40, the budget falling and the cost rising", () => {
     fc.assert(
@@ -57,7 +58,7 @@ describe("run(scenario, {seed, minutes, actions}) over random seeds and actions"
         });
         expect(problems).toEqual([]);
       }),
-      {numRuns: 150}
+      {numRuns: Number(process.env.SIM_PROPERTY_RUNS ?? 150)}
     );
   });
   it("is deterministic for the same seed and actions", () => {

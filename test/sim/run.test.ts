@@ -72,5 +72,7 @@ describe("simulate(scenario, options)", () => {
     expect(trace.details[0].workers).toBe(160);
     expect(trace.details[0].offeredLoad).toBeCloseTo(trace.details[0].admitted * trace.details[0].serviceTimeS, 10);
     expect(trace.controls[0].fleetMin).toBe(10);
+    expect(trace.details[0].waitProbability).toBeGreaterThan(0);
+    expect(trace.details[0].waitProbability).toBeLessThan(0.01);
   });
 });
