@@ -1,7 +1,8 @@
 // Bundles the browser client (src/client/) into classic scripts and stylesheets:
 //   client.js  window.queuebook = {notebook, provide}: runtime, inspector, Inputs, htl,
 //              display, Generators, Mutable, FileAttachment (d3-dsv), width, now, live reload
-//   plot.js    queuebook.provide({Plot, d3})
+//   plot.js    queuebook.provide({Plot})        d3.js  queuebook.provide({d3})
+//   plot-d3.js queuebook.provide({Plot, d3})    (a notebook using both loads this one only)
 //   katex.js   queuebook.provide({katex})      katex.css  KaTeX's CSS, woff2 fonts inlined
 //   marked.js  queuebook.provide({marked})     style.css  notebook style + Inspector + Inputs
 // The output folder's name is a stamp of src/client/, package-lock.json and this script; it is
@@ -13,23 +14,7 @@ import {createRequire} from "node:module";
 import {dirname, join} from "node:path";
 
 /** Every file buildClient writes. */
-export const assets = ["client.js", "plot.js", "katex.js", "katex.css", "marked.js", "style.css"];
-
-/** For each optional chunk, the built-in names that need it (chunk name → <chunk>.js). */
-export const chunks = {plot: ["Plot", "d3"], katex: ["tex"], marked: ["md"]};
-
-/**
- * The optional assets a notebook needs, given the names its cells reference, in page order:
- * {scripts: ["plot.js", …], stylesheets: ["katex.css"]} (client.js and style.css always load).
- */
-export function assetsFor(names) {
-  const used = new Set(names);
-  const scripts = [];
-  for (const [chunk, builtins] of Object.entries(chunks)) {
-    if (builtins.some((name) => used.has(name))) scripts.push(`${chunk}.js`);
-  }
-  return {scripts, stylesheets: scripts.includes("katex.js") ? ["katex.css"] : []};
-}
+export const assets = ["client.js", "plot.js", "d3.js", "plot-d3.js", "katex.js", "katex.css", "marked.js", "style.css"];
 
 function stampOf(packageRoot) {
   const hash = createHash("sha1");
@@ -73,7 +58,7 @@ async function buildInto(packageRoot, out) {
   };
   await build({
     ...common,
-    entryPoints: ["main", "plot", "katex", "marked"].map((name) => ({in: join(src, `${name}.ts`), out: name === "main" ? "client" : name})),
+    entryPoints: ["main", "plot", "d3", "plot-d3", "katex", "marked"].map((name) => ({in: join(src, `${name}.ts`), out: name === "main" ? "client" : name})),
     outdir: out,
     format: "iife",
     platform: "browser",

@@ -254,7 +254,7 @@ const assetBase = (() => {
 /** The chunk carrying each built-in that is not in client.js, and what it provides. */
 const chunkOf: Record<string, {chunk: string; provides: string; css?: string}> = {
   Plot: {chunk: "plot.js", provides: "Plot"},
-  d3: {chunk: "plot.js", provides: "d3"},
+  d3: {chunk: "d3.js", provides: "d3"},
   tex: {chunk: "katex.js", provides: "katex", css: "katex.css"},
   md: {chunk: "marked.js", provides: "marked"}
 };

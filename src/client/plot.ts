@@ -1,5 +1,4 @@
-// plot.js: Plot and d3 for the notebooks that reference them.
+// plot.js: Plot alone (with the parts of d3 it uses), for notebooks that use Plot but not d3.
 import * as Plot from "@observablehq/plot";
-import * as d3 from "d3";
 
-(globalThis as any).queuebook.provide({Plot, d3});
+(globalThis as any).queuebook.provide({Plot});

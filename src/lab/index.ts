@@ -6,6 +6,8 @@ export {schedule, intervals, shapes, isShape, type Shape, type ScheduleOptions} 
 export {mean, median, populationSd, cv, nearestRank, maxConcurrency, maxInService, type Visit} from "./stats.js";
 export {littleL, closedLoopRate, naiveClosedLoopRate, maxRate, formulaWorkers} from "./little.js";
 export {simulate, simulateColumns, simulateInto, tieS, type LabRecord, type RecordColumns, type SimulateOptions} from "./des.js";
+export {simulateClosedLoop, type SimulateClosedOptions} from "./closedDes.js";
+export {simulateLabFiles, type SimulatedLabOptions} from "./simLab.js";
 export {MinHeap} from "./heap.js";
 export * from "./csv.js";
 export {analyzeLab, labNumbers, outputNames, type Analysis, type AnalyzeOptions, type LabNumbers} from "./analyze.js";

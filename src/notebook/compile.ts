@@ -4,7 +4,7 @@ import {parseNotebook, type ParsedNotebook} from "./parse.js";
 import {analyseCell, type AnalysedCell} from "./cell.js";
 import {checkGraph} from "./graph.js";
 import {transpileNotebook} from "./transpile.js";
-import {builtins} from "./globals.js";
+import {chunksFor} from "./globals.js";
 
 /** A warning for the build's output: file, line, column and message. */
 export interface Warning {
@@ -21,7 +21,7 @@ export interface CompiledNotebook extends ParsedNotebook {
   definitions: string;
   /** FileAttachment names used by the cells, with where they are used. */
   files: {name: string; line: number; column: number}[];
-  /** Asset chunks the page needs (plot, katex, marked), from the built-ins the cells use. */
+  /** Asset chunks the page needs (plot, d3, plot-d3, katex, marked), from the built-ins the cells use. */
   chunks: string[];
   warnings: Warning[];
 }
@@ -33,13 +33,7 @@ export function compileNotebook(text: string, path: string): CompiledNotebook {
   const graphErrors = checkGraph(analysed, path);
   const definitions = transpileNotebook(analysed, path, graphErrors);
   const defined = new Set(analysed.flatMap((c) => c.declarations));
-  const chunks = new Set<string>();
-  for (const cell of analysed) {
-    for (const name of cell.references) {
-      const chunk = Object.hasOwn(builtins, name) && !defined.has(name) ? builtins[name] : null;
-      if (chunk) chunks.add(chunk);
-    }
-  }
+  const chunks = chunksFor(analysed.flatMap((cell) => cell.references).filter((name) => !defined.has(name)));
   const warnings: Warning[] = parsed.warnings.map((w) => ({path, ...w}));
   for (const cell of analysed) {
     const error = cell.error ?? graphErrors.get(cell.id);
@@ -50,7 +44,7 @@ export function compileNotebook(text: string, path: string): CompiledNotebook {
     analysed,
     definitions,
     files: analysed.flatMap((c) => c.files),
-    chunks: [...chunks].sort(),
+    chunks,
     warnings
   };
 }

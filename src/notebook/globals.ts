@@ -20,7 +20,7 @@ export const globals = new Set(
 /** Built-ins the client provides, and the asset chunk (if any) that carries each. */
 export const builtins: Record<string, string | null> = {
   Plot: "plot",
-  d3: "plot",
+  d3: "d3",
   tex: "katex",
   md: "marked",
   Inputs: null,
@@ -36,3 +36,18 @@ export const builtins: Record<string, string | null> = {
   display: null,
   view: null
 };
+
+/** The optional asset chunks for the built-ins a notebook uses; Plot with d3 is one chunk. */
+export function chunksFor(names: Iterable<string>): string[] {
+  const chunks = new Set<string>();
+  for (const name of names) {
+    const chunk = Object.hasOwn(builtins, name) ? builtins[name] : null;
+    if (chunk) chunks.add(chunk);
+  }
+  if (chunks.has("plot") && chunks.has("d3")) {
+    chunks.delete("plot");
+    chunks.delete("d3");
+    chunks.add("plot-d3");
+  }
+  return [...chunks].sort();
+}

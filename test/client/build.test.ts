@@ -3,8 +3,8 @@ import {simple} from "acorn-walk";
 import {readFileSync, statSync} from "node:fs";
 import {join} from "node:path";
 import {beforeAll, describe, expect, it} from "vitest";
-// @ts-expect-error plain JS build script without types
-import {assets, assetsFor, buildClient, chunks} from "../../build/client.js";
+import {assets, buildClient} from "../../build/client.js";
+import {chunksFor} from "../../src/notebook/globals.js";
 
 const packageRoot = join(import.meta.dirname, "..", "..");
 let dir: string;
@@ -16,7 +16,7 @@ beforeAll(async () => {
 
 describe("buildClient", () => {
   it("writes every asset", () => {
-    expect(assets).toEqual(["client.js", "plot.js", "katex.js", "katex.css", "marked.js", "style.css"]);
+    expect(assets).toEqual(["client.js", "plot.js", "d3.js", "plot-d3.js", "katex.js", "katex.css", "marked.js", "style.css"]);
     for (const name of assets) expect(statSync(join(dir, name)).size).toBeGreaterThan(1000);
     expect(dir).toMatch(/node_modules\/\.cache\/queuebook\/client-[0-9a-f]{12}$/);
   });
@@ -26,7 +26,7 @@ describe("buildClient", () => {
   });
 
   it("makes classic scripts (no import or export statements)", () => {
-    for (const name of ["client.js", "plot.js", "katex.js", "marked.js"]) {
+    for (const name of ["client.js", "plot.js", "d3.js", "plot-d3.js", "katex.js", "marked.js"]) {
       const ast = parse(read(name), {ecmaVersion: "latest", sourceType: "script"}); // throws on import/export
       let dynamic = 0;
       simple(ast, {ImportExpression: () => void ++dynamic, MetaProperty: () => void ++dynamic});
@@ -36,7 +36,9 @@ describe("buildClient", () => {
 
   it("sets window.queuebook and provides the chunks' libraries", () => {
     expect(/globalThis\.queuebook=\{notebook:\w+,provide:\w+\}/.test(read("client.js"))).toBe(true);
-    expect(/queuebook\.provide\(\{Plot:\w+,d3:\w+\}\)/.test(read("plot.js"))).toBe(true);
+    expect(/queuebook\.provide\(\{Plot:\w+\}\)/.test(read("plot.js"))).toBe(true);
+    expect(/queuebook\.provide\(\{d3:\w+\}\)/.test(read("d3.js"))).toBe(true);
+    expect(/queuebook\.provide\(\{Plot:\w+,d3:\w+\}\)/.test(read("plot-d3.js"))).toBe(true);
     expect(/queuebook\.provide\(\{katex:\w+\}\)/.test(read("katex.js"))).toBe(true);
     expect(/queuebook\.provide\(\{marked:\w+\}\)/.test(read("marked.js"))).toBe(true);
   });
@@ -66,11 +68,17 @@ describe("buildClient", () => {
   });
 });
 
-describe("chunks", () => {
+describe("chunksFor(names)", () => {
   it("maps built-ins to the chunk scripts a page needs", () => {
-    expect(chunks).toEqual({plot: ["Plot", "d3"], katex: ["tex"], marked: ["md"]});
-    expect(assetsFor(["rate", "Plot"])).toEqual({scripts: ["plot.js"], stylesheets: []});
-    expect(assetsFor(["md", "tex", "d3"])).toEqual({scripts: ["plot.js", "katex.js", "marked.js"], stylesheets: ["katex.css"]});
-    expect(assetsFor([])).toEqual({scripts: [], stylesheets: []});
+    expect(chunksFor(["rate", "Plot"])).toEqual(["plot"]);
+    expect(chunksFor(["d3"])).toEqual(["d3"]);
+    expect(chunksFor(["md", "tex", "d3", "Plot"])).toEqual(["katex", "marked", "plot-d3"]);
+    expect(chunksFor(["Inputs", "html", "x"])).toEqual([]);
+  });
+
+  it("makes plot.js smaller than plot-d3.js, and plot-d3.js smaller than plot.js and d3.js together", () => {
+    const size = (name: string) => statSync(join(dir, name)).size;
+    expect(size("plot.js")).toBeLessThan(size("plot-d3.js"));
+    expect(size("plot-d3.js")).toBeLessThan(size("plot.js") + size("d3.js"));
   });
 });

@@ -9,11 +9,12 @@ describe("compileNotebook(text, path)", () => {
   describe("chunks", () => {
     it("needs no chunk for plain cells", () => expect(chunks("1 + 1", "const a = Inputs.range();")).toEqual([]));
     it("needs plot for Plot", () => expect(chunks("Plot.dot([1]).plot()")).toEqual(["plot"]));
-    it("needs plot for d3", () => expect(chunks("d3.sum([1])")).toEqual(["plot"]));
+    it("needs d3 for d3", () => expect(chunks("d3.sum([1])")).toEqual(["d3"]));
+    it("needs the combined plot-d3 for Plot and d3", () => expect(chunks("Plot.plot()", "d3.max([])")).toEqual(["plot-d3"]));
     it("needs katex for tex", () => expect(chunks("tex`x^2`")).toEqual(["katex"]));
     it("needs marked for md", () => expect(chunks("md`*hi*`")).toEqual(["marked"]));
     it("returns each chunk once, sorted", () => {
-      expect(chunks("md`a`", "Plot.plot()", "d3.max([])", "tex`b`", "md`c`")).toEqual(["katex", "marked", "plot"]);
+      expect(chunks("md`a`", "Plot.plot()", "tex`b`", "md`c`")).toEqual(["katex", "marked", "plot"]);
     });
     it("counts built-ins used in inline expressions", () => {
       expect(compileNotebook("The value ${tex`x`}.\n", "nb.md").chunks).toEqual(["katex"]);

@@ -1,0 +1,4 @@
+// d3.js: d3 alone, for notebooks that use d3 but not Plot.
+import * as d3 from "d3";
+
+(globalThis as any).queuebook.provide({d3});

@@ -1,0 +1,6 @@
+// plot-d3.js: Plot and d3 in one script, sharing the d3 modules Plot is built on; chosen when a
+// notebook uses both (smaller than plot.js and d3.js together).
+import * as Plot from "@observablehq/plot";
+import * as d3 from "d3";
+
+(globalThis as any).queuebook.provide({Plot, d3});

@@ -1,0 +1,52 @@
+// The closed loop on the simulated server: N users, each sending, waiting for the answer,
+// thinking and sending again, so the arrivals depend on the server's answers.
+import type {ClosedRow} from "./csv.js";
+import {MinHeap} from "./heap.js";
+import {exponential, mulberry32} from "./random.js";
+import {tieS, type LabRecord} from "./des.js";
+
+/** Options for {@link simulateClosedLoop}. */
+export interface SimulateClosedOptions {
+  users: number;
+  thinkS: number;
+  durationS: number;
+  workers: number;
+  /** The service time in seconds (the mean, when exponential). */
+  serviceS: number;
+  service?: "deterministic" | "exponential";
+  seed?: number;
+}
+
+/**
+ * Simulates `users` closed-loop users against a FIFO server with `workers` workers. Sends are
+ * taken from a heap of next-send times, so they reach the server in time order and each can
+ * take the worker that frees first (as in {@link simulate}); a user's next send is its answer
+ * plus the think time, while that is before `durationS`. Returns the users' rows (as
+ * `lab closed` writes them) and the server's records (as `/dump` answers them).
+ */
+export function simulateClosedLoop({users, thinkS, durationS, workers, serviceS, service = "deterministic", seed = 1}: SimulateClosedOptions): {rows: ClosedRow[]; records: LabRecord[]} {
+  const random = mulberry32(seed);
+  const free = new MinHeap(workers);
+  for (let w = 0; w < workers; w++) free.push(-Infinity);
+  const inSystem = new MinHeap(users);
+  // Next sends, keyed by time; ties broken by user so the run is deterministic.
+  const sends: [time: number, user: number][] = Array.from({length: users}, (_, user) => [0, user]);
+  const rows: ClosedRow[] = [];
+  const records: LabRecord[] = [];
+  while (sends.length) {
+    let k = 0;
+    for (let j = 1; j < sends.length; j++) if (sends[j][0] < sends[k][0] || (sends[j][0] === sends[k][0] && sends[j][1] < sends[k][1])) k = j;
+    const [arrive, user] = sends[k];
+    while (inSystem.size && inSystem.peek()! <= arrive + tieS) inSystem.pop();
+    const earliest = free.pop()!;
+    const start = earliest <= arrive + tieS ? arrive : earliest;
+    const end = start + (service === "exponential" ? exponential(random, 1 / serviceS) : serviceS);
+    free.push(end);
+    inSystem.push(end);
+    records.push({seq: records.length, arrive, start, end, qlen: inSystem.size});
+    rows.push({user, sent: arrive, received: end, code: 200});
+    if (end + thinkS < durationS) sends[k] = [end + thinkS, user];
+    else sends.splice(k, 1);
+  }
+  return {rows, records};
+}
