@@ -15,6 +15,8 @@ export interface SimulateClosedOptions {
   serviceS: number;
   service?: "deterministic" | "exponential";
   seed?: number;
+  /** Time from the server's end to the user's answer (s); the think starts after it. */
+  networkS?: number;
 }
 
 /**
@@ -24,12 +26,12 @@ export interface SimulateClosedOptions {
  * plus the think time, while that is before `durationS`. Returns the users' rows (as
  * `lab closed` writes them) and the server's records (as `/dump` answers them).
  */
-export function simulateClosedLoop({users, thinkS, durationS, workers, serviceS, service = "deterministic", seed = 1}: SimulateClosedOptions): {rows: ClosedRow[]; records: LabRecord[]} {
+export function simulateClosedLoop({users, thinkS, durationS, workers, serviceS, service = "deterministic", seed = 1, networkS = 0}: SimulateClosedOptions): {rows: ClosedRow[]; records: LabRecord[]} {
   const random = mulberry32(seed);
   const free = new MinHeap(workers);
   for (let w = 0; w < workers; w++) free.push(-Infinity);
   const inSystem = new MinHeap(users);
-  // Next sends, keyed by time; ties broken by user so the run is deterministic.
+  // Next sends, one per user still active, scanned linearly (users are few); ties go to the lower user.
   const sends: [time: number, user: number][] = Array.from({length: users}, (_, user) => [0, user]);
   const rows: ClosedRow[] = [];
   const records: LabRecord[] = [];
@@ -44,8 +46,9 @@ export function simulateClosedLoop({users, thinkS, durationS, workers, serviceS,
     free.push(end);
     inSystem.push(end);
     records.push({seq: records.length, arrive, start, end, qlen: inSystem.size});
-    rows.push({user, sent: arrive, received: end, code: 200});
-    if (end + thinkS < durationS) sends[k] = [end + thinkS, user];
+    const received = end + networkS;
+    rows.push({user, sent: arrive, received, code: 200});
+    if (received + thinkS < durationS) sends[k] = [received + thinkS, user];
     else sends.splice(k, 1);
   }
   return {rows, records};

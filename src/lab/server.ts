@@ -68,9 +68,12 @@ export function createLabServer({
     return us / 1e6 - origin;
   };
   const reset = () => {
-    epoch++, (seq = 0), (done = []), (warned = false);
+    epoch++;
+    seq = 0;
+    done = [];
+    warned = false;
     origin = 0;
-    origin = now();
+    origin = now(); // times restart from 0 at each reset
   };
   reset();
 
@@ -79,7 +82,8 @@ export function createLabServer({
     job.record.start = now();
     wait(serviceMs, () => {
       job.record.end = now();
-      busy--, inSystem--;
+      busy--;
+      inSystem--;
       if (job.epoch === epoch) done.push(job.record);
       job.response.writeHead(200, {"content-type": "text/plain"}).end("ok\n");
       next();
@@ -88,7 +92,10 @@ export function createLabServer({
   const next = () => {
     while (busy < workers && head < queue.length) {
       const job = queue[head++];
-      if (head > 1024 && head * 2 > queue.length) (queue = queue.slice(head)), (head = 0);
+      if (head > 1024 && head * 2 > queue.length) {
+        queue = queue.slice(head); // drop the served prefix now and then, not on every shift
+        head = 0;
+      }
       begin(job);
     }
   };
@@ -110,7 +117,10 @@ export function createLabServer({
     if (!known) return void response.writeHead(404, {"content-type": "text/plain"}).end("not found\n");
     if (request.method !== "GET") return void response.writeHead(405, {allow: "GET", "content-type": "text/plain"}).end("method not allowed\n");
     if (path === "/work") return work(response);
-    if (path === "/reset") return reset(), void response.writeHead(200, {"content-type": "text/plain"}).end("reset\n");
+    if (path === "/reset") {
+      reset();
+      return void response.writeHead(200, {"content-type": "text/plain"}).end("reset\n");
+    }
     response.writeHead(200, {"content-type": "text/csv"}).end(formatRecords(done.slice().sort((a, b) => a.seq - b.seq)));
   };
 

@@ -46,7 +46,6 @@ export function simulateLabFiles({
     files.set(`run-${shape}.csv`, formatRun(records.map((r, i) => ({i, intended: intended[i], sent: r.arrive, received: r.end + networkS, code: 200, error: ""}))));
     files.set(`srv-${shape}.csv`, formatRecords(records));
   }
-  const {rows} = simulateClosedLoop({...closed, workers, serviceS, service, seed});
-  files.set("closed.csv", formatClosed(rows.map((r) => ({...r, received: r.received + networkS}))));
+  files.set("closed.csv", formatClosed(simulateClosedLoop({...closed, workers, serviceS, service, seed, networkS}).rows));
   return files;
 }
