@@ -27,7 +27,12 @@ function benchDes() {
     }],
     ["simulateColumns (typed arrays)", () => simulateColumns(arrivals, {workers: 4, serviceS: 0.04}).qlen.length],
     ["simulateColumns, exponential service", () => simulateColumns(arrivals, {workers: 4, serviceS: 0.04, service: "exponential", seed: 1}).qlen.length],
-    ["simulate (one object per request)", () => simulate(arrivals, {workers: 4, serviceS: 0.04}).length]
+    ["simulate (one object per request)", () => simulate(arrivals, {workers: 4, serviceS: 0.04}).length],
+    ["baseline: only allocating the same objects", () => {
+      const records = [];
+      for (let i = 0; i < arrivals.length; i++) records.push({seq: i, arrive: arrivals[i], start: arrivals[i], end: arrivals[i] + 0.04, qlen: 1});
+      return records.length;
+    }]
   ] as const) {
     once(); // warm up
     const rates = Array.from({length: 5}, () => {

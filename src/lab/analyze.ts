@@ -1,10 +1,9 @@
 // The lab's written answers, computed from its recorded files. Pure: it takes the folder's
 // files as text and returns the files to write, so the CLI and the notebook share it.
-import {parseClosed, parsePlan, parseRecords, parseRun, formatTsv} from "./csv.js";
+import {formatTsv, parseClosed, parsePlan, parseRecords, parseRun} from "./csv.js";
 import type {LabRecord} from "./des.js";
 import {closedLoopRate, formulaWorkers, maxRate, naiveClosedLoopRate} from "./little.js";
-import {intervals} from "./schedule.js";
-import {shapes, type Shape} from "./schedule.js";
+import {intervals, shapes, type Shape} from "./schedule.js";
 import {cv, maxConcurrency, maxInService, mean, median, nearestRank} from "./stats.js";
 
 /** Options for {@link analyzeLab}; each defaults to what the files show. */

@@ -7,13 +7,13 @@ import {schedule} from "../../src/lab/schedule.js";
 
 describe("sendOpenLoop(url, intended, {transport})", () => {
   it("never lets a slow answer delay the next send", async () => {
-    const slow = () => new Promise<{code: number; error: string}>((resolve) => setTimeout(() => resolve({code: 200, error: ""}), 150));
+    const slow = () => new Promise<{code: number; error: string}>((resolve) => setTimeout(() => resolve({code: 200, error: ""}), 400));
     const rows = await sendOpenLoop("http://127.0.0.1:1/work", schedule("even", 10, 100, 1), {transport: slow});
     expect(rows.map((r) => r.i)).toEqual([...Array(10).keys()]);
     for (const r of rows) {
       expect(r.sent).toBeGreaterThanOrEqual(r.intended);
-      expect(r.sent - r.intended).toBeLessThan(0.03); // lenient: a shared CI machine
-      expect(r.received - r.sent).toBeGreaterThanOrEqual(0.14);
+      expect(r.sent - r.intended).toBeLessThan(0.1); // lenient: a shared machine; the bench measures lag
+      expect(r.received - r.sent).toBeGreaterThanOrEqual(0.39);
     }
     expect(rows[9].sent).toBeLessThan(rows[0].received); // all sent before the first answer
   });

@@ -21,7 +21,7 @@ subcommands:
   closed <URL> <users> <think_s> <duration_s> <out.csv>      closed-loop virtual users
   probe <URL> [count]                                        idle response times, one at a time
   analyze <dir>                                              the lab's answer files from its CSVs
-  record [--out DIR]                                         the whole lab end to end (~40 s)
+  record [--out DIR]                                         the whole lab end to end (30–40 s)
 
 Run "queuebook lab <subcommand> --help" for its arguments.`;
 
