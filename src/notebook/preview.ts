@@ -169,13 +169,18 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   };
 
   const hostname = options.hostname ?? "127.0.0.1";
-  await new Promise<void>((ok, fail) => {
-    server.once("error", fail);
-    server.listen(options.port, hostname, () => {
-      server.off("error", fail);
-      ok();
+  try {
+    await new Promise<void>((ok, fail) => {
+      server.once("error", fail);
+      server.listen(options.port, hostname, () => {
+        server.off("error", fail);
+        ok();
+      });
     });
-  });
+  } catch (error) {
+    for (const w of watchers.values()) w.close(); // nothing may keep the process alive
+    throw error;
+  }
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : options.port;
   return {
