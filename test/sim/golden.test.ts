@@ -2,8 +2,8 @@
 // test/sim/golden/<scenario>.json so that any change to the model's numbers shows up in review.
 // A mismatch writes <scenario>-changed.json beside the golden file; with CI=true a missing
 // golden file fails instead of being written.
-import {existsSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
+import {expectGolden} from "../golden.js";
 import type {Action} from "../../src/sim/actions.js";
 import type {MinuteMetrics} from "../../src/sim/metrics.js";
 import {run} from "../../src/sim/run.js";
@@ -46,29 +46,12 @@ function normalise(c: (typeof cases)[number], metrics: MinuteMetrics[]): string 
   return `{\n"run": ${header},\n"metrics": [\n${rows.join(",\n")}\n]\n}\n`;
 }
 
-function golden(name: string, actual: string): void {
-  const file = folder + name;
-  const changed = file.replace(/\.json$/, "-changed.json");
-  if (!existsSync(file)) {
-    if (process.env.CI === "true") throw new Error(`missing golden file test/sim/golden/${name}`);
-    writeFileSync(file, actual);
-    return;
-  }
-  const expected = readFileSync(file, "utf8");
-  if (expected === actual) {
-    rmSync(changed, {force: true});
-    return;
-  }
-  writeFileSync(changed, actual);
-  expect(actual, `test/sim/golden/${name} differs; see ${name.replace(/\.json$/, "-changed.json")}`).toBe(expected);
-}
-
 describe("run(scenario, {seed, minutes, actions}) golden traces", () => {
   for (const c of cases) {
     it(`matches golden/${c.scenario}.json`, () => {
       const text = normalise(c, run(c.scenario, c));
       expect(JSON.parse(text).metrics).toHaveLength(c.minutes);
-      golden(`${c.scenario}.json`, text);
+      expectGolden(`${folder}${c.scenario}.json`, text);
     });
   }
 });
