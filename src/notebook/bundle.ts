@@ -6,7 +6,7 @@ import {createHash} from "node:crypto";
 import {readFileSync} from "node:fs";
 import {dirname, relative, resolve} from "node:path";
 import type {CompiledNotebook} from "./compile.js";
-import type {EmbeddedFile} from "./data.js";
+import {BuildError, type EmbeddedFile} from "./data.js";
 
 /** The notebook's script and the files that went into it (for watching). */
 export interface Bundle {
@@ -34,9 +34,18 @@ export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: s
     metafile: true,
     logLevel: "silent",
     define: {"process.env.NODE_ENV": '"production"'},
-    plugins: [unresolvedImports(compiled, warnings)]
+    plugins: [unresolvedImports(compiled, resolve(notebookFile), warnings)]
+  }).catch((error: {errors?: {text: string; location?: {file: string; line: number; column: number} | null}[]}) => {
+    // A broken module (not a cell) stops this notebook: one line naming the module's position.
+    const first = error.errors?.[0];
+    if (!first) throw error;
+    const where = first.location ? `${first.location.file}:${first.location.line}:${first.location.column + 1}: ` : "";
+    throw new BuildError(`${compiled.path}: cannot bundle its imports: ${where}${first.text}`);
   });
-  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith("<") && !f.includes(":")).map((f) => resolve(f));
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((f) => !f.startsWith("<") && !f.includes(":"))
+    .map((f) => resolve(f))
+    .filter((f) => f !== resolve(notebookFile)); // the entry itself (stdin, named after the notebook)
   return {code: stampModuleCells(result.outputFiles[0].text, compiled, inputs), inputs, warnings};
 }
 
@@ -55,12 +64,13 @@ function stampModuleCells(code: string, compiled: CompiledNotebook, inputs: stri
 }
 
 /** Turns a cell's import that esbuild cannot resolve into a module that throws when imported. */
-function unresolvedImports(compiled: CompiledNotebook, warnings: string[]): Plugin {
+function unresolvedImports(compiled: CompiledNotebook, entry: string, warnings: string[]): Plugin {
   return {
     name: "queuebook-unresolved",
     setup(build) {
       build.onResolve({filter: /.*/}, async (args) => {
-        if (args.importer !== "<stdin>" || args.pluginData === "retry") return undefined;
+        // esbuild names the entry (stdin) after its sourcefile, resolved: the notebook's path
+        if ((args.importer !== entry && args.importer !== "<stdin>") || args.pluginData === "retry") return undefined;
         const result = await build.resolve(args.path, {kind: args.kind, resolveDir: args.resolveDir, pluginData: "retry"});
         if (result.errors.length === 0) return result;
         const cell = compiled.analysed.find((c) => c.imports.some((i) => i.specifier === args.path));

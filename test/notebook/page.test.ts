@@ -1,0 +1,54 @@
+import {describe, expect, it} from "vitest";
+import {compileNotebook} from "../../src/notebook/compile.js";
+import {renderIndex, renderPage} from "../../src/notebook/page.js";
+import {pageLinks} from "../../src/notebook/notebook.js";
+
+const page = (md: string, name = "nb") => renderPage(compileNotebook(md, `${name}.md`), pageLinks(name));
+
+describe("renderPage(compiled, options)", () => {
+  it("loads client.js and style.css, then the notebook's own script, as classic scripts", () => {
+    const html = page("# Hi\n\n```js\n1\n```\n");
+    expect(html).toContain('<link rel="stylesheet" href="_queuebook/style.css">');
+    expect(html).toContain('<script src="_queuebook/client.js"></script>');
+    expect(html).toContain('<script src="nb.js"></script>');
+    expect(html).not.toMatch(/type="module"|https?:\/\//);
+  });
+  it("adds only the chunks the cells use", () => {
+    expect(page("```js\n1\n```\n")).not.toMatch(/plot|katex|marked|d3\.js/);
+    const html = page("```js\nPlot.plot()\n```\n\n${tex`x`}\n");
+    expect(html).toContain('<script src="_queuebook/plot.js"></script>');
+    expect(html).toContain('<script src="_queuebook/katex.js"></script>');
+    expect(html).toContain('<link rel="stylesheet" href="_queuebook/katex.css">');
+    expect(html).not.toContain("marked.js");
+  });
+  it("points a page in a subfolder at the shared assets one level up", () => {
+    const html = page("# x\n", "sub/deep");
+    expect(html).toContain('src="../_queuebook/client.js"');
+    expect(html).toContain('<script src="deep.js"></script>');
+    expect(html).toContain('href="../index.html"');
+  });
+  it("escapes the title and description", () => {
+    const html = page('---\ntitle: "<b>A & B</b>"\ndescription: "say \\"hi\\""\n---\n');
+    expect(html).toContain("<title>&#60;b&#62;A &#38; B&#60;/b&#62;</title>");
+    expect(html).toContain('content="say &#34;hi&#34;"');
+  });
+  it("asks for no favicon, so a page makes no request outside its files", () => {
+    expect(page("# x\n")).toContain('<link rel="icon" href="data:,">');
+  });
+  it("adds the dev server's live-update hook only when given", () => {
+    expect(page("# x\n")).not.toContain("queuebook-dev");
+    const compiled = compileNotebook("# x\n", "nb.md");
+    expect(renderPage(compiled, {...pageLinks("nb"), events: "/_queuebook/events?page=nb"})).toContain('<meta name="queuebook-dev" content="/_queuebook/events?page=nb">');
+  });
+});
+
+describe("renderIndex(entries, options)", () => {
+  it("lists every notebook with its title and description", () => {
+    const html = renderIndex([{href: "a.html", title: "A", description: "first"}, {href: "b.html", title: "B <2>", description: ""}], {assets: "_queuebook/"});
+    expect(html).toContain('<li><a href="a.html">A</a><p>first</p></li>');
+    expect(html).toContain('<li><a href="b.html">B &#60;2&#62;</a></li>');
+  });
+  it("says what to do when there is no notebook", () => {
+    expect(renderIndex([], {assets: "_queuebook/"})).toContain("No notebooks yet");
+  });
+});
