@@ -10,7 +10,7 @@ import {buildClient} from "../../build/client.js";
 import {buildNotebook, type BuiltNotebook} from "./notebook.js";
 import {findNotebooks} from "./build.js";
 import {renderIndex} from "./page.js";
-import {escapeHtml} from "./parse.js";
+import {escapeHtml, parseNotebook} from "./parse.js";
 import {mimeType} from "./data.js";
 
 /** Options of the preview server. */
@@ -70,12 +70,12 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     const path = decodeURIComponent(url.pathname);
     if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "text/plain", "method not allowed\n");
     if (path === "/_queuebook/events") return events(url.searchParams.get("page") ?? "", res);
-    if (path.startsWith("/_queuebook/")) return file(res, join(assets, path.slice("/_queuebook/".length)));
+    if (path.startsWith("/_queuebook/")) return file(res, assets, path.slice("/_queuebook/".length));
     if (path === "/" || path === "/index.html") {
       const names = await findNotebooks(root);
       const entries = await Promise.all(names.map(async (n) => {
-        const built = (await buildOrNull(n.replace(/\.md$/, "")))?.compiled;
-        return {href: `/${n.replace(/\.md$/, "")}`, title: built?.title ?? n, description: built?.description ?? ""};
+        const parsed = await readFile(join(root, n), "utf8").then((text) => parseNotebook(text, n), () => undefined);
+        return {href: `/${n.replace(/\.md$/, "")}`, title: parsed?.title ?? n, description: parsed?.description ?? ""};
       }));
       return send(res, 200, "text/html", renderIndex(entries, {assets: "/_queuebook/", events: "/_queuebook/events?page="}));
     }
@@ -89,15 +89,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       const built = await build(p);
       return send(res, 200, "text/html", built.html.replace(/(src|href)="(_queuebook\/|(\.\.\/)+_queuebook\/)/g, '$1="/_queuebook/'));
     }
-    return file(res, join(root, path));
-  }
-
-  async function buildOrNull(name: string) {
-    try {
-      return await build(page(name));
-    } catch {
-      return undefined;
-    }
+    return file(res, root, path);
   }
 
   function events(name: string, res: ServerResponse) {
@@ -200,9 +192,10 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
   res.end(body);
 }
 
-async function file(res: ServerResponse, path: string) {
-  const normal = normalize(path);
-  if (normal.includes(`${sep}..${sep}`) || !(await exists(normal))) return send(res, 404, "text/plain", "not found\n");
+/** Sends the file at `path` under `dir`; anything outside `dir` (say, `%2e%2e/`) is not found. */
+async function file(res: ServerResponse, dir: string, path: string) {
+  const normal = resolve(dir, `.${sep}${normalize(path)}`);
+  if (!normal.startsWith(resolve(dir) + sep) || !(await exists(normal))) return send(res, 404, "text/plain", "not found\n");
   const type = extname(normal) === ".js" ? "text/javascript" : extname(normal) === ".css" ? "text/css" : extname(normal) === ".woff2" ? "font/woff2" : mimeType(normal);
   send(res, 200, type, await readFile(normal));
 }

@@ -41,6 +41,10 @@ describe("queuebook dev", () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('name="queuebook-dev"');
     expect((await fetch(preview.url + "nope")).status).toBe(404);
+    expect(await (await fetch(preview.url + "live.md")).text()).toContain("# Live"); // files beside the notebooks are served
+    for (const escape of ["%2e%2e/helper.ts", "..%2fhelper.ts", "_queuebook/%2e%2e/%2e%2e/package.json"]) {
+      expect((await fetch(preview.url + escape)).status, escape).toBe(404); // never a file outside the folders served
+    }
   });
 
   it("updates an open page in place when a cell or an imported module changes", async () => {
