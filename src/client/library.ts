@@ -1,5 +1,5 @@
 import * as Inputs from "@observablehq/inputs";
-import {html, svg} from "htl";
+import * as htl from "htl";
 import {makeFileAttachment, type Files} from "./fileAttachment.js";
 import * as Generators from "./generators.js";
 import {Mutable} from "./mutable.js";
@@ -7,7 +7,7 @@ import {Mutable} from "./mutable.js";
 /** What the optional chunks (plot.js, katex.js, marked.js) hand over through queuebook.provide. */
 export const provided: Record<string, any> = {};
 
-const chunkOf: Record<string, string> = {Plot: "plot.js", d3: "plot.js", katex: "katex.js", marked: "marked.js"};
+const chunkOf: Record<string, string> = {Plot: "plot.js", d3: "d3.js", katex: "katex.js", marked: "marked.js"};
 
 function need(name: string): any {
   const value = provided[name];
@@ -71,8 +71,8 @@ export function makeLibrary(getFiles: () => Files, container: () => Element) {
   const FileAttachment = makeFileAttachment(getFiles);
   return {
     Inputs: () => Inputs,
-    html: () => html,
-    svg: () => svg,
+    html: () => htl.html,
+    svg: () => htl.svg,
     Generators: () => Generators,
     Mutable: () => Mutable,
     FileAttachment: () => FileAttachment,
@@ -83,4 +83,14 @@ export function makeLibrary(getFiles: () => Files, container: () => Element) {
     tex: () => makeTex(need("katex")),
     md: () => makeMd(need("marked"))
   };
+}
+
+/**
+ * The page's copy of a package a cell imports (`import * as d3 from "d3"`), so the notebook's
+ * bundle does not carry a second one: Plot and d3 from their chunks, Inputs and htl from here.
+ */
+export function library(name: string): unknown {
+  if (name === "Inputs") return Inputs;
+  if (name === "htl") return htl;
+  return need(name);
 }

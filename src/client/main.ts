@@ -6,7 +6,7 @@ import {clear, displayBlock, displayError, displayInline, replaceWith} from "./d
 import {classifyError, describeError, markBody, markError, position, type Origin} from "./errors.js";
 import type {Files} from "./fileAttachment.js";
 import {input as inputGenerator} from "./generators.js";
-import {makeLibrary, provided} from "./library.js";
+import {library, makeLibrary, provided} from "./library.js";
 import {startReload} from "./reload.js";
 
 export interface CellDefinition {
@@ -360,5 +360,5 @@ export function provide(objects: Record<string, unknown>): void {
   Object.assign(provided, objects);
 }
 
-(globalThis as any).queuebook = {notebook, provide};
+(globalThis as any).queuebook = {notebook, provide, library};
 startReload();

@@ -7,6 +7,7 @@ import {readFileSync} from "node:fs";
 import {dirname, relative, resolve} from "node:path";
 import type {CompiledNotebook} from "./compile.js";
 import {BuildError, type EmbeddedFile} from "./data.js";
+import {sharedPackages} from "./globals.js";
 
 /** The notebook's script and the files that went into it (for watching). */
 export interface Bundle {
@@ -34,7 +35,7 @@ export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: s
     metafile: true,
     logLevel: "silent",
     define: {"process.env.NODE_ENV": '"production"'},
-    plugins: [unresolvedImports(compiled, resolve(notebookFile), warnings)]
+    plugins: [sharedLibraries(resolve(notebookFile)), unresolvedImports(compiled, resolve(notebookFile), warnings)]
   }).catch((error: {errors?: {text: string; location?: {file: string; line: number; column: number} | null}[]}) => {
     // A broken module (not a cell) stops this notebook: one line naming the module's position.
     const first = error.errors?.[0];
@@ -61,6 +62,23 @@ function stampModuleCells(code: string, compiled: CompiledNotebook, inputs: stri
   const stamp = digest.digest("hex").slice(0, 8);
   const hashes = new Set(importing.map((c) => /hash: "([0-9a-f]+)"/.exec(compiled.definitions.split("\n").find((line) => line.startsWith(`{id: ${JSON.stringify(c.id)},`)) ?? "")?.[1]).filter(Boolean));
   return code.replace(/"([0-9a-f]{12})"/g, (m, h) => (hashes.has(h) ? `"${h}-${stamp}"` : m));
+}
+
+/** A cell's import of d3, Plot, Inputs or htl reads the page's shared copy (queuebook.library). */
+function sharedLibraries(entry: string): Plugin {
+  const names = Object.keys(sharedPackages).map((n) => n.replace(/[/.]/g, "\\$&"));
+  return {
+    name: "queuebook-shared",
+    setup(build) {
+      build.onResolve({filter: new RegExp(`^(${names.join("|")})$`)}, (args) =>
+        args.importer === entry || args.importer === "<stdin>" ? {path: args.path, namespace: "queuebook-shared"} : undefined
+      );
+      build.onLoad({filter: /.*/, namespace: "queuebook-shared"}, (args) => ({
+        contents: `module.exports = queuebook.library(${JSON.stringify(sharedPackages[args.path])});`,
+        loader: "js"
+      }));
+    }
+  };
 }
 
 /** Turns a cell's import that esbuild cannot resolve into a module that throws when imported. */

@@ -4,7 +4,7 @@ import {parseNotebook, type ParsedNotebook} from "./parse.js";
 import {analyseCell, type AnalysedCell} from "./cell.js";
 import {checkGraph} from "./graph.js";
 import {transpileNotebook} from "./transpile.js";
-import {chunksFor} from "./globals.js";
+import {chunksFor, sharedPackages} from "./globals.js";
 
 /** A warning for the build's output: file, line, column and message. */
 export interface Warning {
@@ -33,7 +33,8 @@ export function compileNotebook(text: string, path: string): CompiledNotebook {
   const graphErrors = checkGraph(analysed, path);
   const definitions = transpileNotebook(analysed, path, graphErrors);
   const defined = new Set(analysed.flatMap((c) => c.declarations));
-  const chunks = chunksFor(analysed.flatMap((cell) => cell.references).filter((name) => !defined.has(name)));
+  const imported = analysed.flatMap((cell) => cell.imports.map((i) => sharedPackages[i.specifier])).filter(Boolean);
+  const chunks = chunksFor([...analysed.flatMap((cell) => cell.references).filter((name) => !defined.has(name)), ...imported]);
   const warnings: Warning[] = parsed.warnings.map((w) => ({path, ...w}));
   for (const cell of analysed) {
     const error = cell.error ?? graphErrors.get(cell.id);

@@ -51,3 +51,14 @@ export function chunksFor(names: Iterable<string>): string[] {
   }
   return [...chunks].sort();
 }
+
+/**
+ * Packages the shared assets already carry, by the built-in that holds each: a cell's
+ * `import * as d3 from "d3"` reuses the page's chunk instead of bundling a second copy.
+ */
+export const sharedPackages: Record<string, string> = {
+  d3: "d3",
+  "@observablehq/plot": "Plot",
+  "@observablehq/inputs": "Inputs",
+  htl: "htl"
+};

@@ -133,6 +133,10 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       try {
         const after = await build(p);
         if (before && after.script === before.script && after.compiled.html === before.compiled.html) continue;
+        if (before && after.compiled.chunks.join() !== before.compiled.chunks.join()) {
+          push(p, {type: "reload"}); // the page needs other <script> chunks in its head
+          continue;
+        }
         log(`updated ${p.name}.md`);
         push(p, {type: "update", script: `/${p.name}.js?v=${p.version}`, html: after.compiled.html});
       } catch (error) {

@@ -35,7 +35,7 @@ describe("buildClient", () => {
   });
 
   it("sets window.queuebook and provides the chunks' libraries", () => {
-    expect(/globalThis\.queuebook=\{notebook:\w+,provide:\w+\}/.test(read("client.js"))).toBe(true);
+    expect(/globalThis\.queuebook=\{notebook:\w+,provide:\w+,library:\w+\}/.test(read("client.js"))).toBe(true);
     expect(/queuebook\.provide\(\{Plot:\w+\}\)/.test(read("plot.js"))).toBe(true);
     expect(/queuebook\.provide\(\{d3:\w+\}\)/.test(read("d3.js"))).toBe(true);
     expect(/queuebook\.provide\(\{Plot:\w+,d3:\w+\}\)/.test(read("plot-d3.js"))).toBe(true);

@@ -78,6 +78,7 @@ for (const mode of modes) {
       await expect.poll(() => page.locator("#cell-5 .katex").count()).toBeGreaterThan(0);
       await expect.poll(() => page.locator("#rows").textContent()).toBe("3");
       expect(await page.locator("main").innerText()).toContain("first latency 40.2 ms");
+      await expect.poll(() => page.locator("#d3-sum").textContent()).toBe("6"); // npm:d3@7 read from the page's d3
       expect(consoleErrors).toEqual([]);
       expect(requests.filter((url) => !mode.own(url) && !url.startsWith("data:") && !url.startsWith("blob:"))).toEqual([]);
       await page.close();

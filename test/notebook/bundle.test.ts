@@ -44,6 +44,20 @@ describe("bundleNotebook(compiled, notebookFile, files)", () => {
     expect(error.message).toMatch(/^nb\.md: cannot bundle its imports: .*broken\.ts:1:19: Unexpected ";"$/);
   });
 
+  it("reads d3, Plot, Inputs and htl from the page's shared copy instead of bundling them", async () => {
+    const compiled = compileNotebook('```js\nimport * as d3 from "npm:d3@7";\nimport {html} from "htl";\n```\n', "nb.md");
+    expect(compiled.chunks).toEqual(["d3"]);
+    const bundle = await bundleNotebook(compiled, join(dir, "nb.md"), {});
+    expect(bundle.code.length).toBeLessThan(5000); // d3 alone is 280 KB
+    const asked: string[] = [];
+    let captured: any;
+    new Function("queuebook", bundle.code)({notebook: (x: unknown) => (captured = x), library: (name: string) => (asked.push(name), {sum: (a: number[]) => a.length, html: "h"})});
+    const outputs = await captured.cells[0].body();
+    expect(asked).toEqual(["d3", "htl"]);
+    expect(outputs.d3.sum([1, 2, 3])).toBe(3);
+    expect(outputs.html).toBe("h");
+  });
+
   it("embeds the files it is given", async () => {
     const files = {"data/a.csv": {mimeType: "text/csv", text: "x\n1\n"}};
     const bundle = await bundleNotebook(compileNotebook("# t\n", "nb.md"), join(dir, "nb.md"), files);

@@ -4,7 +4,7 @@ import type {ImportDeclaration, Program} from "acorn";
 
 /** One static import of a cell. */
 export interface ImportReference {
-  /** The specifier as esbuild resolves it (Framework's `npm:` prefix removed). */
+  /** The specifier as esbuild resolves it (Framework's `npm:name@version` made a bare name). */
   specifier: string;
   start: number;
   end: number;
@@ -17,10 +17,22 @@ export function findImports(program: Program): ImportReference[] {
   return program.body
     .filter((s): s is ImportDeclaration => s.type === "ImportDeclaration")
     .map((declaration) => {
-      const specifier = String(declaration.source.value).replace(/^npm:/, "");
+      const specifier = npmSpecifier(String(declaration.source.value));
       const call = `await import(${JSON.stringify(specifier)})`;
       return {specifier, start: declaration.start, end: declaration.end, replacement: rewrite(declaration, call)};
     });
+}
+
+/**
+ * Observable Framework's `npm:` imports as bare specifiers for the locally installed package:
+ * `npm:d3@7` → `d3`, `npm:@observablehq/plot@0.6/dist/x.js` → `@observablehq/plot/dist/x.js`,
+ * `npm:d3@7/+esm` → `d3`. Other specifiers are returned as written.
+ */
+export function npmSpecifier(specifier: string): string {
+  const match = /^npm:((?:@[^/@]+\/)?[^/@]+)(?:@[^/]*)?(\/.*)?$/.exec(specifier);
+  if (!match) return specifier;
+  const path = (match[2] ?? "").replace(/\/\+esm$/, "");
+  return match[1] + path;
 }
 
 function rewrite(declaration: ImportDeclaration, call: string): string {

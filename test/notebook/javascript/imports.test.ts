@@ -1,6 +1,6 @@
 import {Parser, type Program} from "acorn";
 import {describe, expect, it} from "vitest";
-import {findImports} from "../../../src/notebook/javascript/imports.js";
+import {npmSpecifier, findImports} from "../../../src/notebook/javascript/imports.js";
 import {acornOptions} from "../../../src/notebook/javascript/syntax.js";
 
 const program = (source: string) => Parser.parse(source, acornOptions) as Program;
@@ -60,5 +60,20 @@ describe("findImports(program)", () => {
   });
   it("ignores dynamic import() expressions", () => {
     expect(imports('const m = await import("m");')).toEqual([]);
+  });
+});
+
+describe("npmSpecifier(specifier)", () => {
+  it("drops Framework's npm: prefix, the version and /+esm", () => {
+    expect(npmSpecifier("npm:d3")).toBe("d3");
+    expect(npmSpecifier("npm:d3@7")).toBe("d3");
+    expect(npmSpecifier("npm:d3@7.9.2/+esm")).toBe("d3");
+    expect(npmSpecifier("npm:@observablehq/plot@0.6")).toBe("@observablehq/plot");
+    expect(npmSpecifier("npm:@observablehq/plot@0.6.17/dist/plot.umd.js")).toBe("@observablehq/plot/dist/plot.umd.js");
+    expect(npmSpecifier("npm:d3-array/src/sum.js")).toBe("d3-array/src/sum.js");
+  });
+  it("leaves other specifiers as written", () => {
+    expect(npmSpecifier("../src/sim/queue.js")).toBe("../src/sim/queue.js");
+    expect(npmSpecifier("d3")).toBe("d3");
   });
 });
