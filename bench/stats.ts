@@ -1,17 +1,6 @@
-// Small statistics for benchmark reports: medians and nearest-rank percentiles.
-
-/** The median of `values` (mean of the middle two for an even count). */
-export function median(values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
-/** Nearest-rank percentile p (0–100) of `values`. */
-export function percentile(p: number, values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.max(0, Math.ceil((p / 100) * s.length) - 1)];
-}
+// Report formatting for the benchmarks; medians and nearest-rank percentiles come from the
+// lab's statistics (src/lab/stats.ts), the same functions the lab's files are computed with.
+export {median, nearestRank as percentile} from "../src/lab/stats.js";
 
 /** A duration in ms with sensible precision. */
 export function ms(value: number): string {
