@@ -13,6 +13,7 @@ export class BuildError extends Error {}
 const types: Record<string, string> = {
   csv: "text/csv", tsv: "text/tab-separated-values", txt: "text/plain", json: "application/json",
   md: "text/markdown", html: "text/html", svg: "image/svg+xml", xml: "application/xml", js: "text/javascript",
+  css: "text/css", woff2: "font/woff2",
   png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp",
   pdf: "application/pdf", zip: "application/zip", parquet: "application/vnd.apache.parquet"
 };

@@ -5,7 +5,7 @@
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from "node:http";
 import {watch, type FSWatcher as NodeWatcher} from "node:fs";
 import {readFile, stat} from "node:fs/promises";
-import {dirname, extname, join, normalize, resolve, sep} from "node:path";
+import {dirname, join, normalize, resolve, sep} from "node:path";
 import {buildClient} from "../../build/client.js";
 import {buildNotebook, type BuiltNotebook} from "./notebook.js";
 import {findNotebooks} from "./build.js";
@@ -200,8 +200,7 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
 async function file(res: ServerResponse, dir: string, path: string) {
   const normal = resolve(dir, `.${sep}${normalize(path)}`);
   if (!normal.startsWith(resolve(dir) + sep) || !(await exists(normal))) return send(res, 404, "text/plain", "not found\n");
-  const type = extname(normal) === ".js" ? "text/javascript" : extname(normal) === ".css" ? "text/css" : extname(normal) === ".woff2" ? "font/woff2" : mimeType(normal);
-  send(res, 200, type, await readFile(normal));
+  send(res, 200, mimeType(normal), await readFile(normal));
 }
 
 async function exists(path: string): Promise<boolean> {
