@@ -47,7 +47,8 @@ export interface StepResult {
 
 /**
  * A button press at the start of `state.minute`. Rollback prepares a fresh fleet with the last
- * good build and switches traffic 5 minutes later (pressing again restarts the preparation);
+ * good build and switches traffic 5 minutes later (pressing again restarts the preparation); a
+ * bad build that starts rolling out after the press is not affected by it;
  * warm-up runs the cache warm-up job for the next 6 minutes (pressing again restarts it) [6].
  */
 export function press(state: SimState, button: Button): SimState {
@@ -77,7 +78,10 @@ export function step(state: SimState, controls: Controls, rng: Rng): StepResult 
   const warm = events.flushMinute === m ? 0 : state.warm;
   let {rollbackAt, rolledBack} = state;
   if (rollbackAt >= 0 && m >= rollbackAt) {
-    if (events.deployMinute !== null && m >= events.deployMinute) rolledBack = true;
+    // The fresh fleet runs the build that was live when rollback was pressed (ROLLBACK_MIN
+    // minutes ago): it removes the bad build only if that build had started rolling out by then.
+    // Pressed earlier, it redeploys the good build, and the scheduled deploy still goes out.
+    if (events.deployMinute !== null && rollbackAt - ROLLBACK_MIN >= events.deployMinute) rolledBack = true;
     rollbackAt = -1;
   }
   const rollbackPreparing = rollbackAt >= 0;

@@ -45,6 +45,29 @@ describe(`run("bad-deploy", {seed, minutes, actions})`, () => {
       expect(metrics.at(-1)!.budgetLeft).toBeLessThan(0.2);
     }
   });
+  it("still deploys the bad build at 09:10 after a rollback pressed before it, which only costs money", () => {
+    for (const seed of seeds) {
+      const alone = run("bad-deploy", {seed, minutes: 30});
+      for (const p of [0, 5, 7, 9]) {
+        const metrics = run("bad-deploy", {seed, minutes: 30, actions: [{minute: p, press: "rollback"}]});
+        // Same bad build, same rollout; the switch (even one landing at 09:10 or later) leaves it.
+        expect(metrics.map((m) => m.badBuildShare)).toEqual(alone.map((m) => m.badBuildShare));
+        expect(at(metrics, "09:10").badBuildShare).toBeGreaterThan(0);
+        expect(metrics.at(-1)!.badBuildShare).toBe(1);
+        // The fresh fleet of the good build is billed for the 5 minutes of preparation.
+        expect(metrics.map((m) => m.fleetCostPerHour)).toEqual(alone.map((m, i) => (i >= p && i < p + ROLLBACK_MIN ? 8 : 4)));
+        expect(metrics.at(-1)!.costSoFar).toBeCloseTo(alone.at(-1)!.costSoFar + (ROLLBACK_MIN * 4) / 60, 10);
+        expect(metrics.at(-1)!.errorRate).toBe(alone.at(-1)!.errorRate);
+      }
+    }
+  });
+  it("removes the bad build when rollback is pressed at the deploy minute or later", () => {
+    for (const p of [10, 12]) {
+      const metrics = run("bad-deploy", {minutes: 30, actions: [{minute: p, press: "rollback"}]});
+      expect(metrics[p].badBuildShare).toBeGreaterThan(0);
+      expect(metrics.slice(p + ROLLBACK_MIN).every((m) => m.badBuildShare === 0)).toBe(true);
+    }
+  });
   it("recovers the baseline error rate within the rollback time plus one minute of a rollback at the alert", () => {
     for (const seed of seeds) {
       const alone = run("bad-deploy", {seed, minutes: 90});
