@@ -64,6 +64,8 @@ const columns: [string, number, (m: MinuteMetrics) => string][] = [
   ["errors", 6, (m) => `${(100 * m.errorRate).toFixed(2)}%`],
   ["p99ms", 5, (m) => m.p99Ms.toFixed(0)],
   ["burn1h", 6, (m) => `${m.burn1h.toFixed(1)}×`],
+  // "FIRED" from the minute the fast-burn page fires (latched, as in the JSON's alert).
+  ["alert", 5, (m) => (m.alert ? "FIRED" : "-")],
   ["budget", 6, (m) => `${(100 * m.budgetLeft).toFixed(1)}%`],
   ["$/h", 6, (m) => m.fleetCostPerHour.toFixed(2)],
   ["$total", 7, (m) => m.costSoFar.toFixed(2)],

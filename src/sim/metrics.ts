@@ -31,6 +31,11 @@ export interface MinuteMetrics {
   p99Ms: number;
   /** Burn rate over the last hour (× budget rate). */
   burn1h: number;
+  /**
+   * The fast-burn page has fired: true from the first minute burn1h reaches 14.4× to the end of
+   * the run (latched, like a page that was sent). Whether it is firing now is burn1h ≥ 14.4.
+   */
+  alert: boolean;
   /** Share of the 30-day error budget left before this minute. */
   budgetLeft: number;
   fleetCostPerHour: number;
@@ -45,9 +50,12 @@ export interface MinuteMetrics {
 /** The metric names in output order (CSV columns, golden files). */
 export const metricFields = [
   "minute", "clock", "lambda", "requests", "serving", "starting", "utilization", "hitRate",
-  "dbUtilization", "droppedShare", "errorRate", "timeoutShare", "p99Ms", "burn1h", "budgetLeft",
+  "dbUtilization", "droppedShare", "errorRate", "timeoutShare", "p99Ms", "burn1h", "alert", "budgetLeft",
   "fleetCostPerHour", "costSoFar", "cacheAgeS", "badBuildShare", "recommendationsShare"
 ] as const satisfies readonly (keyof MinuteMetrics)[];
+
+/** The metrics that are true or false (every other field but clock is a number). */
+export const booleanFields = ["alert"] as const satisfies readonly (keyof MinuteMetrics)[];
 
 /** The metrics that are fractions in [0, 1]. */
 export const fractionFields = [

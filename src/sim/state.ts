@@ -22,6 +22,8 @@ export interface SimState {
   rollbackAt: number;
   /** True once a rollback has replaced the bad build. */
   rolledBack: boolean;
+  /** True once the 1 h burn rate has reached the fast-burn threshold (14.4×). */
+  alertFired: boolean;
   budgetLeft: number;
   costSoFar: number;
   /** Error rates of the last 60 minutes, oldest first; null before the opening minute. */
@@ -41,6 +43,7 @@ export function openingState(scenario: Scenario, rng: Rng): SimState {
     warmupUntil: 0,
     rollbackAt: -1,
     rolledBack: false,
+    alertFired: false,
     budgetLeft: scenario.budgetLeft,
     costSoFar: 0,
     errorWindow: null

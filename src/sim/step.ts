@@ -2,7 +2,7 @@
 // metrics. The order of a minute: scheduled events, rollback switch, fleet, traffic, cache and
 // database, queue, budget, cost; then refill, warm-up and the autoscaler prepare the next minute.
 import {autoscale, desiredInstances} from "./autoscaler.js";
-import {openWindow, pushWindow, burnRate, spendBudget, windowBurn} from "./budget.js";
+import {FAST_BURN, openWindow, pushWindow, burnRate, spendBudget, windowBurn} from "./budget.js";
 import {cacheAge, hitRate, refill, warmupStep, WARMUP_DB_QPS, WARMUP_MIN} from "./cache.js";
 import type {Controls} from "./controls.js";
 import {appTime, dbLoad, DB_CAPACITY_QPS, queriesPerRequest, queryTime, serviceTime} from "./database.js";
@@ -112,6 +112,9 @@ export function step(state: SimState, controls: Controls, rng: Rng): StepResult 
   const errors = errorRate(timeouts, bad);
   const window = state.errorWindow ? pushWindow(state.errorWindow, errors) : openWindow(errors);
   const cost = fleetCostPerHour(fleet.serving + starting, rollbackPreparing);
+  const burn1h = windowBurn(window);
+  // Latched: once the fast-burn page has fired it stays fired (the page's banner and chart mark).
+  const alert = state.alertFired || burn1h >= FAST_BURN;
 
   const metrics: MinuteMetrics = {
     minute: m,
@@ -128,7 +131,8 @@ export function step(state: SimState, controls: Controls, rng: Rng): StepResult 
     timeoutShare: timeouts,
     // A request is cut off at the timeout, so no latency shown exceeds it.
     p99Ms: 1000 * Math.min(TIMEOUT_S, p99(admitted, serviceS, workers, c)),
-    burn1h: windowBurn(window),
+    burn1h,
+    alert,
     budgetLeft: state.budgetLeft,
     fleetCostPerHour: cost,
     costSoFar: state.costSoFar,
@@ -161,6 +165,7 @@ export function step(state: SimState, controls: Controls, rng: Rng): StepResult 
     warmupUntil: state.warmupUntil,
     rollbackAt,
     rolledBack,
+    alertFired: alert,
     budgetLeft: spendBudget(state.budgetLeft, burnRate(errors)),
     costSoFar: state.costSoFar + cost / 60,
     errorWindow: window

@@ -51,7 +51,7 @@ for (const [way, prefix, sim] of ways) {
       const lines = stdout.split("\n");
       expect(lines[0]).toBe("Free play (free), seed 1, 60 minutes");
       expect(lines[2]).toMatch(/^clock\s+req\/s\s+serve/);
-      expect(lines[3]).toMatch(/^08:00\s+1125\s+10\s+0\s+52%\s+77%\s+19%\s+0%\s+0\.00%\s+\d+\s+0\.0×\s+100\.0%\s+4\.00\s+0\.00\s+30s\s+0%\s+100%$/);
+      expect(lines[3]).toMatch(/^08:00\s+1125\s+10\s+0\s+52%\s+77%\s+19%\s+0%\s+0\.00%\s+\d+\s+0\.0×\s+-\s+100\.0%\s+4\.00\s+0\.00\s+30s\s+0%\s+100%$/);
       expect(lines.filter((line) => /^\d\d:\d\d /.test(line))).toHaveLength(60);
       expect(stdout).toMatch(/Educational model, not for operational decisions/);
     });
@@ -63,6 +63,18 @@ for (const [way, prefix, sim] of ways) {
       expect(Object.keys(metrics[0])).toEqual([...metricFields]);
       expect(metrics[0].clock).toBe("09:00");
       expect(metrics[0].budgetLeft).toBe(0.2);
+    });
+    it("reports the fast-burn alert from the minute burn1h reaches 14.4× in json, csv and table", async () => {
+      const args = ["sim", "--scenario", "bad-deploy", "--minutes", "45"];
+      const json = JSON.parse((await sim([...args, "--format", "json"])).stdout);
+      const first = json.findIndex((m: {burn1h: number}) => m.burn1h >= 14.4);
+      expect(first).toBeGreaterThan(10);
+      expect(json.map((m: {alert: boolean}) => m.alert)).toEqual(json.map((_: unknown, i: number) => i >= first));
+      const csv = (await sim([...args, "--format", "csv"])).stdout.trimEnd().split("\n");
+      const column = csv[0].split(",").indexOf("alert");
+      expect(csv.slice(1).map((line) => line.split(",")[column])).toEqual(json.map((m: {alert: boolean}) => String(m.alert)));
+      const table = (await sim(args)).stdout.split("\n").filter((line) => /^\d\d:\d\d /.test(line));
+      expect(table.map((line) => / FIRED /.test(line))).toEqual(json.map((m: {alert: boolean}) => m.alert));
     });
     it("prints csv with the metric names as header", async () => {
       const {code, stdout} = await sim(["sim", "--minutes", "2", "--format", "csv"]);

@@ -1,5 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {formatClock, fractionFields, metricFields, parseClock} from "../../src/sim/metrics.js";
+import {booleanFields, formatClock, fractionFields, metricFields, parseClock} from "../../src/sim/metrics.js";
 
 describe("formatClock(clockMin)", () => {
   it("writes HH:MM and wraps past midnight", () => {
@@ -21,9 +21,9 @@ describe("metricFields", () => {
   it("are exactly the dashboard's JSON field names", () => {
     expect(metricFields).toEqual([
       "minute", "clock", "lambda", "requests", "serving", "starting", "utilization", "hitRate", "dbUtilization",
-      "droppedShare", "errorRate", "timeoutShare", "p99Ms", "burn1h", "budgetLeft", "fleetCostPerHour", "costSoFar",
+      "droppedShare", "errorRate", "timeoutShare", "p99Ms", "burn1h", "alert", "budgetLeft", "fleetCostPerHour", "costSoFar",
       "cacheAgeS", "badBuildShare", "recommendationsShare"
     ]);
-    for (const field of fractionFields) expect(metricFields).toContain(field);
+    for (const field of [...fractionFields, ...booleanFields]) expect(metricFields).toContain(field);
   });
 });

@@ -2,8 +2,9 @@ import fc from "fast-check";
 import {describe, expect, it} from "vitest";
 import type {Action} from "../../src/sim/actions.js";
 import {MAX_INSTANCES} from "../../src/sim/autoscaler.js";
+import {FAST_BURN} from "../../src/sim/budget.js";
 import type {Controls} from "../../src/sim/controls.js";
-import {fractionFields, metricFields} from "../../src/sim/metrics.js";
+import {booleanFields, fractionFields, metricFields} from "../../src/sim/metrics.js";
 import {run} from "../../src/sim/run.js";
 import {scenarioNames} from "../../src/sim/scenarios.js";
 
@@ -37,7 +38,7 @@ const runs = fc.integer({min: 1, max: 240}).chain((minutes) =>
 
 // SIM_PROPERTY_RUNS=5000 searches harder locally; the default keeps the suite fast.
 describe("run(scenario, {seed, minutes, actions}) over random seeds and actions", () => {
-  it("keeps every metric finite, shares in [0, 1], the fleet in 1..40, the budget falling and the cost rising", () => {
+  it("keeps every metric finite, shares in [0, 1], the alert latched from the first 14.4× burn, the fleet in 1..40, the budget falling and the cost rising", () => {
     fc.assert(
       fc.property(runs, ({scenario, seed, minutes, actions}) => {
         const metrics = run(scenario, {seed, minutes, actions});
@@ -46,7 +47,13 @@ describe("run(scenario, {seed, minutes, actions}) over random seeds and actions"
         const problems: string[] = [];
         const check = (ok: boolean, what: string, i: number) => void (ok || problems.push(`${what} at minute ${i}`));
         metrics.forEach((m, i) => {
-          for (const field of metricFields) if (field !== "clock") check(Number.isFinite(m[field]), `${field} = ${m[field]}`, i);
+          const flags: readonly string[] = booleanFields;
+          for (const field of metricFields) {
+            if (field === "clock") continue;
+            const value = m[field];
+            check(flags.includes(field) ? typeof value === "boolean" : Number.isFinite(value), `${field} = ${value}`, i);
+          }
+          check(m.alert === (m.burn1h >= FAST_BURN || (i > 0 && metrics[i - 1].alert)), `alert = ${m.alert} with burn1h ${m.burn1h}`, i);
           for (const field of fractionFields) check(m[field] >= 0 && m[field] <= 1, `${field} = ${m[field]}`, i);
           check(m.serving >= 1 && m.serving + m.starting <= MAX_INSTANCES, `fleet ${m.serving} + ${m.starting}`, i);
           check(m.requests >= 0 && m.burn1h >= 0, "negative requests or burn", i);

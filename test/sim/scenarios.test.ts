@@ -40,6 +40,8 @@ describe(`run("bad-deploy", {seed, minutes, actions})`, () => {
       const metrics = run("bad-deploy", {seed, minutes: 90});
       const alert = metrics.find((m) => m.burn1h >= FAST_BURN)!;
       expect(alert).toBeDefined();
+      // The model reports it: alert is false before that minute and stays true from it on.
+      expect(metrics.map((m) => m.alert)).toEqual(metrics.map((m) => m.minute >= alert.minute));
       expect(alert.minute).toBeGreaterThan(10);
       expect(alert.minute).toBeLessThanOrEqual(40);
       expect(metrics.at(-1)!.budgetLeft).toBeLessThan(0.2);

@@ -53,6 +53,20 @@ describe("step(state, controls, rng)", () => {
     expect(metrics.droppedShare).toBeCloseTo(0.15, 14);
     expect(detail.admitted).toBeCloseTo(metrics.requests * 0.85, 10);
   });
+  it("fires the fast-burn alert at 14.4× and keeps it fired after the burn falls", () => {
+    const quiet = step(opening, defaultControls, mulberry32(1));
+    expect(quiet.metrics.alert).toBe(false);
+    // A window one failing minute short of 14.4 × 0.1 %: this minute's ~0 errors keep it below.
+    const below = {...quiet.state, errorWindow: Array(60).fill(0.0144 * (60 / 59))};
+    expect(step(below, defaultControls, mulberry32(1)).metrics.alert).toBe(false);
+    const burning = {...quiet.state, errorWindow: Array(60).fill(0.02)};
+    const fired = step(burning, defaultControls, mulberry32(1));
+    expect(fired.metrics.burn1h).toBeGreaterThanOrEqual(14.4);
+    expect(fired.metrics.alert).toBe(true);
+    const calm = step({...fired.state, errorWindow: Array(60).fill(0)}, defaultControls, mulberry32(1));
+    expect(calm.metrics.burn1h).toBeLessThan(1);
+    expect(calm.metrics.alert).toBe(true);
+  });
   it("scales in by at most 20 % after 10 quiet minutes with autoscaling on", () => {
     const out = minutes(opening, {...defaultControls, autoscaling: true, fleetMin: 1, targetUtilization: 0.9}, 24);
     const serving = out.map((r) => r.metrics.serving);
