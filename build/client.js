@@ -25,7 +25,7 @@ function stampOf(packageRoot) {
     if (stat.isFile()) hash.update(`${name}:${stat.size}:${stat.mtimeMs}\n`);
   }
   // (this script by its path in the package: it may run bundled into the CLI, elsewhere)
-  for (const file of [join(packageRoot, "package-lock.json"), join(packageRoot, "build", "client.js")]) {
+  for (const file of [join(packageRoot, "package-lock.json"), join(packageRoot, "build", "client.js"), join(packageRoot, "src", "notebook", "contract.ts")]) {
     try {
       const stat = statSync(file);
       hash.update(`${file}:${stat.size}:${stat.mtimeMs}\n`);

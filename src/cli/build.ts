@@ -2,9 +2,10 @@
 // page) with a warning naming file, line and column; a missing folder, an unreadable file or a
 // missing FileAttachment is a one-line error, exit 1, and nothing is written.
 import {relative, resolve} from "node:path";
-import {CommandError, type Command} from "./command.js";
+import {CommandError, UsageError, type Command} from "./command.js";
+import {OutputError} from "../site/output.js";
 import {parseFlags} from "./flags.js";
-import {buildSite} from "../notebook/build.js";
+import {buildSite} from "../site/build.js";
 import {BuildError} from "../notebook/data.js";
 
 const usage = `usage: queuebook build [--root DIR] [-o OUT]
@@ -15,7 +16,9 @@ work from any static file server and when opened straight from disk (file://).
 
 options:
   --root DIR     the notebooks folder (default: notebooks)
-  -o, --out OUT  the output folder (default: dist)
+  -o, --out OUT  the output folder (default: dist); it must lie outside the notebook
+                 folder and the current folder's parents, and, when it exists, be a
+                 site an earlier build wrote (it holds .queuebook-site) or empty
   -h, --help     show this help`;
 
 export const command: Command = {
@@ -32,6 +35,7 @@ export const command: Command = {
         root,
         out,
         packageRoot: context.packageRoot,
+        cwd: context.cwd,
         effects: {
           warn: (w) => context.stderr(`warning: ${display(context.cwd, resolve(root, w.path))}${w.line ? `:${w.line}:${w.column}` : ""}: ${w.message}\n`)
         }
@@ -40,6 +44,7 @@ export const command: Command = {
       context.stdout(`built ${result.pages.length} notebook${result.pages.length === 1 ? "" : "s"} into ${display(context.cwd, out)}/ in ${ms} ms${result.warnings.length ? ` (${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"})` : ""}\n`);
       return 0;
     } catch (error) {
+      if (error instanceof OutputError) throw new UsageError(error.message);
       if (error instanceof BuildError) throw new CommandError(error.message);
       throw error;
     }

@@ -2,7 +2,7 @@
 import {resolve} from "node:path";
 import {CommandError, type Command} from "./command.js";
 import {integerFlag, parseFlags} from "./flags.js";
-import {startPreview} from "../notebook/preview.js";
+import {startPreview} from "../site/preview.js";
 
 const usage = `usage: queuebook dev [--root DIR] [--port N]
 
@@ -22,7 +22,7 @@ export const command: Command = {
     const {values} = parseFlags(args, {root: {type: "string"}, port: {type: "string"}, help: {type: "boolean", short: "h"}});
     const port = integerFlag("--port", values.port, 3000, 0, 65535);
     const root = resolve(context.cwd, values.root ?? "notebooks");
-    const {findNotebooks} = await import("../notebook/build.js");
+    const {findNotebooks} = await import("../site/build.js");
     const {BuildError} = await import("../notebook/data.js");
     try {
       await findNotebooks(root);

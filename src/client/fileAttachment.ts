@@ -1,13 +1,8 @@
 import {autoType, csvParse, tsvParse} from "d3-dsv";
 
-/** A file embedded in the notebook bundle at build time. */
-export interface EmbeddedFile {
-  mimeType?: string;
-  text?: string;
-  base64?: string;
-}
+import type {EmbeddedFile, Files} from "../notebook/contract.js";
 
-export type Files = Record<string, EmbeddedFile>;
+export type {EmbeddedFile, Files};
 
 export class FileNotFoundError extends Error {
   constructor(name: string) {

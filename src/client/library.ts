@@ -3,6 +3,7 @@ import * as htl from "htl";
 import {makeFileAttachment, type Files} from "./fileAttachment.js";
 import * as Generators from "./generators.js";
 import {Mutable} from "./mutable.js";
+import {languageGenerator} from "./i18n.js";
 
 /** What the optional chunks (plot.js, katex.js, marked.js) hand over through queuebook.provide. */
 export const provided: Record<string, any> = {};
@@ -78,6 +79,7 @@ export function makeLibrary(getFiles: () => Files, container: () => Element) {
     FileAttachment: () => FileAttachment,
     width: () => Generators.width(container()),
     now: () => Generators.now(),
+    lang: () => languageGenerator(),
     Plot: () => need("Plot"),
     d3: () => need("d3"),
     tex: () => makeTex(need("katex")),

@@ -23,7 +23,30 @@ export interface CompiledNotebook extends ParsedNotebook {
   files: {name: string; line: number; column: number}[];
   /** Asset chunks the page needs (plot, d3, plot-d3, katex, marked), from the built-ins the cells use. */
   chunks: string[];
+  /** Languages declared in the front matter (`languages: [en, hu]`, first = default), else []. */
+  languages: string[];
   warnings: Warning[];
+}
+
+const languageCode = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+/** The front matter's `languages`, validated: BCP 47-like codes, no repeats; problems warned. */
+export function declaredLanguages(value: unknown, warn: (message: string) => void): string[] {
+  if (value === undefined) return [];
+  const list = typeof value === "string" ? [value] : Array.isArray(value) ? value : undefined;
+  if (!list) {
+    warn("front matter: languages must be a list of language codes, e.g. [en, hu]");
+    return [];
+  }
+  const codes: string[] = [];
+  for (const code of list) {
+    if (typeof code === "string" && languageCode.test(code)) {
+      if (!codes.includes(code)) codes.push(code);
+    } else {
+      warn(`front matter: languages: ${JSON.stringify(String(code)).slice(0, 40)} is not a language code (like en, hu, pt-BR)`);
+    }
+  }
+  return codes;
 }
 
 /** Compiles `text`, the Markdown of the notebook at `path` (used in messages). */
@@ -31,11 +54,12 @@ export function compileNotebook(text: string, path: string): CompiledNotebook {
   const parsed = parseNotebook(text, path);
   const analysed = parsed.cells.map(analyseCell);
   const graphErrors = checkGraph(analysed, path);
-  const definitions = transpileNotebook(analysed, path, graphErrors);
+  const warnings: Warning[] = parsed.warnings.map((w) => ({path, ...w}));
+  const languages = declaredLanguages(parsed.data.languages, (message) => warnings.push({path, line: 1, column: 1, message}));
+  const definitions = transpileNotebook(analysed, path, graphErrors, {languages});
   const defined = new Set(analysed.flatMap((c) => c.declarations));
   const imported = analysed.flatMap((cell) => cell.imports.map((i) => sharedPackages[i.specifier])).filter(Boolean);
   const chunks = chunksFor([...analysed.flatMap((cell) => cell.references).filter((name) => !defined.has(name)), ...imported]);
-  const warnings: Warning[] = parsed.warnings.map((w) => ({path, ...w}));
   for (const cell of analysed) {
     const error = cell.error ?? graphErrors.get(cell.id);
     if (error) warnings.push({path, line: error.line, column: error.column, message: `${error.name}: ${error.message}`});
@@ -46,6 +70,7 @@ export function compileNotebook(text: string, path: string): CompiledNotebook {
     definitions,
     files: analysed.flatMap((c) => c.files),
     chunks,
+    languages,
     warnings
   };
 }

@@ -4,8 +4,9 @@ import {readFile} from "node:fs/promises";
 import {dirname, join, relative, resolve} from "node:path";
 import type {CompiledNotebook} from "./compile.js";
 
-/** An embedded file as the client's FileAttachment reads it. */
-export type EmbeddedFile = {mimeType: string; text: string} | {mimeType: string; base64: string};
+import type {EmbeddedFile} from "./contract.js";
+
+export type {EmbeddedFile};
 
 /** A notebook that cannot be built: one line naming file, position and problem. */
 export class BuildError extends Error {}

@@ -1,5 +1,6 @@
 // JavaScript and browser globals that a cell may use without them becoming runtime inputs.
 // A cell that defines one of these names makes it an ordinary input again.
+import {chunkedBuiltins, isBuiltin, sharedPackages} from "./contract.js";
 
 /** Names resolved from the browser's global scope, not from other cells or built-ins. */
 export const globals = new Set(
@@ -17,32 +18,11 @@ export const globals = new Set(
   ).split(" ")
 );
 
-/** Built-ins the client provides, and the asset chunk (if any) that carries each. */
-export const builtins: Record<string, string | null> = {
-  Plot: "plot",
-  d3: "d3",
-  tex: "katex",
-  md: "marked",
-  Inputs: null,
-  html: null,
-  svg: null,
-  FileAttachment: null,
-  width: null,
-  now: null,
-  invalidation: null,
-  visibility: null,
-  Generators: null,
-  Mutable: null,
-  display: null,
-  view: null
-};
-
 /** The optional asset chunks for the built-ins a notebook uses; Plot with d3 is one chunk. */
 export function chunksFor(names: Iterable<string>): string[] {
   const chunks = new Set<string>();
   for (const name of names) {
-    const chunk = Object.hasOwn(builtins, name) ? builtins[name] : null;
-    if (chunk) chunks.add(chunk);
+    if (Object.hasOwn(chunkedBuiltins, name)) chunks.add(chunkedBuiltins[name].chunk);
   }
   if (chunks.has("plot") && chunks.has("d3")) {
     chunks.delete("plot");
@@ -52,13 +32,4 @@ export function chunksFor(names: Iterable<string>): string[] {
   return [...chunks].sort();
 }
 
-/**
- * Packages the shared assets already carry, by the built-in that holds each: a cell's
- * `import * as d3 from "d3"` reuses the page's chunk instead of bundling a second copy.
- */
-export const sharedPackages: Record<string, string> = {
-  d3: "d3",
-  "@observablehq/plot": "Plot",
-  "@observablehq/inputs": "Inputs",
-  htl: "htl"
-};
+export {isBuiltin, sharedPackages};

@@ -59,8 +59,9 @@ export function transpileCell(cell: AnalysedCell, defined: ReadonlySet<string>, 
 }
 
 /** The whole notebook's definitions: one `queuebook.notebook` call (files come from `__files`). */
-export function transpileNotebook(cells: readonly AnalysedCell[], path: string, graphErrors: ReadonlyMap<string, CellError>): string {
+export function transpileNotebook(cells: readonly AnalysedCell[], path: string, graphErrors: ReadonlyMap<string, CellError>, options: {languages?: readonly string[]} = {}): string {
   const defined = new Set(cells.flatMap((c) => c.declarations));
   const definitions = cells.map((cell) => transpileCell(cell, defined, graphErrors.get(cell.id)));
-  return `queuebook.notebook({path: ${JSON.stringify(path)}, files: __files, cells: [\n${definitions.join(",\n")}\n]});\n`;
+  const languages = options.languages?.length ? `, languages: ${JSON.stringify(options.languages)}` : "";
+  return `queuebook.notebook({path: ${JSON.stringify(path)}, files: __files${languages}, cells: [\n${definitions.join(",\n")}\n]});\n`;
 }

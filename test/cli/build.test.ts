@@ -47,13 +47,14 @@ describe("queuebook build [--root DIR] [-o OUT]", () => {
 
   it("fails in one line on a missing FileAttachment and leaves the old output untouched", async () => {
     mkdirSync(join(dir, "dist"));
+    writeFileSync(join(dir, "dist", ".queuebook-site"), "");
     writeFileSync(join(dir, "dist", "old.html"), "old");
     write("ok.md", "```js\n1\n```\n");
     write("data.md", "# Data\n\n```js\nconst rows = FileAttachment(\"data/missing.csv\").csv();\n```\n");
     const result = await runCli(["build"], {cwd: dir});
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('queuebook build: data.md:4:14: FileAttachment "data/missing.csv" not found (notebooks/data/missing.csv)\n');
-    expect(readdirSync(join(dir, "dist"))).toEqual(["old.html"]);
+    expect(readdirSync(join(dir, "dist")).sort()).toEqual([".queuebook-site", "old.html"]);
     expect(readdirSync(dir).sort()).toEqual(["dist", "notebooks"]);
   });
 

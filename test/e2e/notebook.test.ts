@@ -7,7 +7,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
-import {buildSite} from "../../src/notebook/build.js";
+import {buildSite} from "../../src/site/build.js";
 import {launchBrowser, serveStatic} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;

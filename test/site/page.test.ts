@@ -1,7 +1,7 @@
 import {describe, expect, it} from "vitest";
 import {compileNotebook} from "../../src/notebook/compile.js";
-import {renderIndex, renderPage} from "../../src/notebook/page.js";
-import {pageLinks} from "../../src/notebook/notebook.js";
+import {renderIndex, renderPage} from "../../src/site/page.js";
+import {pageLinks} from "../../src/site/notebook.js";
 
 const page = (md: string, name = "nb") => renderPage(compileNotebook(md, `${name}.md`), pageLinks(name));
 

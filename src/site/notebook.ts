@@ -2,9 +2,9 @@
 // static build and the dev server, so both produce the same page.
 import {readFile} from "node:fs/promises";
 import {dirname, relative, resolve} from "node:path";
-import {compileNotebook, type CompiledNotebook, type Warning} from "./compile.js";
-import {loadFiles, BuildError} from "./data.js";
-import {bundleNotebook} from "./bundle.js";
+import {compileNotebook, type CompiledNotebook, type Warning} from "../notebook/compile.js";
+import {loadFiles, BuildError} from "../notebook/data.js";
+import {bundleNotebook} from "../notebook/bundle.js";
 import {renderPage} from "./page.js";
 
 /** A notebook made into a page and its script. */

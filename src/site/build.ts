@@ -4,10 +4,11 @@
 import {cp, mkdir, readdir, rename, rm, stat, writeFile} from "node:fs/promises";
 import {dirname, join, relative, resolve} from "node:path";
 import {buildClient} from "../../build/client.js";
-import {BuildError} from "./data.js";
+import {BuildError} from "../notebook/data.js";
 import {buildNotebook} from "./notebook.js";
 import {renderIndex, type IndexEntry} from "./page.js";
-import type {Warning} from "./compile.js";
+import {checkOutput, SITE_MARKER, writeFailure} from "./output.js";
+import type {Warning} from "../notebook/compile.js";
 
 /** Side effects of a build, so tests can run it silently. */
 export interface BuildEffects {
@@ -43,17 +44,21 @@ export async function findNotebooks(root: string): Promise<string[]> {
 }
 
 /** Builds every notebook under `root` into `out`. */
-export async function buildSite(options: {root: string; out: string; packageRoot: string; effects?: BuildEffects}): Promise<BuildResult> {
+export async function buildSite(options: {root: string; out: string; packageRoot: string; cwd?: string; effects?: BuildEffects}): Promise<BuildResult> {
   const root = resolve(options.root);
   const out = resolve(options.out);
   const names = await findNotebooks(root);
+  const cwd = options.cwd ?? process.cwd();
+  const show = (p: string) => (relative(cwd, p).startsWith("..") ? p : relative(cwd, p) || ".");
+  await checkOutput(out, root, cwd, show);
   const assets = buildClient(options.packageRoot);
   assets.catch(() => {}); // awaited below; a notebook error may come first
   const built = await Promise.all(names.map((name) => buildNotebook(join(root, name), root)));
   const tmp = `${out}.tmp-${process.pid}`;
-  await rm(tmp, {recursive: true, force: true});
   try {
+    await rm(tmp, {recursive: true, force: true});
     await mkdir(tmp, {recursive: true});
+    await writeFile(join(tmp, SITE_MARKER), "This folder was written by `queuebook build`; the next build replaces it whole.\n");
     await cp(await assets, join(tmp, "_queuebook"), {recursive: true});
     const entries: IndexEntry[] = [];
     for (const [i, name] of names.entries()) {
@@ -67,11 +72,17 @@ export async function buildSite(options: {root: string; out: string; packageRoot
     const old = `${out}.old-${process.pid}`;
     const existed = await stat(out).then(() => true, () => false);
     if (existed) await rename(out, old);
-    await rename(tmp, out);
+    try {
+      await rename(tmp, out);
+    } catch (error) {
+      if (existed) await rename(old, out); // put the previous site back
+      throw error;
+    }
     if (existed) await rm(old, {recursive: true, force: true});
   } catch (error) {
-    await rm(tmp, {recursive: true, force: true});
-    throw error;
+    await rm(tmp, {recursive: true, force: true}).catch(() => {});
+    if (error instanceof BuildError) throw error;
+    throw new BuildError(writeFailure(error, show(out)));
   }
   const warnings = built.flatMap((b) => b.warnings);
   for (const warning of warnings) options.effects?.warn(warning);

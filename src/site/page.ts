@@ -1,7 +1,7 @@
 // Page pass: a notebook's HTML — prose with placeholders, and classic <script> tags for the
 // shared client, the chunks this notebook needs, and the notebook's own bundle.
-import {escapeHtml} from "./parse.js";
-import type {CompiledNotebook} from "./compile.js";
+import {escapeHtml} from "../notebook/parse.js";
+import type {CompiledNotebook} from "../notebook/compile.js";
 
 /** Where the page finds its scripts, and the dev server's live-update hook. */
 export interface PageOptions {
@@ -26,6 +26,7 @@ export function renderPage(compiled: CompiledNotebook, options: PageOptions): st
     ...compiled.chunks.map((chunk) => `<script src="${a}${chunk}.js"></script>`)
   ].filter(Boolean);
   return document({
+    lang: compiled.languages[0],
     title: compiled.title,
     description: compiled.description,
     head,
@@ -63,9 +64,9 @@ ${items || "<li>No notebooks yet: add a Markdown file to the notebooks folder.</
   });
 }
 
-function document({title, description, head, body}: {title: string; description: string; head: string[]; body: string}): string {
+function document({lang = "en", title, description, head, body}: {lang?: string; title: string; description: string; head: string[]; body: string}): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

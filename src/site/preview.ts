@@ -10,8 +10,8 @@ import {buildClient} from "../../build/client.js";
 import {buildNotebook, type BuiltNotebook} from "./notebook.js";
 import {findNotebooks} from "./build.js";
 import {renderIndex} from "./page.js";
-import {escapeHtml, parseNotebook} from "./parse.js";
-import {mimeType} from "./data.js";
+import {escapeHtml, parseNotebook} from "../notebook/parse.js";
+import {mimeType} from "../notebook/data.js";
 
 /** Options of the preview server. */
 export interface PreviewOptions {

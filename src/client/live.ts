@@ -1,0 +1,48 @@
+// Defining a notebook's cells, first and again on each live update: only cells whose hash
+// changed (or whose files changed) are redefined; removed cells are disposed.
+import type {NotebookDefinition} from "../notebook/contract.js";
+import {defineCell, disposeCell, type CellState} from "./cells.js";
+import {diffCells, filesChanged} from "./diff.js";
+import {currentFiles, ensureRuntime, setFiles} from "./runtime.js";
+
+const cells = new Map<string, CellState>();
+
+export function define(definition: NotebookDefinition): void {
+  ensureRuntime();
+  const {path, cells: defs} = definition;
+  const newFiles = definition.files ?? {};
+  const refreshFiles = filesChanged(currentFiles(), newFiles);
+  setFiles(newFiles);
+  const diff = diffCells(Array.from(cells.values(), (s) => s.def), defs);
+  const redo = new Set([...diff.changed, ...diff.added]);
+  if (refreshFiles) {
+    for (const id of diff.unchanged) if (cells.get(id)!.def.inputs.includes("FileAttachment")) redo.add(id);
+  }
+  for (const id of diff.removed) disposeCell(cells.get(id)!), cells.delete(id);
+  for (const id of redo) {
+    const state = cells.get(id);
+    if (state) disposeCell(state), cells.delete(id);
+  }
+  // names that only cells with errors define get a failing placeholder
+  const placeholders = new Set<string>();
+  for (const def of defs) if (def.error) for (const name of def.outputs ?? []) placeholders.add(name);
+  for (const def of defs) if (!def.error) for (const name of def.outputs ?? []) placeholders.delete(name);
+  const next = new Map<string, CellState>();
+  for (const def of defs) {
+    let state = cells.get(def.id);
+    if (state && !redo.has(def.id)) {
+      const root = document.getElementById(def.id);
+      if (root && root !== state.root) {
+        // the page was rebuilt without this element: carry the output over
+        root.replaceChildren(...state.root.childNodes);
+        state.root = root;
+      }
+    } else {
+      state = defineCell(def, path, placeholders);
+    }
+    next.set(def.id, state);
+  }
+  cells.clear();
+  for (const [id, state] of next) cells.set(id, state);
+}
+

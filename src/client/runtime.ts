@@ -1,0 +1,67 @@
+// The page's one runtime and module, the embedded files the library reads, and the scheduling
+// patch that starts a computation right after an input instead of on the next frame.
+import {Runtime, type Module} from "@observablehq/runtime";
+import type {Files} from "../notebook/contract.js";
+import {makeLibrary} from "./library.js";
+
+let runtime: Runtime | undefined;
+let main: Module;
+let files: Files = {};
+
+/** The notebook's content element (cells render inside it; `width` measures it). */
+export function container(): Element {
+  return document.querySelector("main.qb-notebook") ?? document.querySelector("main") ?? document.body;
+}
+
+/** The notebook's embedded files, as last defined. */
+export function currentFiles(): Files {
+  return files;
+}
+
+/** Replaces the embedded files (a live update may change them). */
+export function setFiles(next: Files): void {
+  files = next;
+}
+
+/** The page's module, creating the runtime on first use. */
+export function ensureRuntime(): Module {
+  if (!runtime) {
+    runtime = new Runtime(makeLibrary(currentFiles, container));
+    sooner(runtime);
+    main = runtime.module();
+  }
+  return main;
+}
+
+/**
+ * The runtime computes on the next animation frame. When nothing asked for a generator's next
+ * value (an input event resolved one, or cells were defined), this lets the computation start in
+ * a task right away instead, once per frame at most, so a slider's dependents are drawn within
+ * a few milliseconds rather than up to a frame later. Generator pulls (now, width, animations)
+ * still happen once per animation frame. Relies on the pinned runtime's (6.0.1) internals; left
+ * alone if they are not there.
+ */
+function sooner(runtime: Runtime): void {
+  const r = runtime as any;
+  if (typeof r._computeNow !== "function" || !Array.isArray(r._precomputes) || typeof MessageChannel !== "function") return;
+  let taskUsed = false;
+  const waiting: (() => void)[] = [];
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    for (const resolve of waiting.splice(0)) resolve();
+  };
+  Object.defineProperty(r, "_computeSoon", {
+    configurable: true,
+    writable: true,
+    value(this: any) {
+      return new Promise<void>((resolve) => {
+        requestAnimationFrame(() => ((taskUsed = false), resolve()));
+        if (!taskUsed && this._precomputes.length === 0 && document.visibilityState !== "hidden") {
+          taskUsed = true;
+          waiting.push(resolve);
+          channel.port2.postMessage(0);
+        }
+      }).then(() => (this._disposed ? undefined : this._computeNow()));
+    }
+  });
+}

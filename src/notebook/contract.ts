@@ -1,0 +1,77 @@
+// The contract between the compiler (src/notebook, src/site) and the browser client
+// (src/client): what a notebook bundle hands to `queuebook.notebook(…)`, how files are
+// embedded, and which built-in lives in which asset chunk. Both sides import this module, so
+// the shapes and the chunk table are written once. Browser-safe: no node: imports.
+
+/** A file embedded in the notebook bundle at build time (text, or binary as base64). */
+export interface EmbeddedFile {
+  mimeType?: string;
+  text?: string;
+  base64?: string;
+}
+
+/** The notebook's embedded files by name (a null-prototype object: no "__proto__" surprises). */
+export type Files = Record<string, EmbeddedFile>;
+
+/** One cell as the bundle defines it; see src/notebook/README.md for each field. */
+export interface CellDefinition {
+  id: string;
+  inputs: string[];
+  outputs?: string[];
+  hash: string;
+  line: number;
+  column: number;
+  body?: (...args: any[]) => any;
+  autodisplay?: boolean;
+  inline?: boolean;
+  error?: {name?: string; message: string; line?: number; column?: number};
+}
+
+/** A whole notebook as its bundle hands it to the client. */
+export interface NotebookDefinition {
+  path: string;
+  files?: Files;
+  cells: CellDefinition[];
+  /** Languages the notebook declares in its front matter (first = default); absent = none. */
+  languages?: string[];
+}
+
+/** An optional asset chunk: its script, the library it hands over (queuebook.provide) and CSS. */
+export interface Chunk {
+  /** File name without .js under _queuebook/ ("plot", "katex"). */
+  chunk: string;
+  /** The key the chunk passes to queuebook.provide({…}). */
+  provides: string;
+  /** A stylesheet the chunk needs, under _queuebook/. */
+  css?: string;
+}
+
+/** Built-ins carried by an optional chunk rather than by client.js. */
+export const chunkedBuiltins: Record<string, Chunk> = {
+  Plot: {chunk: "plot", provides: "Plot"},
+  d3: {chunk: "d3", provides: "d3"},
+  tex: {chunk: "katex", provides: "katex", css: "katex.css"},
+  md: {chunk: "marked", provides: "marked"}
+};
+
+/** Built-ins client.js carries itself. `display` and `view` are cell-local. */
+export const clientBuiltins = [
+  "Inputs", "html", "svg", "htl", "FileAttachment", "width", "now", "invalidation", "visibility",
+  "Generators", "Mutable", "resize", "dark", "lang", "display", "view"
+] as const;
+
+/** True when `name` is a built-in (client or chunk). */
+export function isBuiltin(name: string): boolean {
+  return Object.hasOwn(chunkedBuiltins, name) || (clientBuiltins as readonly string[]).includes(name);
+}
+
+/**
+ * Packages the shared assets already carry, by the library name `queuebook.library(name)`
+ * returns: a cell's `import * as d3 from "d3"` reuses the page's copy instead of bundling one.
+ */
+export const sharedPackages: Record<string, string> = {
+  d3: "d3",
+  "@observablehq/plot": "Plot",
+  "@observablehq/inputs": "Inputs",
+  htl: "htl"
+};

@@ -1,0 +1,72 @@
+// Where a build may write. The site folder is replaced whole (renamed aside, then removed), so
+// an output folder that holds anything else would be lost: refuse every such folder before a
+// single file is touched. A folder queuebook wrote carries a marker file; only such a folder
+// (or an empty one, or none) is ever replaced.
+import {readdir, realpath, stat} from "node:fs/promises";
+import {basename, dirname, isAbsolute, join, relative, resolve, sep} from "node:path";
+
+/** The marker file in every site folder a build writes. */
+export const SITE_MARKER = ".queuebook-site";
+
+/** An output folder that must not be written: the message says why, in one line. */
+export class OutputError extends Error {}
+
+/** True when `inner` is `outer` or lies inside it. */
+export function within(inner: string, outer: string): boolean {
+  const rel = relative(outer, inner);
+  return rel === "" || !(rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel));
+}
+
+/** The real path of `path`, following symlinks, for the part of it that exists. */
+async function real(path: string): Promise<string> {
+  try {
+    return await realpath(path);
+  } catch {
+    const parent = dirname(path);
+    return parent === path ? path : join(await real(parent), basename(path));
+  }
+}
+
+/**
+ * Checks that `out` may be (re)written as the site of the notebooks in `root`, run from `cwd`.
+ * Throws an OutputError naming the problem; touches nothing.
+ */
+export async function checkOutput(out: string, root: string, cwd: string, show: (path: string) => string = (p) => p): Promise<void> {
+  const given = resolve(out);
+  out = await real(given);
+  root = await real(resolve(root));
+  cwd = await real(resolve(cwd));
+  if (within(out, root)) throw new OutputError(`output folder ${show(out)} is inside the notebook folder ${show(root)}: choose a folder outside it (e.g. dist)`);
+  if (within(root, out)) throw new OutputError(`output folder ${show(out)} contains the notebook folder ${show(root)}: choose a folder beside it (e.g. dist)`);
+  if (within(cwd, out)) throw new OutputError(`output folder ${show(out)} is the current folder or one of its parents: choose a folder inside it (e.g. dist)`);
+  let info;
+  try {
+    info = await stat(given);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return; // a new folder (a file in its path fails the write, exit 1)
+    throw new OutputError(`output folder ${show(out)}: ${code ?? (error as Error).message}`);
+  }
+  if (!info.isDirectory()) throw new OutputError(`output ${show(out)} is a file, not a folder: refusing to replace it`);
+  const entries = await readdir(out).catch(() => undefined);
+  if (entries === undefined) throw new OutputError(`output folder ${show(out)} cannot be read`);
+  if (entries.length && !entries.includes(SITE_MARKER)) {
+    throw new OutputError(`output folder ${show(out)} exists and was not written by queuebook (no ${SITE_MARKER} in it): refusing to replace it; remove it or choose another folder`);
+  }
+}
+
+/** A write that failed, as one line: what could not be written and the system's reason. */
+export function writeFailure(error: unknown, target: string): string {
+  const e = error as NodeJS.ErrnoException;
+  const reasons: Record<string, string> = {
+    ENOTDIR: "a part of the path is a file, not a folder",
+    EACCES: "permission denied",
+    EPERM: "operation not permitted",
+    EROFS: "read-only file system",
+    ENOSPC: "no space left on the device",
+    EISDIR: "is a folder",
+    EEXIST: "already exists",
+    ENOENT: "no such folder"
+  };
+  return `cannot write ${target}: ${(e?.code && reasons[e.code]) ?? e?.code ?? String(e?.message ?? error).split("\n")[0]}`;
+}

@@ -1,0 +1,114 @@
+// `queuebook build -o OUT` never destroys what it did not write: the data-loss class of issue 11.
+// Each refused case: exit 2, one line, nothing touched (the tree is compared before and after).
+import {chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterEach, beforeEach, describe, expect, it} from "vitest";
+import {runCli} from "./run.js";
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "queuebook-out-"));
+  mkdirSync(join(dir, "nb"));
+  writeFileSync(join(dir, "nb", "a.md"), "# A\n\n```js\n1 + 1\n```\n");
+  writeFileSync(join(dir, "keep.txt"), "mine");
+});
+afterEach(() => {
+  try {
+    chmodSync(join(dir, "locked"), 0o755);
+  } catch {}
+  rmSync(dir, {recursive: true, force: true});
+});
+
+/** Every file under the temp folder with its content: what "nothing touched" compares. */
+function snapshot(): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const name of readdirSync(dir, {recursive: true}).map(String).sort()) {
+    try {
+      files[name] = readFileSync(join(dir, name), "utf8");
+    } catch {
+      files[name] = "<folder>";
+    }
+  }
+  return files;
+}
+
+async function refused(args: string[], cwd = dir) {
+  const before = snapshot();
+  const result = await runCli(["build", ...args], {cwd});
+  expect(result.code).toBe(2);
+  const first = result.stderr.split("\n")[0];
+  expect(first).toMatch(/^queuebook build: /);
+  expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  expect(snapshot()).toEqual(before);
+  return first;
+}
+
+describe("queuebook build -o OUT refuses folders it would destroy", () => {
+  it("-o . (the current folder, which holds the notebooks)", async () => {
+    expect(await refused(["--root", "nb", "-o", "."])).toMatch(/contains the notebook folder/);
+  });
+  it("-o nb (the notebook root itself)", async () => {
+    expect(await refused(["--root", "nb", "-o", "nb"])).toMatch(/inside the notebook folder/);
+  });
+  it("-o nb/site (inside the notebook root)", async () => {
+    expect(await refused(["--root", "nb", "-o", "nb/site"])).toMatch(/inside the notebook folder/);
+  });
+  it("-o .. and -o / (a parent of the current folder)", async () => {
+    mkdirSync(join(dir, "work"));
+    await refused(["--root", "../nb", "-o", ".."], join(dir, "work"));
+    expect(await refused(["--root", "../nb", "-o", "/"], join(dir, "work"))).toMatch(/contains the notebook folder|parents/);
+  });
+  it("-o with the current folder reached another way (absolute path)", async () => {
+    mkdirSync(join(dir, "work"));
+    mkdirSync(join(dir, "notes"));
+    writeFileSync(join(dir, "notes", "b.md"), "# B\n");
+    expect(await refused(["--root", "../notes", "-o", join(dir, "work")], join(dir, "work"))).toMatch(/current folder or one of its parents/);
+  });
+  it("-o a symlink that points at the notebook root", async () => {
+    symlinkSync(join(dir, "nb"), join(dir, "link"));
+    expect(await refused(["--root", "nb", "-o", "link"])).toMatch(/inside the notebook folder/);
+  });
+  it("-o some-file (an existing file)", async () => {
+    expect(await refused(["--root", "nb", "-o", "keep.txt"])).toMatch(/is a file, not a folder/);
+  });
+  it("-o a folder queuebook did not write", async () => {
+    mkdirSync(join(dir, "photos"));
+    writeFileSync(join(dir, "photos", "cat.jpg"), "meow");
+    expect(await refused(["--root", "nb", "-o", "photos"])).toMatch(/was not written by queuebook/);
+  });
+});
+
+describe("queuebook build -o OUT replaces only its own site", () => {
+  it("writes a marker, and a second build replaces the folder it wrote", async () => {
+    const first = await runCli(["build", "--root", "nb", "-o", "site"], {cwd: dir});
+    expect(first.code).toBe(0);
+    expect(existsSync(join(dir, "site", ".queuebook-site"))).toBe(true);
+    writeFileSync(join(dir, "site", "stale.html"), "old");
+    const second = await runCli(["build", "--root", "nb", "-o", "site"], {cwd: dir});
+    expect(second.code).toBe(0);
+    expect(existsSync(join(dir, "site", "stale.html"))).toBe(false);
+    expect(existsSync(join(dir, "site", "a.html"))).toBe(true);
+    expect(readFileSync(join(dir, "keep.txt"), "utf8")).toBe("mine");
+  });
+  it("writes into an empty folder", async () => {
+    mkdirSync(join(dir, "empty"));
+    const result = await runCli(["build", "--root", "nb", "-o", "empty"], {cwd: dir});
+    expect(result.code).toBe(0);
+    expect(existsSync(join(dir, "empty", "a.html"))).toBe(true);
+  });
+});
+
+describe("queuebook build: write failures are one line, exit 1", () => {
+  it("-o afile/out (a file in the path: ENOTDIR)", async () => {
+    const result = await runCli(["build", "--root", "nb", "-o", "keep.txt/out"], {cwd: dir});
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^queuebook build: cannot write keep\.txt\/out: a part of the path is a file, not a folder\n$/);
+    expect(readFileSync(join(dir, "keep.txt"), "utf8")).toBe("mine");
+  });
+  it("-o /sys/x (not permitted)", async () => {
+    const result = await runCli(["build", "--root", "nb", "-o", "/sys/queuebook-x"], {cwd: dir});
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^queuebook build: cannot write \/sys\/queuebook-x: [^\n]+\n$/);
+  });
+});
