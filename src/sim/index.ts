@@ -15,3 +15,4 @@ export * from "./state.js";
 export * from "./step.js";
 export * from "./actions.js";
 export * from "./run.js";
+export * from "./link.js";
