@@ -9,7 +9,9 @@ const subcommands: Record<string, () => Promise<Subcommand>> = {
   closed: async () => (await import("./closed.js")).subcommand,
   probe: async () => (await import("./probe.js")).subcommand,
   analyze: async () => (await import("./analyze.js")).subcommand,
-  record: async () => (await import("./record.js")).subcommand
+  record: async () => (await import("./record.js")).subcommand,
+  grade: async () => (await import("./grade.js")).subcommand,
+  k6: async () => (await import("./k6.js")).subcommand
 };
 
 const usage = `usage: queuebook lab <subcommand> [arguments]
@@ -22,6 +24,9 @@ subcommands:
   probe <URL> [count]                                        idle response times, one at a time
   analyze <dir>                                              the lab's answer files from its CSVs
   record [--out DIR]                                         the whole lab end to end (30–40 s)
+  grade <dir>                                                check a lab folder against the lab's rules
+  k6 <even|poisson|burst> <count> <rate> <seed> <URL> [-o script.js]
+                                                             a k6 script sending gen's schedule open loop
 
 Run "queuebook lab <subcommand> --help" for its arguments.`;
 
