@@ -88,8 +88,9 @@ function renderPicker(): void {
     const select = document.createElement("select");
     select.className = "qb-lang-picker";
     select.setAttribute("aria-label", "Language");
+    select.title = "Language";
     select.addEventListener("change", () => setLanguage(select.value));
-    label.append("🌐 ", select);
+    label.append(select);
     const nav = document.querySelector(".qb-nav");
     if (nav) nav.append(label);
     else document.body.prepend(label);
