@@ -115,13 +115,18 @@ export function eventof(input: InputLike): string {
   }
 }
 
-/** The input's value now and after each of its input (or click/change) events. */
+/**
+ * The input's value now and after each of its input (or click/change) events. An initial
+ * `undefined` (a required file input, a form not filled yet) is not passed on: dependents wait
+ * until the input has a value, as in Framework.
+ */
 export function input(element: InputLike): Pull<unknown> {
   return observe((notify) => {
     const event = eventof(element);
     const onevent = () => notify(valueof(element));
     element.addEventListener(event, onevent);
-    notify(valueof(element));
+    const initial = valueof(element);
+    if (initial !== undefined) notify(initial);
     return () => element.removeEventListener(event, onevent);
   });
 }

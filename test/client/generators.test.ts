@@ -85,6 +85,29 @@ describe("input", () => {
     element.dispatchEvent(new Event("input")); // listener removed: no effect, no error
   });
 
+  it("waits while the value is undefined (a required file input): the first pull gets the first real value", async () => {
+    const element = Object.assign(new EventTarget(), {type: "file", multiple: false, files: [] as unknown[]});
+    const g = input(element as any);
+    let settled: unknown = "pending";
+    const first = pull(g).then((v) => (settled = v));
+    await Promise.resolve();
+    expect(settled).toBe("pending");
+    element.files = [{name: "runs.csv"}];
+    element.dispatchEvent(new Event("change"));
+    await first;
+    expect(settled).toEqual({name: "runs.csv"});
+  });
+
+  it("passes on undefined after an event (a cleared input), only the initial one is skipped", async () => {
+    const element = Object.assign(new EventTarget(), {value: 1 as unknown});
+    const g = input(element);
+    expect(await pull(g)).toBe(1);
+    const next = pull(g);
+    element.value = undefined;
+    element.dispatchEvent(new Event("input"));
+    expect(await next).toBeUndefined();
+  });
+
   it("knows the value and event of native inputs", () => {
     expect(valueof({type: "range", valueAsNumber: 3, value: "3"} as any)).toBe(3);
     expect(valueof({type: "checkbox", checked: true} as any)).toBe(true);

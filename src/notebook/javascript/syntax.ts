@@ -52,15 +52,27 @@ function parseWholeExpression(source: string): Expression | undefined {
   }
 }
 
-/** True when the first token starts a declaration (`function`, `async function`, `class`). */
+/**
+ * True when the cell starts with a named function or class declaration (`function f`,
+ * `async function* g`, `class A`). An anonymous `function () {…}` or `class {…}` is an
+ * expression cell, as in Framework.
+ */
 export function startsWithDeclaration(source: string): boolean {
   try {
     const parser = new (Parser as any)(acornOptions, source, 0);
     parser.nextToken();
-    if (parser.type === tokTypes._function || parser.type === tokTypes._class) return true;
     if (parser.type === tokTypes.name && parser.value === "async") {
       parser.nextToken();
-      return parser.type === tokTypes._function;
+      if (parser.type !== tokTypes._function) return false;
+    }
+    if (parser.type === tokTypes._function) {
+      parser.nextToken();
+      if (parser.type === tokTypes.star) parser.nextToken();
+      return parser.type === tokTypes.name;
+    }
+    if (parser.type === tokTypes._class) {
+      parser.nextToken();
+      return parser.type === tokTypes.name;
     }
   } catch {
     // a tokenizer error is reported by the program parse

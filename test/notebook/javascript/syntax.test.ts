@@ -138,6 +138,12 @@ describe("parseCell(source)", () => {
     it("parses `async function f() {}` as a program", () => {
       expect(parseCell("async function f() {}").expression).toBe(false);
     });
+    // Anonymous ones cannot be declarations: they are expression cells (issue 7).
+    for (const source of ["function() { return 42; }", "function* () { yield 1; }", "async function () { return 1; }", "class {}", "class extends Array {}"]) {
+      it(`parses \`${source}\` as an expression`, () => {
+        expect(parseCell(source).expression).toBe(true);
+      });
+    }
     // acorn's node.end excludes the parentheses of a parenthesized expression, so
     // onlyCommentsAfter sees the closing ")" and the cell falls back to a program (not displayed).
     it("parses `({a: 1})` as an expression", () => {
