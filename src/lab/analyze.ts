@@ -1,10 +1,12 @@
 // The lab's written answers, computed from its recorded files. Pure: it takes the folder's
 // files as text and returns the files to write, so the CLI and the notebook share it.
-import {formatTsv, parseClosed, parsePlan, parseRecords, parseRun} from "./csv.js";
+import {formatTsv, parseClosed, parsePlan, parseProbe, parseRecords, parseRun, type ClosedRow} from "./csv.js";
 import type {LabRecord} from "./des.js";
 import {closedLoopRate, formulaWorkers, maxRate, naiveClosedLoopRate} from "./little.js";
 import {intervals, shapes, type Shape} from "./schedule.js";
-import {cv, maxConcurrency, maxInService, mean, median, nearestRank} from "./stats.js";
+import {roundHalfUp as fixed, trimmed} from "./round.js";
+import {cv, maxConcurrency, maxInService, maxOf, mean, median, minOf, nearestRank} from "./stats.js";
+import {LabFileError, LabInputError} from "./table.js";
 
 /** Options for {@link analyzeLab}; each defaults to what the files show. */
 export interface AnalyzeOptions {
@@ -54,18 +56,22 @@ export function analyzeLab(read: (name: string) => string | undefined, options: 
     if (text !== undefined) files.push([name, text]);
     else skipped.push({name, missing: numbers.missing[name] ?? []});
   };
-  add("01-target.txt", t && lines([`service_ms=${t.serviceMs}`, `workers=${t.workers}`, `max_rate=${trim(t.maxRate, 3)}`, `chosen_rate=${trim(t.chosenRate, 3)}`, `utilization=${t.utilization.toFixed(2)}`]));
-  add("schedules.tsv", schedules && formatTsv(schedules.map((s) => [s.shape, s.count, s.meanInterval.toFixed(4), s.cv.toFixed(3)])));
-  add("latency.tsv", latency && formatTsv(latency.map((l) => [l.shape, l.ok, l.p50.toFixed(1), l.p95.toFixed(1)])));
-  add("queue.tsv", queue && formatTsv(queue.map((q) => [q.shape, q.records, q.maxQlen, q.meanQlen.toFixed(2)])));
-  add("05-note.txt", note && lines([`worst=${note.worst}`, `ratio=${note.ratio.toFixed(1)}`]));
-  add("think.txt", k && lines([`users=${k.users}`, `think_s=${k.thinkS.toFixed(3)}`, `mean_r_s=${k.meanRS.toFixed(4)}`, `predicted_rate=${k.predictedRate.toFixed(3)}`, `measured_rate=${k.measuredRate.toFixed(3)}`, `naive_rate=${k.naiveRate.toFixed(3)}`]));
-  add("capacity.txt", c && lines([`formula_workers=${c.formulaWorkers}`, `observed_even=${c.observedEven}`, `observed_burst=${c.observedBurst}`, `underestimate_factor=${c.underestimateFactor.toFixed(1)}`, `verdict=${c.verdict}`]));
+  add("01-target.txt", t && lines([`service_ms=${t.serviceMs}`, `workers=${t.workers}`, `max_rate=${trimmed(t.maxRate, 3)}`, `chosen_rate=${trimmed(t.chosenRate, 3)}`, `utilization=${fixed(t.utilization, 2)}`]));
+  add("schedules.tsv", schedules && formatTsv(schedules.map((s) => [s.shape, s.count, fixed(s.meanInterval, 4), fixed(s.cv, 3)])));
+  add("latency.tsv", latency && formatTsv(latency.map((l) => [l.shape, l.ok, fixed(l.p50, 1), fixed(l.p95, 1)])));
+  add("queue.tsv", queue && formatTsv(queue.map((q) => [q.shape, q.records, q.maxQlen, fixed(q.meanQlen, 2)])));
+  add("05-note.txt", note && lines([`worst=${note.worst}`, `ratio=${fixed(note.ratio, 1)}`]));
+  add("think.txt", k && lines([`users=${k.users}`, `think_s=${fixed(k.thinkS, 3)}`, `mean_r_s=${fixed(k.meanRS, 4)}`, `predicted_rate=${fixed(k.predictedRate, 3)}`, `measured_rate=${fixed(k.measuredRate, 3)}`, `naive_rate=${fixed(k.naiveRate, 3)}`]));
+  add("capacity.txt", c && lines([`formula_workers=${c.formulaWorkers}`, `observed_even=${c.observedEven}`, `observed_burst=${c.observedBurst}`, `underestimate_factor=${fixed(c.underestimateFactor, 1)}`, `verdict=${c.verdict}`]));
   add("arrival-model.txt", m && lines([`model=${m.model}`, `workers=${m.workers}`, `evidence=${m.evidence}`, `risk=${m.risk}`]));
   return {files, skipped, notes: numbers.notes};
 }
 
-/** The numbers behind each file, those whose inputs exist, and the inputs missing for the rest. */
+/**
+ * The numbers behind each file, those whose inputs exist, and the inputs missing for the rest.
+ * Throws a {@link LabInputError} (a {@link LabFileError} naming file:line:column when a place
+ * is to blame) for input that would give a NaN, an infinity or a negative answer.
+ */
 export function labNumbers(read: (name: string) => string | undefined, options: AnalyzeOptions = {}) {
   const values: LabNumbers = {};
   const missing: Record<string, string[]> = {};
@@ -78,17 +84,20 @@ export function labNumbers(read: (name: string) => string | undefined, options: 
   const srvNames = shapes.map((s) => `srv-${s}.csv`);
   const srv = new Map<Shape, LabRecord[]>();
   for (const shape of shapes) {
-    const text = read(`srv-${shape}.csv`);
-    if (text !== undefined) srv.set(shape, parseRecords(text));
+    const name = `srv-${shape}.csv`, text = read(name);
+    if (text === undefined) continue;
+    const records = parseRecords(name, text);
+    if (records.length === 0) throw new LabFileError(name, 2, 1, "no records after the header (run the shape, then GET /dump before the next /reset)");
+    srv.set(shape, records);
   }
   const chosenRate = options.chosenRate ?? 25;
 
   // Step 1: the service time is what an idle request takes end to end (median of the probes).
-  const workers = options.workers ?? (srv.size ? Math.max(...[...srv.values()].map(maxInService)) : undefined);
+  const workers = options.workers ?? (srv.size ? maxOf([...srv.values()].map(maxInService)) : undefined);
   if (need("01-target.txt", ["01-probe.txt"]) && (workers !== undefined || need("01-target.txt", srvNames))) {
-    const probes = read("01-probe.txt")!.split(/\s+/).filter(Boolean).map(Number);
-    if (probes.length === 0 || probes.some((p) => !Number.isFinite(p))) throw new SyntaxError("01-probe.txt: expected one number of seconds per line");
-    const serviceMs = Math.round(median(probes) * 1000);
+    const probes = parseProbe("01-probe.txt", read("01-probe.txt")!);
+    const serviceMs = Number(fixed(median(probes) * 1000, 0));
+    if (serviceMs < 1) throw new LabFileError("01-probe.txt", 1, 1, `the median probe, ${median(probes)} s, rounds to 0 ms: the service time must be at least 1 ms`);
     const rate = maxRate(workers!, serviceMs / 1000);
     values.target = {serviceMs, workers: workers!, maxRate: rate, chosenRate, utilization: chosenRate / rate};
   }
@@ -96,15 +105,22 @@ export function labNumbers(read: (name: string) => string | undefined, options: 
   // Step 3: same mean interval, different CV.
   if (need("schedules.tsv", shapes.map((s) => `sched-${s}.csv`))) {
     values.schedules = shapes.map((shape) => {
-      const gaps = intervals(parsePlan(read(`sched-${shape}.csv`)!).map((r) => r.intended));
-      return {shape, count: gaps.length + 1, meanInterval: mean(gaps), cv: cv(gaps)};
+      const name = `sched-${shape}.csv`;
+      const plan = parsePlan(name, read(name)!);
+      if (plan.length < 2) throw new LabFileError(name, plan.length + 2, 1, `${plan.length} request${plan.length === 1 ? "" : "s"}: a schedule needs at least 2 to have an interval`);
+      const gaps = intervals(plan.map((r) => r.intended));
+      const meanInterval = mean(gaps);
+      if (!(meanInterval > 0)) throw new LabFileError(name, plan.length + 1, 1, "every intended time is the same: no mean interval (a schedule must move forward in time)");
+      return {shape, count: gaps.length + 1, meanInterval, cv: cv(gaps)};
     });
   }
 
   // Step 4: latency is received − sent of the answered requests, in ms.
   if (need("latency.tsv", shapes.map((s) => `run-${s}.csv`))) {
     values.latency = shapes.map((shape) => {
-      const ms = parseRun(read(`run-${shape}.csv`)!).filter((r) => r.code === 200).map((r) => (r.received - r.sent) * 1000);
+      const name = `run-${shape}.csv`;
+      const ms = parseRun(name, read(name)!).filter((r) => r.code === 200).map((r) => (r.received - r.sent) * 1000);
+      if (ms.length === 0) throw new LabFileError(name, 2, 1, "no request was answered 200, so there is no latency to report");
       return {shape, ok: ms.length, p50: nearestRank(50, ms), p95: nearestRank(95, ms)};
     });
   }
@@ -113,7 +129,7 @@ export function labNumbers(read: (name: string) => string | undefined, options: 
   if (need("queue.tsv", srvNames)) {
     values.queue = shapes.map((shape) => {
       const qlen = srv.get(shape)!.map((r) => r.qlen);
-      return {shape, records: qlen.length, maxQlen: qlen.length ? Math.max(...qlen) : 0, meanQlen: mean(qlen)};
+      return {shape, records: qlen.length, maxQlen: maxOf(qlen), meanQlen: mean(qlen)};
     });
     const worst = values.queue.reduce((a, b) => (b.maxQlen > a.maxQlen ? b : a));
     values.note = {worst: worst.shape, ratio: worst.maxQlen / values.queue[0].maxQlen};
@@ -125,13 +141,15 @@ export function labNumbers(read: (name: string) => string | undefined, options: 
 
   // Step 6: Little's law on one user's round trip.
   if (need("think.txt", ["closed.csv"])) {
-    const rows = parseClosed(read("closed.csv")!);
+    const rows = parseClosed("closed.csv", read("closed.csv")!);
     const ok = rows.filter((r) => r.code === 200);
-    if (ok.length === 0) throw new SyntaxError("closed.csv: no successful request");
+    if (ok.length === 0) throw new LabFileError("closed.csv", 2, 1, rows.length ? "no request was answered 200" : "no requests after the header");
     const users = options.users ?? new Set(rows.map((r) => r.user)).size;
     const thinkS = options.thinkS ?? inferThink(rows);
+    if (!(thinkS > 0)) throw new LabInputError(`closed.csv: think_s=${thinkS}: the naive rate N/Z needs a think time above 0 (pass --think)`);
     const meanRS = mean(ok.map((r) => r.received - r.sent));
-    const span = Math.max(...rows.map((r) => r.received)) - Math.min(...rows.map((r) => r.sent));
+    const span = maxOf(rows.map((r) => r.received)) - minOf(rows.map((r) => r.sent));
+    if (!(span > 0)) throw new LabFileError("closed.csv", 2, 1, "the run lasted 0 s (last received = first sent): no rate can be measured");
     values.think = {users, thinkS, meanRS, predictedRate: closedLoopRate(users, meanRS, thinkS), measuredRate: ok.length / span, naiveRate: naiveClosedLoopRate(users, thinkS)};
   }
 
@@ -146,45 +164,55 @@ export function labNumbers(read: (name: string) => string | undefined, options: 
   // Step 8: the model is the shape that overflowed most; workers cover what was observed.
   const {schedules: s, latency: l, queue: q, note, capacity: c} = values;
   if (s && l && q && note && c) {
-    const observed = Math.max(...shapes.map((shape) => maxConcurrency(srv.get(shape)!)));
+    const observed = maxOf(shapes.map((shape) => maxConcurrency(srv.get(shape)!)));
     const workers = Math.max(observed, c.formulaWorkers + 1);
     const at = (rows: {shape: Shape}[], shape: Shape) => rows.findIndex((r) => r.shape === shape);
     const [we, ww] = [at(q, "even"), at(q, note.worst)];
     const evidence =
-      `schedules.tsv: ${note.worst} cv=${s[ww].cv.toFixed(3)} vs even cv=${s[we].cv.toFixed(3)} at mean intervals ${s[ww].meanInterval.toFixed(4)} s and ${s[we].meanInterval.toFixed(4)} s; ` +
-      `queue.tsv: max_qlen ${q[ww].maxQlen} vs ${q[we].maxQlen} (05-note.txt ratio=${note.ratio.toFixed(1)}); ` +
-      `capacity.txt: formula_workers=${c.formulaWorkers} but observed_burst=${c.observedBurst} (underestimate_factor=${c.underestimateFactor.toFixed(1)}); ` +
-      `latency.tsv: ${note.worst} p50=${l[ww].p50.toFixed(1)} ms p95=${l[ww].p95.toFixed(1)} ms vs even p95=${l[we].p95.toFixed(1)} ms; workers=${workers} covers the observed maximum concurrency ${observed}`;
+      `schedules.tsv: ${note.worst} cv=${fixed(s[ww].cv, 3)} vs even cv=${fixed(s[we].cv, 3)} at mean intervals ${fixed(s[ww].meanInterval, 4)} s and ${fixed(s[we].meanInterval, 4)} s; ` +
+      `queue.tsv: max_qlen ${q[ww].maxQlen} vs ${q[we].maxQlen} (05-note.txt ratio=${fixed(note.ratio, 1)}); ` +
+      `capacity.txt: formula_workers=${c.formulaWorkers} but observed_burst=${c.observedBurst} (underestimate_factor=${fixed(c.underestimateFactor, 1)}); ` +
+      `latency.tsv: ${note.worst} p50=${fixed(l[ww].p50, 1)} ms p95=${fixed(l[ww].p95, 1)} ms vs even p95=${fixed(l[we].p95, 1)} ms; workers=${workers} covers the observed maximum concurrency ${observed}`;
     const risk =
       `if bursts grow past ${workers} requests at once (cron, notifications and retries lining up), the extra requests queue for a whole service time each: ` +
       `p95 latency breaks first, then timeouts trigger retries that make the next burst larger`;
     values.model = {model: note.worst, workers, evidence, risk};
   } else missing["arrival-model.txt"] = [...new Set(Object.values(missing).flat())];
 
+  assertFinite(values);
   return {values, missing, notes};
 }
 
 /**
  * The think time a closed loop used: the median gap between a user's answer and its next send,
  * floored to the millisecond because a timer only ever fires late (0.2013 s reads 0.200).
+ * One pass to group by user, one sort per user: linear but for the sorts.
  */
-function inferThink(rows: {user: number; sent: number; received: number}[]): number {
+function inferThink(rows: ClosedRow[]): number {
+  const byUser = new Map<number, ClosedRow[]>();
+  for (const r of rows) {
+    const visits = byUser.get(r.user);
+    if (visits) visits.push(r);
+    else byUser.set(r.user, [r]);
+  }
   const gaps: number[] = [];
-  const byUser = new Map<number, {sent: number; received: number}[]>();
-  for (const r of rows) byUser.set(r.user, [...(byUser.get(r.user) ?? []), r]);
   for (const visits of byUser.values()) {
     visits.sort((a, b) => a.sent - b.sent);
     for (let i = 1; i < visits.length; i++) gaps.push(visits[i].sent - visits[i - 1].received);
   }
-  if (gaps.length === 0) throw new SyntaxError("closed.csv: cannot infer the think time from one request per user; pass it explicitly");
+  if (gaps.length === 0) throw new LabFileError("closed.csv", 2, 1, "each user sent one request only: the think time cannot be inferred; pass it explicitly");
   return Math.floor(median(gaps) * 1000 + 1e-6) / 1000;
+}
+
+/** A last guard: no answer may carry NaN or an infinity, whatever slipped past the checks above. */
+function assertFinite(values: LabNumbers): void {
+  const visit = (value: unknown, path: string): void => {
+    if (typeof value === "number" && !Number.isFinite(value)) throw new LabInputError(`cannot compute ${path}: the inputs give ${value}`);
+    if (value && typeof value === "object") for (const [key, inner] of Object.entries(value)) visit(inner, `${path}.${key}`);
+  };
+  for (const [key, value] of Object.entries(values)) visit(value, key);
 }
 
 function lines(values: string[]): string {
   return values.join("\n") + "\n";
-}
-
-/** A number with at most `digits` decimals, trailing zeros dropped (100, 97.561). */
-function trim(value: number, digits: number): string {
-  return String(Number(value.toFixed(digits)));
 }

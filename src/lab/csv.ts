@@ -1,7 +1,11 @@
-// The lab's file formats, read and written with d3-dsv: plans, open-loop runs, server records
-// and closed-loop runs. Times are seconds written with 6 decimals (microseconds).
-import {csvFormat, csvParse, tsvFormatRows} from "d3-dsv";
+// The lab's file formats: plans, open-loop runs, server records, closed-loop runs and the probe.
+// Written with d3-dsv; read with table.ts, which keeps positions so every complaint names
+// file:line:column, and checked as a grader would (order, ranges, no NaN or infinity). Pure:
+// each reader takes (file name, text), so the notebook's uploads give the same messages.
+// Times are seconds written with 6 decimals (microseconds).
+import {csvFormat, tsvFormatRows} from "d3-dsv";
 import type {LabRecord} from "./des.js";
+import {expectHeader, LabFileError, quote, readTable, RowReader, type TableRow} from "./table.js";
 
 /** One planned request: its index and intended send time. */
 export interface PlanRow {
@@ -60,47 +64,109 @@ export function formatTsv(rows: (string | number)[][]): string {
   return tsvFormatRows(rows.map((row) => row.map(String))) + "\n";
 }
 
-/** Reads a plan CSV (`i,intended`; a run CSV works too). */
-export function parsePlan(text: string): PlanRow[] {
-  return [...csvParse(text, (d) => ({i: number(d.i, "i"), intended: number(d.intended, "intended")}))];
+/** Reads a plan CSV `i,intended`: indexes increasing, times from 0 and in order. */
+export function parsePlan(file: string, text: string): PlanRow[] {
+  const {header, rows} = readTable(file, text);
+  expectHeader(file, header, ["i", "intended"]);
+  const read = new RowReader(file, header);
+  const order = ordered(read);
+  return rows.map((row) => {
+    read.width(row);
+    return {i: order.increasing(row, 0, read.integer(row, 0)), intended: order.nondecreasing(row, 1, read.number(row, 1, 0))};
+  });
 }
 
-/** Reads an open-loop run CSV; a missing `error` column reads as "". */
-export function parseRun(text: string): RunRow[] {
-  return [...csvParse(text, (d) => ({
-    i: number(d.i, "i"),
-    intended: number(d.intended, "intended"),
-    sent: number(d.sent, "sent"),
-    received: number(d.received, "received"),
-    code: number(d.code, "code"),
-    error: d.error ?? ""
-  }))];
+/** Reads an open-loop run CSV `i,intended,sent,received,code[,error]`; a missing `error` reads as "". */
+export function parseRun(file: string, text: string): RunRow[] {
+  const {header, rows} = readTable(file, text);
+  expectHeader(file, header, ["i", "intended", "sent", "received", "code"], ["error"]);
+  const read = new RowReader(file, header);
+  const order = ordered(read);
+  return rows.map((row) => {
+    read.width(row);
+    const i = order.increasing(row, 0, read.integer(row, 0));
+    const intended = order.nondecreasing(row, 1, read.number(row, 1, 0));
+    const sent = read.number(row, 2, 0);
+    return {i, intended, sent, received: read.number(row, 3, sent), code: statusCode(read, row, 4), error: row.fields[5] ?? ""};
+  });
 }
 
-/** Reads the server's `seq,arrive,start,end,qlen` CSV. */
-export function parseRecords(text: string): LabRecord[] {
-  return [...csvParse(text, (d) => ({
-    seq: number(d.seq, "seq"),
-    arrive: number(d.arrive, "arrive"),
-    start: number(d.start, "start"),
-    end: number(d.end, "end"),
-    qlen: number(d.qlen, "qlen")
-  }))];
+/** Reads the server's `seq,arrive,start,end,qlen` CSV: seq increasing, arrive ≤ start ≤ end, qlen ≥ 1. */
+export function parseRecords(file: string, text: string): LabRecord[] {
+  const {header, rows} = readTable(file, text);
+  expectHeader(file, header, ["seq", "arrive", "start", "end", "qlen"]);
+  const read = new RowReader(file, header);
+  const order = ordered(read);
+  return rows.map((row) => {
+    read.width(row);
+    const seq = order.increasing(row, 0, read.integer(row, 0));
+    const arrive = order.nondecreasing(row, 1, read.number(row, 1, 0));
+    const start = read.number(row, 2, arrive);
+    return {seq, arrive, start, end: read.number(row, 3, start), qlen: read.integer(row, 4, 1)};
+  });
 }
 
-/** Reads a closed-loop `user,sent,received,code` CSV. */
-export function parseClosed(text: string): ClosedRow[] {
-  return [...csvParse(text, (d) => ({
-    user: number(d.user, "user"),
-    sent: number(d.sent, "sent"),
-    received: number(d.received, "received"),
-    code: number(d.code, "code"),
-    ...(d.error ? {error: d.error} : {})
-  }))];
+/**
+ * Reads a closed-loop `user,sent,received,code[,error]` CSV. A user waits for each answer
+ * before sending again, so a user's requests never overlap: one that does is an error.
+ */
+export function parseClosed(file: string, text: string): ClosedRow[] {
+  const {header, rows} = readTable(file, text);
+  expectHeader(file, header, ["user", "sent", "received", "code"], ["error"]);
+  const read = new RowReader(file, header);
+  const out = rows.map((row) => {
+    read.width(row);
+    const sent = read.number(row, 1, 0);
+    return {user: read.integer(row, 0), sent, received: read.number(row, 2, sent), code: statusCode(read, row, 3), ...(row.fields[4] ? {error: row.fields[4]} : {})};
+  });
+  // Sort each user's visits by send time (indexes, so the rows' positions stay at hand).
+  const order = out.map((_, k) => k).sort((a, b) => out[a].user - out[b].user || out[a].sent - out[b].sent);
+  for (let k = 1; k < order.length; k++) {
+    const [prev, next] = [out[order[k - 1]], out[order[k]]];
+    if (prev.user === next.user && next.sent < prev.received)
+      read.fail(rows[order[k]], 1, `user ${next.user} sent at ${next.sent} s, before its previous answer at ${prev.received} s (line ${rows[order[k - 1]].line}): a closed-loop user waits for each answer`);
+  }
+  return out;
 }
 
-function number(value: string | undefined, column: string): number {
-  const n = value === undefined || value.trim() === "" ? NaN : Number(value);
-  if (!Number.isFinite(n)) throw new SyntaxError(`column "${column}": expected a number, got ${JSON.stringify(value)}`);
-  return n;
+/** Reads 01-probe.txt: one time in seconds per line (any whitespace between), each above 0. */
+export function parseProbe(file: string, text: string): number[] {
+  const times: number[] = [];
+  const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split("\n");
+  lines.forEach((content, k) => {
+    for (const match of content.matchAll(/\S+/g)) {
+      const token = match[0];
+      const fail = (reason: string): never => {
+        throw new LabFileError(file, k + 1, match.index + 1, reason);
+      };
+      const value = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(token) ? Number(token) : NaN;
+      if (Number.isNaN(value)) fail(`expected a time in seconds, got ${quote(token)}`);
+      if (!Number.isFinite(value)) fail(`${quote(token)} is out of range`);
+      if (value <= 0) fail(`a response time must be above 0 s, got ${token}`);
+      times.push(value);
+    }
+  });
+  if (times.length === 0) throw new LabFileError(file, 1, 1, "no times: expected one number of seconds per line");
+  return times;
+}
+
+/** An HTTP status, or 0 for no answer. */
+function statusCode(read: RowReader, row: TableRow, k: number): number {
+  const code = read.integer(row, k);
+  if (code > 999) read.fail(row, k, `expected an HTTP status (or 0), got ${code}`);
+  return code;
+}
+
+/** Checks that a column runs in order down the file, naming the row that breaks it. */
+function ordered(read: RowReader) {
+  const last: number[] = [];
+  const check = (row: TableRow, k: number, value: number, strict: boolean) => {
+    if (last[k] !== undefined && (strict ? value <= last[k] : value < last[k]))
+      read.fail(row, k, `${value} comes after ${last[k]} on the line above: ${strict ? "expected increasing values" : "times out of order"}`);
+    return (last[k] = value);
+  };
+  return {
+    increasing: (row: TableRow, k: number, value: number) => check(row, k, value, true),
+    nondecreasing: (row: TableRow, k: number, value: number) => check(row, k, value, false)
+  };
 }

@@ -6,7 +6,7 @@ import {join} from "node:path";
 import {analyzeLab, type Analysis} from "./analyze.js";
 import {formatClosed, formatPlan, formatRun} from "./csv.js";
 import {runClosedLoop} from "./closedLoop.js";
-import {folderReader, writeFileAtomic} from "./files.js";
+import {folderReader, writeFileAtomic, writeFilesAtomic} from "./files.js";
 import {httpTransport, loadAgent} from "./http.js";
 import {sendOpenLoop} from "./openLoop.js";
 import {probe} from "./probe.js";
@@ -100,7 +100,7 @@ export async function recordLab({
 
   report(0, "analyze");
   const analysis = analyzeLab(folderReader(out), {workers, chosenRate: run.rate, users: closed.users, thinkS: closed.thinkS});
-  for (const [name, text] of analysis.files) write(name, text);
+  writeFilesAtomic(analysis.files.map(([name, text]) => [join(out, name), text]));
   progress(1, "done");
   return analysis;
 }

@@ -62,12 +62,37 @@ export function maxInService(visits: Iterable<Visit & {start: number}>): number 
   return sweepMax(visits, (v) => v.start, (v) => v.end);
 }
 
+/**
+ * The sweep without an event list: the from-times and the to-times sorted apart (typed arrays,
+ * at 1 ns so float noise cannot split a tie), then merged; at a tie the end is taken first.
+ */
 function sweepMax<T>(items: Iterable<T>, from: (item: T) => number, to: (item: T) => number): number {
-  const events: [time: number, delta: number][] = [];
-  // Times are compared at 1 ns resolution so float noise cannot split a tie.
-  for (const item of items) events.push([Math.round(from(item) * 1e9), +1], [Math.round(to(item) * 1e9), -1]);
-  events.sort((a, b) => a[0] - b[0] || a[1] - b[1]); // ends (−1) before starts at a tie
+  const starts: number[] = [], ends: number[] = [];
+  for (const item of items) starts.push(Math.round(from(item) * 1e9)), ends.push(Math.round(to(item) * 1e9));
+  const a = Float64Array.from(starts).sort(), b = Float64Array.from(ends).sort();
   let current = 0, max = 0;
-  for (const [, delta] of events) max = Math.max(max, (current += delta));
+  for (let i = 0, j = 0; i < a.length; ) {
+    if (j < b.length && b[j] <= a[i]) {
+      current--;
+      j++;
+    } else {
+      max = Math.max(max, ++current);
+      i++;
+    }
+  }
   return max;
+}
+
+/** The largest value, in one loop (Math.max(...values) overflows the stack past ~100,000); -Infinity for none. */
+export function maxOf(values: ArrayLike<number>): number {
+  let max = -Infinity;
+  for (let i = 0; i < values.length; i++) if (values[i] > max) max = values[i];
+  return max;
+}
+
+/** The smallest value, in one loop; Infinity for none. */
+export function minOf(values: ArrayLike<number>): number {
+  let min = Infinity;
+  for (let i = 0; i < values.length; i++) if (values[i] < min) min = values[i];
+  return min;
 }

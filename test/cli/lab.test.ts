@@ -1,4 +1,4 @@
-import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
@@ -163,6 +163,64 @@ describe("queuebook lab analyze <dir>", () => {
     expect(result.stdout).toMatch(/wrote .*01-target\.txt/);
     expect(result.stderr).toMatch(/^queuebook lab analyze: skipped schedules\.tsv \(missing sched-even\.csv, sched-poisson\.csv, sched-burst\.csv\);/);
     expect(readFileSync(join(empty, "01-target.txt"), "utf8")).toBe("service_ms=41\nworkers=4\nmax_rate=97.561\nchosen_rate=25\nutilization=0.26\n");
+  });
+});
+
+describe("queuebook lab analyze <dir> on broken or hostile folders: one line, exit 1, no answer written", () => {
+  const committed = new URL("../../notebooks/data/arrival-lab/", import.meta.url).pathname;
+  const inputs = ["01-probe.txt", "closed.csv", ...["even", "poisson", "burst"].flatMap((s) => [`sched-${s}.csv`, `run-${s}.csv`, `srv-${s}.csv`])];
+  /** A fresh copy of the committed runs (inputs only), changed by `edit`. */
+  const folder = (edit: (dir: string) => void) => {
+    const lab = mkdtempSync(join(dir, "lab-"));
+    for (const name of inputs) cpSync(join(committed, name), join(lab, name));
+    edit(lab);
+    return lab;
+  };
+  const expectNothingWritten = (lab: string, extra: string[] = []) => expect(readdirSync(lab).sort()).toEqual([...inputs, ...extra].sort());
+
+  it("an answer file's name taken by a folder: nothing is written (not 7 of 8 files)", async () => {
+    const lab = folder((d) => mkdirSync(join(d, "capacity.txt")));
+    const result = await run(["lab", "analyze", lab]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`queuebook lab analyze: cannot write ${join(lab, "capacity.txt")}: it is a folder\n`);
+    expect(result.stdout).toBe("");
+    expectNothingWritten(lab, ["capacity.txt"]);
+  });
+
+  it("degenerate inputs: a header-only srv-*.csv, a probe of zeros, a negative probe, a shuffled schedule, NaN", async () => {
+    const cases: [edit: (d: string) => void, message: string][] = [
+      [(d) => writeFileSync(join(d, "srv-even.csv"), "seq,arrive,start,end,qlen\n"), "srv-even.csv:2:1: no records after the header"],
+      [(d) => writeFileSync(join(d, "01-probe.txt"), "0\n0\n0\n0\n0\n0\n"), "01-probe.txt:1:1: a response time must be above 0 s, got 0"],
+      [(d) => writeFileSync(join(d, "01-probe.txt"), "0.044\n-0.044\n"), "01-probe.txt:2:1: a response time must be above 0 s, got -0.044"],
+      [(d) => writeFileSync(join(d, "sched-poisson.csv"), "i,intended\n0,0.000000\n2,0.080000\n1,0.040000\n"), 'sched-poisson.csv:4:1: column "i": 1 comes after 2'],
+      [(d) => writeFileSync(join(d, "run-even.csv"), "i,intended,sent,received,code,error\n0,0,0.1,NaN,200,\n"), 'run-even.csv:2:9: column "received": expected a number, got "NaN"'],
+      [(d) => writeFileSync(join(d, "srv-burst.csv"), "seq,arrive,start,end\n"), 'srv-burst.csv:1:1: expected the header "seq,arrive,start,end,qlen", got "seq,arrive,start,end"']
+    ];
+    const labs = cases.map(([edit]) => folder(edit));
+    const results = await Promise.all(labs.map((lab) => run(["lab", "analyze", lab])));
+    results.forEach((result, k) => {
+      expect(result.code, cases[k][1]).toBe(1);
+      expect(result.stderr, cases[k][1]).toMatch(new RegExp(`^queuebook lab analyze: ${cases[k][1].replace(/[.*()"\[\]]/g, "\\$&")}[^\n]*\n$`));
+      expect(result.stdout).toBe("");
+      expectNothingWritten(labs[k]);
+    });
+  });
+
+  it("accepts files saved with a UTF-8 byte-order mark and CRLF line ends", async () => {
+    const lab = folder((d) => {
+      for (const name of inputs) writeFileSync(join(d, name), "\uFEFF" + readFileSync(join(d, name), "utf8").replace(/\n/g, "\r\n"));
+    });
+    const result = await run(["lab", "analyze", lab]);
+    expect(result.code).toBe(0);
+    for (const name of ["01-target.txt", "queue.tsv", "arrival-model.txt"]) expect(readFileSync(join(lab, name), "utf8")).toBe(readFileSync(join(committed, name), "utf8"));
+  });
+});
+
+describe("queuebook lab gen: write errors are one line, exit 1", () => {
+  it.runIf(process.platform === "linux")("EACCES on /sys/o.csv", async () => {
+    const result = await run(["lab", "gen", "even", "3", "25", "7", "/sys/o.csv"], dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^queuebook lab gen: cannot write \/sys\/o\.csv: [^\n]*\((EACCES|EPERM|EROFS|ENOENT)\)\n$/);
   });
 });
 

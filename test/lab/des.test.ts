@@ -81,7 +81,7 @@ describe("simulate(arrivals, {workers, serviceS, service, seed})", () => {
 
 describe("simulate against the recorded real run (notebooks/data/arrival-lab)", () => {
   const folder = new URL("../../notebooks/data/arrival-lab/", import.meta.url);
-  const load = (shape: string) => parseRecords(readFileSync(new URL(`srv-${shape}.csv`, folder), "utf8"));
+  const load = (shape: string) => parseRecords(`srv-${shape}.csv`, readFileSync(new URL(`srv-${shape}.csv`, folder), "utf8"));
 
   for (const shape of ["even", "poisson", "burst"]) {
     it(`reproduces srv-${shape}.csv's queue from its own arrivals (M/D/4, the measured service time)`, () => {

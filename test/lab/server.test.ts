@@ -28,7 +28,7 @@ describe("createLabServer({serviceMs, workers})", () => {
     const rows = await sendOpenLoop(url + "/work", plan, {transport: httpTransport({agent})});
     agent.destroy();
     expect(rows.every((r) => r.code === 200)).toBe(true);
-    const records = parseRecords(await (await fetch(url + "/dump")).text());
+    const records = parseRecords("dump", await (await fetch(url + "/dump")).text());
     expect(records.map((r) => r.seq)).toEqual(Array.from({length: 48}, (_, i) => i));
     for (const r of records) {
       expect(r.arrive).toBeLessThanOrEqual(r.start);

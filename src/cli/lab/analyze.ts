@@ -4,14 +4,15 @@ import {join, resolve} from "node:path";
 import {CommandError, UsageError} from "../command.js";
 import {parseFlags} from "../flags.js";
 import {analyzeLab} from "../../lab/analyze.js";
-import {folderReader, writeFileAtomic} from "../../lab/files.js";
+import {folderReader, writeFilesAtomic} from "../../lab/files.js";
 import {integerArg, positiveArg, type Subcommand} from "./args.js";
 
 const usage = `usage: queuebook lab analyze <dir> [--workers N] [--rate R] [--users N] [--think S]
 
 Reads 01-probe.txt, sched-*.csv, run-*.csv, srv-*.csv and closed.csv in <dir> and writes
 01-target.txt, schedules.tsv, latency.tsv, queue.tsv, 05-note.txt, think.txt, capacity.txt and
-a proposed arrival-model.txt. A file whose inputs are missing is skipped and named (exit 1).
+a proposed arrival-model.txt, all together or none. A file whose inputs are missing is skipped
+and named (exit 1); a malformed or degenerate input is named at file:line:column (exit 1).
   --workers N  the server's workers (default: most requests in service at once in srv-*.csv)
   --rate R     the chosen mean rate (default 25)
   --users N    closed-loop users (default: distinct users in closed.csv)
@@ -38,13 +39,10 @@ export const subcommand: Subcommand = {
       users: values.users === undefined ? undefined : integerArg("--users", values.users, 1),
       thinkS: values.think === undefined ? undefined : positiveArg("--think", values.think, true)
     };
-    let analysis;
-    try {
-      analysis = analyzeLab(folderReader(dir), options);
-    } catch (error) {
-      throw new CommandError((error as Error).message);
-    }
-    for (const [name, text] of analysis.files) writeFileAtomic(join(dir, name), text);
+    // Bad input (LabInputError) and unwritable answers (OutputError) become one line, exit 1,
+    // in the lab dispatcher; the answers are written all together or not at all.
+    const analysis = analyzeLab(folderReader(dir), options);
+    writeFilesAtomic(analysis.files.map(([name, text]) => [join(dir, name), text]));
     for (const [name] of analysis.files) context.stdout(`wrote ${join(positionals[0], name)}\n`);
     for (const note of analysis.notes) context.stdout(`check ${note}\n`);
     if (analysis.skipped.length) {

@@ -1,6 +1,8 @@
 // `queuebook lab <subcommand>`: the arrival lab's tools, one file per subcommand. This file
 // only dispatches, prints help, and names usage errors after the subcommand ("lab gen").
 import {CommandError, UsageError, wantsHelp, type Command} from "../command.js";
+import {OutputError} from "../../lab/files.js";
+import {LabInputError} from "../../lab/table.js";
 import type {Subcommand} from "./args.js";
 
 const subcommands: Record<string, () => Promise<Subcommand>> = {
@@ -48,6 +50,8 @@ export const command: Command = {
     } catch (error) {
       if (error instanceof UsageError && !error.commandName) throw new UsageError(error.message, error.usage ?? subcommand.usage, `lab ${name}`);
       if (error instanceof CommandError && !error.commandName) throw new CommandError(error.message, error.code, `lab ${name}`);
+      // Expected failures from the lab's modules: bad input files, an output that cannot be written.
+      if (error instanceof LabInputError || error instanceof OutputError) throw new CommandError(error.message.replace(/[\r\n]+/g, " "), 1, `lab ${name}`);
       throw error;
     }
   }
