@@ -1,5 +1,6 @@
 // The learner's controls: one typed object, its defaults, and the ranges each value may take.
 import {MAX_INSTANCES, MIN_INSTANCES} from "./autoscaler.js";
+import {cutText, showValue} from "./show.js";
 
 /** Everything the learner can set, minute by minute. */
 export interface Controls {
@@ -57,10 +58,10 @@ export function isControlName(name: string): name is keyof Controls {
 
 /** Checks one control value; returns a message naming the problem, or null when it is valid. */
 export function checkControl(name: string, value: unknown): string | null {
-  if (!isControlName(name)) return `unknown control "${name}" (controls: ${controlNames.join(", ")})`;
+  if (!isControlName(name)) return `unknown control "${cutText(name)}" (controls: ${controlNames.join(", ")})`;
   const spec = controlSpecs[name];
-  if (spec.type === "boolean") return typeof value === "boolean" ? null : `${name} must be true or false, got ${JSON.stringify(value)}`;
-  if (typeof value !== "number" || !Number.isFinite(value)) return `${name} must be a number, got ${JSON.stringify(value)}`;
+  if (spec.type === "boolean") return typeof value === "boolean" ? null : `${name} must be true or false, got ${showValue(value)}`;
+  if (typeof value !== "number" || !Number.isFinite(value)) return `${name} must be a number, got ${showValue(value)}`;
   if (spec.type === "integer" && !Number.isInteger(value)) return `${name} must be an integer, got ${value}`;
   if (value < spec.min || value > spec.max) return `${name} must be between ${spec.min} and ${spec.max}, got ${value}`;
   return null;

@@ -16,3 +16,4 @@ export * from "./step.js";
 export * from "./actions.js";
 export * from "./run.js";
 export * from "./link.js";
+export * from "./show.js";

@@ -1,6 +1,7 @@
 // `queuebook sim`: every case runs twice, in-process through main() and as a real child
 // process (node bin/queuebook.js sim …), so exit codes and stderr are checked as a user sees them.
-import {mkdtempSync, rmSync, writeFileSync} from "node:fs";
+import {execFileSync} from "node:child_process";
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
@@ -98,7 +99,7 @@ for (const [way, prefix, sim] of ways) {
     });
     it("rejects a bad number", async () => {
       expectUsageError(await sim(["sim", "--seed", "abc"]), /--seed must be an integer, got "abc"/);
-      expectUsageError(await sim(["sim", "--minutes", "0"]), /--minutes must be between 1 and \d+, got 0/);
+      expectUsageError(await sim(["sim", "--minutes", "0"]), /--minutes must be at least 1, got 0$/);
     });
     it("rejects an unknown format and an unknown flag", async () => {
       expectUsageError(await sim(["sim", "--format", "xml"]), /unknown format "xml"/);
@@ -107,7 +108,7 @@ for (const [way, prefix, sim] of ways) {
     it("rejects an actions file that is missing or not valid JSON", async () => {
       expectUsageError(await sim(["sim", "--actions", join(dir, "absent.json")]), /cannot read actions file .*absent\.json \(ENOENT\)/);
       const file = actionsFile("broken.json", '[{"minute": 3,\n "press": }]');
-      expectUsageError(await sim(["sim", "--actions", file]), /actions file .*broken\.json is not valid JSON: /);
+      expectUsageError(await sim(["sim", "--actions", file]), /actions file .*broken\.json: not valid JSON: Unexpected token/);
     });
     it("rejects an unknown control, a bad value and a minute out of range", async () => {
       const unknown = actionsFile("unknown.json", JSON.stringify([{minute: 2, set: {turbo: true}}]));
@@ -121,6 +122,137 @@ for (const [way, prefix, sim] of ways) {
       actionsFile("relative.json", "[]");
       const {code} = await sim(["sim", "--minutes", "1", "--actions", `${prefix}relative.json`]);
       expect(code).toBe(0);
+    });
+    it("says a negative or too large number is out of range, not that the argument is ambiguous", async () => {
+      expectUsageError(await sim(["sim", "--minutes", "-1"]), /--minutes must be at least 1, got -1$/);
+      expectUsageError(await sim(["sim", "--minutes=-1"]), /--minutes must be at least 1, got -1$/);
+      expectUsageError(await sim(["sim", "--seed", "-5", "--minutes", "3"]), /--seed must be at least 0, got -5$/);
+      expectUsageError(await sim(["sim", "--minutes", "10081"]), /--minutes must be at most 10080, got 10081$/);
+      expectUsageError(await sim(["sim", "--minutes", "-1e3"]), /--minutes must be an integer, got "-1e3"$/);
+      expectUsageError(await sim(["sim", "--scenario", "-x"]), /unknown scenario "-x"/);
+      expectUsageError(await sim(["sim", "--format", "-j"]), /unknown format "-j"/);
+      // A flag after a flag that wants a value is still a missing value, not the value.
+      expectUsageError(await sim(["sim", "--minutes", "--format", "json"]), /--minutes/);
+    });
+    it("never echoes a huge argument back", async () => {
+      const huge = "9".repeat(5000);
+      for (const args of [["--minutes", huge], ["--seed", "x" + huge], ["--scenario", huge], [`--${"x".repeat(5000)}`]]) {
+        const result = await sim(["sim", ...args]);
+        expect(result.code).toBe(2);
+        expect(result.stderr.split("\n")[0].length).toBeLessThan(300);
+      }
+    });
+    it("prints the notebook link of a run at its last minute, and replays a link to the same numbers", async () => {
+      const file = actionsFile("link.json", JSON.stringify([{minute: 20, press: "rollback"}, {minute: 12, set: {fleetMin: 12, ttlS: 90.5}}]));
+      const args = ["--scenario", "bad-deploy", "--seed", "7", "--minutes", "30", "--actions", file];
+      const linked = await sim(["sim", ...args, "--link"]);
+      expect(linked.stderr).toBe("");
+      expect(linked.code).toBe(0);
+      expect(linked.stdout).toBe("on-call.html#run=v1_bad-deploy_s7_m29_20rollback_12fleetMin12~ttlS90.5\n");
+      const direct = await sim(["sim", ...args, "--format", "json"]);
+      const link = linked.stdout.trim();
+      for (const given of [link, `file:///tmp/site/${link.replace("#", "?lang=hu#/2&")}`, link.slice(link.indexOf("#")), link.slice(link.indexOf("=") + 1)]) {
+        const replayed = await sim(["sim", "--run", given, "--format", "json"]);
+        expect(replayed.stderr).toBe("");
+        expect(replayed.stdout).toBe(direct.stdout);
+      }
+      // The link's run gives the same link back.
+      expect((await sim(["sim", "--run", link, "--link"])).stdout).toBe(linked.stdout);
+    });
+    it("replays minutes 0 … the link's minute with the decisions made by then", async () => {
+      const replayed = JSON.parse((await sim(["sim", "--run", "#run=v1_surge_s3_m4_hu_2warmup_9rollback", "--format", "json"])).stdout);
+      expect(replayed).toHaveLength(5);
+      const warm = actionsFile("warm.json", JSON.stringify([{minute: 2, press: "warmup"}]));
+      expect(replayed).toEqual(JSON.parse((await sim(["sim", "--scenario", "surge", "--seed", "3", "--minutes", "5", "--actions", warm, "--format", "json"])).stdout));
+    });
+    it("refuses a hostile or broken link with the link's notice, quoting nothing from it", async () => {
+      const cases: [string, RegExp][] = [
+        ["on-call.html#/3", /--run: no run= part/],
+        ["#run=%E0%A4%A", /--run: no run= part/],
+        ['#run={"scenario":"free"}', /--run: not a run link/],
+        ["#run=v1_free_s1_m0_<script>alert(1)</script>", /--run: the language code must be/],
+        ["#run=v1_free_s99999999999_m0", /--run: the seed must be an integer from 0 to 4294967295$/],
+        ["#run=v1_free_s1_m0_2turboOn", /--run: action 1: unknown control or button$/],
+        ["#run=v1_free_s1_m0_" + "x".repeat(100_000), /--run: the link is longer than 20000 characters$/]
+      ];
+      for (const [link, problem] of cases) {
+        const result = await sim(["sim", "--run", link]);
+        expectUsageError(result, problem);
+        expect(result.stderr.split("\n")[0]).not.toMatch(/script|turbo|xxx/);
+      }
+    });
+    it("refuses --run with the flags it replaces, and --link with --format", async () => {
+      expectUsageError(await sim(["sim", "--run", "v1_free_s1_m0", "--seed", "2"]), /--run replays the link's own run: leave out --seed/);
+      expectUsageError(await sim(["sim", "--run", "v1_free_s1_m0", "--minutes", "2"]), /leave out --minutes/);
+      expectUsageError(await sim(["sim", "--link", "--format", "json"]), /--link prints a link: leave out --format/);
+    });
+    it("reads only a regular actions file, at most 4 MB", async () => {
+      const fifo = join(dir, `${prefix}fifo.json`);
+      execFileSync("mkfifo", [fifo]);
+      expectUsageError(await sim(["sim", "--actions", fifo]), /actions file .*fifo\.json is a FIFO, not a regular file$/);
+      expectUsageError(await sim(["sim", "--actions", "/dev/zero"]), /actions file \/dev\/zero is a device, not a regular file$/);
+      expectUsageError(await sim(["sim", "--actions", "/dev/null"]), /actions file \/dev\/null is a device, not a regular file$/);
+      const folder = join(dir, `${prefix}folder.json`);
+      mkdirSync(folder);
+      expectUsageError(await sim(["sim", "--actions", folder]), /actions file .*folder\.json is a folder, not a regular file$/);
+      const big = actionsFile("big.json", "[" + " ".repeat(4 * 1024 * 1024) + "]");
+      expectUsageError(await sim(["sim", "--actions", big]), /actions file .*big\.json is larger than 4 MB$/);
+      // Just under the limit is read (and is a valid empty list).
+      const under = actionsFile("under.json", "[" + " ".repeat(4 * 1024 * 1024 - 2) + "]");
+      expect((await sim(["sim", "--minutes", "1", "--actions", under])).code).toBe(0);
+    });
+    it("handles 5,000 levels of nesting anywhere in an action without crashing", async () => {
+      const deep = "[".repeat(5000) + "]".repeat(5000);
+      const cases: [string, RegExp][] = [
+        [deep, /actions file .*: action 0 must be an object, got an array of 1 item$/],
+        [`[${deep}]`, /action 0 must be an object, got an array of 1 item$/],
+        [`[{"minute": ${deep}, "press": "warmup"}]`, /action 0: minute must be an integer, got an array of 1 item$/],
+        [`[{"minute": 1, "press": ${deep}}]`, /action 0: unknown button an array of 1 item/],
+        [`[{"minute": 1, "set": ${deep}}]`, /action 0: set must be an object of controls, got an array of 1 item$/],
+        [`[{"minute": 1, "set": {"ttlS": ${deep}}}]`, /action 0: ttlS must be a number, got an array of 1 item$/],
+        [`[{"minute": 1, "set": {"autoscaling": ${"{\"a\":".repeat(5000)}1${"}".repeat(5000)}}}]`, /action 0: autoscaling must be true or false, got an object$/]
+      ];
+      for (const [i, [text, problem]] of cases.entries()) {
+        const result = await sim(["sim", "--actions", actionsFile(`deep${i}.json`, text)]);
+        expectUsageError(result, problem);
+        expect(result.stderr).not.toMatch(/RangeError|at .*\.js:\d+/);
+      }
+    });
+    it("names a number too large for a double as written, not as null", async () => {
+      const cases: [string, RegExp][] = [
+        ['[{"minute": 1, "set": {"ttlS": 1e400}}]', /the number 1e400 \(line 1, column 32\) is too large$/],
+        ['[{"minute": 1,\n  "set": {"ttlS": -1E+400}}]', /the number -1E\+400 \(line 2, column 19\) is too large$/],
+        [`[{"minute": ${"9".repeat(400)}, "press": "warmup"}]`, /the number 9{60}… \(line 1, column 13\) is too large$/],
+        // Inside a string it is only text: the unknown button is named, cut and quoted.
+        ['[{"minute": 1, "press": "1e400"}]', /unknown button "1e400"/]
+      ];
+      for (const [i, [text, problem]] of cases.entries()) {
+        const result = await sim(["sim", "--actions", actionsFile(`huge${i}.json`, text)]);
+        expectUsageError(result, problem);
+        expect(result.stderr).not.toMatch(/got null/);
+      }
+    });
+    it("cuts a huge value, name or file name to a short quote", async () => {
+      const long = "x".repeat(100_000);
+      for (const [i, text] of [
+        JSON.stringify([{minute: 1, press: long}]),
+        JSON.stringify([{minute: 1, set: {[long]: 1}}]),
+        JSON.stringify([{minute: 1, [long]: 1, press: "warmup"}]),
+        JSON.stringify([{minute: 1, set: {fleetMin: long}}]),
+        JSON.stringify([{minute: long, press: "warmup"}]),
+        "[" + "1,".repeat(100_000) + "}"
+      ].entries()) {
+        const result = await sim(["sim", "--actions", actionsFile(`long${i}.json`, text)]);
+        expect(result.code).toBe(2);
+        const first = result.stderr.split("\n")[0];
+        expect(first.length).toBeLessThan(300);
+        expect(first).toMatch(/^queuebook sim: actions file /);
+      }
+      expectUsageError(await sim(["sim", "--actions", "y".repeat(200) + "\nz.json"]), /cannot read actions file y{60}… \(ENOENT\)$/);
+    });
+    it("accepts an actions file that starts with a byte-order mark", async () => {
+      const file = actionsFile("bom.json", "\ufeff" + JSON.stringify([{minute: 1, press: "warmup"}]));
+      expect((await sim(["sim", "--minutes", "2", "--actions", file])).code).toBe(0);
     });
     it("prints its usage for --help", async () => {
       const {code, stdout} = await sim(["sim", "--help"]);

@@ -1,5 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {validateActions} from "../../src/sim/actions.js";
+import {parseActionsJson, validateActions} from "../../src/sim/actions.js";
 
 describe("validateActions(json, {minutes})", () => {
   it("accepts set and press actions", () => {
@@ -32,5 +32,46 @@ describe("validateActions(json, {minutes})", () => {
     const result = validateActions([{minute: 99, set: {x: 1}}, {minute: 1, press: "warmup"}], {minutes: 10});
     expect(result.errors).toHaveLength(2);
     expect(result.actions).toEqual([]);
+  });
+});
+
+describe("validateActions on hostile values", () => {
+  it("quotes no value whole: deep nesting by kind, long strings and names cut", () => {
+    let deep: unknown = [];
+    for (let i = 0; i < 20_000; i++) deep = [deep];
+    const long = "x".repeat(10_000);
+    const {errors} = validateActions([deep, {minute: deep, press: long}, {minute: 1, set: {[long]: deep, fleetMin: deep}}, {minute: 1, [long]: 1, press: "warmup"}]);
+    expect(errors).toEqual([
+      "action 0 must be an object, got an array of 1 item",
+      "action 1: minute must be an integer, got an array of 1 item",
+      `action 1: unknown button "${"x".repeat(60)}"… (buttons: rollback, warmup)`,
+      `action 2: unknown control "${"x".repeat(60)}…" (controls: fleetMin, autoscaling, targetUtilization, ttlS, sheddingShare, heavyFeature, bootDelayMin)`,
+      "action 2: fleetMin must be a number, got an array of 1 item",
+      `action 3: unknown field "${"x".repeat(60)}…" (expected minute, set or press)`
+    ]);
+  });
+  it("says Infinity, not null", () => {
+    expect(validateActions([{minute: 1, set: {ttlS: Infinity}}]).errors).toEqual(["action 0: ttlS must be a number, got Infinity"]);
+  });
+});
+
+describe("parseActionsJson(text)", () => {
+  it("parses JSON, skipping a byte-order mark", () => {
+    expect(parseActionsJson('\ufeff[{"minute": 1, "press": "warmup"}]')).toEqual({ok: true, json: [{minute: 1, press: "warmup"}]});
+  });
+  it("names a number literal that overflows a double as written, with line and column", () => {
+    expect(parseActionsJson('[{"minute": 1e400}]')).toEqual({ok: false, error: "the number 1e400 (line 1, column 13) is too large"});
+    expect(parseActionsJson('[\n {"x": "1e400", "y": -2.5E+308}]')).toEqual({ok: false, error: "the number -2.5E+308 (line 2, column 22) is too large"});
+    expect(parseActionsJson('["\\"1e400", 1e308, 1e-400]')).toEqual({ok: true, json: ['"1e400', 1e308, 0]});
+  });
+  it("reports a syntax error on one line of bounded length", () => {
+    const result = parseActionsJson("[" + "1,\n".repeat(100_000) + "}");
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error).toMatch(/^not valid JSON: /);
+      expect(result.error).not.toContain("\n");
+      expect(result.error.length).toBeLessThan(140);
+    }
+    expect(parseActionsJson("")).toMatchObject({ok: false});
   });
 });

@@ -147,8 +147,8 @@ describe("runValueOf(text)", () => {
     expect(runValueOf("lang=hu")).toBeUndefined();
   });
   it("leaves an overlong text for decodeRunLink to refuse", () => {
-    expect(decodeRunLink(runValueOf("#run=" + "%41".repeat(MAX_LINK_CHARS + 10))).problem).toBe("too-long");
-    expect(decodeRunLink(runValueOf("#run=" + "A".repeat(10 * MAX_LINK_CHARS))).problem).toBe("too-long");
+    expect(decodeRunLink(runValueOf("#run=" + "%41".repeat(MAX_LINK_CHARS + 10)))).toMatchObject({ok: false, problem: "too-long"});
+    expect(decodeRunLink(runValueOf("#run=" + "A".repeat(10 * MAX_LINK_CHARS)))).toMatchObject({ok: false, problem: "too-long"});
   });
 });
 
