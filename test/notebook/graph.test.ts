@@ -1,6 +1,6 @@
 import {describe, expect, it} from "vitest";
 import {analyseCell, type AnalysedCell} from "../../src/notebook/cell.js";
-import {checkGraph} from "../../src/notebook/graph.js";
+import {checkGraph, graphProblems} from "../../src/notebook/graph.js";
 
 /** Cells from sources; cell i (0-based) is at line 10 * (i + 1), id cell-(i + 1). */
 const notebook = (...sources: string[]): AnalysedCell[] =>
@@ -87,6 +87,37 @@ describe("checkGraph(cells, path)", () => {
     it("handles a long chain without a cycle", () => {
       const sources = Array.from({length: 200}, (_, i) => (i === 0 ? "const v0 = 1;" : `const v${i} = v${i - 1} + 1;`));
       expect(check(...sources).size).toBe(0);
+    });
+  });
+
+  describe("large notebooks (cost linear in cells, not in pairs)", () => {
+    it("handles a valid chain of 6,000 cells without overflowing the stack", () => {
+      const sources = Array.from({length: 6000}, (_, i) => (i === 0 ? "const v0 = 1;" : `const v${i} = v${i - 1} + 1;`));
+      expect(check(...sources).size).toBe(0);
+    });
+    it("reports a 6,000-cell cycle once, at every member, with capped lists", () => {
+      const n = 6000;
+      const sources = Array.from({length: n}, (_, i) => `const v${i} = v${(i + n - 1) % n} + 1;`);
+      const errors = check(...sources);
+      expect(errors.size).toBe(n);
+      const messages = new Set([...errors.values()].map((e) => e.message));
+      expect(messages.size).toBe(1);
+      const [message] = messages;
+      expect(message).toMatch(/^circular definition: .* → … \(6,000 cells\) → v\d+ \(cells at .* … and 5,990 more\)$/);
+      expect(message.length).toBeLessThan(400);
+      const problems = graphProblems(notebook(...sources), "nb.md");
+      expect(problems).toHaveLength(1);
+      expect(problems[0].cells).toHaveLength(n);
+    });
+    it("reports 2,000 cells defining one name as one problem, each cell's message short", () => {
+      const errors = check(...Array.from({length: 2000}, (_, i) => `const a = ${i};`));
+      expect(errors.size).toBe(2000);
+      expect(errors.get("cell-1")!.message).toBe(`"a" is defined more than once (also at ${Array.from({length: 10}, (_, i) => `nb.md:${20 + 10 * i}`).join(", ")} … and 1,989 more)`);
+      expect(errors.get("cell-5")!.message).not.toContain("nb.md:50,");
+      for (const error of errors.values()) expect(error.message.length).toBeLessThan(250);
+      const problems = graphProblems(notebook(...Array.from({length: 2000}, (_, i) => `const a = ${i};`)), "nb.md");
+      expect(problems.map((p) => [p.kind, p.names, p.cells.length])).toEqual([["duplicate", ["a"], 2000]]);
+      expect(problems[0].message).toMatch(/^"a" is defined more than once \(at nb\.md:10, nb\.md:20, .* … and 1,990 more\)$/);
     });
   });
 
