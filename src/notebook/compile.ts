@@ -1,8 +1,8 @@
 // Compiles one notebook's Markdown: parse → analyse each cell → graph checks → transpile.
 // Pure (no file system): the build and the dev server decide where text comes from.
 import {parseNotebook, type ParsedNotebook} from "./parse.js";
-import {analyseCell, type AnalysedCell} from "./cell.js";
-import {checkGraph} from "./graph.js";
+import {analyseCell, type AnalysedCell, type CellError} from "./cell.js";
+import {checkGraph, graphProblems} from "./graph.js";
 import {transpileNotebook} from "./transpile.js";
 import {chunksFor, sharedPackages} from "./globals.js";
 
@@ -19,6 +19,8 @@ export interface CompiledNotebook extends ParsedNotebook {
   analysed: AnalysedCell[];
   /** The transpiled definitions (see transpile.ts). */
   definitions: string;
+  /** Errors the graph pass attaches to cells by id (duplicate names, cycles); later steps add theirs. */
+  cellErrors: Map<string, CellError>;
   /** FileAttachment names used by the cells, with where they are used. */
   files: {name: string; line: number; column: number}[];
   /** Asset chunks the page needs (plot, d3, plot-d3, katex, marked), from the built-ins the cells use. */
@@ -53,21 +55,23 @@ export function declaredLanguages(value: unknown, warn: (message: string) => voi
 export function compileNotebook(text: string, path: string): CompiledNotebook {
   const parsed = parseNotebook(text, path);
   const analysed = parsed.cells.map(analyseCell);
-  const graphErrors = checkGraph(analysed, path);
+  const problems = graphProblems(analysed, path);
+  const graphErrors = checkGraph(analysed, path, problems);
   const warnings: Warning[] = parsed.warnings.map((w) => ({path, ...w}));
   const languages = declaredLanguages(parsed.data.languages, (message) => warnings.push({path, line: 1, column: 1, message}));
   const definitions = transpileNotebook(analysed, path, graphErrors, {languages});
   const defined = new Set(analysed.flatMap((c) => c.declarations));
   const imported = analysed.flatMap((cell) => cell.imports.map((i) => sharedPackages[i.specifier])).filter(Boolean);
   const chunks = chunksFor([...analysed.flatMap((cell) => cell.references).filter((name) => !defined.has(name)), ...imported]);
-  for (const cell of analysed) {
-    const error = cell.error ?? graphErrors.get(cell.id);
-    if (error) warnings.push({path, line: error.line, column: error.column, message: `${error.name}: ${error.message}`});
-  }
+  // A syntax error is one warning per cell; a duplicate name or a cycle one per name or cycle.
+  const cellWarnings: Warning[] = analysed.filter((cell) => cell.error).map(({error}) => ({path, line: error!.line, column: error!.column, message: `${error!.name}: ${error!.message}`}));
+  for (const {cells, message} of problems) cellWarnings.push({path, line: cells[0].line, column: cells[0].column, message: `RuntimeError: ${message}`});
+  warnings.push(...cellWarnings.sort((a, b) => a.line - b.line || a.column - b.column));
   return {
     ...parsed,
     analysed,
     definitions,
+    cellErrors: new Map(graphErrors),
     files: analysed.flatMap((c) => c.files),
     chunks,
     languages,

@@ -42,10 +42,9 @@ export function graphProblems(cells: readonly AnalysedCell[], path: string): Gra
 }
 
 /** Errors to attach to cells by id, for duplicate names and cycles. */
-export function checkGraph(cells: readonly AnalysedCell[], path: string): Map<string, CellError> {
+export function checkGraph(cells: readonly AnalysedCell[], path: string, problems = graphProblems(cells, path)): Map<string, CellError> {
   const errors = new Map<string, CellError>();
   const at = (cell: AnalysedCell) => `${path}:${cell.line}`;
-  const problems = graphProblems(cells, path);
   for (const problem of problems) {
     if (problem.kind !== "duplicate") continue;
     const [name] = problem.names;

@@ -44,19 +44,21 @@ describe("compileNotebook(text, path)", () => {
       // the expression starts at column 10; the error is at its end, the cell's column 4
       expect(warning).toEqual({path: "nb.md", line: 1, column: 13, message: "SyntaxError: Unexpected token"});
     });
-    it("reports a duplicate name at each defining cell", () => {
+    it("reports a duplicate name once, at its first cell, listing every defining cell", () => {
       const text = md(...fence("const a = 1;"), ...fence("const a = 2;"));
       const warnings = compileNotebook(text, "nb.md").warnings;
-      expect(warnings).toEqual([
-        {path: "nb.md", line: 2, column: 1, message: 'RuntimeError: "a" is defined more than once (also at nb.md:6)'},
-        {path: "nb.md", line: 6, column: 1, message: 'RuntimeError: "a" is defined more than once (also at nb.md:2)'}
-      ]);
+      expect(warnings).toEqual([{path: "nb.md", line: 2, column: 1, message: 'RuntimeError: "a" is defined more than once (at nb.md:2, nb.md:6)'}]);
     });
-    it("reports a cycle at each member with its line", () => {
+    it("reports a cycle once, at its first member, listing its cells", () => {
       const text = md(...fence("const a = b;"), ...fence("const b = a;"), ...fence("const c = a;"));
       const warnings = compileNotebook(text, "nb.md").warnings;
-      expect(warnings.map((w) => [w.line, w.column])).toEqual([[2, 1], [6, 1]]);
-      for (const w of warnings) expect(w.message).toMatch(/^RuntimeError: circular definition/);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatchObject({line: 2, column: 1});
+      expect(warnings[0].message).toMatch(/^RuntimeError: circular definition: (a → b → a|b → a → b) \(cells at nb\.md:(2|6), nb\.md:(2|6)\)$/);
+    });
+    it("keeps the errors at each cell for the page (one per defining cell)", () => {
+      const compiled = compileNotebook(md(...fence("const a = 1;"), ...fence("const a = 2;")), "nb.md");
+      expect([...compiled.cellErrors.values()].map((e) => e.message)).toEqual(['"a" is defined more than once (also at nb.md:6)', '"a" is defined more than once (also at nb.md:2)']);
     });
     it("reports front matter problems first, at their line", () => {
       const text = md("---", "- not a mapping", "---", ...fence("1 +"));
@@ -75,12 +77,12 @@ describe("compileNotebook(text, path)", () => {
     });
     it("returns analysed cells in order: fenced, then inline", () => {
       const compiled = compileNotebook(md("a ${x}", "", ...fence("const x = 1;")), "nb.md");
-      expect(compiled.analysed.map((c) => c.id)).toEqual(["cell-1", "inline-1"]);
+      expect(compiled.analysed.map((c) => [c.inline, c.source])).toEqual([[false, "const x = 1;"], [true, "x"]]);
     });
     it("returns the parsed title and HTML", () => {
       const compiled = compileNotebook(md("# Queues", "", ...fence("1")), "nb.md");
       expect(compiled.title).toBe("Queues");
-      expect(compiled.html).toContain('<div class="qb-cell" id="cell-1"></div>');
+      expect(compiled.html).toContain(`<div class="qb-cell" id="cell-1" data-cell="${compiled.analysed[0].id}"></div>`);
     });
     it("transpiles the definitions for the path", () => {
       const compiled = compileNotebook(md(...fence("const a = 1;")), "x/nb.md");
