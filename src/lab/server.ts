@@ -6,7 +6,7 @@ import {createServer, type IncomingMessage, type Server, type ServerResponse} fr
 import type {AddressInfo} from "node:net";
 import {formatRecords} from "./csv.js";
 import type {LabRecord} from "./des.js";
-import {monotonic, type Clock} from "./clock.js";
+import {maxTimerMs, monotonic, type Clock} from "./clock.js";
 
 /** Options for {@link createLabServer}. */
 export interface LabServerOptions {
@@ -56,6 +56,9 @@ export function createLabServer({
   wait = (ms, done) => void (ms > 0 ? setTimeout(done, ms) : setImmediate(done)),
   log = (message) => void process.stderr.write(message + "\n")
 }: LabServerOptions): LabServer {
+  // A longer timer would fire after 1 ms (Node's overflow rule): refuse rather than lie.
+  if (!(serviceMs >= 0 && serviceMs <= maxTimerMs)) throw new RangeError(`serviceMs must be within 0–${maxTimerMs}, got ${serviceMs}`);
+  if (!(Number.isSafeInteger(workers) && workers >= 1)) throw new RangeError(`workers must be a whole number of at least 1, got ${workers}`);
   let epoch = 0, seq = 0, origin = 0, last = -Infinity, warned = false;
   let busy = 0, inSystem = 0;
   let done: LabRecord[] = [];

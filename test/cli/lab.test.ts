@@ -63,6 +63,20 @@ describe("queuebook lab gen <shape> <count> <rate> <seed> <out.csv> [URL]", () =
     ]);
   });
 
+  it("refuses rates whose plan a timer cannot hold (busy spin, Infinity in the file) and rates past 1 µs apart", async () => {
+    await expectUsageErrors("gen", [
+      ["even", "2", "1e-7", "7", "a.csv", "http://127.0.0.1:1/work"],
+      ["even", "3", "1e-320", "7", "a.csv"],
+      ["poisson", "3", "5e-324", "7", "a.csv"],
+      ["burst", "10000000", "4", "7", "a.csv"],
+      ["even", "3", "1e7", "7", "a.csv"],
+      ["even", "3", "1e400", "7", "a.csv"]
+    ]);
+    const [slow, fast] = await Promise.all([run(["lab", "gen", "even", "2", "1e-7", "7", "a.csv"], dir), run(["lab", "gen", "even", "2", "1e7", "7", "a.csv"], dir)]);
+    expect(slow.stderr.split("\n")[0]).toBe("queuebook lab gen: rate 1e-7: 2 requests would last 2.00e+7 s; at most 2147483.647 s (2^31 − 1 ms, the longest timer: about 24.8 days)");
+    expect(fast.stderr.split("\n")[0]).toBe("queuebook lab gen: rate must be at most 1000000 per second (1 µs apart, the files' resolution), got 1e7");
+  });
+
   it("writes the plan i,intended, the same for the same seed", async () => {
     const [a, b] = await Promise.all([run(["lab", "gen", "poisson", "300", "25", "7", "p1.csv"], dir), run(["lab", "gen", "poisson", "300", "25", "7", "p2.csv"], dir)]);
     expect([a.code, b.code]).toEqual([0, 0]);
@@ -120,7 +134,9 @@ describe("queuebook lab server <port> <service_ms> <workers>", () => {
   });
 
   it("rejects bad arguments with exit 2", async () => {
-    await expectUsageErrors("server", [["70000", "40", "4"], ["8080", "-1", "4"], ["8080", "40", "0"], ["8080", "forty", "4"], ["8080", "40"]]);
+    await expectUsageErrors("server", [["70000", "40", "4"], ["8080", "-1", "4"], ["8080", "40", "0"], ["8080", "forty", "4"], ["8080", "40"], ["0", "1e10", "4"], ["0", "2147483648", "4"], ["0", "Infinity", "4"]]);
+    const result = await run(["lab", "server", "0", "1e10", "4"], dir);
+    expect(result.stderr.split("\n")[0]).toBe("queuebook lab server: service_ms must be at most 2147483647 ms (2^31 − 1, the longest timer: about 24.8 days), got 1e10");
   });
 });
 
@@ -133,6 +149,8 @@ describe("queuebook lab closed <URL> <users> <think_s> <duration_s> <out.csv>", 
       [url, "8", "-0.2", "10", "c.csv"],
       [url, "8", "0.2", "0", "c.csv"],
       [url, "8", "0.2", "10", "nowhere/c.csv"],
+      [url, "8", "1e7", "10", "c.csv"],
+      [url, "8", "0.2", "2147484", "c.csv"],
       [url, "8", "0.2", "10"]
     ]);
   });
@@ -152,7 +170,7 @@ describe("queuebook lab probe <URL> [count]", () => {
 
 describe("queuebook lab analyze <dir>", () => {
   it("rejects a missing folder and bad flags with exit 2", async () => {
-    await expectUsageErrors("analyze", [["no-such-folder"], [], [".", "--workers", "0"], [".", "--bogus"]]);
+    await expectUsageErrors("analyze", [["no-such-folder"], [], [".", "--workers", "0"], [".", "--bogus"], [".", "--rate", "1e-320"], [".", "--rate", "2e6"], [".", "--think", "1e10"]]);
   });
 
   it("names the skipped files and exits 1 for a folder without the lab's CSVs", async () => {

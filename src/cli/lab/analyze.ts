@@ -5,7 +5,7 @@ import {CommandError, UsageError} from "../command.js";
 import {parseFlags} from "../flags.js";
 import {analyzeLab} from "../../lab/analyze.js";
 import {folderReader, writeFilesAtomic} from "../../lab/files.js";
-import {integerArg, positiveArg, type Subcommand} from "./args.js";
+import {integerArg, rateArg, timerSecondsArg, type Subcommand} from "./args.js";
 
 const usage = `usage: queuebook lab analyze <dir> [--workers N] [--rate R] [--users N] [--think S]
 
@@ -35,9 +35,9 @@ export const subcommand: Subcommand = {
     }
     const options = {
       workers: values.workers === undefined ? undefined : integerArg("--workers", values.workers, 1),
-      chosenRate: values.rate === undefined ? undefined : positiveArg("--rate", values.rate),
+      chosenRate: values.rate === undefined ? undefined : rateArg("--rate", values.rate),
       users: values.users === undefined ? undefined : integerArg("--users", values.users, 1),
-      thinkS: values.think === undefined ? undefined : positiveArg("--think", values.think, true)
+      thinkS: values.think === undefined ? undefined : timerSecondsArg("--think", values.think, true)
     };
     // Bad input (LabInputError) and unwritable answers (OutputError) become one line, exit 1,
     // in the lab dispatcher; the answers are written all together or not at all.

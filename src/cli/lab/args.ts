@@ -2,6 +2,7 @@
 // message; the lab dispatcher adds the subcommand's usage and name.
 import {resolve} from "node:path";
 import {UsageError, type Context} from "../command.js";
+import {maxTimerMs} from "../../lab/clock.js";
 import {unwritableReason} from "../../lab/files.js";
 
 /** One lab subcommand: `lab <name> …`. */
@@ -35,6 +36,38 @@ export function positiveArg(name: string, value: string, allowZero = false): num
   if (!Number.isFinite(n)) throw new UsageError(`${name} must be a number, got "${value}"`);
   if (allowZero ? n < 0 : n <= 0) throw new UsageError(`${name} must be ${allowZero ? "at least 0" : "above 0"}, got ${n}`);
   return n;
+}
+
+/** The most requests per second a lab tool accepts: 1 µs apart, the resolution of the lab's files. */
+export const maxRate = 1_000_000;
+
+const timerLimit = `${maxTimerMs / 1000} s (2^31 − 1 ms, the longest timer: about 24.8 days)`;
+
+/** A duration in milliseconds a timer can hold: 0 (or above 0) up to 2^31 − 1. */
+export function timerMsArg(name: string, value: string, allowZero = false): number {
+  const ms = positiveArg(name, value, allowZero);
+  if (ms > maxTimerMs) throw new UsageError(`${name} must be at most ${maxTimerMs} ms (2^31 − 1, the longest timer: about 24.8 days), got ${value}`);
+  return ms;
+}
+
+/** A duration in seconds a timer can hold: up to (2^31 − 1) / 1000. */
+export function timerSecondsArg(name: string, value: string, allowZero = false): number {
+  const s = positiveArg(name, value, allowZero);
+  if (s * 1000 > maxTimerMs) throw new UsageError(`${name} must be at most ${timerLimit}, got ${value}`);
+  return s;
+}
+
+/**
+ * A rate per second whose interval a timer can hold and the files can tell apart: at most
+ * 1,000,000/s (1 µs apart), and `count` requests at it last no longer than one timer holds.
+ */
+export function rateArg(name: string, value: string, count = 1): number {
+  const rate = positiveArg(name, value);
+  if (rate > maxRate) throw new UsageError(`${name} must be at most ${maxRate} per second (1 µs apart, the files' resolution), got ${value}`);
+  const lastingMs = (count / rate) * 1000;
+  if (!(lastingMs <= maxTimerMs))
+    throw new UsageError(`${name} ${value}: ${count === 1 ? "one interval (1/rate)" : `${count} requests`} would last ${(count / rate).toPrecision(3)} s; at most ${timerLimit}`);
+  return rate;
 }
 
 /** An http:// URL. */

@@ -3,7 +3,7 @@ import {formatClosed} from "../../lab/csv.js";
 import {runClosedLoop} from "../../lab/closedLoop.js";
 import {writeFileAtomic} from "../../lab/files.js";
 import {httpTransport, loadAgent} from "../../lab/http.js";
-import {expectArgs, integerArg, outputArg, positiveArg, urlArg, type Subcommand} from "./args.js";
+import {expectArgs, integerArg, outputArg, timerSecondsArg, urlArg, type Subcommand} from "./args.js";
 
 const usage = `usage: queuebook lab closed <URL> <users> <think_s> <duration_s> <out.csv>
 
@@ -20,8 +20,8 @@ export const subcommand: Subcommand = {
     expectArgs(args, 5);
     const url = urlArg(args[0]);
     const users = integerArg("users", args[1], 1, 10_000);
-    const thinkS = positiveArg("think_s", args[2], true);
-    const durationS = positiveArg("duration_s", args[3]);
+    const thinkS = timerSecondsArg("think_s", args[2], true);
+    const durationS = timerSecondsArg("duration_s", args[3]);
     const out = outputArg(args[4], context);
     const agent = loadAgent();
     try {

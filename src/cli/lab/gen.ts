@@ -6,7 +6,7 @@ import {writeFileAtomic} from "../../lab/files.js";
 import {httpTransport, loadAgent} from "../../lab/http.js";
 import {sendOpenLoop} from "../../lab/openLoop.js";
 import {isShape, schedule, shapes} from "../../lab/schedule.js";
-import {expectArgs, integerArg, outputArg, positiveArg, urlArg, type Subcommand} from "./args.js";
+import {expectArgs, integerArg, outputArg, rateArg, urlArg, type Subcommand} from "./args.js";
 
 const usage = `usage: queuebook lab gen <even|poisson|burst> <count> <rate> <seed> <out.csv> [URL]
 
@@ -16,7 +16,8 @@ Without URL writes the plan, CSV i,intended (seconds from the start):
   burst    groups of 12 at (i // 12) * (12 / rate)
 With URL sends each request at its intended time, open loop (a slow answer never delays the
 next send), and writes i,intended,sent,received,code,error; code 0 with an error means no
-HTTP answer (refused, reset, timeout). The file appears only when complete.`;
+HTTP answer (refused, reset, timeout). The file appears only when complete. The rate is at
+most 1,000,000/s, and count / rate at most 2147483.647 s (what one timer holds).`;
 
 /** The generator subcommand. */
 export const subcommand: Subcommand = {
@@ -25,10 +26,10 @@ export const subcommand: Subcommand = {
   usage,
   async run(args, context) {
     expectArgs(args, 5, 6);
-    const [shape, countArg, rateArg, seedArg, outArg, urlValue] = args;
+    const [shape, countArg, rateText, seedArg, outArg, urlValue] = args;
     if (!isShape(shape)) throw new UsageError(`unknown shape "${shape}" (expected ${shapes.join(", ")})`);
     const count = integerArg("count", countArg, 1, 10_000_000);
-    const rate = positiveArg("rate", rateArg);
+    const rate = rateArg("rate", rateText, count);
     const seed = integerArg("seed", seedArg);
     const url = urlValue === undefined ? undefined : urlArg(urlValue);
     const out = outputArg(outArg, context);

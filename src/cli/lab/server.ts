@@ -2,7 +2,7 @@
 // SIGINT or SIGTERM.
 import {CommandError} from "../command.js";
 import {close, createLabServer, defaultMaxRecords, listen} from "../../lab/server.js";
-import {expectArgs, integerArg, positiveArg, type Subcommand} from "./args.js";
+import {expectArgs, integerArg, timerMsArg, type Subcommand} from "./args.js";
 
 const usage = `usage: queuebook lab server <port> <service_ms> <workers>
 
@@ -23,7 +23,7 @@ export const subcommand: Subcommand = {
   async run(args, context) {
     expectArgs(args, 3);
     const port = integerArg("port", args[0], 0, 65535);
-    const serviceMs = positiveArg("service_ms", args[1], true);
+    const serviceMs = timerMsArg("service_ms", args[1], true);
     const workers = integerArg("workers", args[2], 1, 100_000);
     const {server} = createLabServer({serviceMs, workers, log: (message) => context.stderr(message + "\n")});
     let bound: number;
