@@ -17,3 +17,4 @@ export * from "./actions.js";
 export * from "./run.js";
 export * from "./link.js";
 export * from "./show.js";
+export * from "./debrief.js";
