@@ -6,6 +6,7 @@ import {CommandError, UsageError, wantsHelp, type Command, type Context} from ".
 const commands: Record<string, {summary: string; load: () => Promise<Command>}> = {
   dev: {summary: "preview server with live reload", load: async () => (await import("./dev.js")).command},
   build: {summary: "build notebooks into a static site", load: async () => (await import("./build.js")).command},
+  export: {summary: "export one notebook as a single self-contained HTML file", load: async () => (await import("./export.js")).command},
   sim: {summary: "run the on-call simulator", load: async () => (await import("./sim.js")).command},
   lab: {summary: "arrival-process lab tools (server, gen, closed, probe, analyze, record)", load: async () => (await import("./lab/index.js")).command}
 };

@@ -1,0 +1,107 @@
+// `queuebook export`: one notebook → one self-contained HTML file (and optionally a PDF).
+import {stat} from "node:fs/promises";
+import {basename, relative, resolve} from "node:path";
+import {CommandError, UsageError, type Command} from "./command.js";
+import {parseFlags} from "./flags.js";
+import {BuildError} from "../notebook/data.js";
+import {chromiumPath} from "../site/snapshot.js";
+import {exportNotebook, ExportOptionError, writeAtomic} from "../site/export.js";
+import {writeFailure} from "../site/output.js";
+import {writeFile} from "node:fs/promises";
+
+const usage = `usage: queuebook export <notebook.md> [-o FILE.html] [--state HASH] [--lang L] [--no-code] [--pdf FILE.pdf]
+
+Writes the notebook as one self-contained HTML file: scripts, styles, fonts, data and images
+inline. It opens straight from disk with no network and stays fully interactive, and it
+carries a no-script snapshot of every cell's output (rendered once in headless Chromium;
+skipped, with a note, where Chromium is missing).
+
+options:
+  -o, --out FILE   the HTML file to write (default: the notebook's name .html, here)
+  --state HASH     open at this URL hash, e.g. 'run=v1_…' (parts the link already has win)
+  --lang L         open in language L (one the notebook declares)
+  --no-code        hide all code, even where a fence says echo
+  --pdf FILE       also print the rendered page to FILE (A4, page numbers; needs Chromium);
+                   with --pdf and no -o, only the PDF is written
+  --no-snapshot    leave out the no-script snapshot (no Chromium run)
+  --root DIR       the notebooks folder the notebook's path is shown relative to
+                   (default: the notebook's folder)
+  -h, --help       show this help
+
+Chromium: $QUEUEBOOK_CHROMIUM, else /usr/bin/chromium.`;
+
+export const command: Command = {
+  name: "export",
+  summary: "export one notebook as a single self-contained HTML file",
+  usage,
+  async run(args, context) {
+    const {values, positionals} = parseFlags(
+      args,
+      {
+        out: {type: "string", short: "o"},
+        state: {type: "string"},
+        lang: {type: "string"},
+        "no-code": {type: "boolean"},
+        "no-snapshot": {type: "boolean"},
+        pdf: {type: "string"},
+        root: {type: "string"},
+        help: {type: "boolean", short: "h"}
+      },
+      true
+    );
+    if (positionals.length !== 1) throw new UsageError(positionals.length ? `expected one notebook, got ${positionals.length}` : "missing the notebook to export");
+    const file = resolve(context.cwd, positionals[0]);
+    if (!file.endsWith(".md")) throw new UsageError(`${positionals[0]} is not a notebook (*.md)`);
+    const pdf = values.pdf === undefined ? undefined : resolve(context.cwd, values.pdf);
+    const out = values.out !== undefined ? resolve(context.cwd, values.out) : pdf ? undefined : resolve(context.cwd, basename(file).replace(/\.md$/, ".html"));
+    for (const target of [out, pdf]) {
+      if (target === undefined) continue;
+      if (target === file) throw new UsageError(`refusing to write over the notebook ${positionals[0]}`);
+      if (await stat(target).then((s) => s.isDirectory(), () => false)) throw new UsageError(`${show(context.cwd, target)} is a folder: give a file name`);
+    }
+    if (out !== undefined && out === pdf) throw new UsageError("-o and --pdf name the same file");
+    const started = performance.now();
+    try {
+      const result = await exportNotebook({
+        file,
+        root: values.root === undefined ? undefined : resolve(context.cwd, values.root),
+        packageRoot: context.packageRoot,
+        state: values.state,
+        lang: values.lang,
+        noCode: values["no-code"],
+        chromium: values["no-snapshot"] ? false : chromiumPath(context.env),
+        pdf
+      });
+      for (const w of result.warnings) context.stderr(`warning: ${w.path}${w.line ? `:${w.line}:${w.column}` : ""}: ${w.message}\n`);
+      if (result.snapshotSkipped && !values["no-snapshot"]) context.stderr(`queuebook export: no-script snapshot skipped: ${result.snapshotSkipped}\n`);
+      if (out !== undefined) {
+        try {
+          await writeAtomic(out, (tmp) => writeFile(tmp, result.html));
+        } catch (error) {
+          throw new CommandError(writeFailure(error, show(context.cwd, out)));
+        }
+      }
+      const ms = Math.round(performance.now() - started);
+      const wrote = [out && `${show(context.cwd, out)} (${kb(Buffer.byteLength(result.html))})`, pdf && show(context.cwd, pdf)].filter(Boolean).join(" and ");
+      context.stdout(`exported ${show(context.cwd, file)} to ${wrote} in ${ms} ms\n`);
+      return 0;
+    } catch (error) {
+      if (error instanceof ExportOptionError) throw new UsageError(error.message);
+      if (error instanceof BuildError) throw new CommandError(error.message);
+      if (error instanceof CommandError || error instanceof UsageError) throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code) throw new CommandError(writeFailure(error, pdf ? show(context.cwd, pdf) : "the export"));
+      throw new CommandError(`export failed: ${String((error as Error).message ?? error).split("\n")[0]}`);
+    }
+  }
+};
+
+function kb(bytes: number): string {
+  return bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : `${Math.round(bytes / 1e3)} KB`;
+}
+
+/** A path as the user would like to read it: relative when under cwd, else absolute. */
+function show(cwd: string, path: string): string {
+  const rel = relative(cwd, path);
+  return rel === "" ? "." : rel.startsWith("..") ? path : rel;
+}
