@@ -29,8 +29,16 @@ const PENDING = "qb-pending";
 /** For an output name whose cell failed: where the failure started (path:line:column). */
 const failedAt = new Map<string, string>();
 
+/**
+ * The element a cell renders into: the one whose data-cell is the cell's id (its identity by
+ * content), else the element with that id (pages written by hand).
+ */
+export function findRoot(id: string): Element | null {
+  return document.querySelector(`[data-cell="${CSS.escape(id)}"]`) ?? document.getElementById(id);
+}
+
 function rootOf(id: string): Element {
-  const root = document.getElementById(id);
+  const root = findRoot(id);
   if (root) return root;
   console.warn(`queuebook: no element #${id} for the cell; its output is not shown`);
   return document.createElement("div");
@@ -159,10 +167,12 @@ export function defineCell(def: CellDefinition, path: string, placeholders: Set<
   if (displayIndex >= 0) shadow.display = () => null;
   if (viewIndex >= 0) shadow.view = () => null;
   const variable = module.variable(observer(state), {shadow});
-  variable.define(outputs.length ? def.id : null, inputs, run);
+  // The cell's own variable is named "cell <id>": a space, so no cell's name can clash with it.
+  const exports = `cell ${def.id}`;
+  variable.define(outputs.length ? exports : null, inputs, run);
   state.variables.push(variable);
   for (const name of outputs) {
-    state.variables.push(module.define(name, [def.id], (exports: any) => exports?.[name]));
+    state.variables.push(module.define(name, [exports], (values: any) => values?.[name]));
   }
   return state;
 }

@@ -1,7 +1,7 @@
 // Defining a notebook's cells, first and again on each live update: only cells whose hash
 // changed (or whose files changed) are redefined; removed cells are disposed.
 import type {NotebookDefinition} from "../notebook/contract.js";
-import {defineCell, disposeCell, type CellState} from "./cells.js";
+import {defineCell, disposeCell, findRoot, type CellState} from "./cells.js";
 import {diffCells, filesChanged} from "./diff.js";
 import {currentFiles, ensureRuntime, setFiles} from "./runtime.js";
 
@@ -31,7 +31,7 @@ export function define(definition: NotebookDefinition): void {
   for (const def of defs) {
     let state = cells.get(def.id);
     if (state && !redo.has(def.id)) {
-      const root = document.getElementById(def.id);
+      const root = findRoot(def.id);
       if (root && root !== state.root) {
         // the page was rebuilt without this element: carry the output over
         root.replaceChildren(...state.root.childNodes);

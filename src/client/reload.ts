@@ -7,6 +7,11 @@
 
 const CELL = ".qb-cell[id], .qb-inline[id]";
 
+/** A cell element's identity: its data-cell (by content), else its id. */
+function identity(cell: Element): string {
+  return cell.getAttribute("data-cell") ?? cell.id;
+}
+
 function notebookMain(): Element | null {
   return document.querySelector("main.qb-notebook") ?? document.querySelector("main");
 }
@@ -39,12 +44,13 @@ export function patchMain(html: string): void {
   // adopted, not cloned: the existing cells moved in below must stay the same elements
   const fragment = document.adoptNode(template.content);
   const old = new Map<string, Element>();
-  for (const cell of main.querySelectorAll(CELL)) old.set(cell.id, cell);
+  for (const cell of main.querySelectorAll(CELL)) old.set(identity(cell), cell);
   for (const cell of Array.from(fragment.querySelectorAll(CELL))) {
-    const existing = old.get(cell.id);
+    const existing = old.get(identity(cell));
     if (!existing || existing.tagName !== cell.tagName) continue;
     const pending = existing.classList.contains("qb-pending");
     existing.className = cell.className;
+    existing.id = cell.id; // positional: an insertion above renumbers it
     if (pending) existing.classList.add("qb-pending");
     cell.replaceWith(existing);
   }

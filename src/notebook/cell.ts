@@ -9,6 +9,7 @@ import {findReferences} from "./javascript/references.js";
 import {findFiles, type FileReference} from "./javascript/files.js";
 import {findImports, type ImportReference} from "./javascript/imports.js";
 import {hasTopLevelAwait} from "./javascript/awaits.js";
+import {fenceTags, templateCell} from "./javascript/template.js";
 
 /** An error to show at a cell, positioned in the .md file. */
 export interface CellError {
@@ -43,6 +44,12 @@ export function analyseCell(cell: CellSource): AnalysedCell {
       const stripped = stripTypes(cell.source);
       ({js, kind} = stripped);
       original = stripped.original;
+    } else if (Object.hasOwn(fenceTags, cell.lang)) {
+      // html, svg, tex: a tagged template of the fence's content; positions shift on line 1
+      const template = templateCell(cell.source, fenceTags[cell.lang]);
+      js = template.js;
+      kind = "expression";
+      original = (line, column) => ({line, column: line === 1 ? Math.max(1, column - template.prefix) : column});
     }
     const parsed = parseCell(js, kind);
     const node = parsed.node;

@@ -1,15 +1,18 @@
 // Parse pass: Markdown → prose HTML with one placeholder per cell, plus the cells' sources with
 // their positions in the .md file. Uses marked's lexer for blocks and a marked extension for
-// inline ${…} expressions; fenced ```js and ```ts blocks at the top level are cells.
+// inline ${…} expressions (also inside HTML blocks); fenced ```js, ```ts, ```html, ```svg and
+// ```tex blocks at the top level are cells unless the fence says run=false.
+import {createHash} from "node:crypto";
 import {Marked, type Token, type Tokens, type TokenizerAndRendererExtension} from "marked";
 import {parseExpressionAt} from "acorn";
 import {splitFrontMatter, type FrontMatter} from "./frontMatter.js";
 
 /** A cell's source as found in the Markdown, before any analysis. */
 export interface CellSource {
+  /** The cell's identity, from its content: a hash of kind and source (`-2`, `-3` for repeats). */
   id: string;
   source: string;
-  lang: "js" | "ts";
+  lang: CellLanguage;
   /** 1-based line and column of the cell's first character in the .md file. */
   line: number;
   column: number;
@@ -28,7 +31,10 @@ export interface ParsedNotebook {
   warnings: {line: number; column: number; message: string}[];
 }
 
-const cellLanguages = new Set(["js", "javascript", "ts", "typescript"]);
+/** The languages of cells: JavaScript, TypeScript, and the fences that become templates. */
+export type CellLanguage = "js" | "ts" | "html" | "svg" | "tex";
+
+const cellLanguages: Record<string, CellLanguage> = {js: "js", javascript: "js", ts: "ts", typescript: "ts", html: "html", svg: "svg", tex: "tex"};
 
 /** Parses a notebook's Markdown; `path` names it in positions and messages. */
 export function parseNotebook(text: string, path: string): ParsedNotebook {
@@ -36,13 +42,15 @@ export function parseNotebook(text: string, path: string): ParsedNotebook {
   const front = splitFrontMatter(normalized);
   const warnings = front.error ? [{line: front.error.line, column: 1, message: front.error.message}] : [];
   const inlines: {id: string; source: string}[] = [];
-  const marked = new Marked({gfm: true, extensions: [inlineExpression(inlines)]});
+  const key = cellKeys();
+  const marked = new Marked({gfm: true, extensions: [inlineExpression(inlines, key)]});
   const tokens = marked.lexer(front.content);
   const cells: CellSource[] = [];
   const html: string[] = [];
   let prose: Token[] = [];
   let offset = 0;
   let blockCount = 0;
+  let inlineCount = 0;
   const flush = () => {
     if (prose.length) html.push(marked.parser(prose));
     prose = [];
@@ -51,21 +59,26 @@ export function parseNotebook(text: string, path: string): ParsedNotebook {
   for (const token of tokens) {
     const start = offset;
     offset += token.raw.length;
+    if (token.type === "html" && (token as Tokens.HTML).block) {
+      htmlPlaceholders(token as Tokens.HTML, front.content, start, inlines, key, located);
+    }
     const info = token.type === "code" ? parseInfo((token as Tokens.Code).lang ?? "") : undefined;
-    if (!info || (token as Tokens.Code).codeBlockStyle === "indented") {
+    if (!info || !info.run || (token as Tokens.Code).codeBlockStyle === "indented") {
       prose.push(token);
       locateInlines(token, front.content, start, located);
       continue;
     }
     flush();
-    const id = `cell-${++blockCount}`;
-    const firstLine = front.content.slice(0, start).split("\n").length + 1 + front.lineOffset;
     const source = (token as Tokens.Code).text;
+    const id = key(info.lang, source);
+    const firstLine = front.content.slice(0, start).split("\n").length + 1 + front.lineOffset;
     cells.push({id, source, lang: info.lang, line: firstLine, column: 1, inline: false, echo: info.echo});
     if (info.echo) html.push(`<pre class="qb-echo"><code class="language-${info.lang}">${escapeHtml(source)}</code></pre>\n`);
-    html.push(`<div class="qb-cell" id="${id}"></div>\n`);
+    // the element's id is positional (a stable anchor); data-cell is the cell's identity
+    html.push(`<div class="qb-cell" id="cell-${++blockCount}" data-cell="${id}"></div>\n`);
   }
   flush();
+  html.splice(0, html.length, html.join("").replace(/<span class="qb-inline" data-cell=/g, () => `<span class="qb-inline" id="inline-${++inlineCount}" data-cell=`));
   for (const {id, source} of inlines) {
     const position = located.get(id) ?? {line: 1, column: 1};
     cells.push({id, source, lang: "js", line: position.line + front.lineOffset, column: position.column, inline: true, echo: false});
@@ -76,15 +89,54 @@ export function parseNotebook(text: string, path: string): ParsedNotebook {
   return {path, data: front.data, title, description, html: html.join(""), cells, warnings};
 }
 
-/** Reads a fence's info string: the language and the `echo` option (`js echo`). */
-function parseInfo(info: string): {lang: "js" | "ts"; echo: boolean} | undefined {
-  const [lang, ...options] = info.trim().split(/\s+/);
-  if (!cellLanguages.has(lang)) return undefined;
-  return {lang: lang.startsWith("t") ? "ts" : "js", echo: options.includes("echo")};
+/**
+ * Reads a fence's info string as Framework does: the language, then options `echo`,
+ * `echo=true|false`, `run=false` (the code is shown and not run).
+ */
+export function parseInfo(info: string): {lang: CellLanguage; echo: boolean; run: boolean} | undefined {
+  const [tag, ...words] = info.trim().split(/\s+/);
+  if (!Object.hasOwn(cellLanguages, tag)) return undefined;
+  const options = new Map(words.map((word) => [word.replace(/=.*$/, ""), word.includes("=") ? word.replace(/^[^=]*=/, "").toLowerCase() : "true"]));
+  return {lang: cellLanguages[tag], echo: (options.get("echo") ?? "false") !== "false", run: options.get("run") !== "false"};
+}
+
+/** Cell identities by content: the same kind and source get the same id, repeats `-2`, `-3`… */
+function cellKeys(): (kind: string, source: string) => string {
+  const seen = new Map<string, number>();
+  return (kind, source) => {
+    const hash = createHash("sha256").update(`${kind}\n${source}`).digest("hex").slice(0, 8);
+    const count = (seen.get(hash) ?? 0) + 1;
+    seen.set(hash, count);
+    return count === 1 ? hash : `${hash}-${count}`;
+  };
+}
+
+/**
+ * `${…}` inside an HTML block of the prose (not a <script>): each becomes an inline cell, its
+ * placeholder put into the block's HTML, as Framework does.
+ */
+function htmlPlaceholders(token: Tokens.HTML, text: string, start: number, found: {id: string; source: string}[], key: (kind: string, source: string) => string, located: Map<string, {line: number; column: number}>): void {
+  const raw = token.text;
+  if (!raw.includes("${") || /^\s*<script[\s>]/i.test(raw)) return;
+  const offset = token.raw.indexOf(raw);
+  let out = "";
+  let i = 0;
+  for (let j = raw.indexOf("${"); j >= 0; j = raw.indexOf("${", j + 1)) {
+    if (j < i || raw[j - 1] === "\\") continue;
+    const end = expressionEnd(raw.slice(j));
+    if (end < 0) continue;
+    const source = raw.slice(j + 2, j + end);
+    const id = key("inline", source);
+    found.push({id, source});
+    located.set(id, locate(text, start + Math.max(offset, 0) + j + 2));
+    out += raw.slice(i, j) + `<span class="qb-inline" data-cell="${id}"></span>`;
+    i = j + end + 1;
+  }
+  token.text = out + raw.slice(i);
 }
 
 /** The marked extension for inline ${expression}; `\${` stays literal text. */
-function inlineExpression(found: {id: string; source: string}[]): TokenizerAndRendererExtension {
+function inlineExpression(found: {id: string; source: string}[], key: (kind: string, source: string) => string): TokenizerAndRendererExtension {
   return {
     name: "inlineExpression",
     level: "inline",
@@ -99,12 +151,12 @@ function inlineExpression(found: {id: string; source: string}[]): TokenizerAndRe
       const end = expressionEnd(src);
       if (end < 0) return undefined;
       const source = src.slice(2, end);
-      const id = `inline-${found.length + 1}`;
+      const id = key("inline", source);
       found.push({id, source});
       return {type: "inlineExpression", raw: src.slice(0, end + 1), id, source};
     },
     renderer(token) {
-      return `<span class="qb-inline" id="${token.id}"></span>`;
+      return `<span class="qb-inline" data-cell="${token.id}"></span>`;
     }
   };
 }

@@ -1,21 +1,25 @@
 import {describe, expect, it} from "vitest";
-import {escapeHtml, parseNotebook, type CellSource} from "../../src/notebook/parse.js";
+import {escapeHtml, parseInfo, parseNotebook, type CellSource} from "../../src/notebook/parse.js";
 
 const md = (...lines: string[]) => lines.join("\n") + "\n";
 const cells = (text: string) => parseNotebook(text, "notebooks/test.md").cells;
 const inline = (text: string) => cells(text).filter((c) => c.inline);
 /** The text at a cell's reported position in the Markdown. */
 const at = (text: string, cell: CellSource) => text.split("\n")[cell.line - 1].slice(cell.column - 1);
+/** A cell id: 8 hex digits of a hash of the content, `-N` for the Nth identical cell. */
+const key = expect.stringMatching(/^[0-9a-f]{8}(-\d+)?$/);
+/** The data-cell attribute a placeholder carries, by cell. */
+const keyOf = (text: string, index = 0) => cells(text)[index].id;
 
 describe("parseNotebook(text, path)", () => {
   describe("fenced cells", () => {
     it("finds a ```js cell with the line of its first source line, column 1", () => {
       const text = md("# Title", "", "```js", "const a = 1;", "```");
-      expect(cells(text)).toEqual([{id: "cell-1", source: "const a = 1;", lang: "js", line: 4, column: 1, inline: false, echo: false}]);
+      expect(cells(text)).toEqual([{id: key, source: "const a = 1;", lang: "js", line: 4, column: 1, inline: false, echo: false}]);
     });
     it("numbers cells in order with lines for each", () => {
       const text = md("```js", "a", "```", "", "text", "", "```js", "b", "```");
-      expect(cells(text).map((c) => [c.id, c.source, c.line])).toEqual([["cell-1", "a", 2], ["cell-2", "b", 8]]);
+      expect(cells(text).map((c) => [c.source, c.line])).toEqual([["a", 2], ["b", 8]]);
     });
     it("keeps a multi-line cell's source without the fences", () => {
       expect(cells(md("```js", "const a = 1;", "", "a + 1", "```"))[0].source).toBe("const a = 1;\n\na + 1");
@@ -47,8 +51,9 @@ describe("parseNotebook(text, path)", () => {
       expect(cells(md("```js", "```"))[0]).toMatchObject({source: "", line: 2});
     });
     it("emits a placeholder div per fenced cell in the HTML", () => {
-      const {html} = parseNotebook(md("# T", "", "```js", "1", "```"), "a.md");
-      expect(html).toBe('<h1>T</h1>\n<div class="qb-cell" id="cell-1"></div>\n');
+      const text = md("# T", "", "```js", "1", "```");
+      const {html} = parseNotebook(text, "a.md");
+      expect(html).toBe(`<h1>T</h1>\n<div class="qb-cell" id="cell-1" data-cell="${keyOf(text)}"></div>\n`);
     });
   });
 
@@ -56,7 +61,7 @@ describe("parseNotebook(text, path)", () => {
     it("`js echo` sets echo and adds the escaped source before the placeholder", () => {
       const {cells: [cell], html} = parseNotebook(md("```js echo", "a < b && c", "```"), "a.md");
       expect(cell.echo).toBe(true);
-      expect(html).toBe('<pre class="qb-echo"><code class="language-js">a &#60; b &#38;&#38; c</code></pre>\n<div class="qb-cell" id="cell-1"></div>\n');
+      expect(html).toBe(`<pre class="qb-echo"><code class="language-js">a &#60; b &#38;&#38; c</code></pre>\n<div class="qb-cell" id="cell-1" data-cell="${cell.id}"></div>\n`);
     });
     it("`ts echo` labels the echoed code as ts", () => {
       expect(parseNotebook(md("```ts echo", "a", "```"), "a.md").html).toContain('class="language-ts"');
@@ -91,11 +96,11 @@ describe("parseNotebook(text, path)", () => {
     it("finds ${…} in a paragraph with its line and column", () => {
       const text = md("# T", "", "The mean is ${mean} ms.");
       const [cell] = inline(text);
-      expect(cell).toEqual({id: "inline-1", source: "mean", lang: "js", line: 3, column: 15, inline: true, echo: false});
+      expect(cell).toEqual({id: key, source: "mean", lang: "js", line: 3, column: 15, inline: true, echo: false});
       expect(at(text, cell)).toBe("mean} ms.");
     });
     it("replaces the expression with a placeholder span", () => {
-      expect(parseNotebook("a ${x} b\n", "a.md").html).toBe('<p>a <span class="qb-inline" id="inline-1"></span> b</p>\n');
+      expect(parseNotebook("a ${x} b\n", "a.md").html).toBe(`<p>a <span class="qb-inline" id="inline-1" data-cell="${keyOf("a ${x} b\n")}"></span> b</p>\n`);
     });
     it("finds expressions in lists, tables, blockquotes and headings, in document order", () => {
       const text = md("# Heading ${h}", "", "- item ${l}", "", "| a |", "|---|", "| ${t} |", "", "> quote ${q}");
@@ -112,7 +117,7 @@ describe("parseNotebook(text, path)", () => {
     });
     it("finds two expressions on one line with distinct columns", () => {
       const text = "${a} and ${b}\n";
-      expect(inline(text).map((c) => [c.id, c.source, c.column])).toEqual([["inline-1", "a", 3], ["inline-2", "b", 12]]);
+      expect(inline(text).map((c) => [c.source, c.column])).toEqual([["a", 3], ["b", 12]]);
     });
     it("locates repeated identical expressions at each occurrence", () => {
       const text = md("${x}", "", "again ${x}");
@@ -162,6 +167,68 @@ describe("parseNotebook(text, path)", () => {
       expect(parseNotebook(md("---", "- a", "---"), "a.md").warnings).toEqual([{line: 2, column: 1, message: "front matter must be a YAML mapping"}]);
     });
     it("has no warnings for a clean notebook", () => expect(parseNotebook("# T\n", "a.md").warnings).toEqual([]));
+  });
+
+  describe("cell identity by content", () => {
+    it("gives a cell the same id wherever it stands, so inserting a cell changes no other id", () => {
+      const before = cells(md("```js", "const a = 1;", "```", "", "${a}", "", "```js", "a * 2", "```"));
+      const after = cells(md("```js", "const a = 1;", "```", "", "```js", "const inserted = 0;", "```", "", "${a}", "", "```js", "a * 2", "```"));
+      const ids = (list: CellSource[]) => new Map(list.map((c) => [c.source, c.id]));
+      for (const [source, id] of ids(before)) expect(ids(after).get(source), source).toBe(id);
+      expect(new Set(after.map((c) => c.id)).size).toBe(after.length);
+    });
+    it("numbers identical cells: the second gets -2", () => {
+      const list = cells(md("```js", "display(1)", "```", "", "```js", "display(1)", "```"));
+      expect(list[1].id).toBe(`${list[0].id}-2`);
+    });
+    it("tells a fenced cell from an inline one and a tex fence from a js one with the same text", () => {
+      const list = cells(md("```js", "x", "```", "", "```tex", "x", "```", "", "${x}"));
+      expect(new Set(list.map((c) => c.id)).size).toBe(3);
+    });
+    it("keeps positional element ids and puts the identity in data-cell", () => {
+      const text = md("```js", "1", "```", "", "a ${2} b ${3}");
+      const {html, cells: list} = parseNotebook(text, "a.md");
+      expect(html).toContain(`<div class="qb-cell" id="cell-1" data-cell="${list[0].id}">`);
+      expect(html).toContain(`<span class="qb-inline" id="inline-1" data-cell="${list[1].id}">`);
+      expect(html).toContain(`<span class="qb-inline" id="inline-2" data-cell="${list[2].id}">`);
+    });
+  });
+
+  describe("Framework's fence options and live fences", () => {
+    it("shows a run=false fence as code and makes no cell of it", () => {
+      const text = md("```js run=false", 'const d = FileAttachment("missing.csv");', "```");
+      const {html, cells: list} = parseNotebook(text, "a.md");
+      expect(list).toEqual([]);
+      expect(html).toContain("<pre><code class=\"language-js\">const d = FileAttachment(&quot;missing.csv&quot;);");
+    });
+    it("reads echo, echo=true, echo=false and run=false", () => {
+      expect(parseInfo("js echo")).toEqual({lang: "js", echo: true, run: true});
+      expect(parseInfo("js echo=true run=true")).toEqual({lang: "js", echo: true, run: true});
+      expect(parseInfo("ts echo=false")).toEqual({lang: "ts", echo: false, run: true});
+      expect(parseInfo("js run=false")).toEqual({lang: "js", echo: false, run: false});
+      expect(parseInfo("python")).toBeUndefined();
+    });
+    for (const lang of ["html", "svg", "tex"] as const) {
+      it(`makes a \`\`\`${lang} fence a cell with its language`, () => {
+        const [cell] = cells(md(`\`\`\`${lang}`, "<b>${x}</b>", "```"));
+        expect(cell).toMatchObject({lang, source: "<b>${x}</b>", line: 2, inline: false});
+      });
+    }
+  });
+
+  describe("${…} inside HTML blocks", () => {
+    it("makes each an inline cell positioned in the .md file, its placeholder inside the block", () => {
+      const text = md("# T", "", '<div class="card">', "  <h2>${title}</h2>", "  <p>${a + 1} and ${b}</p>", "</div>");
+      const {html, cells: list} = parseNotebook(text, "a.md");
+      expect(list.map((c) => c.source)).toEqual(["title", "a + 1", "b"]);
+      for (const cell of list) expect(at(text, cell).startsWith(cell.source + "}"), cell.source).toBe(true);
+      expect(html).toContain(`<h2><span class="qb-inline" id="inline-1" data-cell="${list[0].id}"></span></h2>`);
+      expect(html).not.toContain("${");
+    });
+    it("leaves <script> blocks and escaped \\${ alone", () => {
+      const text = md("<script>", "const s = `${x}`;", "</script>", "", "<p>\\${y}</p>");
+      expect(cells(text)).toEqual([]);
+    });
   });
 
   describe("regressions (bugs found by these tests, now fixed)", () => {

@@ -1,28 +1,28 @@
 queuebook.notebook({path: "basics.md", files: __files, cells: [
-{id: "cell-1", line: 9, column: 1, inputs: ["view","Inputs"], outputs: ["rate"], hash: "41184984f18c", body: (view, Inputs) => {
+{id: "43f00e7d", line: 9, column: 1, inputs: ["view","Inputs"], outputs: ["rate"], hash: "41184984f18c", body: (view, Inputs) => {
 const rate = view(Inputs.range([1, 100], {value: 25, step: 1, label: "Rate"}));
 return {rate};
 }},
-{id: "cell-2", line: 13, column: 1, inputs: ["rate"], outputs: [], autodisplay: true, hash: "04e75dba9695", body: (rate) => (
+{id: "9f6780e8", line: 13, column: 1, inputs: ["rate"], outputs: [], autodisplay: true, hash: "04e75dba9695", body: (rate) => (
 rate * 2
 )},
-{id: "cell-3", line: 19, column: 1, inputs: ["rate"], outputs: ["half","twice"], hash: "6ccb31d0f1c3", body: (rate) => {
+{id: "1c4ebaa4", line: 19, column: 1, inputs: ["rate"], outputs: ["half","twice"], hash: "6ccb31d0f1c3", body: (rate) => {
 const half = rate / 2;
 function twice(x) {
   return x * 2;
 }
 return {half, twice};
 }},
-{id: "cell-4", line: 26, column: 1, inputs: [], outputs: ["erlangC","d3x","a","c","rest"], hash: "b3fc65b57eb1", body: async () => {
+{id: "25eb193f", line: 26, column: 1, inputs: [], outputs: ["erlangC","d3x","a","c","rest"], hash: "b3fc65b57eb1", body: async () => {
 const {erlangC} = await import("../../src/sim/queue.js");
 const d3x = await import("d3-array");
 const {a, b: [c, ...rest]} = {a: 1, b: [2, 3, 4]};
 return {erlangC, d3x, a, c, rest};
 }},
-{id: "cell-5", line: 32, column: 1, inputs: ["Plot","d3","rate","width"], outputs: [], autodisplay: true, hash: "7776fafc8971", body: (Plot, d3, rate, width) => (
+{id: "14f81af3", line: 32, column: 1, inputs: ["Plot","d3","rate","width"], outputs: [], autodisplay: true, hash: "7776fafc8971", body: (Plot, d3, rate, width) => (
 Plot.lineY(d3.range(1440).map((i) => Math.sin(i / rate))).plot({width})
 )},
-{id: "inline-1", line: 16, column: 23, inline: true, inputs: ["rate"], outputs: [], autodisplay: true, hash: "a278cf2b386e", body: (rate) => (
+{id: "5c10e23f", line: 16, column: 23, inline: true, inputs: ["rate"], outputs: [], autodisplay: true, hash: "a278cf2b386e", body: (rate) => (
 rate * 2
 )}
 ]});
