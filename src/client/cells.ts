@@ -26,6 +26,11 @@ export interface CellState {
 
 const PENDING = "qb-pending";
 
+/** An exported page's no-script snapshot of the cell (src/site/snapshot.ts) goes at its first render. */
+function dropSnapshot(root: Element): void {
+  if (root.hasAttribute("data-qb-snapshot")) root.removeAttribute("data-qb-snapshot"), clear(root);
+}
+
 /** For an output name whose cell failed: where the failure started (path:line:column). */
 const failedAt = new Map<string, string>();
 
@@ -49,6 +54,7 @@ function makeDisplay(state: CellState, run: number) {
     if (state.disposed || run !== state.run) return value; // a stale run: newer output wins
     const {root} = state;
     if (state.shown !== run) {
+      dropSnapshot(root);
       clear(root);
       root.classList.remove(PENDING);
       state.shown = run;
@@ -77,6 +83,7 @@ function observer(state: CellState): Observer {
     fulfilled(value) {
       if (state.disposed) return;
       const {root} = state;
+      dropSnapshot(root);
       root.classList.remove(PENDING);
       for (const name of outputs) failedAt.delete(name);
       if (def.autodisplay) {
@@ -99,6 +106,7 @@ function observer(state: CellState): Observer {
     rejected(error) {
       if (state.disposed) return;
       const {root} = state;
+      dropSnapshot(root);
       root.classList.remove(PENDING);
       state.shown = state.run;
       const c = classifyError(error, def.id);
@@ -134,6 +142,7 @@ export function defineCell(def: CellDefinition, path: string, placeholders: Set<
   const outputs = def.outputs ?? [];
   if (def.error || typeof def.body !== "function") {
     const {name = "Error", message, line = origin.line, column = origin.column} = def.error ?? {message: "the cell has no body"};
+    dropSnapshot(state.root);
     state.root.classList.remove(PENDING);
     // The location is the error's own position (a syntax error's line:column), else the cell's.
     displayError(state.root, {message: message.startsWith(`${name}:`) ? message : `${name}: ${message}`, location: position({...origin, line, column})}, !!def.inline);

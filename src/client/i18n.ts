@@ -18,6 +18,12 @@ function fromUrl(declared: readonly string[]): string | undefined {
   return asked && declared.includes(asked) ? asked : undefined;
 }
 
+/** The page's own default language (an export made with --lang: <meta name="queuebook-lang">), when declared. */
+function fromMeta(declared: readonly string[]): string | undefined {
+  const asked = document.querySelector<HTMLMetaElement>('meta[name="queuebook-lang"]')?.content;
+  return asked && declared.includes(asked) ? asked : undefined;
+}
+
 /** The current language code. */
 export function currentLanguage(): string {
   return current;
@@ -35,7 +41,7 @@ export function setLanguages(declared: readonly string[] | undefined): void {
   const same = next.length === languages.length && next.every((code, i) => code === languages[i]);
   languages = next;
   if (!same || !languages.includes(current)) {
-    const lang = fromUrl(languages) ?? languages[0] ?? document.documentElement.lang ?? "en";
+    const lang = fromUrl(languages) ?? fromMeta(languages) ?? languages[0] ?? document.documentElement.lang ?? "en";
     change(lang, false);
   }
   renderPicker();

@@ -8,6 +8,7 @@ import {setLanguages} from "./i18n.js";
 import {library, provided} from "./library.js";
 import {define} from "./live.js";
 import {startReload} from "./reload.js";
+import {startPresent} from "./present.js";
 
 export type {CellDefinition, NotebookDefinition} from "../notebook/contract.js";
 
@@ -37,3 +38,4 @@ export function provide(objects: Record<string, unknown>): void {
 
 (globalThis as any).queuebook = {notebook, provide, library};
 startReload();
+startPresent(); // presentation mode: the p key or ?present (src/client/present.ts)
