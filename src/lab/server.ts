@@ -3,7 +3,7 @@
 // answers them as CSV seq,arrive,start,end,qlen in seconds since the server started or was
 // last reset.
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from "node:http";
-import type {AddressInfo} from "node:net";
+import type {AddressInfo, Socket} from "node:net";
 import {formatRecords} from "./csv.js";
 import type {LabRecord} from "./des.js";
 import {maxTimerMs, monotonic, type Clock} from "./clock.js";
@@ -29,6 +29,8 @@ export interface LabServer {
   records(): LabRecord[];
   /** Clears the records (what GET /reset does). */
   reset(): void;
+  /** Requests in the system now (waiting or in service): for tests that wait on a condition. */
+  inSystem(): number;
 }
 
 /** The record bound by default: a million requests, about 100 MB at most. */
@@ -38,6 +40,9 @@ interface Pending {
   record: LabRecord;
   epoch: number;
   response: ServerResponse;
+  socket: Socket;
+  /** Set when the client's connection closed before the request started: it is skipped. */
+  dropped: boolean;
 }
 
 /**
@@ -46,7 +51,8 @@ interface Pending {
  * keep that true to the microsecond, every event gets a distinct, increasing timestamp (a
  * clock reading equal to the previous one is moved 1 µs later), so an end that happened
  * before an arrival is never tied with it. Requests still in flight during /reset finish but
- * are not recorded; /dump lists completed requests only.
+ * are not recorded; /dump lists completed requests only. A request whose connection closes
+ * while it waits is dropped: never started, never recorded (its seq is skipped).
  */
 export function createLabServer({
   serviceMs,
@@ -63,6 +69,16 @@ export function createLabServer({
   let busy = 0, inSystem = 0;
   let done: LabRecord[] = [];
   let queue: Pending[] = [], head = 0;
+  // The requests still waiting, per connection: when a client goes away, its queued work goes
+  // too (a client that pipelined 1,000 requests and left must not hold the workers for them).
+  const waiting = new Map<Socket, Set<Pending>>();
+  const drop = (socket: Socket) => {
+    for (const job of waiting.get(socket) ?? []) {
+      job.dropped = true;
+      inSystem--;
+    }
+    waiting.delete(socket);
+  };
 
   const now = () => {
     let us = Math.round(clock() * 1e6);
@@ -99,18 +115,29 @@ export function createLabServer({
         queue = queue.slice(head); // drop the served prefix now and then, not on every shift
         head = 0;
       }
+      if (job.dropped) continue; // never started, so never recorded
+      waiting.get(job.socket)?.delete(job);
       begin(job);
     }
   };
 
-  const work = (response: ServerResponse) => {
+  const work = (request: IncomingMessage, response: ServerResponse) => {
     if (seq >= maxRecords) {
       if (!warned) log(`lab server: ${maxRecords} records kept, answering 503 to /work until GET /reset`);
       warned = true;
       return void response.writeHead(503, {"content-type": "text/plain"}).end("records full; GET /reset\n");
     }
     const record: LabRecord = {seq: seq++, arrive: now(), start: NaN, end: NaN, qlen: ++inSystem};
-    queue.push({record, epoch, response});
+    const socket = request.socket;
+    const job: Pending = {record, epoch, response, socket, dropped: false};
+    let mine = waiting.get(socket);
+    if (!mine) {
+      if (socket.destroyed) return void inSystem--; // gone before it could even queue
+      waiting.set(socket, (mine = new Set()));
+      socket.once("close", () => drop(socket));
+    }
+    mine.add(job);
+    queue.push(job);
     next();
   };
 
@@ -119,7 +146,7 @@ export function createLabServer({
     const known = path === "/work" || path === "/reset" || path === "/dump";
     if (!known) return void response.writeHead(404, {"content-type": "text/plain"}).end("not found\n");
     if (request.method !== "GET") return void response.writeHead(405, {allow: "GET", "content-type": "text/plain"}).end("method not allowed\n");
-    if (path === "/work") return work(response);
+    if (path === "/work") return work(request, response);
     if (path === "/reset") {
       reset();
       return void response.writeHead(200, {"content-type": "text/plain"}).end("reset\n");
@@ -132,7 +159,7 @@ export function createLabServer({
     request.resume(); // a GET body, if any, is drained and ignored
     handle(request, response);
   });
-  return {server, records: () => done.slice().sort((a, b) => a.seq - b.seq), reset};
+  return {server, records: () => done.slice().sort((a, b) => a.seq - b.seq), reset, inSystem: () => inSystem};
 }
 
 /** Starts listening on `host:port` (port 0 picks a free one); resolves to the port. */
