@@ -56,7 +56,12 @@ export function pushWindow(window: readonly number[], errorRate: number): number
  * The sum is recomputed rather than kept running, so no rounding drift accumulates.
  */
 export function windowBurn(window: readonly number[]): number {
+  return burnRate(windowMean(window));
+}
+
+/** Mean error rate over the window (its sum over its length) [2]. */
+export function windowMean(window: readonly number[]): number {
   let sum = 0;
   for (let i = 0; i < window.length; i++) sum += window[i];
-  return burnRate(sum / window.length);
+  return sum / window.length;
 }

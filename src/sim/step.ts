@@ -19,11 +19,19 @@ export type Button = "rollback" | "warmup";
 
 /** The intermediate values of a minute, for a notebook that shows each formula live. */
 export interface MinuteDetail {
+  /** Time of day t + clock, hours (may pass 24 in a long run). */
+  clockHours: number;
+  /** The surge's multiplier of λ this minute (1 without one). */
+  surgeFactor: number;
   /** Admitted requests, req/s (after shedding). */
   admitted: number;
   queriesPerRequest: number;
   dbLoadQps: number;
+  /** Database load over capacity ρ_db, not capped (metrics.dbUtilization is). */
+  dbLoadRatio: number;
   queryTimeS: number;
+  /** CPU factor of the fleet from the bad build's share. */
+  cpuFactor: number;
   appTimeS: number;
   serviceTimeS: number;
   /** Workers N = serving × 16. */
@@ -32,6 +40,12 @@ export interface MinuteDetail {
   offeredLoad: number;
   /** Erlang C: the probability that a request waits, C(a, N). */
   waitProbability: number;
+  /** The p99 approximation in seconds, not capped (Infinity at saturation; p99Ms is capped). */
+  p99S: number;
+  /** The 1 h window of error rates after this minute, oldest first (burn1h is its mean / 0.1 %). */
+  errorWindow: readonly number[];
+  /** What target tracking wants after this minute, ⌈serving × utilization / target⌉ in [fleetMin, 40]. */
+  desiredInstances: number;
   /** Share of hot keys loaded during this minute. */
   warm: number;
   warmupRunning: boolean;
@@ -91,7 +105,8 @@ export function step(state: SimState, controls: Controls, rng: Rng): StepResult 
   const starting = startingCount(fleet);
 
   const clockMin = state.startClockMin + m;
-  const lambda = arrivalRate(state.baseRate, clockMin / 60, surgeFactor(m, events.surge));
+  const surge = surgeFactor(m, events.surge);
+  const lambda = arrivalRate(state.baseRate, clockMin / 60, surge);
   const requests = m === 0 ? lambda : minuteCount(draws, lambda) / 60;
   const dropped = droppedShare(controls.sheddingShare);
   const admitted = requests * (1 - dropped);
@@ -102,12 +117,14 @@ export function step(state: SimState, controls: Controls, rng: Rng): StepResult 
   const load = dbLoad(admitted, q, hit, warmupRunning ? WARMUP_DB_QPS : 0);
   const rhoDb = load / DB_CAPACITY_QPS;
   const queryS = queryTime(rhoDb);
-  const appS = appTime(controls.heavyFeature, cpuFactor(bad));
+  const cpu = cpuFactor(bad);
+  const appS = appTime(controls.heavyFeature, cpu);
   const serviceS = serviceTime(appS, hit, q, queryS);
 
   const workers = fleet.serving * WORKERS_PER_INSTANCE;
   const util = utilization(admitted, serviceS, workers);
   const c = erlangC(admitted * serviceS, workers);
+  const p99S = p99(admitted, serviceS, workers, c);
   const timeouts = timeoutShare(admitted, serviceS, workers, c);
   const errors = errorRate(timeouts, bad);
   const window = state.errorWindow ? pushWindow(state.errorWindow, errors) : openWindow(errors);
@@ -130,7 +147,7 @@ export function step(state: SimState, controls: Controls, rng: Rng): StepResult 
     errorRate: errors,
     timeoutShare: timeouts,
     // A request is cut off at the timeout, so no latency shown exceeds it.
-    p99Ms: 1000 * Math.min(TIMEOUT_S, p99(admitted, serviceS, workers, c)),
+    p99Ms: 1000 * Math.min(TIMEOUT_S, p99S),
     burn1h,
     alert,
     budgetLeft: state.budgetLeft,
@@ -145,8 +162,9 @@ export function step(state: SimState, controls: Controls, rng: Rng): StepResult 
   let nextWarm = refill(warm, rhoDb);
   if (warmupRunning) nextWarm = warmupStep(nextWarm);
   let quietMinutes = 0;
+  // Computed with autoscaling off too: the page shows what the autoscaler would want.
+  const desired = desiredInstances(fleet.serving, util, controls.targetUtilization, controls.fleetMin);
   if (controls.autoscaling) {
-    const desired = desiredInstances(fleet.serving, util, controls.targetUtilization, controls.fleetMin);
     const decision = autoscale(fleet.serving, starting, desired, state.quietMinutes);
     fleet = launch(fleet, decision.launch, m + 1 + controls.bootDelayMin, m + 1);
     if (decision.terminate > 0) fleet = {serving: fleet.serving - decision.terminate, booting: fleet.booting};
@@ -171,15 +189,22 @@ export function step(state: SimState, controls: Controls, rng: Rng): StepResult 
     errorWindow: window
   };
   const detail: MinuteDetail = {
+    clockHours: clockMin / 60,
+    surgeFactor: surge,
     admitted,
     queriesPerRequest: q,
     dbLoadQps: load,
+    dbLoadRatio: rhoDb,
     queryTimeS: queryS,
+    cpuFactor: cpu,
     appTimeS: appS,
     serviceTimeS: serviceS,
     workers,
     offeredLoad: admitted * serviceS,
     waitProbability: c,
+    p99S,
+    errorWindow: window,
+    desiredInstances: desired,
     warm,
     warmupRunning,
     rollbackPreparing

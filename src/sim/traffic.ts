@@ -21,8 +21,12 @@ export interface Surge {
  * @example diurnalFactor(8) // 1.125
  */
 export function diurnalFactor(clockHours: number): number {
-  return 1 + 0.25 * Math.sin((2 * Math.PI * (clockHours - 6)) / 24);
+  return 1 + DIURNAL_AMPLITUDE * Math.sin((2 * Math.PI * (clockHours - DIURNAL_PHASE_H)) / 24);
 }
+
+/** Amplitude of the daily wave, and the hour at which it crosses 1 going up (peak at 12:00) [6]. */
+export const DIURNAL_AMPLITUDE = 0.25;
+export const DIURNAL_PHASE_H = 6;
 
 /**
  * Surge factor at `minute`: 1 before the start, then a linear ramp to `size`, a plateau, and
