@@ -1,0 +1,50 @@
+// The dashboard's twelve metrics in the seeds' order (burn rate first, the headline), with the
+// seeds' units and digits, and the number formats of the page's language (hu, pt: 0,0; en, ig: 0.0).
+import {numberFormat} from "../i18n.js";
+import type {MinuteMetrics} from "../../sim/metrics.js";
+
+/** How one dashboard metric is shown: its JSON field, unit and digits. */
+export interface MetricSpec {
+  /** The JSON field of `queuebook sim` (also the element's data-metric). */
+  field: keyof MinuteMetrics;
+  /** "percent" multiplies the fraction by 100. */
+  kind: "number" | "percent";
+  digits: number;
+  /** The unit written after the number, as the seeds write it. */
+  unit: string;
+}
+
+/** The seeds' dashboard, in their order: the first is the headline row. */
+export const dashboardMetrics: readonly MetricSpec[] = [
+  {field: "burn1h", kind: "number", digits: 1, unit: "×"},
+  {field: "requests", kind: "number", digits: 0, unit: "req/s"},
+  {field: "serving", kind: "number", digits: 0, unit: ""},
+  {field: "starting", kind: "number", digits: 0, unit: ""},
+  {field: "hitRate", kind: "percent", digits: 0, unit: "%"},
+  {field: "dbUtilization", kind: "percent", digits: 0, unit: "%"},
+  {field: "droppedShare", kind: "percent", digits: 0, unit: "%"},
+  {field: "fleetCostPerHour", kind: "number", digits: 2, unit: "$/h"},
+  {field: "costSoFar", kind: "number", digits: 2, unit: "$"},
+  {field: "cacheAgeS", kind: "number", digits: 0, unit: "s"},
+  {field: "badBuildShare", kind: "percent", digits: 0, unit: "%"},
+  {field: "recommendationsShare", kind: "percent", digits: 0, unit: "%"}
+];
+
+/** Formats numbers of a language with a unit: `format(0.5, 1, "×")` → "0,5 ×" in hu. */
+export type UnitFormat = (value: number, digits: number, unit?: string) => string;
+
+/** The unit formatter of `lang`: Intl digits, no grouping, then a space and the unit. */
+export function unitFormat(lang: string): UnitFormat {
+  const cache = new Map<number, (value: number) => string>();
+  return (value, digits, unit = "") => {
+    let format = cache.get(digits);
+    if (!format) cache.set(digits, (format = numberFormat(lang, digits)));
+    const text = format(value);
+    return unit ? `${text} ${unit}` : text;
+  };
+}
+
+/** One metric's text in `lang`'s format, e.g. "0,0 ×", "1125 req/s", "77 %", "4,00 $/h". */
+export function formatMetric(spec: MetricSpec, value: number, format: UnitFormat): string {
+  return format(spec.kind === "percent" ? value * 100 : value, spec.digits, spec.unit);
+}

@@ -1,0 +1,70 @@
+// The sticky bar at the top of the page: the clock and minute (always visible), play/pause,
+// one-minute step, the speeds, a slider to go to any minute, and the fast-burn alert banner.
+import type {Translate} from "../i18n.js";
+import {h, setAttr, setText} from "./dom.js";
+import type {UnitFormat} from "./format.js";
+import {speeds, type Player, type PlayerState} from "./player.js";
+import {DAY_MINUTES} from "./session.js";
+import type {Frame, Store} from "./store.js";
+import {ensureStyle} from "./style.js";
+
+/** The bar's element and its updates. */
+export interface HeaderView {
+  node: HTMLElement;
+  update(frame: Frame): void;
+  updatePlayer(state: PlayerState): void;
+}
+
+/** The player bar in language `t`, driving `player` and `store`. */
+export function headerView(t: Translate, format: UnitFormat, store: Store, player: Player): HeaderView {
+  ensureStyle();
+  const clock = h("span", {class: "oc-clock", "data-metric": "clock"});
+  const minute = h("span", {class: "oc-minute"});
+  const minuteValue = h("span", {"data-metric": "minute"});
+  minute.append(`${t("player.minute")} `, minuteValue);
+  const play = h("button", {type: "button", class: "oc-play", "data-action": "play"});
+  play.addEventListener("click", () => player.toggle());
+  const step = h("button", {type: "button", "data-action": "step"}, t("player.step"));
+  step.addEventListener("click", () => player.step());
+  const speedButtons = speeds.map((speed) => {
+    const button = h("button", {type: "button", "data-speed": speed, title: `×${speed} ${t("player.speedHelp")}`}, `×${speed}`);
+    button.addEventListener("click", () => player.setSpeed(speed));
+    return button;
+  });
+  const scrub = h("input", {type: "range", min: 0, max: DAY_MINUTES - 1, step: 1, value: 0, "aria-label": t("player.time")});
+  scrub.addEventListener("input", () => {
+    player.pause();
+    store.setMinute(Number(scrub.value));
+  });
+  const alert = h("div", {class: "oc-alert", role: "alert", hidden: true});
+  const node = h(
+    "div",
+    {class: "oc-bar"},
+    h("div", {class: "oc-time"}, clock, minute),
+    h("div", {class: "oc-buttons"}, play, step, h("span", {class: "oc-help"}, t("player.speed")), ...speedButtons),
+    h("label", {class: "oc-scrub"}, scrub),
+    alert
+  );
+
+  return {
+    node,
+    update(frame) {
+      const {metrics} = frame;
+      setText(clock, metrics.clock);
+      setAttr(clock, "data-value", metrics.clock);
+      setText(minuteValue, String(frame.minute));
+      setAttr(minuteValue, "data-value", String(frame.minute));
+      if (scrub.value !== String(frame.minute)) scrub.value = String(frame.minute);
+      if (frame.alertAt !== null) {
+        const at = frame.trace.metrics[frame.alertAt];
+        setText(alert, t("alert.banner", {clock: at.clock, minute: format(frame.alertAt, 0)}));
+        alert.hidden = false;
+      } else alert.hidden = true;
+    },
+    updatePlayer(state) {
+      setText(play, state.playing ? `❚❚ ${t("player.pause")}` : `▶ ${t("player.play")}`);
+      setAttr(play, "aria-pressed", String(state.playing));
+      for (const button of speedButtons) setAttr(button, "aria-pressed", String(Number(button.dataset.speed) === state.speed));
+    }
+  };
+}

@@ -1,0 +1,32 @@
+// Small page-level helpers of the on-call notebook: the language a link names, the sticky bar,
+// and the notice shown for a link that could not be opened.
+import type {LinkProblem} from "../../sim/link.js";
+import type {Translate} from "../i18n.js";
+import {h} from "./dom.js";
+import {ensureStyle} from "./style.js";
+
+/**
+ * Opens the page in the language a link names, through the page's language picker (so `lang`,
+ * the picker and `?lang=` agree), unless the URL's `?lang=` already chose one.
+ */
+export function switchLanguage(code: string): void {
+  if (new URLSearchParams(location.search).has("lang")) return;
+  const select = document.querySelector<HTMLSelectElement>("select.qb-lang-picker");
+  if (!select || select.value === code || ![...select.options].some((o) => o.value === code)) return;
+  select.value = code;
+  select.dispatchEvent(new Event("change"));
+}
+
+/** Makes the bar stick to the top of the window: its cell is sticky within the page. */
+export function stickToTop(node: HTMLElement): HTMLElement {
+  ensureStyle();
+  // The cell's element holds only the bar, so the cell itself must be the sticky box.
+  queueMicrotask(() => node.parentElement?.classList.add("oc-sticky"));
+  return node;
+}
+
+/** The notice for a link that could not be opened (empty when there is none); text only. */
+export function noticeView(problem: LinkProblem | null, t: Translate): HTMLElement {
+  if (!problem) return h("div", {hidden: true});
+  return h("div", {class: "oc-notice", role: "status", "data-notice": problem}, t("notice.link", {problem: t(`problem.${problem}`)}));
+}

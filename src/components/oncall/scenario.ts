@@ -1,0 +1,47 @@
+// The scenario picker with the seeds' brief, and the seed: shown, editable, and "new seed".
+import {scenarioNames, type ScenarioName} from "../../sim/scenarios.js";
+import type {Translate} from "../i18n.js";
+import {h, setText} from "./dom.js";
+import {drawSeed} from "./session.js";
+import type {Frame, Store} from "./store.js";
+import {ensureStyle} from "./style.js";
+
+/** The picker's element and its update. */
+export interface ScenarioView {
+  node: HTMLElement;
+  update(frame: Frame): void;
+}
+
+/** The scenario and seed pickers in language `t`; `random` draws new seeds (Math.random on the page). */
+export function scenarioView(t: Translate, store: Store, random: () => number): ScenarioView {
+  ensureStyle();
+  const select = h("select", {"aria-label": t("scenario.label"), name: "scenario"});
+  for (const name of scenarioNames) select.append(h("option", {value: name}, t(`scenario.${name}`)));
+  const brief = h("p", {class: "oc-brief", "data-brief": ""});
+  const seed = h("input", {type: "number", min: 0, max: 4294967295, step: 1, name: "seed", "aria-label": t("seed.label")});
+  const fresh = h("button", {type: "button", "data-action": "new-seed"}, t("seed.new"));
+  const restart = (scenario: ScenarioName, value: number) => store.restart(scenario, value);
+  select.addEventListener("change", () => restart(select.value as ScenarioName, store.frame().run.seed));
+  seed.addEventListener("change", () => {
+    const value = Number(seed.value);
+    if (Number.isInteger(value) && value >= 0 && value <= 0xffffffff) restart(store.frame().run.scenario, value);
+    else seed.value = String(store.frame().run.seed);
+  });
+  fresh.addEventListener("click", () => restart(store.frame().run.scenario, drawSeed(random)));
+  const node = h(
+    "div",
+    {class: "oc-scenario"},
+    h("label", {class: "oc-seed"}, h("strong", {}, t("scenario.label")), select),
+    brief,
+    h("div", {class: "oc-seed"}, h("label", {class: "oc-seed"}, h("strong", {}, t("seed.label")), seed), fresh, h("span", {class: "oc-help"}, t("seed.help")))
+  );
+  return {
+    node,
+    update(frame) {
+      const {scenario, seed: value} = frame.run;
+      if (select.value !== scenario) select.value = scenario;
+      if (document.activeElement !== seed && seed.value !== String(value)) seed.value = String(value);
+      setText(brief, t(`brief.${scenario}`));
+    }
+  };
+}

@@ -1,0 +1,135 @@
+// The learner's run as data: the link's state (scenario, seed, decision log, minute, language)
+// and what the page derives from it. The run is the model re-run from the decision log (a day
+// costs about a millisecond), so nothing is stepped incrementally and a link replays exactly.
+// Pure: no DOM, no clock; the page's store (store.ts) holds one of these and notifies views.
+import type {Action, PressAction, SetAction} from "../../sim/actions.js";
+import {controlSpecs, type Controls} from "../../sim/controls.js";
+import {simulate, type RunTrace} from "../../sim/run.js";
+import {scenarios, type ScenarioName} from "../../sim/scenarios.js";
+import type {RunLink} from "../../sim/link.js";
+import type {Button} from "../../sim/step.js";
+
+/** A day on call: the player stops at its last minute. */
+export const DAY_MINUTES = 1440;
+
+/** The x-axis spans of the charts; the run is simulated to the span that holds the minute. */
+export const HORIZONS = [120, 240, 480, 960, DAY_MINUTES] as const;
+
+/** The minutes simulated (and charted) while the minute shown is `minute`. */
+export function horizonOf(minute: number): number {
+  // A step before the end, so the line never touches the chart's right edge.
+  return HORIZONS.find((h) => minute < h - 10) ?? DAY_MINUTES;
+}
+
+/** The run's minute kept within the day. */
+export function clampMinute(minute: number): number {
+  return Math.max(0, Math.min(DAY_MINUTES - 1, Math.floor(minute)));
+}
+
+/** The controls the learner may change (the boot delay belongs to the scenario). */
+export const learnerControls = ["fleetMin", "autoscaling", "targetUtilization", "ttlS", "sheddingShare", "heavyFeature"] as const;
+/** One of the learner's controls. */
+export type LearnerControl = (typeof learnerControls)[number];
+/** The two buttons, in the seeds' order. */
+export const buttons: readonly Button[] = ["warmup", "rollback"];
+
+/** The decisions in force at `minute` (made at or before it), in the order made. */
+export function decisionsUpTo(run: RunLink, minute = run.minute): Action[] {
+  return run.actions.filter((a) => a.minute <= minute);
+}
+
+/** The controls in force during `minute`: the scenario's, then each setting made by then. */
+export function controlsAt(run: RunLink, minute = run.minute): Controls {
+  const controls: Controls = {...scenarios[run.scenario].controls};
+  for (const action of decisionsUpTo(run, minute)) if ("set" in action) Object.assign(controls, action.set);
+  return controls;
+}
+
+/** A learner's change: new control values or a button press. */
+export type Change = {set: Partial<Controls>} | {press: Button};
+
+/**
+ * The run after a change at its current minute. Decisions after the minute (left by stepping
+ * back) are dropped: a new decision starts a new future. Settings equal to the controls in force
+ * are ignored; a setting of the same controls at the same minute replaces the last one (a slider
+ * moved twice in one minute is one decision).
+ */
+export function decide(run: RunLink, change: Change): RunLink {
+  const minute = run.minute;
+  const kept = decisionsUpTo(run);
+  if ("press" in change) {
+    const action: PressAction = {minute, press: change.press};
+    return {...run, actions: [...kept, action]};
+  }
+  const before = controlsAt(run);
+  const set: Partial<Controls> = {};
+  for (const [name, value] of Object.entries(change.set) as [keyof Controls, number | boolean][]) {
+    if (!Object.hasOwn(controlSpecs, name) || before[name] === value) continue;
+    (set as Record<string, unknown>)[name] = value;
+  }
+  if (Object.keys(set).length === 0) return kept.length === run.actions.length ? run : {...run, actions: kept};
+  const last = kept[kept.length - 1];
+  if (last && last.minute === minute && "set" in last && sameKeys(last.set, set)) {
+    // Compare with the controls before that decision: moving back to them undoes it.
+    const undone = {...run, actions: kept.slice(0, -1)};
+    const base = controlsAt(undone);
+    const changed = Object.entries(set).filter(([name, value]) => base[name as keyof Controls] !== value);
+    if (changed.length === 0) return undone;
+    return {...undone, actions: [...undone.actions, {minute, set: Object.fromEntries(changed)} as SetAction]};
+  }
+  return {...run, actions: [...kept, {minute, set}]};
+}
+
+function sameKeys(a: object, b: object): boolean {
+  const ka = Object.keys(a), kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k));
+}
+
+/** The model's run for the link: minutes 0 … the horizon of its minute, all its decisions up to then. */
+export function simulateRun(run: RunLink, minutes = horizonOf(run.minute)): RunTrace {
+  return simulate(run.scenario, {seed: run.seed, minutes, actions: run.actions.filter((a) => a.minute < minutes)});
+}
+
+/** What is marked on every chart. */
+export type EventKind = "deploy" | "flush" | "surge" | "decision" | "alert";
+
+/** One marked moment of the run; `action` is set for decisions. */
+export interface RunEvent {
+  minute: number;
+  kind: EventKind;
+  action?: Action;
+}
+
+/**
+ * The moments marked on the charts, up to `minute` (a surge is not shown before it arrives):
+ * the scenario's deploy, flush and surge, each decision, and the minute the fast-burn alert fired.
+ */
+export function runEvents(run: RunLink, trace: RunTrace, minute = run.minute): RunEvent[] {
+  const events: RunEvent[] = [];
+  const scheduled = trace.states[0]?.events;
+  if (scheduled) {
+    if (scheduled.deployMinute !== null) events.push({minute: scheduled.deployMinute, kind: "deploy"});
+    if (scheduled.flushMinute !== null) events.push({minute: scheduled.flushMinute, kind: "flush"});
+    if (scheduled.surge) events.push({minute: scheduled.surge.startMinute, kind: "surge"});
+  }
+  for (const action of run.actions) events.push({minute: action.minute, kind: "decision", action});
+  const alertAt = alertMinute(trace);
+  if (alertAt !== null) events.push({minute: alertAt, kind: "alert"});
+  return events.filter((e) => e.minute <= minute).sort((a, b) => a.minute - b.minute);
+}
+
+/** The first minute of the trace whose alert is set (the fast-burn page), or null. */
+export function alertMinute(trace: RunTrace): number | null {
+  const at = trace.metrics.findIndex((m) => m.alert);
+  return at < 0 ? null : at;
+}
+
+/** A new run of `scenario` with `seed`, at minute 0, no decisions (the language is kept). */
+export function freshRun(scenario: ScenarioName, seed: number, lang?: string): RunLink {
+  return lang === undefined ? {scenario, seed, actions: [], minute: 0} : {scenario, seed, actions: [], minute: 0, lang};
+}
+
+/** A seed drawn from `random` (a function returning [0, 1)), in [1, 999,999] so it is easy to read aloud. */
+export function drawSeed(random: () => number): number {
+  return 1 + Math.floor(random() * 999_999);
+}

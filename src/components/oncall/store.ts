@@ -1,0 +1,103 @@
+// The page's one run: the link state, the model's trace for it, and listeners. Views read a
+// Frame; the controls, the player and the scenario picker change the run through the store.
+// Pure (no DOM): the notebook turns the store into a reactive value with Generators.observe.
+import type {Controls} from "../../sim/controls.js";
+import type {RunLink} from "../../sim/link.js";
+import type {MinuteMetrics} from "../../sim/metrics.js";
+import type {RunTrace} from "../../sim/run.js";
+import type {ScenarioName} from "../../sim/scenarios.js";
+import type {MinuteDetail} from "../../sim/step.js";
+import {alertMinute, clampMinute, controlsAt, decide, freshRun, horizonOf, runEvents, simulateRun, type Change, type RunEvent} from "./session.js";
+
+/** Everything a view shows at one minute of the run. */
+export interface Frame {
+  run: RunLink;
+  /** The run simulated to its horizon; replaced (a new object) when the run's decisions change. */
+  trace: RunTrace;
+  minute: number;
+  metrics: MinuteMetrics;
+  detail: MinuteDetail;
+  controls: Controls;
+  /** The marked moments up to this minute. */
+  events: RunEvent[];
+  /** The minute the fast-burn alert fired, if it has by this minute. */
+  alertAt: number | null;
+  /** What changed since the last frame: only the minute, or the run itself. */
+  cause: "minute" | "run";
+}
+
+/** The run's store. */
+export interface Store {
+  frame(): Frame;
+  subscribe(listener: (frame: Frame) => void): () => void;
+  /** Moves to `minute` (clamped to the day), keeping the decisions. */
+  setMinute(minute: number): void;
+  /** Records a change at the current minute (see session.decide). */
+  decide(change: Change): void;
+  /** Starts `scenario` over with `seed`. */
+  restart(scenario: ScenarioName, seed: number): void;
+  /** Keeps the page's language in the run (for the link). */
+  setLang(lang: string | undefined): void;
+}
+
+/** A store opened on `initial` (a decoded link). */
+export function createStore(initial: RunLink): Store {
+  let run: RunLink = {...initial, minute: clampMinute(initial.minute)};
+  let trace = simulateRun(run);
+  const listeners = new Set<(frame: Frame) => void>();
+  let current = makeFrame("run");
+
+  function makeFrame(cause: Frame["cause"]): Frame {
+    const minute = run.minute;
+    const alertAt = alertMinute(trace);
+    return {
+      run,
+      trace,
+      minute,
+      metrics: trace.metrics[minute],
+      detail: trace.details[minute],
+      controls: controlsAt(run),
+      events: runEvents(run, trace),
+      alertAt: alertAt !== null && alertAt <= minute ? alertAt : null,
+      cause
+    };
+  }
+
+  function update(next: RunLink, rerun: boolean): void {
+    const horizon = horizonOf(next.minute);
+    const same = next === run;
+    run = next;
+    if (rerun || horizon !== trace.metrics.length) trace = simulateRun(run, horizon);
+    else if (same) return;
+    current = makeFrame(rerun || horizon !== current.trace.metrics.length ? "run" : "minute");
+    for (const listener of listeners) listener(current);
+  }
+
+  return {
+    frame: () => current,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    setMinute(minute) {
+      const m = clampMinute(minute);
+      if (m !== run.minute) update({...run, minute: m}, false);
+    },
+    decide(change) {
+      const next = decide(run, change);
+      if (next !== run) update(next, true);
+    },
+    restart(scenario, seed) {
+      update(freshRun(scenario, seed, run.lang), true);
+    },
+    setLang(lang) {
+      if (lang === run.lang) return;
+      const next = {...run};
+      if (lang === undefined) delete next.lang;
+      else next.lang = lang;
+      run = next;
+      current = {...current, run};
+      for (const listener of listeners) listener(current);
+    }
+  };
+}

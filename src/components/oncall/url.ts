@@ -1,0 +1,43 @@
+// The run in the page's URL: read once when the page opens (a broken or hostile link opens the
+// defaults with a notice), written back as the learner plays. Writes are spaced out because
+// browsers throttle history.replaceState (Chromium: about 200 calls in 10 s), and ×60 play
+// changes the minute 60 times a second.
+import {decodeRunLink, defaultRunLink, encodeRunLink, type LinkProblem, type RunLink} from "../../sim/link.js";
+import {clampMinute} from "./session.js";
+
+/** The run a page opens, and the problem when the link could not be read. */
+export interface OpenedRun {
+  run: RunLink;
+  problem: LinkProblem | null;
+}
+
+/** The run of the hash part `run=` (undefined: no part, the defaults without a notice). Never throws. */
+export function openRun(value: string | undefined): OpenedRun {
+  if (value === undefined) return {run: defaultRunLink(), problem: null};
+  const result = decodeRunLink(value);
+  if (!result.ok) return {run: result.run, problem: result.problem};
+  return {run: {...result.run, minute: clampMinute(result.run.minute)}, problem: null};
+}
+
+/** Writes a run's link value at most every `spacing` ms; the last value is always written. */
+export function linkWriter(write: (value: string) => void, clock: {now(): number; later(fn: () => void, ms: number): unknown}, spacing = 400): (run: RunLink, now?: boolean) => void {
+  let last = -Infinity;
+  let pending: string | null = null;
+  let written: string | null = null;
+  let timer = false;
+  const flush = () => {
+    timer = false;
+    if (pending === null || pending === written) return;
+    written = pending;
+    last = clock.now();
+    write(pending);
+  };
+  return (run, immediate = false) => {
+    pending = encodeRunLink(run);
+    if (immediate || clock.now() - last >= spacing) return flush();
+    if (!timer) {
+      timer = true;
+      clock.later(flush, spacing - (clock.now() - last));
+    }
+  };
+}
