@@ -1,34 +1,45 @@
 // `queuebook build`: notebooks → static site. Broken cells still build (the error shows in the
-// page) with a warning naming file, line and column; a missing folder, an unreadable file or a
-// missing FileAttachment is a one-line error, exit 1, and nothing is written.
+// page) with a warning naming file, line and column, and so do cells attaching a file they may
+// not have (missing, outside the notebook folder, not a regular file, too big); a missing
+// notebook folder or an unreadable notebook is a one-line error, exit 1, and nothing is written.
 import {relative, resolve} from "node:path";
 import {CommandError, UsageError, type Command} from "./command.js";
 import {OutputError} from "../site/output.js";
 import {parseFlags} from "./flags.js";
 import {buildSite} from "../site/build.js";
-import {BuildError} from "../notebook/data.js";
+import {BuildError, oneLine} from "../notebook/data.js";
 
-const usage = `usage: queuebook build [--root DIR] [-o OUT]
+const usage = `usage: queuebook build [--root DIR] [-o OUT] [--max-file-mb N]
 
 Builds every notebook (*.md) under DIR into a static site in OUT: one .html page and one
 .js script per notebook, an index page, and the shared assets in OUT/_queuebook/. The pages
 work from any static file server and when opened straight from disk (file://).
 
 options:
-  --root DIR     the notebooks folder (default: notebooks)
-  -o, --out OUT  the output folder (default: dist); it must lie outside the notebook
-                 folder and the current folder's parents, and, when it exists, be a
-                 site an earlier build wrote (it holds .queuebook-site) or empty
-  -h, --help     show this help`;
+  --root DIR        the notebooks folder (default: notebooks)
+  -o, --out OUT     the output folder (default: dist); it must lie outside the notebook
+                    folder and the current folder's parents, and, when it exists, be a
+                    site an earlier build wrote (it holds .queuebook-site) or empty
+  --max-file-mb N   the largest file a notebook may attach, in MB (default: 50)
+  -h, --help        show this help`;
+
+/** The --max-file-mb value in bytes (a positive number of MB, at most 1024), or a UsageError. */
+export function maxFileBytes(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const mb = /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
+  if (!(mb > 0 && mb <= 1024)) throw new UsageError(`--max-file-mb must be a number of megabytes above 0 and at most 1024, got ${JSON.stringify(value.slice(0, 40))}`);
+  return Math.floor(mb * 1024 * 1024);
+}
 
 export const command: Command = {
   name: "build",
   summary: "build notebooks into a static site",
   usage,
   async run(args, context) {
-    const {values} = parseFlags(args, {root: {type: "string"}, out: {type: "string", short: "o"}, help: {type: "boolean", short: "h"}});
+    const {values} = parseFlags(args, {root: {type: "string"}, out: {type: "string", short: "o"}, "max-file-mb": {type: "string"}, help: {type: "boolean", short: "h"}});
     const root = resolve(context.cwd, values.root ?? "notebooks");
     const out = resolve(context.cwd, values.out ?? "dist");
+    const maxBytes = maxFileBytes(values["max-file-mb"]);
     const started = performance.now();
     try {
       const result = await buildSite({
@@ -36,16 +47,17 @@ export const command: Command = {
         out,
         packageRoot: context.packageRoot,
         cwd: context.cwd,
+        maxFileBytes: maxBytes,
         effects: {
-          warn: (w) => context.stderr(`warning: ${display(context.cwd, resolve(root, w.path))}${w.line ? `:${w.line}:${w.column}` : ""}: ${w.message}\n`)
+          warn: (w) => context.stderr(oneLine(`warning: ${display(context.cwd, resolve(root, w.path))}${w.line ? `:${w.line}:${w.column}` : ""}: ${w.message}`) + "\n")
         }
       });
       const ms = Math.round(performance.now() - started);
-      context.stdout(`built ${result.pages.length} notebook${result.pages.length === 1 ? "" : "s"} into ${display(context.cwd, out)}/ in ${ms} ms${result.warnings.length ? ` (${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"})` : ""}\n`);
+      context.stdout(`built ${result.pages.length} notebook${result.pages.length === 1 ? "" : "s"} into ${oneLine(display(context.cwd, out))}/ in ${ms} ms${result.warnings.length ? ` (${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"})` : ""}\n`);
       return 0;
     } catch (error) {
-      if (error instanceof OutputError) throw new UsageError(error.message);
-      if (error instanceof BuildError) throw new CommandError(error.message);
+      if (error instanceof OutputError) throw new UsageError(oneLine(error.message));
+      if (error instanceof BuildError) throw new CommandError(oneLine(error.message));
       throw error;
     }
   }

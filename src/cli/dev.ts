@@ -4,7 +4,7 @@ import {CommandError, type Command} from "./command.js";
 import {integerFlag, parseFlags} from "./flags.js";
 import {startPreview} from "../site/preview.js";
 
-const usage = `usage: queuebook dev [--root DIR] [--port N]
+const usage = `usage: queuebook dev [--root DIR] [--port N] [--max-file-mb N]
 
 Serves every notebook under DIR at http://127.0.0.1:N/ with an index page. When a notebook,
 a file it attaches or a src/ module it imports changes, open pages update in place.
@@ -12,6 +12,8 @@ a file it attaches or a src/ module it imports changes, open pages update in pla
 options:
   --root DIR   the notebooks folder (default: notebooks)
   --port N     the port on 127.0.0.1 (default: 3000; 0 picks a free one)
+  --max-file-mb N
+               the largest file a notebook may attach, in MB (default: 50)
   -h, --help   show this help`;
 
 export const command: Command = {
@@ -19,20 +21,22 @@ export const command: Command = {
   summary: "preview server with live updates",
   usage,
   async run(args, context) {
-    const {values} = parseFlags(args, {root: {type: "string"}, port: {type: "string"}, help: {type: "boolean", short: "h"}});
+    const {values} = parseFlags(args, {root: {type: "string"}, port: {type: "string"}, "max-file-mb": {type: "string"}, help: {type: "boolean", short: "h"}});
     const port = integerFlag("--port", values.port, 3000, 0, 65535);
     const root = resolve(context.cwd, values.root ?? "notebooks");
+    const {maxFileBytes} = await import("./build.js");
+    const maxBytes = maxFileBytes(values["max-file-mb"]);
     const {findNotebooks} = await import("../site/build.js");
-    const {BuildError} = await import("../notebook/data.js");
+    const {BuildError, oneLine} = await import("../notebook/data.js");
     try {
       await findNotebooks(root);
     } catch (error) {
-      if (error instanceof BuildError) throw new CommandError(error.message);
+      if (error instanceof BuildError) throw new CommandError(oneLine(error.message));
       throw error;
     }
     let preview;
     try {
-      preview = await startPreview({root, port, packageRoot: context.packageRoot, log: (line) => context.stderr(line + "\n")});
+      preview = await startPreview({root, port, packageRoot: context.packageRoot, maxFileBytes: maxBytes, log: (line) => context.stderr(line + "\n")});
     } catch (error) {
       const e = error as NodeJS.ErrnoException;
       if (e.code === "EADDRINUSE") throw new CommandError(`port ${port} is in use (try --port ${port + 1}, or --port 0 for a free one)`);

@@ -1,102 +1,235 @@
 // Bundle pass: the transpiled definitions plus every module the cells import, as one classic
-// script (IIFE) per notebook. An import that cannot be resolved becomes a module that throws,
-// so only the cell that imports it fails.
-import {build, type Plugin} from "esbuild";
+// script (IIFE) per notebook. One broken cell never fails the page: an import that cannot be
+// resolved, or may not be (outside the project), becomes a module that throws, and whatever
+// else esbuild refuses (an assignment to a constant, a data file imported as code, a module
+// that does not compile) is traced back to its cell, which then shows the error instead.
+import {build, type BuildFailure, type Message, type Plugin} from "esbuild";
 import {createHash} from "node:crypto";
-import {readFileSync} from "node:fs";
-import {dirname, relative, resolve} from "node:path";
-import type {CompiledNotebook} from "./compile.js";
-import {BuildError, type EmbeddedFile} from "./data.js";
+import {existsSync, readdirSync, readFileSync} from "node:fs";
+import {basename, dirname, isAbsolute, join, relative, resolve, sep} from "node:path";
+import type {CellError} from "./cell.js";
+import type {CompiledNotebook, Warning} from "./compile.js";
+import {BuildError, oneLine, quote, within, type EmbeddedFile} from "./data.js";
 import {sharedPackages} from "./globals.js";
+import {defineNotebook, type DefinedCell} from "./transpile.js";
 
 /** The notebook's script and the files that went into it (for watching). */
 export interface Bundle {
   code: string;
   inputs: string[];
-  warnings: string[];
+  /** Imports that fail their cell, and cells esbuild refused, with their positions. */
+  warnings: Warning[];
+  /** Errors this pass attached to cells, by id. */
+  cellErrors: Map<string, CellError>;
 }
 
-/** Bundles a compiled notebook whose Markdown is at `notebookFile` (absolute). */
-export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: string, files: Record<string, EmbeddedFile>, options: {minify?: boolean} = {}): Promise<Bundle> {
-  const warnings: string[] = [];
-  const result = await build({
-    stdin: {
-      contents: `const __files = ${JSON.stringify(files)};\n${compiled.definitions}`,
-      resolveDir: dirname(notebookFile),
-      sourcefile: compiled.path,
-      loader: "js"
-    },
-    bundle: true,
-    format: "iife",
-    platform: "browser",
-    target: "es2022",
-    minify: options.minify ?? true,
-    write: false,
-    metafile: true,
-    logLevel: "silent",
-    define: {"process.env.NODE_ENV": '"production"'},
-    plugins: [sharedLibraries(resolve(notebookFile)), unresolvedImports(compiled, resolve(notebookFile), warnings)]
-  }).catch((error: {errors?: {text: string; location?: {file: string; line: number; column: number} | null}[]}) => {
-    // A broken module (not a cell) stops this notebook: one line naming the module's position.
-    const first = error.errors?.[0];
-    if (!first) throw error;
-    const where = first.location ? `${first.location.file}:${first.location.line}:${first.location.column + 1}: ` : "";
-    throw new BuildError(`${compiled.path}: cannot bundle its imports: ${where}${first.text}`);
-  });
-  const inputs = Object.keys(result.metafile.inputs)
-    .filter((f) => !f.startsWith("<") && !f.includes(":"))
-    .map((f) => resolve(f))
-    .filter((f) => f !== resolve(notebookFile)); // the entry itself (stdin, named after the notebook)
-  return {code: stampModuleCells(result.outputFiles[0].text, compiled, inputs), inputs, warnings};
+/** Options of bundleNotebook. */
+export interface BundleOptions {
+  minify?: boolean;
+  /** The notebook root; imports may reach the project holding it (default: the notebook's folder). */
+  root?: string;
+  /** Errors found before bundling (e.g. a refused FileAttachment), by cell id. */
+  cellErrors?: ReadonlyMap<string, CellError>;
+}
+
+/** Bundles a compiled notebook whose Markdown is at `notebookFile`. */
+export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: string, files: ReadonlyMap<string, EmbeddedFile> | Record<string, EmbeddedFile>, options: BundleOptions = {}): Promise<Bundle> {
+  const entry = resolve(notebookFile);
+  const project = projectRoot(resolve(options.root ?? dirname(entry)));
+  const errors = new Map([...compiled.cellErrors, ...(options.cellErrors ?? [])]);
+  const added = new Map<string, CellError>();
+  const warnings: Warning[] = [];
+  const fileMap = files instanceof Map ? files : new Map(Object.entries(files));
+  // A null-prototype object from JSON.parse: "__proto__" is an own key like any other.
+  const filesSource = `const __files = Object.assign(Object.create(null), JSON.parse(${JSON.stringify(JSON.stringify(Object.fromEntries(fileMap)))}));\n`;
+  const cells = new Map(compiled.analysed.map((c) => [c.id, c]));
+  const run = (definitions: string, quiet = false) =>
+    build({
+      stdin: {contents: filesSource + definitions, resolveDir: dirname(entry), sourcefile: basename(entry), loader: "js"},
+      absWorkingDir: process.cwd(),
+      bundle: true,
+      format: "iife",
+      platform: "browser",
+      target: "es2022",
+      minify: options.minify ?? true,
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+      define: {"process.env.NODE_ENV": '"production"'},
+      plugins: [imports({compiled, entry, project, warnings: quiet ? [] : warnings})]
+    });
+  // Each failed round marks the cells esbuild refused; a round that places no error gives up.
+  for (let round = 0; ; round++) {
+    const defined = defineNotebook(compiled.analysed, compiled.path, errors, {languages: compiled.languages});
+    const attempt = await run(defined.text).then((result) => ({result}), (error: unknown) => ({error}));
+    if ("result" in attempt) {
+      const result = attempt.result;
+      const inputs = Object.keys(result.metafile!.inputs)
+        .filter((f) => !f.startsWith("<") && !f.includes(":"))
+        .map((f) => resolve(f))
+        .filter((f) => f !== entry);
+      for (const [id, error] of added) if (!compiled.cellErrors.has(id)) warnings.push({path: compiled.path, line: error.line, column: error.column, message: `${error.name}: ${error.message}`});
+      return {code: stampModuleCells(result.outputFiles![0].text, compiled, defined.cells, errors, inputs), inputs, warnings: sortWarnings(warnings), cellErrors: added};
+    }
+    const messages = (attempt.error as Partial<BuildFailure>).errors;
+    if (!messages?.length) throw attempt.error;
+    warnings.length = 0; // the next round reports the imports again
+    let placed = false;
+    const elsewhere: Message[] = [];
+    for (const message of messages) {
+      const at = message.location && resolve(message.location.file) === entry ? cellAtLine(defined.cells, message.location.line - 1) : undefined;
+      const cell = at && cells.get(at.id);
+      if (!cell || !at) {
+        elsewhere.push(message);
+        continue;
+      }
+      if (errors.has(cell.id)) continue;
+      const error = entryError(cell, at, message, entry);
+      errors.set(cell.id, error);
+      added.set(cell.id, error);
+      placed = true;
+    }
+    if (elsewhere.length) {
+      // An error inside a module (or without a place): bundle each importing cell alone to find
+      // which ones bring it in. Only on this failure path, so a clean build pays nothing.
+      const importing = compiled.analysed.filter((c) => !errors.has(c.id) && (c.imports.length > 0 || /\bimport\s*\(/.test(c.js)));
+      for (const cell of importing) {
+        const alone = defineNotebook([cell], compiled.path, new Map(), {});
+        const failure = await run(alone.text, true).then(() => undefined, (error: Partial<BuildFailure>) => error.errors?.[0]);
+        if (!failure) continue;
+        const error: CellError = {name: "ImportError", message: `cannot bundle its imports: ${describe(failure)}`, line: cell.line, column: cell.column};
+        errors.set(cell.id, error);
+        added.set(cell.id, error);
+        placed = true;
+      }
+    }
+    if (!placed || round > 8) {
+      const first = elsewhere[0] ?? messages[0];
+      throw new BuildError(`${compiled.path}: cannot bundle its imports: ${describe(first)}`);
+    }
+  }
+}
+
+/** The cell whose definition spans `line` of the definitions text. */
+function cellAtLine(cells: readonly DefinedCell[], line: number): DefinedCell | undefined {
+  let lo = 0, hi = cells.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (cells[mid].lastLine < line) lo = mid + 1;
+    else if (cells[mid].firstLine > line) hi = mid - 1;
+    else return cells[mid];
+  }
+  return undefined;
+}
+
+/** An esbuild error inside a cell's own code, positioned in the .md and said in the reader's terms. */
+function entryError(cell: CompiledNotebook["analysed"][number], at: DefinedCell, message: Message, entry: string): CellError {
+  const location = message.location!;
+  // The body starts on the line after the definition's first line, as the cell's JavaScript.
+  const k = location.line - 1 - at.firstLine;
+  const lines = cell.js.split("\n").length;
+  // Columns hold where the line is the cell's own text (an import rewritten differs: its start).
+  const same = cell.js.split("\n")[k - 1] === location.lineText;
+  const column = (same ? location.column : (location.lineText.length - location.lineText.trimStart().length)) + 1;
+  const position = cell.lang === "js" && k >= 1 && k <= lines ? {line: cell.line + k - 1, column: k === 1 ? cell.column + column - 1 : column} : {line: cell.line, column: cell.column};
+  const loader = /^No loader is configured for "([^"]*)" files: (.*)$/.exec(message.text);
+  if (loader) {
+    const file = relative(dirname(entry), resolve(loader[2])).split(sep).join("/");
+    return {name: "ImportError", message: `cannot import ${quote(file)}: ${loader[1]} files are data, not code; read it with FileAttachment(${quote(file)})`, ...position};
+  }
+  if (/^\s*#!/.test(cell.source)) return {name: "SyntaxError", message: 'a cell cannot start with "#!" (a hashbang line belongs to a script file)', line: cell.line, column: cell.column};
+  const syntax = /^(Syntax error|Expected|Unexpected|Cannot assign|Cannot use|Invalid|Unterminated|Duplicate|The symbol)/.test(message.text);
+  return {name: syntax ? "SyntaxError" : "ImportError", message: oneLine(message.text), ...position};
+}
+
+/** An esbuild message in one line: where (relative to the current folder) and what. */
+function describe(message: Message): string {
+  const l = message.location;
+  const where = l ? `${relative(process.cwd(), resolve(l.file)) || l.file}:${l.line}:${l.column + 1}: ` : "";
+  return oneLine(`${where}${message.text}`);
+}
+
+function sortWarnings(warnings: Warning[]): Warning[] {
+  return warnings.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/** The project a notebook root belongs to: the nearest folder at or above it with a package.json. */
+export function projectRoot(root: string): string {
+  for (let dir = root; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, "package.json"))) return dir;
+    if (dirname(dir) === dir) return root;
+  }
 }
 
 /**
  * Cells that import modules get their hash extended by a hash of the imported files' contents,
- * so a live update re-runs them when a module changes even though their own text did not.
+ * so a live update re-runs them when a module changes even though their own text did not. The
+ * hashes come from the transpile pass as data; only those exact string literals are replaced.
  */
-function stampModuleCells(code: string, compiled: CompiledNotebook, inputs: string[]): string {
-  const importing = compiled.analysed.filter((c) => c.imports.length > 0 || /\bimport\s*\(/.test(c.js));
-  if (importing.length === 0 || inputs.length === 0) return code;
+function stampModuleCells(code: string, compiled: CompiledNotebook, defined: readonly DefinedCell[], errors: ReadonlyMap<string, CellError>, inputs: string[]): string {
+  const importing = new Set(compiled.analysed.filter((c) => !errors.has(c.id) && (c.imports.length > 0 || /\bimport\s*\(/.test(c.js))).map((c) => c.id));
+  const modules = inputs.filter((f) => !f.includes(`${sep}node_modules${sep}`)).sort();
+  if (importing.size === 0 || modules.length === 0) return code;
   const digest = createHash("sha256");
-  for (const file of inputs.filter((f) => !f.includes("/node_modules/")).sort()) digest.update(file).update(readFileSync(file));
+  for (const file of modules) {
+    digest.update(file);
+    try {
+      digest.update(readFileSync(file));
+    } catch {
+      digest.update("(unreadable)"); // removed since the bundle read it: the next build sees it
+    }
+  }
   const stamp = digest.digest("hex").slice(0, 8);
-  const hashes = new Set(importing.map((c) => /hash: "([0-9a-f]+)"/.exec(compiled.definitions.split("\n").find((line) => line.startsWith(`{id: ${JSON.stringify(c.id)},`)) ?? "")?.[1]).filter(Boolean));
+  const hashes = new Set(defined.filter((d) => importing.has(d.id)).map((d) => d.hash));
   return code.replace(/"([0-9a-f]{12})"/g, (m, h) => (hashes.has(h) ? `"${h}-${stamp}"` : m));
 }
 
-/** A cell's import of d3, Plot, Inputs or htl reads the page's shared copy (queuebook.library). */
-function sharedLibraries(entry: string): Plugin {
-  const names = Object.keys(sharedPackages).map((n) => n.replace(/[/.]/g, "\\$&"));
+/**
+ * Resolves the cells' imports: d3, Plot, Inputs and htl read the page's shared copy (from a
+ * cell or a project module); everything else must resolve to a file inside the project, with
+ * its name's case as on disk. A cell's import that fails becomes a module that throws (only
+ * that cell fails) and a warning; a module's import that fails is an esbuild error, which
+ * bundleNotebook traces back to the cells importing that module.
+ */
+function imports({compiled, entry, project, warnings}: {compiled: CompiledNotebook; entry: string; project: string; warnings: Warning[]}): Plugin {
+  const shared = new RegExp(`^(${Object.keys(sharedPackages).map((n) => n.replace(/[/.]/g, "\\$&")).join("|")})$`);
+  const listings = new Map<string, string[] | undefined>();
+  const listing = (dir: string) => {
+    if (!listings.has(dir)) listings.set(dir, (() => { try { return readdirSync(dir); } catch { return undefined; } })());
+    return listings.get(dir);
+  };
   return {
-    name: "queuebook-shared",
+    name: "queuebook-imports",
     setup(build) {
-      build.onResolve({filter: new RegExp(`^(${names.join("|")})$`)}, (args) =>
-        args.importer === entry || args.importer === "<stdin>" ? {path: args.path, namespace: "queuebook-shared"} : undefined
-      );
+      build.onResolve({filter: /.*/}, async (args) => {
+        if (args.pluginData === "retry" || args.kind === "entry-point" || args.namespace !== "file") return undefined;
+        const fromCell = args.importer === entry || args.importer === "<stdin>";
+        const inPackage = args.importer.includes(`${sep}node_modules${sep}`);
+        if (shared.test(args.path) && !inPackage) return {path: args.path, namespace: "queuebook-shared"};
+        const fail = (reason: string) => {
+          if (!fromCell) return {errors: [{text: reason}]};
+          const cell = compiled.analysed.find((c) => c.imports.some((i) => i.specifier === args.path)) ?? compiled.analysed.find((c) => !c.error && c.js.includes(args.path));
+          const where = cell ? {line: cell.line, column: cell.column} : {line: 0, column: 0};
+          warnings.push({path: compiled.path, ...where, message: reason});
+          return {path: args.path, namespace: "queuebook-unresolved", pluginData: reason};
+        };
+        if (isAbsolute(args.path)) return fail(`cannot import ${quote(args.path)}: an absolute path; import the project's modules by a relative path`);
+        const result = await build.resolve(args.path, {kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "retry"});
+        if (result.errors.length) return fail(`Could not resolve ${quote(args.path)} (from ${relative(process.cwd(), args.resolveDir) || "."})`);
+        if (result.external || result.namespace !== "file") return result;
+        if (!within(result.path, project)) return fail(`cannot import ${quote(args.path)}: it is outside the project (${relative(process.cwd(), project) || "."}); only the project's modules and packages may be bundled`);
+        const names = listing(dirname(result.path));
+        const name = basename(result.path);
+        if (names && !names.includes(name)) {
+          const near = names.find((n) => n.toLowerCase() === name.toLowerCase());
+          return fail(near ? `cannot import ${quote(args.path)}: no such file; did you mean ${quote(near)}? (the letter case differs)` : `Could not resolve ${quote(args.path)}`);
+        }
+        return result;
+      });
       build.onLoad({filter: /.*/, namespace: "queuebook-shared"}, (args) => ({
         contents: `module.exports = queuebook.library(${JSON.stringify(sharedPackages[args.path])});`,
         loader: "js"
       }));
-    }
-  };
-}
-
-/** Turns a cell's import that esbuild cannot resolve into a module that throws when imported. */
-function unresolvedImports(compiled: CompiledNotebook, entry: string, warnings: string[]): Plugin {
-  return {
-    name: "queuebook-unresolved",
-    setup(build) {
-      build.onResolve({filter: /.*/}, async (args) => {
-        // esbuild names the entry (stdin) after its sourcefile, resolved: the notebook's path
-        if ((args.importer !== entry && args.importer !== "<stdin>") || args.pluginData === "retry") return undefined;
-        const result = await build.resolve(args.path, {kind: args.kind, resolveDir: args.resolveDir, pluginData: "retry"});
-        if (result.errors.length === 0) return result;
-        const cell = compiled.analysed.find((c) => c.imports.some((i) => i.specifier === args.path));
-        const where = cell ? `${compiled.path}:${cell.line}:${cell.column}` : compiled.path;
-        const message = `Could not resolve "${args.path}" (imported at ${where}, from ${relative(process.cwd(), args.resolveDir) || "."})`;
-        warnings.push(`${where}: ${message}`);
-        return {path: args.path, namespace: "queuebook-unresolved", pluginData: message};
-      });
       build.onLoad({filter: /.*/, namespace: "queuebook-unresolved"}, (args) => ({
         contents: `throw new Error(${JSON.stringify(args.pluginData)});`,
         loader: "js"

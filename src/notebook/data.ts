@@ -1,7 +1,11 @@
-// FileAttachment files: found by the files pass, read from beside the notebook, embedded in
-// the notebook's bundle (text as text, binary as base64) so pages work from file://.
-import {readFile} from "node:fs/promises";
-import {dirname, join, relative, resolve} from "node:path";
+// FileAttachment files: found by the files pass, read from the notebook folder, embedded in the
+// notebook's bundle (text as text, binary as base64) so pages work from file://. A page is
+// published, so it must never carry the machine it was built on: only regular files inside the
+// notebook root are read, each within a size limit; anything else is a problem reported at the
+// cell that asks for it (the rest of the page still builds).
+import {open, realpath} from "node:fs/promises";
+import {constants} from "node:fs";
+import {dirname, isAbsolute, relative, resolve, sep} from "node:path";
 import type {CompiledNotebook} from "./compile.js";
 
 import type {EmbeddedFile} from "./contract.js";
@@ -10,6 +14,9 @@ export type {EmbeddedFile};
 
 /** A notebook that cannot be built: one line naming file, position and problem. */
 export class BuildError extends Error {}
+
+/** The default size limit of one attached file. */
+export const defaultMaxFileBytes = 50 * 1024 * 1024;
 
 const types: Record<string, string> = {
   csv: "text/csv", tsv: "text/tab-separated-values", txt: "text/plain", json: "application/json",
@@ -21,30 +28,127 @@ const types: Record<string, string> = {
 
 /** The MIME type for a file name, by extension. */
 export function mimeType(name: string): string {
-  return types[name.replace(/^.*\./, "").toLowerCase()] ?? "application/octet-stream";
+  const extension = name.replace(/^.*\./, "").toLowerCase();
+  return Object.hasOwn(types, extension) ? types[extension] : "application/octet-stream";
 }
 
-/** Reads every file the notebook attaches; a missing one is a BuildError naming where it is used. */
-export async function loadFiles(compiled: CompiledNotebook, notebookFile: string): Promise<Record<string, EmbeddedFile>> {
-  const files: Record<string, EmbeddedFile> = {};
-  const folder = dirname(notebookFile);
-  for (const {name, line, column} of compiled.files) {
-    if (Object.hasOwn(files, name)) continue;
-    const file = resolve(folder, name);
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(file);
-    } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "not found" : (error as Error).message;
-      throw new BuildError(`${compiled.path}:${line}:${column}: FileAttachment "${name}" ${reason} (${relative(process.cwd(), file) || file})`);
+/** The key a file is embedded under: its name as written, less a leading "./" (as the client looks it up). */
+export function fileKey(name: string): string {
+  return name.replace(/^\.\//, "");
+}
+
+/** The attached files that could be read, and a one-line problem for each one that could not. */
+export interface LoadedFiles {
+  /** By key (see fileKey); a Map, so "__proto__" is a name like any other. */
+  files: Map<string, EmbeddedFile>;
+  /** By key: why the file is not embedded ("…" is outside the notebook folder). */
+  problems: Map<string, string>;
+  /** Absolute paths of the files read (for the dev server's watcher). */
+  paths: string[];
+}
+
+/** Where files may come from and how big they may be. */
+export interface FileOptions {
+  /** The notebook root: no file outside it is read. Default: the notebook's own folder. */
+  root?: string;
+  /** Largest file embedded, in bytes (default 50 MB). */
+  maxBytes?: number;
+}
+
+/** Reads every file the notebook attaches; problems (missing, outside the root, too big…) are returned, not thrown. */
+export async function loadFiles(compiled: CompiledNotebook, notebookFile: string, options: FileOptions = {}): Promise<LoadedFiles> {
+  const folder = dirname(resolve(notebookFile));
+  const root = resolve(options.root ?? folder);
+  const realRoot = await realpath(root).catch(() => root);
+  const maxBytes = options.maxBytes ?? defaultMaxFileBytes;
+  const loaded: LoadedFiles = {files: new Map(), problems: new Map(), paths: []};
+  for (const {name} of compiled.files) {
+    const key = fileKey(name);
+    if (loaded.files.has(key) || loaded.problems.has(key)) continue;
+    const result = await readAttached(name, folder, root, realRoot, maxBytes);
+    if (typeof result === "string") {
+      loaded.problems.set(key, oneLine(`FileAttachment ${quote(name)} ${result}`));
+      continue;
     }
     const type = mimeType(name);
-    files[name] = /^text\/|json|xml|svg/.test(type) ? {mimeType: type, text: bytes.toString("utf8")} : {mimeType: type, base64: bytes.toString("base64")};
+    loaded.files.set(key, /^text\/|json|xml|svg/.test(type) ? {mimeType: type, text: result.bytes.toString("utf8")} : {mimeType: type, base64: result.bytes.toString("base64")});
+    loaded.paths.push(result.path);
   }
-  return files;
+  return loaded;
+}
+
+/** The file's bytes, or why it may not be attached (the end of a sentence about it). */
+async function readAttached(name: string, folder: string, root: string, realRoot: string, maxBytes: number): Promise<{bytes: Buffer; path: string} | string> {
+  const shown = (path: string) => relative(process.cwd(), path) || path;
+  if (name === "" || name.includes("\0")) return "is not a file name";
+  if (isAbsolute(name) || /^[a-zA-Z]:[\\/]/.test(name) || name.startsWith("\\")) return `is an absolute path: attach files inside the notebook folder (${shown(root)}) by a relative path`;
+  const file = resolve(folder, name);
+  if (!within(file, root)) return `is outside the notebook folder (${shown(root)}): only files inside it are attached`;
+  let real: string;
+  try {
+    real = await realpath(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "ENOENT" || code === "ENOTDIR" ? `not found (${shown(file)})` : code === "ELOOP" ? "is a link that loops" : `cannot be read (${code ?? "error"})`;
+  }
+  if (!within(real, realRoot)) return `is a link to a file outside the notebook folder (${shown(root)}): only files inside it are attached`;
+  // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below as not a regular file.
+  let handle;
+  try {
+    handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "EACCES" ? "cannot be read (permission denied)" : `cannot be read (${code ?? "error"})`;
+  }
+  try {
+    const info = await handle.stat();
+    if (info.isDirectory()) return "is a folder, not a file";
+    if (!info.isFile()) return "is not a regular file (a device, pipe or socket)";
+    if (info.size > maxBytes) return `is ${megabytes(info.size)}, more than the limit of ${megabytes(maxBytes)} (--max-file-mb)`;
+    // Read at most one byte past the limit: a file that grows while read is refused, not followed.
+    const buffer = Buffer.alloc(Math.min(info.size, maxBytes) + 1);
+    let length = 0;
+    for (;;) {
+      const {bytesRead} = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+      if (length === buffer.length) {
+        if (length > maxBytes) return `is more than the limit of ${megabytes(maxBytes)} (--max-file-mb)`;
+        break;
+      }
+    }
+    return {bytes: buffer.subarray(0, length), path: real};
+  } catch (error) {
+    return `cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** True when `inner` is `outer` or lies inside it. */
+export function within(inner: string, outer: string): boolean {
+  const rel = relative(outer, inner);
+  return rel === "" || !(rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel));
+}
+
+function megabytes(bytes: number): string {
+  if (bytes < 100 * 1024) return `${bytes.toLocaleString("en-US")} bytes`;
+  const mb = bytes / (1024 * 1024);
+  return `${mb >= 10 || Number.isInteger(mb) ? Math.round(mb) : mb.toFixed(1)} MB`;
+}
+
+/** A user's string quoted for a one-line message: control characters escaped, long values cut. */
+export function quote(value: string, max = 120): string {
+  const cut = value.length > max ? value.slice(0, max) + "…" : value;
+  return JSON.stringify(cut).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** A line for the terminal: control characters (newlines, escapes) shown as escapes, never acted on. */
+export function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => (c === "\n" ? "\\n" : c === "\t" ? "\\t" : c === "\r" ? "\\r" : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
 }
 
 /** The absolute paths of the files a notebook attaches (for the dev server's watcher). */
 export function attachedPaths(compiled: CompiledNotebook, notebookFile: string): string[] {
-  return compiled.files.map((f) => join(dirname(notebookFile), f.name));
+  return compiled.files.map((f) => resolve(dirname(notebookFile), f.name));
 }

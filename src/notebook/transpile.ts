@@ -32,6 +32,11 @@ export function guessDeclarations(source: string): string[] {
 
 /** One cell's definition as source text. */
 export function transpileCell(cell: AnalysedCell, defined: ReadonlySet<string>, graphError?: CellError): string {
+  return defineCell(cell, defined, graphError).text;
+}
+
+/** One cell's definition as source text, and its hash as data (the bundle extends some hashes). */
+export function defineCell(cell: AnalysedCell, defined: ReadonlySet<string>, graphError?: CellError): {text: string; hash: string} {
   const error = cell.error ?? graphError;
   const fields: [string, string][] = [
     ["id", JSON.stringify(cell.id)],
@@ -55,13 +60,34 @@ export function transpileCell(cell: AnalysedCell, defined: ReadonlySet<string>, 
   if (cell.inline) fields.splice(3, 0, ["inline", "true"]);
   const hash = createHash("sha256").update(JSON.stringify(hashed)).digest("hex").slice(0, 12);
   fields.splice(fields.length - (error ? 0 : 1), 0, ["hash", JSON.stringify(hash)]);
-  return `{${fields.map(([k, v]) => `${k}: ${v}`).join(", ")}}`;
+  return {text: `{${fields.map(([k, v]) => `${k}: ${v}`).join(", ")}}`, hash};
 }
 
 /** The whole notebook's definitions: one `queuebook.notebook` call (files come from `__files`). */
 export function transpileNotebook(cells: readonly AnalysedCell[], path: string, graphErrors: ReadonlyMap<string, CellError>, options: {languages?: readonly string[]} = {}): string {
+  return defineNotebook(cells, path, graphErrors, options).text;
+}
+
+/** Where a cell's definition stands in the notebook's definitions, and its hash. */
+export interface DefinedCell {
+  id: string;
+  hash: string;
+  /** 1-based lines of the definitions text the cell's definition spans. */
+  firstLine: number;
+  lastLine: number;
+}
+
+/** The notebook's definitions as text, with each cell's hash and lines as data (see transpileNotebook). */
+export function defineNotebook(cells: readonly AnalysedCell[], path: string, errors: ReadonlyMap<string, CellError>, options: {languages?: readonly string[]} = {}): {text: string; cells: DefinedCell[]} {
   const defined = new Set(cells.flatMap((c) => c.declarations));
-  const definitions = cells.map((cell) => transpileCell(cell, defined, graphErrors.get(cell.id)));
+  const definitions = cells.map((cell) => defineCell(cell, defined, errors.get(cell.id)));
   const languages = options.languages?.length ? `, languages: ${JSON.stringify(options.languages)}` : "";
-  return `queuebook.notebook({path: ${JSON.stringify(path)}, files: __files${languages}, cells: [\n${definitions.join(",\n")}\n]});\n`;
+  let line = 2; // after the queuebook.notebook({…, cells: [ line
+  const located = definitions.map(({text, hash}, i) => {
+    const firstLine = line;
+    for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) line++;
+    return {id: cells[i].id, hash, firstLine, lastLine: line++};
+  });
+  const text = `queuebook.notebook({path: ${JSON.stringify(path)}, files: __files${languages}, cells: [\n${definitions.map((d) => d.text).join(",\n")}\n]});\n`;
+  return {text, cells: located};
 }

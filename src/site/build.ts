@@ -6,7 +6,7 @@ import {dirname, join, relative, resolve} from "node:path";
 import {buildClient} from "../../build/client.js";
 import {BuildError} from "../notebook/data.js";
 import {buildNotebook} from "./notebook.js";
-import {renderIndex, type IndexEntry} from "./page.js";
+import {renderIndex, urlPath, type IndexEntry} from "./page.js";
 import {checkOutput, SITE_MARKER, writeFailure} from "./output.js";
 import type {Warning} from "../notebook/compile.js";
 
@@ -44,7 +44,7 @@ export async function findNotebooks(root: string): Promise<string[]> {
 }
 
 /** Builds every notebook under `root` into `out`. */
-export async function buildSite(options: {root: string; out: string; packageRoot: string; cwd?: string; effects?: BuildEffects}): Promise<BuildResult> {
+export async function buildSite(options: {root: string; out: string; packageRoot: string; cwd?: string; effects?: BuildEffects; maxFileBytes?: number}): Promise<BuildResult> {
   const root = resolve(options.root);
   const out = resolve(options.out);
   const names = await findNotebooks(root);
@@ -53,7 +53,7 @@ export async function buildSite(options: {root: string; out: string; packageRoot
   await checkOutput(out, root, cwd, show);
   const assets = buildClient(options.packageRoot);
   assets.catch(() => {}); // awaited below; a notebook error may come first
-  const built = await Promise.all(names.map((name) => buildNotebook(join(root, name), root)));
+  const built = await Promise.all(names.map((name) => buildNotebook(join(root, name), root, {maxFileBytes: options.maxFileBytes})));
   const tmp = `${out}.tmp-${process.pid}`;
   try {
     await rm(tmp, {recursive: true, force: true});
@@ -66,7 +66,7 @@ export async function buildSite(options: {root: string; out: string; packageRoot
       await mkdir(dirname(join(tmp, page)), {recursive: true});
       await writeFile(join(tmp, `${page}.html`), built[i].html);
       await writeFile(join(tmp, `${page}.js`), built[i].script);
-      entries.push({href: `${page}.html`, title: built[i].compiled.title, description: built[i].compiled.description});
+      entries.push({href: urlPath(`${page}.html`), title: built[i].compiled.title, description: built[i].compiled.description});
     }
     if (!names.includes("index.md")) await writeFile(join(tmp, "index.html"), renderIndex(entries, {assets: "_queuebook/"}));
     const old = `${out}.old-${process.pid}`;

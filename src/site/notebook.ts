@@ -1,11 +1,13 @@
 // One notebook, start to finish: read → compile → embed files → bundle → page. Shared by the
-// static build and the dev server, so both produce the same page.
+// static build and the dev server, so both produce the same page. A cell that asks for a file
+// it may not have, or that esbuild refuses, shows its error; the rest of the page is built.
 import {readFile} from "node:fs/promises";
-import {dirname, relative, resolve} from "node:path";
+import {relative} from "node:path";
 import {compileNotebook, type CompiledNotebook, type Warning} from "../notebook/compile.js";
-import {loadFiles, BuildError} from "../notebook/data.js";
+import {attachedPaths, fileKey, loadFiles, within, BuildError} from "../notebook/data.js";
+import type {CellError} from "../notebook/cell.js";
 import {bundleNotebook} from "../notebook/bundle.js";
-import {renderPage} from "./page.js";
+import {renderPage, urlPath} from "./page.js";
 
 /** A notebook made into a page and its script. */
 export interface BuiltNotebook {
@@ -17,14 +19,22 @@ export interface BuiltNotebook {
   warnings: Warning[];
 }
 
-/** Page links for a notebook at `name` (relative path without .md) in the site. */
+/** How a notebook is built: dev-server hooks and the file size limit. */
+export interface NotebookOptions {
+  events?: string;
+  scriptQuery?: string;
+  /** Largest attached file, in bytes (default 50 MB). */
+  maxFileBytes?: number;
+}
+
+/** Page links for a notebook at `name` (relative path without .md) in the site, URL-encoded. */
 export function pageLinks(name: string, options: {events?: string} = {}) {
   const up = "../".repeat(name.split("/").length - 1);
-  return {assets: `${up}_queuebook/`, script: `${name.replace(/^.*\//, "")}.js`, home: `${up}index.html`, ...options};
+  return {assets: `${up}_queuebook/`, script: urlPath(`${name.replace(/^.*\//, "")}.js`), home: `${up}index.html`, ...options};
 }
 
 /** Builds the notebook at `file` (absolute); `root` is the notebooks folder. */
-export async function buildNotebook(file: string, root: string, options: {events?: string; scriptQuery?: string} = {}): Promise<BuiltNotebook> {
+export async function buildNotebook(file: string, root: string, options: NotebookOptions = {}): Promise<BuiltNotebook> {
   const path = relative(root, file);
   let text: string;
   try {
@@ -35,14 +45,26 @@ export async function buildNotebook(file: string, root: string, options: {events
     throw new BuildError(`cannot read ${relative(process.cwd(), file) || file}: ${reason}`);
   }
   const compiled = compileNotebook(text, path);
-  const files = await loadFiles(compiled, file);
-  const bundle = await bundleNotebook(compiled, file, files);
+  const loaded = await loadFiles(compiled, file, {root, maxBytes: options.maxFileBytes});
+  // A file that may not be attached fails the cells that ask for it, at the call.
+  const fileErrors = new Map<string, CellError>();
+  const warnings = [...compiled.warnings];
+  for (const cell of compiled.analysed) {
+    for (const ref of cell.files) {
+      const problem = loaded.problems.get(fileKey(ref.name));
+      if (!problem) continue;
+      warnings.push({path, line: ref.line, column: ref.column, message: problem});
+      if (!fileErrors.has(cell.id) && !cell.error && !compiled.cellErrors.has(cell.id)) fileErrors.set(cell.id, {name: "Error", message: problem, line: ref.line, column: ref.column});
+    }
+  }
+  const bundle = await bundleNotebook(compiled, file, loaded.files, {root, cellErrors: fileErrors});
   const name = path.replace(/\.md$/, "");
   const links = pageLinks(name, {events: options.events});
   if (options.scriptQuery) links.script += options.scriptQuery;
   const html = renderPage(compiled, links);
-  const warnings = [...compiled.warnings];
-  for (const message of bundle.warnings) warnings.push({path, line: 0, column: 0, message});
-  const inputs = [file, ...Object.keys(files).map((f) => resolve(dirname(file), f)), ...bundle.inputs];
+  warnings.push(...bundle.warnings);
+  warnings.sort((a, b) => a.line - b.line || a.column - b.column);
+  const watched = attachedPaths(compiled, file).filter((f) => within(f, root));
+  const inputs = [...new Set([file, ...loaded.paths, ...watched, ...bundle.inputs])];
   return {compiled, html, script: bundle.code, inputs, warnings};
 }

@@ -15,9 +15,14 @@ export interface PageOptions {
   events?: string;
 }
 
+/** A relative path as a URL path: each segment percent-encoded ("a#b.html" → "a%23b.html"). */
+export function urlPath(path: string): string {
+  return path.split("/").map((segment) => (segment === ".." || segment === "." ? segment : encodeURIComponent(segment))).join("/");
+}
+
 /** The HTML of one notebook page. */
 export function renderPage(compiled: CompiledNotebook, options: PageOptions): string {
-  const a = options.assets;
+  const a = escapeHtml(options.assets);
   const head = [
     `<link rel="stylesheet" href="${a}style.css">`,
     compiled.chunks.includes("katex") ? `<link rel="stylesheet" href="${a}katex.css">` : "",
@@ -30,7 +35,7 @@ export function renderPage(compiled: CompiledNotebook, options: PageOptions): st
     title: compiled.title,
     description: compiled.description,
     head,
-    body: `<nav class="qb-nav"><a href="${options.home}">queuebook</a></nav>
+    body: `<nav class="qb-nav"><a href="${escapeHtml(options.home)}">queuebook</a></nav>
 <main class="qb-notebook">
 ${compiled.html}</main>
 <footer class="qb-footer">${escapeHtml(compiled.path)}</footer>

@@ -9,9 +9,9 @@ import {dirname, join, normalize, resolve, sep} from "node:path";
 import {buildClient} from "../../build/client.js";
 import {buildNotebook, type BuiltNotebook} from "./notebook.js";
 import {findNotebooks} from "./build.js";
-import {renderIndex} from "./page.js";
+import {renderIndex, urlPath} from "./page.js";
 import {escapeHtml, parseNotebook} from "../notebook/parse.js";
-import {mimeType} from "../notebook/data.js";
+import {mimeType, oneLine} from "../notebook/data.js";
 
 /** Options of the preview server. */
 export interface PreviewOptions {
@@ -20,6 +20,8 @@ export interface PreviewOptions {
   port: number;
   hostname?: string;
   log?: (line: string) => void;
+  /** Largest attached file, in bytes (default 50 MB). */
+  maxFileBytes?: number;
 }
 
 /** A running preview server. */
@@ -51,9 +53,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   };
   let watchInputs: (inputs: string[]) => void = () => {};
   const build = async (p: OpenPage) => {
-    p.built = await buildNotebook(join(root, `${p.name}.md`), root, {events: `/_queuebook/events?page=${encodeURIComponent(p.name)}`, scriptQuery: `?v=${p.version}`});
+    p.built = await buildNotebook(join(root, `${p.name}.md`), root, {events: `/_queuebook/events?page=${encodeURIComponent(p.name)}`, scriptQuery: `?v=${p.version}`, maxFileBytes: options.maxFileBytes});
     watchInputs(p.built.inputs);
-    for (const w of p.built.warnings) log(`warning: ${w.path}${w.line ? `:${w.line}:${w.column}` : ""}: ${w.message}`);
+    for (const w of p.built.warnings) log(oneLine(`warning: ${w.path}${w.line ? `:${w.line}:${w.column}` : ""}: ${w.message}`));
     return p.built;
   };
 
@@ -75,7 +77,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       const names = await findNotebooks(root);
       const entries = await Promise.all(names.map(async (n) => {
         const parsed = await readFile(join(root, n), "utf8").then((text) => parseNotebook(text, n), () => undefined);
-        return {href: `/${n.replace(/\.md$/, "")}`, title: parsed?.title ?? n, description: parsed?.description ?? ""};
+        return {href: `/${urlPath(n.replace(/\.md$/, ""))}`, title: parsed?.title ?? n, description: parsed?.description ?? ""};
       }));
       return send(res, 200, "text/html", renderIndex(entries, {assets: "/_queuebook/", events: "/_queuebook/events?page="}));
     }

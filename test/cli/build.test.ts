@@ -45,17 +45,15 @@ describe("queuebook build [--root DIR] [-o OUT]", () => {
     expect(existsSync(join(dir, "dist"))).toBe(false);
   });
 
-  it("fails in one line on a missing FileAttachment and leaves the old output untouched", async () => {
-    mkdirSync(join(dir, "dist"));
-    writeFileSync(join(dir, "dist", ".queuebook-site"), "");
-    writeFileSync(join(dir, "dist", "old.html"), "old");
+  it("builds the page when a FileAttachment is missing, the error shown at its cell with a warning", async () => {
     write("ok.md", "```js\n1\n```\n");
-    write("data.md", "# Data\n\n```js\nconst rows = FileAttachment(\"data/missing.csv\").csv();\n```\n");
+    write("data.md", "# Data\n\n```js\nconst rows = FileAttachment(\"data/missing.csv\").csv();\n```\n\n```js\nconst fine = 1;\n```\n");
     const result = await runCli(["build"], {cwd: dir});
-    expect(result.code).toBe(1);
-    expect(result.stderr).toBe('queuebook build: data.md:4:14: FileAttachment "data/missing.csv" not found (notebooks/data/missing.csv)\n');
-    expect(readdirSync(join(dir, "dist")).sort()).toEqual([".queuebook-site", "old.html"]);
-    expect(readdirSync(dir).sort()).toEqual(["dist", "notebooks"]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('warning: notebooks/data.md:4:14: FileAttachment "data/missing.csv" not found (notebooks/data/missing.csv)\n');
+    const script = readFileSync(join(dir, "dist", "data.js"), "utf8");
+    expect(script).toContain("not found");
+    expect(script).toContain("fine");
   });
 
   it("fails in one line on an unreadable notebook", async () => {
@@ -87,5 +85,88 @@ describe("queuebook <command>", () => {
     expect(result.code).toBe(2);
     expect(result.stderr.split("\n")[0]).toBe('queuebook: unknown command "frobnicate"');
     expect(result.stderr).toContain("usage: queuebook <command>");
+  });
+});
+
+describe("queuebook build: a page never leaks the machine, and one broken cell never fails the build", () => {
+  it("refuses files outside the root at their cells (absolute, ../, links out, /proc, folders), builds the rest", async () => {
+    writeFileSync(join(dir, "secret.txt"), "SECRET-OUTSIDE-ROOT");
+    mkdirSync(join(dir, "notebooks", "data"));
+    symlinkSync(join(dir, "secret.txt"), join(dir, "notebooks", "data", "link.txt"));
+    writeFileSync(join(dir, "notebooks", "data", "ok.csv"), "a\n1\n");
+    const cells = ["/proc/self/environ", "/etc/passwd", "../secret.txt", "data/link.txt", "data", "data/ok.csv"].map((name) => "```js\nFileAttachment(" + JSON.stringify(name) + ").text()\n```\n");
+    write("leak.md", "# Leak\n\n" + cells.join("\n"));
+    const result = await runCli(["build"], {cwd: dir});
+    expect(result.code).toBe(0);
+    const lines = result.stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(5);
+    expect(lines).toEqual([
+      expect.stringMatching(/^warning: notebooks\/leak\.md:4:1: FileAttachment "\/proc\/self\/environ" is an absolute path/),
+      expect.stringMatching(/^warning: notebooks\/leak\.md:8:1: FileAttachment "\/etc\/passwd" is an absolute path/),
+      expect.stringMatching(/^warning: notebooks\/leak\.md:12:1: FileAttachment "\.\.\/secret\.txt" is outside the notebook folder/),
+      expect.stringMatching(/^warning: notebooks\/leak\.md:16:1: FileAttachment "data\/link\.txt" is a link to a file outside the notebook folder/),
+      expect.stringMatching(/^warning: notebooks\/leak\.md:20:1: FileAttachment "data" is a folder, not a file$/)
+    ]);
+    const site = readdirSync(join(dir, "dist"), {recursive: true}).map(String).filter((f) => /\.(html|js)$/.test(f) && !f.startsWith("_queuebook"));
+    for (const file of site) {
+      const text = readFileSync(join(dir, "dist", file), "utf8");
+      expect(text).not.toContain("SECRET-OUTSIDE-ROOT");
+      expect(text).not.toContain("root:x:0:0");
+      expect(text).not.toContain("PATH=");
+    }
+    expect(readFileSync(join(dir, "dist", "leak.js"), "utf8")).toContain('"data/ok.csv":{"mimeType":"text/csv"'); // the file inside is embedded
+  });
+
+  it("limits the size of an attached file with --max-file-mb, and rejects a bad value with the usage", async () => {
+    writeFileSync(join(dir, "notebooks", "big.txt"), "x".repeat(2000));
+    write("big.md", "```js\nFileAttachment(\"big.txt\").text()\n```\n");
+    const small = await runCli(["build", "--max-file-mb", "0.001"], {cwd: dir});
+    expect(small.code).toBe(0);
+    expect(small.stderr).toBe('warning: notebooks/big.md:2:1: FileAttachment "big.txt" is 2,000 bytes, more than the limit of 1,048 bytes (--max-file-mb)\n');
+    for (const bad of ["0", "-1", "lots", "1e9", "2000"]) {
+      const result = await runCli(["build", `--max-file-mb=${bad}`], {cwd: dir});
+      expect(result.code).toBe(2);
+      expect(result.stderr.split("\n")[0]).toMatch(/^queuebook build: --max-file-mb must be a number of megabytes above 0 and at most 1024, got "/);
+    }
+  });
+
+  it("builds every broken cell as an error at its cell, exit 0, one warning line each", async () => {
+    writeFileSync(join(dir, "notebooks", "helper.js"), "export const x = 1;\n");
+    writeFileSync(join(dir, "notebooks", "x.csv"), "a\n1\n");
+    const cells = ["const a = 1; a = 2;", 'import {x} from "./helper.js";\nx = 1;', "#!/usr/bin/env node\n1", 'import d from "./x.csv";', 'const m = await import("./x.csv");', 'import {x as y} from "./Helper.js";', 'import "/etc/passwd";', "FileAttachment(\"a\\nb.csv\")"];
+    write("broken.md", "# Broken\n\n" + cells.map((c) => "```js\n" + c + "\n```\n").join("\n") + "\n```js\nconst fine = 42;\n```\n");
+    const result = await runCli(["build"], {cwd: dir});
+    expect(result.code).toBe(0);
+    const lines = result.stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(cells.length);
+    for (const line of lines) expect(line).toMatch(/^warning: notebooks\/broken\.md:\d+:\d+: \S/);
+    expect(result.stderr).not.toMatch(/notebooks\/broken\.md:\d+:\d+: .*broken\.md:\d+/); // the position is not repeated
+    expect(result.stderr).toContain("FileAttachment(\"x.csv\")");
+    expect(result.stderr).toContain('"a\\nb.csv"');
+    expect(readFileSync(join(dir, "dist", "broken.js"), "utf8")).toContain("fine");
+  });
+
+  it("builds a notebook in a subfolder that imports a local module and a shared package, and links it from the index", async () => {
+    mkdirSync(join(dir, "notebooks", "week-1"));
+    writeFileSync(join(dir, "notebooks", "week-1", "helper.js"), "export const week = 1;\n");
+    write("week-1/intro.md", "# Week one\n\n```js\nimport {week} from \"./helper.js\";\n```\n\n```js\nimport * as Inputs from \"npm:@observablehq/inputs\";\n```\n\n${week}\n");
+    const result = await runCli(["build"], {cwd: dir});
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(readFileSync(join(dir, "dist", "index.html"), "utf8")).toContain('href="week-1/intro.html"');
+    const script = readFileSync(join(dir, "dist", "week-1", "intro.js"), "utf8");
+    expect(script).toContain("week");
+    expect(script).toContain('library("Inputs")');
+  });
+
+  it("URL-encodes every link it writes (a#b.md → a%23b.html)", async () => {
+    write("a#b.md", "# Hash\n\n```js\n1\n```\n");
+    write("50% off?.md", "# Percent\n");
+    const result = await runCli(["build"], {cwd: dir});
+    expect(result.code).toBe(0);
+    const index = readFileSync(join(dir, "dist", "index.html"), "utf8");
+    expect(index).toContain('href="a%23b.html"');
+    expect(index).toContain('href="50%25%20off%3F.html"');
+    expect(readFileSync(join(dir, "dist", "a#b.html"), "utf8")).toContain('<script src="a%23b.js"></script>');
   });
 });
