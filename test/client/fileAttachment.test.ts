@@ -60,3 +60,17 @@ describe("FileAttachment", () => {
     expect(await FA("a.txt").text()).toBe("2");
   });
 });
+
+describe("FileAttachment over a null-prototype object of files (as the bundle embeds them)", () => {
+  const embedded: Files = Object.assign(Object.create(null), JSON.parse('{"__proto__": {"mimeType": "text/plain", "text": "proto"}, "toString.txt": {"text": "t"}}'));
+  const attach = makeFileAttachment(() => embedded);
+  it("reads a file named __proto__ like any other", async () => {
+    expect(await attach("__proto__").text()).toBe("proto");
+    expect(await attach("./toString.txt").text()).toBe("t");
+  });
+  it("says a name that is only an object's built-in property is not found, instead of reading nothing", () => {
+    expect(() => attach("constructor")).toThrow(/file not found: constructor/);
+    expect(() => makeFileAttachment(() => ({}))("__proto__")).toThrow(/file not found: __proto__/);
+    expect(() => makeFileAttachment(() => ({}))("hasOwnProperty")).toThrow(/file not found/);
+  });
+});
