@@ -131,6 +131,26 @@ export function input(element: InputLike): Pull<unknown> {
   });
 }
 
+/**
+ * Whether the page is shown in a dark color scheme, now and whenever that changes: the page's
+ * computed `color-scheme` when it sets one, else the reader's preference.
+ */
+export function dark(target?: Element): Pull<boolean> {
+  return observe((notify) => {
+    const element = target ?? document.body;
+    const query = matchMedia("(prefers-color-scheme: dark)");
+    let last: boolean | undefined;
+    const changed = () => {
+      const scheme = getComputedStyle(element).colorScheme ?? "";
+      const value = /\bdark\b/.test(scheme) && !/\blight\b/.test(scheme) ? true : /\blight\b/.test(scheme) && !/\bdark\b/.test(scheme) ? false : query.matches;
+      if (value !== last) notify((last = value));
+    };
+    changed();
+    query.addEventListener("change", changed);
+    return () => query.removeEventListener("change", changed);
+  });
+}
+
 /** The content width of an element, now and whenever it changes. */
 export function width(element: Element): Pull<number> {
   return observe((notify) => {

@@ -1,8 +1,9 @@
-import * as Inputs from "@observablehq/inputs";
 import * as htl from "htl";
 import {makeFileAttachment, type Files} from "./fileAttachment.js";
+import {inputs as Inputs} from "./inputs.js";
 import * as Generators from "./generators.js";
 import {Mutable} from "./mutable.js";
+import {resize} from "./resize.js";
 import {languageGenerator} from "./i18n.js";
 
 /** What the optional chunks (plot.js, katex.js, marked.js) hand over through queuebook.provide. */
@@ -74,6 +75,9 @@ export function makeLibrary(getFiles: () => Files, container: () => Element) {
     Inputs: () => Inputs,
     html: () => htl.html,
     svg: () => htl.svg,
+    htl: () => htl,
+    resize: () => resize,
+    dark: () => Generators.dark(),
     Generators: () => Generators,
     Mutable: () => Mutable,
     FileAttachment: () => FileAttachment,

@@ -63,13 +63,13 @@ export function analyseCell(cell: CellSource): AnalysedCell {
       js,
       expression: parsed.expression,
       declarations: parsed.expression ? [] : findDeclarations(parsed.node),
-      references: findReferences(node),
+      references: [...new Set([...findReferences(node), ...imports.flatMap((i) => i.uses ?? [])])],
       files: findFiles(node).map((f) => {
         const at = original(f.line, f.column);
         return {...f, ...toNotebook(cell, at.line, at.column)};
       }),
       imports,
-      async: imports.length > 0 || hasTopLevelAwait(node)
+      async: imports.some((i) => !i.builtin) || hasTopLevelAwait(node)
     };
   } catch (error) {
     if (!(error instanceof CellSyntaxError)) throw error;

@@ -56,7 +56,10 @@ export function compileNotebook(text: string, path: string): CompiledNotebook {
   const parsed = parseNotebook(text, path);
   const analysed = parsed.cells.map(analyseCell);
   const problems = graphProblems(analysed, path);
-  const graphErrors = checkGraph(analysed, path, problems);
+  // A name declared by two cells (`let total` in both) stops neither: as in Framework, both
+  // run and only the name fails, so the cells reading it show "total is defined more than
+  // once". The build still warns once, listing both. Cycles stop their cells.
+  const graphErrors = checkGraph(analysed, path, problems.filter((problem) => problem.kind === "cycle"));
   const warnings: Warning[] = parsed.warnings.map((w) => ({path, ...w}));
   const languages = declaredLanguages(parsed.data.languages, (message) => warnings.push({path, line: 1, column: 1, message}));
   const definitions = transpileNotebook(analysed, path, graphErrors, {languages});

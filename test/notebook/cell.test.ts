@@ -139,3 +139,28 @@ describe("toNotebook(cell, line, column)", () => {
     expect(toNotebook({line: 1, column: 1}, 4, 9)).toEqual({line: 4, column: 9});
   });
 });
+
+describe("analyseCell: Framework's modules and fences", () => {
+  it("a FileAttachment imported from observablehq:stdlib is the built-in: its file is found, nothing is declared", () => {
+    const analysed = js('import {FileAttachment} from "observablehq:stdlib";\nconst d = FileAttachment("data/a.csv").csv();');
+    expect(analysed.error).toBeUndefined();
+    expect(analysed.declarations).toEqual(["d"]);
+    expect(analysed.references).toEqual(["FileAttachment"]);
+    expect(analysed.files.map((f) => [f.name, f.line, f.column])).toEqual([["data/a.csv", 11, 11]]);
+    expect(analysed.async).toBe(false);
+  });
+  it("an html fence is an expression cell of an html template reading its ${…} names", () => {
+    const analysed = js("<b>${n}</b>", {lang: "html"});
+    expect(analysed).toMatchObject({expression: true, js: "html`<b>${n}</b>`", references: ["html", "n"]});
+  });
+  it("a tex fence reads tex (so the page loads KaTeX) and keeps its backslashes", () => {
+    const analysed = js("\\frac{a}{b}", {lang: "tex"});
+    expect(analysed).toMatchObject({expression: true, js: "tex.block`\\frac{a}{b}`", references: ["tex"]});
+  });
+  it("a syntax error inside an html fence's ${…} is positioned in the fence's text", () => {
+    const analysed = js("<p>${1 +}</p>", {lang: "html", line: 5});
+    expect(analysed.error).toMatchObject({name: "SyntaxError", line: 5});
+    expect(analysed.error!.column).toBeGreaterThanOrEqual(6);
+    expect(analysed.error!.column).toBeLessThanOrEqual(9);
+  });
+});

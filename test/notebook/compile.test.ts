@@ -56,9 +56,15 @@ describe("compileNotebook(text, path)", () => {
       expect(warnings[0]).toMatchObject({line: 2, column: 1});
       expect(warnings[0].message).toMatch(/^RuntimeError: circular definition: (a → b → a|b → a → b) \(cells at nb\.md:(2|6), nb\.md:(2|6)\)$/);
     });
-    it("keeps the errors at each cell for the page (one per defining cell)", () => {
-      const compiled = compileNotebook(md(...fence("const a = 1;"), ...fence("const a = 2;")), "nb.md");
-      expect([...compiled.cellErrors.values()].map((e) => e.message)).toEqual(['"a" is defined more than once (also at nb.md:6)', '"a" is defined more than once (also at nb.md:2)']);
+    it("keeps a cycle's errors at each of its cells for the page", () => {
+      const compiled = compileNotebook(md(...fence("const a = b;"), ...fence("const b = a;")), "nb.md");
+      expect([...compiled.cellErrors.values()].map((e) => e.message.split(" (")[0])).toEqual(["circular definition: a → b → a", "circular definition: a → b → a"]);
+    });
+    it("lets both cells declaring a name run, as Framework does, and still warns once", () => {
+      const compiled = compileNotebook(md(...fence("let a = 1;"), ...fence("let a = 2;")), "nb.md");
+      expect(compiled.cellErrors.size).toBe(0);
+      expect(compiled.definitions).not.toContain("error:");
+      expect(compiled.warnings.map((w) => [w.line, w.message])).toEqual([[2, 'RuntimeError: "a" is defined more than once (at nb.md:2, nb.md:6)']]);
     });
     it("reports front matter problems first, at their line", () => {
       const text = md("---", "- not a mapping", "---", ...fence("1 +"));

@@ -1,5 +1,6 @@
 // Declarations pass: the names a program cell defines at its top level (its outputs).
 import type {Pattern, Program} from "acorn";
+import {isBuiltinBinding} from "./imports.js";
 
 /** The identifiers a binding pattern introduces (`{a, b: [c], ...d}` → a, c, d). */
 export function patternNames(pattern: Pattern, names: string[] = []): string[] {
@@ -38,7 +39,9 @@ export function findDeclarations(program: Program): string[] {
         names.push(statement.id.name);
         break;
       case "ImportDeclaration":
-        for (const specifier of statement.specifiers) names.push(specifier.local.name);
+        for (const specifier of statement.specifiers) {
+          if (!isBuiltinBinding(statement, specifier.local.name)) names.push(specifier.local.name);
+        }
         break;
     }
   }

@@ -1,6 +1,7 @@
 // Imports pass: a cell's static imports, rewritten as `await import(…)` so the cell's body is a
 // plain async function and esbuild can inline the imported modules into the notebook's bundle.
 import type {ImportDeclaration, Program} from "acorn";
+import {CellSyntaxError} from "./syntax.js";
 
 /** One static import of a cell. */
 export interface ImportReference {
@@ -10,6 +11,47 @@ export interface ImportReference {
   end: number;
   /** The replacement statement. */
   replacement: string;
+  /** True for a module the page provides as built-ins (observablehq:stdlib, @observablehq/tex). */
+  builtin?: boolean;
+  /** The built-ins such an import reads under another name (runtime inputs of the cell). */
+  uses?: string[];
+}
+
+/**
+ * Framework's own modules, provided by the page as built-ins: for each, the built-in an export
+ * is (`*` is the namespace). Importing them bundles nothing: the names are the built-ins.
+ */
+const builtinModules: Record<string, Record<string, string>> = {
+  "observablehq:stdlib": {FileAttachment: "FileAttachment", Generators: "Generators", Mutable: "Mutable", resize: "resize"},
+  "@observablehq/tex": {default: "tex"}
+};
+
+/**
+ * For an import of a module the page provides as built-ins, each local name → the built-in it
+ * stands for; undefined for other modules. An export the page does not provide is an error.
+ */
+export function builtinBindings(declaration: ImportDeclaration): Map<string, string> | undefined {
+  const specifier = npmSpecifier(String(declaration.source.value));
+  if (!Object.hasOwn(builtinModules, specifier)) return undefined;
+  const table = builtinModules[specifier];
+  const bindings = new Map<string, string>();
+  for (const s of declaration.specifiers) {
+    const exported = s.type === "ImportDefaultSpecifier" ? "default"
+      : s.type === "ImportNamespaceSpecifier" ? "*"
+      : s.imported.type === "Identifier" ? s.imported.name : String(s.imported.value);
+    if (!Object.hasOwn(table, exported)) {
+      const what = exported === "*" ? "a namespace import" : `"${exported}"`;
+      const has = Object.keys(table).map((name) => (name === "default" ? "its default export" : name)).join(", ");
+      throw new CellSyntaxError(`${specifier}: queuebook provides ${has}, not ${what}`, s.loc!.start.line, s.loc!.start.column + 1);
+    }
+    bindings.set(s.local.name, table[exported]);
+  }
+  return bindings;
+}
+
+/** True when a name an import declares is exactly the built-in of that name (so it declares nothing). */
+export function isBuiltinBinding(declaration: ImportDeclaration, local: string): boolean {
+  return builtinBindings(declaration)?.get(local) === local;
 }
 
 /** Finds a program cell's import declarations and their `await import()` replacements. */
@@ -18,6 +60,13 @@ export function findImports(program: Program): ImportReference[] {
     .filter((s): s is ImportDeclaration => s.type === "ImportDeclaration")
     .map((declaration) => {
       const specifier = npmSpecifier(String(declaration.source.value));
+      const bindings = builtinBindings(declaration);
+      if (bindings) {
+        // `import {resize} from "observablehq:stdlib"` is the built-in itself; an alias is a const
+        const aliased = [...bindings].filter(([local, builtin]) => local !== builtin);
+        const replacement = aliased.length ? `const ${aliased.map(([local, builtin]) => `${local} = ${builtin}`).join(", ")};` : "";
+        return {specifier, start: declaration.start, end: declaration.end, replacement, builtin: true, uses: [...new Set(aliased.map(([, builtin]) => builtin))]};
+      }
       const call = `await import(${JSON.stringify(specifier)})`;
       return {specifier, start: declaration.start, end: declaration.end, replacement: rewrite(declaration, call)};
     });

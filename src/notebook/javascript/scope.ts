@@ -2,6 +2,7 @@
 // files passes to tell a cell's free names (its inputs) from its local ones.
 import type {Node, Pattern, Statement} from "acorn";
 import {patternNames} from "./declarations.js";
+import {isBuiltinBinding} from "./imports.js";
 
 const cache = new WeakMap<Node, Set<string>>();
 
@@ -85,7 +86,10 @@ function lexical(statements: any[]): string[] {
   for (const s of statements) {
     if (s.type === "VariableDeclaration" && s.kind !== "var") names.push(...declarators(s));
     else if ((s.type === "FunctionDeclaration" || s.type === "ClassDeclaration") && s.id) names.push(s.id.name);
-    else if (s.type === "ImportDeclaration") names.push(...s.specifiers.map((x: any) => x.local.name));
+    else if (s.type === "ImportDeclaration") {
+      // a built-in imported under its own name stays the built-in: a free name (an input)
+      names.push(...s.specifiers.map((x: any) => x.local.name).filter((name: string) => !isBuiltinBinding(s, name)));
+    }
   }
   return names;
 }

@@ -77,3 +77,21 @@ describe("npmSpecifier(specifier)", () => {
     expect(npmSpecifier("d3")).toBe("d3");
   });
 });
+
+describe("Framework's own modules are the page's built-ins", () => {
+  it("an import from observablehq:stdlib under the built-in's name leaves nothing to run", () => {
+    const [found] = imports('import {FileAttachment, Generators, resize} from "observablehq:stdlib";');
+    expect(found).toMatchObject({builtin: true, replacement: "", uses: []});
+  });
+  it("an alias becomes a const of the built-in", () => {
+    expect(replacement('import {Mutable as M} from "observablehq:stdlib";')).toBe("const M = Mutable;");
+    expect(replacement('import texify from "npm:@observablehq/tex";')).toBe("const texify = tex;");
+  });
+  it("npm:@observablehq/tex's default export is the built-in tex", () => {
+    expect(imports('import tex from "npm:@observablehq/tex@1";')[0]).toMatchObject({builtin: true, replacement: "", uses: []});
+    expect(imports('import {Mutable as M, resize} from "observablehq:stdlib";')[0]).toMatchObject({uses: ["Mutable"]});
+  });
+  it("an export the page does not provide is an error at the specifier", () => {
+    expect(() => imports('import {DuckDBClient} from "observablehq:stdlib";')).toThrow(`observablehq:stdlib: queuebook provides FileAttachment, Generators, Mutable, resize, not "DuckDBClient"`);
+  });
+});

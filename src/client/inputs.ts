@@ -1,0 +1,58 @@
+// Observable Inputs as the page provides them: Inputs.file's value reads like a FileAttachment
+// (text, json, csv, tsv, arrayBuffer, blob, url, stream), as in Framework, so a cell written
+// for `FileAttachment("runs.csv").csv()` works unchanged on a file the reader chooses.
+import * as Inputs from "@observablehq/inputs";
+import {autoType, csvParse, tsvParse} from "d3-dsv";
+
+/** A file chosen in an Inputs.file, read with FileAttachment's methods. */
+export class LocalFile {
+  readonly name: string;
+  readonly mimeType: string;
+  readonly lastModified: number;
+  readonly size: number;
+  #file: File;
+  #url: string | undefined;
+  constructor(file: File) {
+    this.name = file.name;
+    this.mimeType = file.type || "application/octet-stream";
+    this.lastModified = file.lastModified;
+    this.size = file.size;
+    this.#file = file;
+  }
+  async text(): Promise<string> {
+    return this.#file.text();
+  }
+  async json(): Promise<any> {
+    return JSON.parse(await this.text());
+  }
+  async csv({typed = false}: {typed?: boolean} = {}): Promise<any[]> {
+    const text = await this.text();
+    return typed ? csvParse(text, autoType) : csvParse(text);
+  }
+  async tsv({typed = false}: {typed?: boolean} = {}): Promise<any[]> {
+    const text = await this.text();
+    return typed ? tsvParse(text, autoType) : tsvParse(text);
+  }
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#file.arrayBuffer();
+  }
+  async blob(): Promise<Blob> {
+    return this.#file;
+  }
+  async stream(): Promise<ReadableStream<Uint8Array>> {
+    return this.#file.stream();
+  }
+  /** A blob: URL for the file (made once). */
+  async url(): Promise<string> {
+    return (this.#url ??= URL.createObjectURL(this.#file));
+  }
+  toString(): string {
+    return `LocalFile(${JSON.stringify(this.name)})`;
+  }
+}
+
+/** Inputs, with file() giving LocalFile values (a `transform` of the caller's own still wins). */
+export const inputs = {
+  ...Inputs,
+  file: (options: Record<string, unknown> = {}) => Inputs.file({transform: (file: File) => new LocalFile(file), ...options})
+};

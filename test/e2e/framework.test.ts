@@ -1,0 +1,161 @@
+// Notebooks written in Observable Framework's dialect (test/e2e/framework/: a subfolder,
+// run=false, html/svg/tex fences, ${…} in HTML blocks, resize, dark, htl, visibility, an input
+// that starts undefined, observablehq:stdlib and Framework's npm: modules, a name declared by
+// two cells) built as a site and opened in headless Chromium: every page shows what its cells
+// make and no cell error. Waits are on conditions in the page, never on time.
+import {mkdtemp, readFile, rm} from "node:fs/promises";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import type {Browser, Page} from "playwright-core";
+import {buildSite} from "../../src/site/build.js";
+import {launchBrowser, serveStatic} from "./harness.js";
+
+const packageRoot = new URL("../../", import.meta.url).pathname;
+const root = join(packageRoot, "test/e2e/framework");
+let browser: Browser;
+let out: string;
+let server: Awaited<ReturnType<typeof serveStatic>>;
+
+beforeAll(async () => {
+  out = join(await mkdtemp(join(tmpdir(), "queuebook-framework-")), "site");
+  await buildSite({root, out, packageRoot});
+  server = await serveStatic(out);
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (out) await rm(join(out, ".."), {recursive: true, force: true});
+});
+
+/** Opens a page of the built site, recording page errors and console errors. */
+async function open(path: string): Promise<{page: Page; errors: string[]}> {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  await page.goto(`${server.origin}/${path}`);
+  return {page, errors};
+}
+
+/** Waits until `selector` shows `text` (a condition in the page, not a delay). */
+async function shows(page: Page, selector: string, text: string | RegExp): Promise<void> {
+  await page.waitForFunction(
+    ([selector, source, flags]) => {
+      const found = document.querySelector(selector);
+      return !!found && new RegExp(source, flags).test(found.textContent ?? "");
+    },
+    [selector, typeof text === "string" ? text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : text.source, typeof text === "string" ? "" : text.flags] as const,
+    {timeout: 10_000}
+  );
+}
+
+/** The text of every cell error box on the page. */
+const cellErrors = (page: Page) => page.locator(".qb-error").allInnerTexts();
+
+describe("Framework-dialect notebooks, built and opened in Chromium", () => {
+  it("fences: run=false is shown not run, html/svg/tex fences and ${…} in HTML blocks are live", async () => {
+    const {page, errors} = await open("fences.html");
+    await shows(page, "#html-fence", "There are 3 servers; a backtick ` stays.");
+    await page.waitForFunction(() => document.querySelectorAll("#svg-fence circle").length === 3);
+    await page.waitForFunction(() => !!document.querySelector(".qb-cell .katex-display"));
+    await shows(page, "#html-block h2", "3 servers");
+    expect(await page.locator("pre code.language-js").first().innerText()).toContain('FileAttachment("data/not-there.csv")');
+    expect(await page.locator("pre.qb-echo").innerText()).toContain("const servers = 3;");
+    await page.waitForFunction(() => /anonymous|ƒ/.test(document.querySelector("main")!.textContent ?? ""));
+    expect(await cellErrors(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("built-ins: resize renders at the container's width and again when it changes; dark, htl, visibility", async () => {
+    const {page, errors} = await open("builtins.html");
+    await page.waitForFunction(() => Number(document.querySelector("#resized")?.getAttribute("data-width")) > 0);
+    const width = Number(await page.locator("#resized").getAttribute("data-width"));
+    await page.locator("main").evaluate((main: HTMLElement, w) => (main.style.maxWidth = `${Math.floor(w / 2)}px`), width);
+    await page.waitForFunction((w) => {
+      const now = Number(document.querySelector("#resized")?.getAttribute("data-width"));
+      return now > 0 && now < w;
+    }, width);
+    await shows(page, "#dark", /^(dark|light)$/);
+    const scheme = await page.evaluate(() => getComputedStyle(document.body).colorScheme);
+    expect(await page.locator("#dark").innerText()).toBe(scheme === "dark" ? "dark" : "light");
+    await shows(page, "#htl-namespace", "function");
+    await shows(page, "#visible", "visible");
+    await shows(page, "#ticks", "1");
+    await shows(page, "#width", "number");
+    expect(await cellErrors(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("a page loads KaTeX only when a cell uses tex", async () => {
+    expect(await readFile(join(out, "fences.html"), "utf8")).toContain("_queuebook/katex.js");
+    for (const page of ["inputs.html", "builtins.html", "let-twice.html"]) {
+      expect(await readFile(join(out, page), "utf8"), page).not.toMatch(/_queuebook\/(katex|plot|d3|plot-d3|marked)\.(js|css)/);
+    }
+  });
+
+  it("inputs: a cell reading a required file input waits, with no error, until a file is chosen", async () => {
+    const {page, errors} = await open("inputs.html");
+    await shows(page, "#name", "API"); // the page ran: the text input's dependents are shown
+    expect(await page.locator("#row-count").innerText()).toBe("rows"); // still waiting: empty, not failed
+    expect(await cellErrors(page)).toEqual([]);
+    await page.locator("input[type=file]").setInputFiles({name: "servers.csv", mimeType: "text/csv", buffer: Buffer.from("server,rate\napi,1\ndb,2\n")});
+    await shows(page, "#row-count", "2 rows");
+    expect(await cellErrors(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("observablehq:stdlib, npm:@observablehq/tex, npm:htl and npm:@observablehq/plot are the page's own", async () => {
+    // no second copy bundled: the notebook's own script is small, the page loads the shared chunks
+    expect((await readFile(join(out, "stdlib.js"))).length).toBeLessThan(30_000);
+    const html = await readFile(join(out, "stdlib.html"), "utf8");
+    for (const chunk of ["katex.js", "plot.js"]) expect(html, chunk).toContain(`_queuebook/${chunk}`);
+    const {page, errors} = await open("stdlib.html");
+    await shows(page, "#servers", "api, db, cache");
+    await page.waitForFunction(() => !!document.querySelector("#tex-import .katex"));
+    await page.waitForFunction(() => document.querySelectorAll(".qb-cell svg rect").length === 3);
+    await shows(page, "#stdlib-resize", "true");
+    expect(await cellErrors(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("a name declared with let by two cells: both cells run, as in Framework", async () => {
+    const {page, errors} = await open("let-twice.html");
+    await shows(page, "#first-let", "first");
+    await shows(page, "#second-let", "second");
+    await shows(page, "#independent", "still runs");
+    expect(await cellErrors(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("a notebook in a subfolder imports a Framework npm: module and reads a file from the parent folder", async () => {
+    const {page, errors} = await open("week-1/queues.html");
+    await shows(page, "#week-rate", "rate 4");
+    await shows(page, "#week-servers", "3 servers");
+    await page.locator("input[type=range]").evaluate((input: HTMLInputElement) => {
+      input.value = "7";
+      input.dispatchEvent(new Event("input", {bubbles: true}));
+    });
+    await shows(page, "#week-rate", "rate 7");
+    expect(await cellErrors(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("the index lists every notebook, the subfolder's included", async () => {
+    const {page, errors} = await open("index.html");
+    const hrefs = await page.locator("main a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    for (const name of ["fences", "builtins", "inputs", "stdlib", "let-twice", "week-1/queues"]) {
+      expect(hrefs.some((href) => href?.replace(/\.html$/, "") === name || href?.replace(/\.html$/, "") === `./${name}`), name).toBe(true);
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
