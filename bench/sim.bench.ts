@@ -3,7 +3,11 @@
 // Method: per case, warm-up runs first (JIT), then many timed repetitions; the median is shown.
 import {cpus, loadavg} from "node:os";
 import {performance} from "node:perf_hooks";
-import {run, scenarioNames, scenarios, type RunOptions, type Scenario, type ScenarioName} from "../src/sim/index.js";
+import {formulas} from "../src/components/oncall/formulas.js";
+import {
+  debrief, decodeRunLink, encodeRunLink, MAX_LINK_ACTIONS, MAX_LINK_CHARS, run, scenarioNames, scenarios, simulate,
+  type RunOptions, type Scenario, type ScenarioName
+} from "../src/sim/index.js";
 
 const WARMUP = 30;
 const REPEATS = 200;
@@ -60,3 +64,24 @@ console.log(table(["fleetMin", "workers N", "median ms", "fastest ms", "µs / mi
 console.log("\nThe cost is linear in minutes (one step each) and, through the Erlang B recursion, linear in");
 console.log("the workers N: per minute a fixed part (traffic, cache, budget, the metrics object) plus a");
 console.log("multiply-add per two workers. Measured on a shared machine: compare rows, not runs.");
+
+console.log("\n### What the on-call page does besides a run\n");
+const trace = simulate("cache-flush", {seed: 1, minutes: 1440, actions: [{minute: 17, press: "warmup"}]});
+const fullLink = encodeRunLink({
+  scenario: "surge", seed: 4294967295, minute: 1439, lang: "hu",
+  actions: Array.from({length: MAX_LINK_ACTIONS}, (_, i) => ({minute: i, set: {targetUtilization: 0.1 + (0.9 * i) / MAX_LINK_ACTIONS, ttlS: i / 7}}))
+});
+// The costliest refusal: every action read before the last one fails.
+const hostile = fullLink.replace(/_[^_]*$/, "_1turboOn");
+const others: [string, () => unknown][] = [
+  ["simulate(…) with its trace, 1,440 minutes (cache-flush)", () => simulate("cache-flush", {seed: 1, minutes: 1440})],
+  ["formulas(trace, minute): the 25 relations of one minute", () => formulas(trace, 16)],
+  [`decodeRunLink: a link with ${MAX_LINK_ACTIONS} actions (${fullLink.length} characters)`, () => decodeRunLink(fullLink)],
+  [`decodeRunLink: the same with its last action unknown (refused)`, () => decodeRunLink(hostile)],
+  [`decodeRunLink: a 1 MB value (refused by length, over ${MAX_LINK_CHARS})`, () => decodeRunLink("v1_" + "x".repeat(1 << 20))],
+  ["debrief(…): learner, nothing and textbook, 240 minutes (cache-flush)", () => debrief("cache-flush", 1, 240, [])]
+];
+console.log(table(["what", "median ms", "fastest ms"], others.map(([what, fn]) => {
+  const {median, min} = measure(fn, 100);
+  return [what, ms(median), ms(min)];
+})));

@@ -214,7 +214,13 @@ export const command: Command = {
       if (actions.length > MAX_LINK_ACTIONS) throw new UsageError(`a link holds at most ${MAX_LINK_ACTIONS} actions, the run has ${actions.length}`);
       const link: RunLink = {scenario, seed, actions: [...actions], minute: minutes - 1};
       if (lang !== undefined) link.lang = lang;
-      context.stdout(runLinkUrl(link) + "\n");
+      let url: string;
+      try {
+        url = runLinkUrl(link);
+      } catch (error) {
+        throw new UsageError(`this run does not fit in a link: ${cutText((error as Error).message, 120)}`);
+      }
+      context.stdout(url + "\n");
       return 0;
     }
     let metrics: MinuteMetrics[];

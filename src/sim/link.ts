@@ -31,8 +31,11 @@ export type LinkResult =
 
 /** The format version, the value's first part. */
 export const LINK_VERSION = "v1";
-/** Longest value read, in characters; anything longer is refused before parsing. */
-export const MAX_LINK_CHARS = 20_000;
+/**
+ * Longest value read or written, in characters; a longer one is refused before parsing. Room
+ * for the most actions with a few settings each (about 50 characters an action).
+ */
+export const MAX_LINK_CHARS = 100_000;
 /** Most actions a link may carry. */
 export const MAX_LINK_ACTIONS = 1_000;
 
@@ -64,8 +67,9 @@ function actionText(action: Action): string {
 }
 
 /**
- * The value of `run=` for `run` (throws a RangeError on a run that is not valid, a programming
- * error: the page only records validated actions).
+ * The value of `run=` for `run`. Throws a RangeError on a run that is not valid (a programming
+ * error: the page only records validated actions) or too long for a link (over MAX_LINK_ACTIONS
+ * actions or MAX_LINK_CHARS characters).
  * @example encodeRunLink({scenario: "bad-deploy", seed: 7, minute: 42, actions: [{minute: 29, press: "rollback"}]}) // "v1_bad-deploy_s7_m42_29rollback"
  */
 export function encodeRunLink(run: RunLink): string {
@@ -78,7 +82,10 @@ export function encodeRunLink(run: RunLink): string {
   if (errors.length) throw new RangeError(errors[0]);
   const head = [LINK_VERSION, run.scenario, `s${run.seed}`, `m${run.minute}`];
   if (run.lang !== undefined) head.push(run.lang);
-  return [...head, ...run.actions.map(actionText)].join("_");
+  const value = [...head, ...run.actions.map(actionText)].join("_");
+  // Never write what decodeRunLink would refuse.
+  if (value.length > MAX_LINK_CHARS) throw new RangeError(`the run is longer than ${MAX_LINK_CHARS} characters as a link`);
+  return value;
 }
 
 class LinkError extends Error {

@@ -173,7 +173,7 @@ for (const [way, prefix, sim] of ways) {
         ["#run=v1_free_s1_m0_<script>alert(1)</script>", /--run: the language code must be/],
         ["#run=v1_free_s99999999999_m0", /--run: the seed must be an integer from 0 to 4294967295$/],
         ["#run=v1_free_s1_m0_2turboOn", /--run: action 1: unknown control or button$/],
-        ["#run=v1_free_s1_m0_" + "x".repeat(100_000), /--run: the link is longer than 20000 characters$/]
+        ["#run=v1_free_s1_m0_" + "x".repeat(100_000), /--run: the link is longer than 100000 characters$/]
       ];
       for (const [link, problem] of cases) {
         const result = await sim(["sim", "--run", link]);

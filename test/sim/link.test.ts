@@ -58,6 +58,17 @@ describe("encodeRunLink(run)", () => {
     expect(() => encodeRunLink({...defaultRunLink(), actions: [{minute: 1, set: {ttlS: Infinity}}]})).toThrow(RangeError);
     expect(() => encodeRunLink({...defaultRunLink(), lang: "<b>"})).toThrow(RangeError);
   });
+  it("refuses to write a link that decodeRunLink would refuse as too long", () => {
+    const settings = {fleetMin: 12, autoscaling: true, targetUtilization: 0.1 + 1e-16 * 3, ttlS: 1000 / 3, sheddingShare: 1 / 3, heavyFeature: false, bootDelayMin: 30};
+    const actions = Array.from({length: MAX_LINK_ACTIONS}, (_, i) => ({minute: 10000 + (i % 80), set: settings}));
+    expect(() => encodeRunLink({...defaultRunLink(), actions})).toThrow(/longer than 100000 characters/);
+    expect(() => encodeRunLink({...defaultRunLink(), actions: [...actions.slice(1), {minute: 1, press: "warmup"}, {minute: 2, press: "warmup"}]})).toThrow(RangeError);
+    // A long decision log of a few settings each fits.
+    const fits = Array.from({length: MAX_LINK_ACTIONS}, (_, i) => ({minute: 10000 + (i % 80), set: {targetUtilization: 1 / 3, ttlS: 1000 / 7}}));
+    const value = encodeRunLink({...defaultRunLink(), actions: fits});
+    expect(value.length).toBeLessThanOrEqual(MAX_LINK_CHARS);
+    expect(decodeRunLink(value)).toEqual({ok: true, run: {...defaultRunLink(), actions: fits}});
+  });
 });
 
 describe("decodeRunLink(value)", () => {
