@@ -78,17 +78,17 @@ export function gradeLab(read: (name: string) => string | undefined): Check[] {
       const rows = parser(name, text);
       const ok = count === undefined || rows.length === count;
       if (!ok) broken.add(name);
-      add(check(`${name}: format`, ok, `${header}, ${rows.length}${count === undefined ? "" : ` (expected ${count})`}`));
+      add(check(`${name}: format`, ok, `${header}; ${rows.length}${count === undefined ? " rows" : ` (expected ${count})`}`));
     } catch (error) {
       broken.add(name);
       add(check(`${name}: format`, false, prefixed(name, error)));
     }
   };
   parse("01-probe.txt", parseProbe, "one time in seconds per line", 6);
-  for (const s of shapes) parse(`sched-${s}.csv`, parsePlan, "i,intended, rows");
-  for (const s of shapes) parse(`run-${s}.csv`, parseRun, "i,intended,sent,received,code, rows");
-  for (const s of shapes) parse(`srv-${s}.csv`, parseRecords, "seq,arrive,start,end,qlen, rows");
-  parse("closed.csv", parseClosed, "user,sent,received,code, rows");
+  for (const s of shapes) parse(`sched-${s}.csv`, parsePlan, "header i,intended");
+  for (const s of shapes) parse(`run-${s}.csv`, parseRun, "header i,intended,sent,received,code");
+  for (const s of shapes) parse(`srv-${s}.csv`, parseRecords, "header seq,arrive,start,end,qlen");
+  parse("closed.csv", parseClosed, "header user,sent,received,code");
 
   // The truth from the learner's CSVs: the same numbers `lab analyze` computes.
   const target = keyValues(read("01-target.txt"));

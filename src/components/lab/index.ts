@@ -1,0 +1,5 @@
+// The arrival-lab notebook's views: parsed runs and their analysis, charts, and widgets.
+export {labRuns, answerValue, answerCell, type LabRuns} from "./runs.js";
+export * from "./charts.js";
+export * from "./widgets.js";
+export {simulatedRuns, type TryItParams} from "./tryIt.js";

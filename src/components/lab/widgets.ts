@@ -1,0 +1,183 @@
+// The lab notebook's widgets: the upload of one's own runs, the answer files as downloads, the
+// grader's checks, the step-8 decision form, and the boxes for the lab's words and hints.
+// Widgets that hold what the reader typed or loaded are built once and relabelled by
+// `localize(t)`, so switching the language keeps the reader's work.
+import type {Check, Decision} from "../../lab/grade.js";
+import {shapes} from "../../lab/schedule.js";
+import {readUploads, type UploadedFile} from "../../lab/upload.js";
+import type {Translate} from "../i18n.js";
+
+/** What the upload widget holds: the lab files read from the last good upload. */
+export interface Uploaded {
+  files: Map<string, string>;
+  loaded: {from: string; as: string; rows?: number}[];
+}
+
+/** An element with a value, relabelled in place when the language changes. */
+export type Widget<T> = HTMLElement & {value: T; localize(t: Translate): void};
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+/**
+ * `<input type=file multiple name="lab-files">`: its value becomes the lab files of a good
+ * upload (an "input" event tells the page); a bad upload shows its messages (file:line:column)
+ * and changes nothing. A button goes back to the embedded runs.
+ */
+export function uploadWidget(validate: (files: Map<string, string>) => string | undefined = () => undefined): Widget<Uploaded | null> {
+  const input = element("input", {type: "file", multiple: "", name: "lab-files", accept: ".csv,.txt,.tsv"});
+  const caption = element("span", {class: "lab-upload-caption"});
+  const reset = element("button", {type: "button", class: "lab-upload-reset"});
+  const status = element("div", {class: "lab-upload-status", role: "status", "aria-live": "polite"});
+  const root = element("div", {class: "lab-upload"}, element("label", {}, caption, input), reset, status) as unknown as Widget<Uploaded | null>;
+  let t: Translate = (key) => key;
+  let state: {kind: "embedded"} | {kind: "loaded"; uploaded: Uploaded} | {kind: "error"; errors: string[]} = {kind: "embedded"};
+  const render = () => {
+    caption.textContent = t("upload.label");
+    reset.textContent = t("upload.reset");
+    reset.hidden = root.value === null;
+    status.className = `lab-upload-status${state.kind === "error" ? " lab-error" : ""}`;
+    status.replaceChildren();
+    if (state.kind === "embedded") status.append(t("upload.embedded"));
+    else if (state.kind === "loaded") status.append(t("upload.loaded"), element("ul", {}, ...state.uploaded.loaded.map((l) => element("li", {}, l.from === l.as ? l.as : `${l.from} → ${l.as}`, l.rows === undefined ? "" : ` (${t("upload.rows", {n: l.rows})})`))));
+    else status.append(t(root.value ? "upload.refusedKept" : "upload.refused"), element("ul", {}, ...state.errors.map((e) => element("li", {}, element("code", {}, e)))));
+  };
+  root.value = null;
+  root.localize = (next) => ((t = next), render());
+  input.addEventListener("change", async (event) => {
+    event.stopPropagation(); // the page hears only the widget's own input event, after reading
+    const list: UploadedFile[] = await Promise.all([...(input.files ?? [])].map(async (file) => ({name: file.name, text: await file.text()})));
+    if (list.length === 0) return;
+    const result = readUploads(list);
+    const problem = result.ok ? validate(result.files) : undefined;
+    if (!result.ok || problem !== undefined) {
+      state = {kind: "error", errors: result.ok ? [problem!] : result.errors};
+      return render();
+    }
+    root.value = {files: result.files, loaded: result.loaded};
+    state = {kind: "loaded", uploaded: root.value};
+    render();
+    root.dispatchEvent(new Event("input", {bubbles: true}));
+  });
+  input.addEventListener("input", (event) => event.stopPropagation());
+  reset.addEventListener("click", () => {
+    root.value = null;
+    state = {kind: "embedded"};
+    input.value = "";
+    render();
+    root.dispatchEvent(new Event("input", {bubbles: true}));
+  });
+  render();
+  return root;
+}
+
+/** One `<a download="name">` per answer file, its content in a data: URL (works from file:// too). */
+export function downloadLinks(answers: Map<string, string>, names: string[], t: Translate): HTMLElement {
+  return element("ul", {class: "lab-downloads"}, ...names.map((name) => {
+    const text = answers.get(name);
+    if (text === undefined) return element("li", {}, element("span", {class: "lab-muted"}, t("download.missing", {name})));
+    return element("li", {}, element("a", {download: name, href: "data:text/plain;charset=utf-8," + encodeURIComponent(text)}, name));
+  }));
+}
+
+/** The grader's checks as a list: ✓ or ✗, the rule, and why. */
+export function checkList(checks: Check[], t: Translate): HTMLElement {
+  const failed = checks.filter((c) => !c.ok).length;
+  const summary = element("p", {class: failed ? "lab-error" : "lab-ok"}, failed ? t("grade.failed", {n: failed, total: checks.length}) : t("grade.passed", {total: checks.length}));
+  const list = element("ul", {class: "lab-checks"}, ...checks.map((c) => element("li", {class: c.ok ? "ok" : "fail"}, element("span", {class: "mark", "aria-label": c.ok ? "ok" : "fail"}, c.ok ? "✓" : "✗"), " ", element("strong", {}, c.name), element("span", {class: "lab-muted"}, ` — ${c.detail}`))));
+  return element("div", {class: "lab-grade"}, summary, list);
+}
+
+/** Step 8's form: model, workers, evidence and risk; its value is the decision as typed. */
+export function decisionForm(initial: Partial<Decision> = {}): Widget<Decision> {
+  const model = element("select", {name: "model"}, ...shapes.map((s) => element("option", {value: s}, s)));
+  model.value = initial.model ?? "burst";
+  const workers = element("input", {type: "number", name: "workers", min: "1", step: "1", value: String(initial.workers ?? 4)});
+  const evidence = element("textarea", {name: "evidence", rows: "3"});
+  evidence.value = initial.evidence ?? "";
+  const risk = element("textarea", {name: "risk", rows: "2"});
+  risk.value = initial.risk ?? "";
+  const captions = ["model", "workers", "evidence", "risk"].map((key) => element("span", {"data-key": key}));
+  const count = (field: HTMLTextAreaElement) => element("small", {class: "lab-muted", "data-count": field.name});
+  const counts = [count(evidence), count(risk)];
+  const root = element("form", {class: "lab-decision"},
+    element("label", {}, captions[0], model), element("label", {}, captions[1], workers),
+    element("label", {class: "wide"}, captions[2], evidence, counts[0]), element("label", {class: "wide"}, captions[3], risk, counts[1])) as unknown as Widget<Decision>;
+  let t: Translate = (key) => key;
+  const read = (): Decision => ({model: model.value, workers: workers.value.trim() === "" ? NaN : Number(workers.value), evidence: evidence.value, risk: risk.value});
+  const render = () => {
+    captions.forEach((c) => (c.textContent = t(`decision.${c.dataset.key}`)));
+    counts[0].textContent = t("decision.count", {n: [...evidence.value.trim()].length, min: 60});
+    counts[1].textContent = t("decision.count", {n: [...risk.value.trim()].length, min: 40});
+  };
+  root.value = read();
+  root.localize = (next) => ((t = next), render());
+  root.addEventListener("input", () => ((root.value = read()), render()));
+  root.addEventListener("change", () => ((root.value = read()), render()));
+  root.addEventListener("submit", (event) => event.preventDefault());
+  render();
+  return root;
+}
+
+/** An answer file as written, under a caption. */
+export function answerFile(name: string, text: string | undefined, caption: string): HTMLElement {
+  return element("div", {}, element("p", {class: "lab-muted"}, caption), element("pre", {class: "lab-answer", "data-file": name}, text ?? ""));
+}
+
+/** The lab's own words for a step: what to do, and why (or its hints). */
+export function labSays(title: string, ...paragraphs: string[]): HTMLElement {
+  return element("blockquote", {class: "lab-says"}, element("strong", {}, title), ...paragraphs.map((p) => element("p", {}, p)));
+}
+
+/** A box of hints and common mistakes. */
+export function hints(title: string, items: (string | Node)[]): HTMLElement {
+  return element("aside", {class: "lab-hints"}, element("strong", {}, title), element("ul", {}, ...items.map((item) => element("li", {}, item))));
+}
+
+/** Two figures side by side (runs and simulation), one above the other on narrow screens. */
+export function sideBySide(left: {title: string; body: Node}, right: {title: string; body: Node}): HTMLElement {
+  const column = (c: {title: string; body: Node}) => element("figure", {}, element("figcaption", {}, c.title), c.body);
+  return element("div", {class: "lab-pair"}, column(left), column(right));
+}
+
+/** A small table: header cells, then rows of cells. */
+export function table(header: string[], rows: (string | number)[][]): HTMLElement {
+  return element("table", {class: "lab-table"}, element("thead", {}, element("tr", {}, ...header.map((h) => element("th", {}, h)))), element("tbody", {}, ...rows.map((r) => element("tr", {}, ...r.map((c) => element("td", {}, String(c)))))));
+}
+
+/** The widgets' styles, once per page. */
+export function labStyles(): HTMLStyleElement {
+  return element("style", {}, `
+.lab-says{border-left:4px solid #4269d0;background:#f4f6fb;color:#222;margin:1rem 0;padding:.6rem 1rem}
+.lab-says p{margin:.4rem 0;color:#222}
+.lab-hints{border-left:4px solid #efb118;background:#fdf8ec;margin:1rem 0;padding:.6rem 1rem}
+.lab-hints ul{margin:.3rem 0;padding-left:1.2rem}
+.lab-pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:1rem}
+.lab-pair figure{margin:0;min-width:0}
+.lab-pair figcaption{font-weight:600;margin-bottom:.3rem}
+.lab-table{border-collapse:collapse;font-variant-numeric:tabular-nums;margin:.5rem 0}
+.lab-table th,.lab-table td{border-bottom:1px solid #ddd;padding:.2rem .6rem;text-align:right}
+.lab-table th:first-child,.lab-table td:first-child{text-align:left}
+.lab-upload{border:1px dashed #888;padding:.8rem;border-radius:6px;margin:1rem 0}
+.lab-upload label{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
+.lab-upload-reset{margin-top:.5rem}
+.lab-error{color:#b00020}
+.lab-ok{color:#1b7a3a}
+.lab-muted{color:#666}
+.lab-checks{list-style:none;padding-left:0}
+.lab-checks li{margin:.15rem 0;overflow-wrap:anywhere}
+.lab-checks .ok .mark{color:#1b7a3a}
+.lab-checks .fail .mark{color:#b00020}
+.lab-decision{display:grid;grid-template-columns:repeat(auto-fit,minmax(160px,1fr));gap:.6rem;margin:1rem 0}
+.lab-decision label{display:flex;flex-direction:column;gap:.2rem}
+.lab-decision label.wide{grid-column:1/-1}
+.lab-decision textarea{width:100%;box-sizing:border-box;font:inherit}
+.lab-downloads{columns:2 12rem}
+.katex-display{overflow-x:auto;overflow-y:hidden;padding:.2rem 0}
+pre.lab-answer{background:#f6f6f6;padding:.5rem .8rem;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere}
+`);
+}
