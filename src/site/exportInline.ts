@@ -3,8 +3,9 @@
 // later `<script` as nesting; a <style> ends at the first `</style`. Data that holds such text
 // (a CSV cell, a label) must stay inert, so each occurrence is rewritten to an equivalent that
 // means the same to the JavaScript engine: inside a string or regular expression `<` becomes
-// `\x3C`, inside a template literal `${"\x3C"}`, and between tokens (code, comments) a space goes
-// after the `<`. U+2028 and U+2029 are escaped the same way (and are line breaks between tokens).
+// `\x3C`, inside a template literal `${"\x3C"}`; in a comment `<!--` becomes `//--`, and a `<`
+// before `/script` gets a space after it. U+2028 and U+2029 are escaped the same way (between
+// tokens they are line breaks: "\n").
 import {tokenizer, type Token} from "acorn";
 
 const DANGER = /<(?=\/script|!--)|[\u2028\u2029]/gi;
@@ -29,8 +30,12 @@ export function inlineScript(source: string): string {
       const start = backslashes % 2 ? at - 1 : at;
       const text = kind === "string" || kind === "regexp" ? escape : `\${"${escape}"}`;
       edits.push({start, end: at + 1, text});
+    } else if (char === "<" && !token && source.startsWith("<!--", at)) {
+      // In a classic script `<!--` opens a line comment (and inside a comment it is text):
+      // `//--` means the same in both places.
+      edits.push({start: at, end: at + 2, text: "//"});
     } else if (char === "<") {
-      edits.push({start: at + 1, end: at + 1, text: " "}); // `< /script`, `< !--`: same tokens
+      edits.push({start: at + 1, end: at + 1, text: " "}); // `a < /script/`: the same tokens
     } else {
       edits.push({start: at, end: at + 1, text: "\n"}); // a line terminator between tokens
     }
