@@ -1,7 +1,7 @@
 // `queuebook sim`: every case runs twice, in-process through main() and as a real child
 // process (node bin/queuebook.js sim …), so exit codes and stderr are checked as a user sees them.
 import {execFileSync} from "node:child_process";
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
+import {mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
@@ -192,6 +192,10 @@ for (const [way, prefix, sim] of ways) {
       expectUsageError(await sim(["sim", "--actions", fifo]), /actions file .*fifo\.json is a FIFO, not a regular file$/);
       expectUsageError(await sim(["sim", "--actions", "/dev/zero"]), /actions file \/dev\/zero is a device, not a regular file$/);
       expectUsageError(await sim(["sim", "--actions", "/dev/null"]), /actions file \/dev\/null is a device, not a regular file$/);
+      // A link is followed to what it names.
+      const link = join(dir, `${prefix}zero.json`);
+      symlinkSync("/dev/zero", link);
+      expectUsageError(await sim(["sim", "--actions", link]), /actions file .*zero\.json is a device, not a regular file$/);
       const folder = join(dir, `${prefix}folder.json`);
       mkdirSync(folder);
       expectUsageError(await sim(["sim", "--actions", folder]), /actions file .*folder\.json is a folder, not a regular file$/);
