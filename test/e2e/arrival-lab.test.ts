@@ -1,0 +1,184 @@
+// The arrival-lab notebook in real headless Chromium, built from notebooks/: its figures are
+// the committed answer files; an upload of other runs (made with src/lab's simulation)
+// recomputes them to what `lab analyze` gives; a broken upload shows file:line:column and
+// changes nothing; downloads are byte-equal to `lab analyze`; ?lang=ja is Japanese; file:// works.
+import {mkdtemp, readFile, rm, writeFile} from "node:fs/promises";
+import {readdirSync, readFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import type {Browser, Page} from "playwright-core";
+import {buildSite} from "../../src/site/build.js";
+import {analyzeLab, outputNames} from "../../src/lab/analyze.js";
+import {simulateLabFiles} from "../../src/lab/simLab.js";
+import {launchBrowser, serveStatic} from "./harness.js";
+
+const packageRoot = new URL("../../", import.meta.url).pathname;
+const dataDir = join(packageRoot, "notebooks/data/arrival-lab");
+const committed = new Map(readdirSync(dataDir).map((name) => [name, readFileSync(join(dataDir, name), "utf8")]));
+const seed = readFileSync(new URL("../../../shared/seeds/003_13d5c54a9ee7623f.txt", import.meta.url), "utf8").split("\n");
+const en = JSON.parse(readFileSync(join(packageRoot, "notebooks/locales/arrival-lab/en.json"), "utf8"));
+
+// Other runs: another server (3 workers × 30 ms, bursts of 10) simulated by src/lab.
+const other = simulateLabFiles({serviceMs: 30, workers: 3, burstSize: 10, networkS: 0.0015, seed: 5});
+const otherAnswers = new Map(analyzeLab((name) => other.get(name)).files);
+
+let browser: Browser;
+let tmp: string;
+let out: string;
+let server: Awaited<ReturnType<typeof serveStatic>>;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), "queuebook-arrival-lab-"));
+  out = join(tmp, "site");
+  await buildSite({root: join(packageRoot, "notebooks"), out, packageRoot});
+  for (const [name, text] of other) await writeFile(join(tmp, name), text);
+  server = await serveStatic(out);
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (tmp) await rm(tmp, {recursive: true, force: true});
+});
+
+async function open(url: string) {
+  const page = await browser.newPage({acceptDownloads: true});
+  const errors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(url);
+  await expect.poll(() => page.locator("pre.lab-answer").count(), {timeout: 20_000}).toBe(8); // 7 answer files as figures + step 8's worked example
+  return {page, errors};
+}
+
+/** The answer files as the page shows them (the worked example in step 8 is the committed file, not a figure). */
+async function shownAnswers(page: Page): Promise<Map<string, string>> {
+  const pairs = await page.locator("pre.lab-answer").evaluateAll((nodes) => nodes.map((n) => [n.getAttribute("data-file"), n.textContent] as [string, string]));
+  // Step 8 shows the committed arrival-model.txt as its worked example; the analysis' proposal is in the downloads.
+  return new Map(pairs.filter(([name]) => name !== "arrival-model.txt"));
+}
+
+/** Each download's bytes, by clicking its link. */
+async function downloads(page: Page): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const name of outputNames) {
+    const [download] = await Promise.all([page.waitForEvent("download"), page.locator(`a[download="${name}"]`).click()]);
+    expect(download.suggestedFilename()).toBe(name);
+    files.set(name, await readFile((await download.path())!, "utf8"));
+  }
+  return files;
+}
+
+const rateSlider = (page: Page) => page.locator(`form:has(label:text-is("${en["try.rate"]}")) input[type=range]`);
+
+describe("arrival-lab notebook over HTTP", () => {
+  it("shows the committed answer files as its figures, with their values in the prose", async () => {
+    const {page, errors} = await open(`${server.origin}/arrival-lab.html`);
+    const shown = await shownAnswers(page);
+    for (const name of outputNames.filter((n) => n !== "arrival-model.txt")) expect(shown.get(name), name).toBe(committed.get(name));
+    const text = await page.locator("main").innerText();
+    const latency = committed.get("latency.tsv")!.trim().split("\n").map((line) => line.split("\t"));
+    for (const [, , p50, p95] of latency) expect(text).toContain(`${p50} / ${p95} ms`);
+    const capacity = Object.fromEntries(committed.get("capacity.txt")!.trim().split("\n").map((l) => l.split("=")));
+    expect(text).toContain(`underestimate_factor=${capacity.underestimate_factor}`);
+    expect(text).toContain(`formula_workers=${capacity.formula_workers}`);
+    const note = Object.fromEntries(committed.get("05-note.txt")!.trim().split("\n").map((l) => l.split("=")));
+    expect(text).toContain(`ratio=${note.ratio}`);
+    expect(await page.locator(`pre.lab-answer[data-file="arrival-model.txt"]`).textContent()).toBe(committed.get("arrival-model.txt"));
+    await expect.poll(() => page.locator(".lab-grade").last().locator(".lab-ok").textContent()).toMatch(/^All \d+ checks pass\.$/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("offers the eight answer files as downloads, byte-equal to lab analyze's", async () => {
+    const {page} = await open(`${server.origin}/arrival-lab.html`);
+    const analyzed = new Map(analyzeLab((name) => committed.get(name)).files);
+    expect(await downloads(page)).toEqual(analyzed);
+    await page.close();
+  });
+
+  it("recomputes every figure and download from uploaded runs, as lab analyze does", async () => {
+    const {page, errors} = await open(`${server.origin}/arrival-lab.html`);
+    await page.locator("input[name=lab-files]").setInputFiles([...other.keys()].map((name) => join(tmp, name)));
+    await expect.poll(() => page.locator(`pre.lab-answer[data-file="schedules.tsv"]`).textContent()).toBe(otherAnswers.get("schedules.tsv"));
+    const shown = await shownAnswers(page);
+    for (const [name, text] of shown) expect(text, name).toBe(otherAnswers.get(name));
+    expect(await downloads(page)).toEqual(otherAnswers);
+    expect(await page.locator(".lab-upload-status").innerText()).toContain("srv-burst.csv");
+    expect(await page.locator("main").innerText()).toContain(`underestimate_factor=${/underestimate_factor=(.*)/.exec(otherAnswers.get("capacity.txt")!)![1]}`);
+    // The committed answers do not fit these runs: the grader says so.
+    await expect.poll(() => page.locator(".lab-grade").last().locator(".lab-error").count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("refuses a broken upload with file:line:column, changes nothing, and keeps working", async () => {
+    const {page, errors} = await open(`${server.origin}/arrival-lab.html`);
+    const before = await shownAnswers(page);
+    const broken = join(tmp, "srv-even.csv");
+    await writeFile(broken, other.get("srv-even.csv")!.replace(/\n(\d+),([\d.]+),/, "\n$1,$2x,"));
+    try {
+      await page.locator("input[name=lab-files]").setInputFiles([broken, join(tmp, "closed.csv")]);
+      await expect.poll(() => page.locator(".lab-upload-status.lab-error").innerText()).toMatch(/srv-even\.csv:2:\d+: .*"[\d.]+x"/);
+    } finally {
+      await writeFile(broken, other.get("srv-even.csv")!);
+    }
+    expect(await shownAnswers(page)).toEqual(before);
+    // The page still works: the sliders redraw the simulated figures.
+    const figures = page.locator("[data-sim]");
+    const drawnFor = await figures.first().getAttribute("data-sim");
+    await rateSlider(page).evaluate((input: HTMLInputElement) => {
+      input.value = "40";
+      input.dispatchEvent(new Event("input", {bubbles: true}));
+    });
+    await expect.poll(() => figures.evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-sim")!.split(",")[0]))).toEqual(Array(5).fill("40"));
+    expect(await figures.first().getAttribute("data-sim")).not.toBe(drawnFor);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("grades uploaded answer files and checks the step-8 decision as it is typed", async () => {
+    const {page} = await open(`${server.origin}/arrival-lab.html`);
+    // The learner's answer files: the committed ones, with one wrong verdict.
+    const answers = join(tmp, "answers");
+    await (await import("node:fs/promises")).mkdir(answers);
+    for (const name of outputNames) await writeFile(join(answers, name), name === "capacity.txt" ? committed.get(name)!.replace("verdict=under", "verdict=ok") : committed.get(name)!);
+    await page.locator("input[name=lab-files]").setInputFiles(outputNames.map((name) => join(answers, name)));
+    await expect.poll(() => page.locator(".lab-grade").last().locator("li.fail").innerText()).toBe("✗ capacity.txt: values — verdict=ok (the CSVs give under)");
+    const model = Object.fromEntries(committed.get("arrival-model.txt")!.trim().split("\n").map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]));
+    const form = page.locator("form.lab-decision");
+    await form.locator("input[name=workers]").fill(model.workers);
+    await form.locator("textarea[name=evidence]").fill(model.evidence);
+    await form.locator("textarea[name=risk]").fill(model.risk);
+    await expect.poll(() => page.locator(".lab-grade").first().locator(".lab-ok").innerText()).toBe("All 5 checks pass.");
+    await form.locator("input[name=workers]").fill("3");
+    await expect.poll(() => page.locator(".lab-grade").first().locator("li.fail").innerText()).toContain("workers ≥ observed max");
+    await page.close();
+  });
+
+  it("shows the lab in Japanese with ?lang=ja, its sentences as seed 003 has them", async () => {
+    const {page, errors} = await open(`${server.origin}/arrival-lab.html?lang=ja`);
+    expect(await page.locator("h1").first().innerText()).toBe(seed[0]);
+    const text = await page.locator("main").innerText();
+    expect(text).toContain(seed[4]); // 目標
+    expect(text).toContain(seed[26]); // よくある間違い: /reset
+    expect(text).toContain(seed[30]); // step 1's heading
+    expect(await page.locator("html").getAttribute("lang")).toBe("ja");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("arrival-lab notebook from file://", () => {
+  it("shows the committed figures and takes an upload", async () => {
+    const {page, errors} = await open(`file://${out}/arrival-lab.html`);
+    const shown = await shownAnswers(page);
+    expect(shown.get("capacity.txt")).toBe(committed.get("capacity.txt"));
+    await page.locator("input[name=lab-files]").setInputFiles([...other.keys()].map((name) => join(tmp, name)));
+    await expect.poll(() => page.locator(`pre.lab-answer[data-file="latency.tsv"]`).textContent()).toBe(otherAnswers.get("latency.tsv"));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
