@@ -71,7 +71,7 @@ export function parseNotebook(text: string, path: string): ParsedNotebook {
     flush();
     const source = (token as Tokens.Code).text;
     const id = key(info.lang, source);
-    const firstLine = front.content.slice(0, start).split("\n").length + 1 + front.lineOffset;
+    const firstLine = locate(front.content, start).line + 1 + front.lineOffset;
     cells.push({id, source, lang: info.lang, line: firstLine, column: 1, inline: false, echo: info.echo});
     if (info.echo) html.push(`<pre class="qb-echo"><code class="language-${info.lang}">${escapeHtml(source)}</code></pre>\n`);
     // the element's id is positional (a stable anchor); data-cell is the cell's identity
@@ -197,11 +197,21 @@ function locateInlines(token: Token, text: string, start: number, located: Map<s
   collect(token);
   if (found.length === 0) return;
   const raw = token.raw;
-  const spans = [...raw.matchAll(/(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g)].map((m) => [m.index!, m.index! + m[0].length]);
+  const spans = codeSpans(raw);
+  const inSpan = (i: number) => {
+    let lo = 0, hi = spans.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (spans[mid][1] <= i) lo = mid + 1;
+      else if (spans[mid][0] > i) hi = mid - 1;
+      else return true;
+    }
+    return false;
+  };
   let cursor = 0;
   for (const {id, source} of found) {
     for (let i = raw.indexOf("${" + source, cursor); i >= 0; i = raw.indexOf("${" + source, i + 1)) {
-      if (raw[i - 1] === "\\" || spans.some(([a, b]) => i >= a && i < b)) continue;
+      if (raw[i - 1] === "\\" || inSpan(i)) continue;
       located.set(id, locate(text, start + i + 2));
       cursor = i + 2 + source.length;
       break;
@@ -209,11 +219,56 @@ function locateInlines(token: Token, text: string, start: number, located: Map<s
   }
 }
 
-/** 1-based line and column of `index` in `text`. */
+/**
+ * Code spans of `raw` as [start, end) pairs, in order, as CommonMark reads them: a run of n
+ * backticks opens a span that the next run of exactly n closes; a run with no such partner is
+ * plain text. One pass over the runs (each run's next equal-length run is found from the right),
+ * so hundreds of unmatched runs cost no more than matched ones.
+ */
+function codeSpans(raw: string): [number, number][] {
+  const runs: {start: number; end: number}[] = [];
+  for (let i = raw.indexOf("`"); i >= 0; i = raw.indexOf("`", i)) {
+    let j = i;
+    while (raw[j] === "`") j++;
+    runs.push({start: i, end: j});
+    i = j;
+  }
+  const partner = new Array<number>(runs.length).fill(-1);
+  const nextOfLength = new Map<number, number>();
+  for (let k = runs.length - 1; k >= 0; k--) {
+    const length = runs[k].end - runs[k].start;
+    partner[k] = nextOfLength.get(length) ?? -1;
+    nextOfLength.set(length, k);
+  }
+  const spans: [number, number][] = [];
+  for (let k = 0; k < runs.length; k++) {
+    if (partner[k] < 0) continue;
+    spans.push([runs[k].start, runs[partner[k]].end]);
+    k = partner[k];
+  }
+  return spans;
+}
+
+/** Line starts of the last text located in (a notebook is located in many times, one text at a time). */
+let lineIndex: {text: string; starts: number[]} | undefined;
+
+/** 1-based line and column of `index` in `text` (binary search over the text's line starts). */
 function locate(text: string, index: number): {line: number; column: number} {
-  const before = text.slice(0, index);
-  const line = before.split("\n").length;
-  return {line, column: index - before.lastIndexOf("\n")};
+  if (lineIndex?.text !== text) {
+    const starts = [0];
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+    lineIndex = {text, starts};
+  } else {
+    lineIndex.text = text; // the same content as another string: keep this one, so the next check is by identity
+  }
+  const {starts} = lineIndex;
+  let lo = 0, hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= index) lo = mid;
+    else hi = mid - 1;
+  }
+  return {line: lo + 1, column: index - starts[lo] + 1};
 }
 
 function plainText(markdown: string): string {
