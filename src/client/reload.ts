@@ -58,6 +58,8 @@ export function patchMain(html: string): void {
 }
 
 let scripts: Promise<void> = Promise.resolve();
+/** Live updates received; data-queuebook-updates says how many have been applied. */
+let updates = 0;
 
 /** Loads the notebook's new bundle; scripts run in the order their updates arrived. */
 function loadScript(src: string): void {
@@ -77,7 +79,11 @@ function connect(url: string): void {
   let source: EventSource | undefined;
   const open = () => {
     source = new EventSource(url);
-    source.onopen = () => (delay = 500);
+    source.onopen = () => {
+      delay = 500;
+      // a sign that live updates reach this page (tests wait on it instead of on time)
+      document.documentElement.setAttribute("data-queuebook-live", "connected");
+    };
     source.onmessage = (event) => {
       let message: any;
       try {
@@ -89,10 +95,13 @@ function connect(url: string): void {
       else if (message?.type === "update") {
         if (typeof message.html === "string") patchMain(message.html);
         if (typeof message.script === "string") loadScript(message.script);
+        updates++;
+        scripts.then(() => document.documentElement.setAttribute("data-queuebook-updates", String(updates)));
       }
     };
     source.onerror = () => {
       // EventSource retries by itself unless it gave up (closed); then retry quietly, slower.
+      document.documentElement.setAttribute("data-queuebook-live", "reconnecting");
       if (source?.readyState === EventSource.CLOSED) {
         source = undefined;
         setTimeout(open, delay);
