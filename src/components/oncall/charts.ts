@@ -26,6 +26,8 @@ interface ChartSpec {
   reference?: {y: number; key: string};
   minTop: number;
   fixedTop?: number;
+  /** How many of the series (from the first) set the y-axis; the others are cut at its top. */
+  scaleBy?: number;
 }
 
 const blue = "#3b5bdb", orange = "#e8590c", grey = "#868e96", red = "#c92a2a";
@@ -39,7 +41,8 @@ export const chartSpecs: readonly ChartSpec[] = [
       // The fleet's service rate N/S: the model's workers over its service time this minute.
       {key: "chart.requests.capacity", color: grey, value: (_, trace, i) => trace.details[i].workers / trace.details[i].serviceTimeS}
     ],
-    minTop: 2000
+    minTop: 2000,
+    scaleBy: 1
   },
   {
     id: "instances",
@@ -125,7 +128,7 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule)
     const events = frame.events;
     const marks: PlotModule.Markish[] = [];
     if (spec.reference) marks.push(Plot.ruleY([spec.reference.y], {stroke: red, strokeDasharray: "4,3"}));
-    spec.series.forEach((s, i) => marks.push(Plot.lineY(xs, {x: xs, y: Array.from(d.cols[i]), stroke: s.color, strokeWidth: 1.5, className: "oc-clip"})));
+    spec.series.forEach((s, i) => marks.push(Plot.lineY(xs, {x: xs, y: Array.from(d.cols[i]), stroke: s.color, strokeWidth: 1.5, clip: "frame", className: "oc-clip"})));
     for (const decisions of [false, true]) {
       marks.push(
         Plot.ruleX(events.filter((e) => (e.kind === "decision") === decisions), {
@@ -168,7 +171,13 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule)
     rect.setAttribute("height", "400");
     clipPath.append(rect);
     svg.prepend(clipPath);
-    for (const g of svg.querySelectorAll(":scope > g.oc-clip")) g.setAttribute("clip-path", `url(#${clipId})`);
+    // A wrapper carries the minute's clip, so a mark's own clip (to the frame) still applies.
+    for (const g of svg.querySelectorAll(":scope > g.oc-clip")) {
+      const wrap = document.createElementNS(ns, "g");
+      wrap.setAttribute("clip-path", `url(#${clipId})`);
+      g.replaceWith(wrap);
+      wrap.append(g);
+    }
     d.clip = rect;
     d.holder.replaceChildren(svg);
   }
@@ -189,7 +198,7 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule)
       }
       eventCount = frame.events.length;
       drawn.forEach((d, i) => {
-        const top = d.spec.fixedTop ?? niceTop(maxUpTo(d.cols, frame.minute), d.spec.minTop);
+        const top = d.spec.fixedTop ?? niceTop(maxUpTo(d.cols.slice(0, d.spec.scaleBy ?? d.cols.length), frame.minute), d.spec.minTop);
         if (runChanged || eventsChanged || top !== d.top) {
           d.top = top;
           draw(d, frame, i);

@@ -23,11 +23,14 @@ const sliders: Partial<Record<LearnerControl, {min: number; max: number; step: n
   sheddingShare: {min: 0, max: 100, step: 5, scale: 100}
 };
 
+/** The controls and buttons in the seeds' order. */
+export const controlOrder = ["fleetMin", "autoscaling", "targetUtilization", "ttlS", "warmup", "sheddingShare", "heavyFeature", "rollback"] as const;
+
 /** The controls in language `t`, recording decisions in `store`. */
 export function controlsView(t: Translate, format: UnitFormat, store: Store): ControlsView {
   ensureStyle();
   const sync: ((controls: Controls) => void)[] = [];
-  const blocks: HTMLElement[] = [];
+  const blocks = new Map<string, HTMLElement>();
   for (const name of learnerControls) {
     const slider = sliders[name];
     const help = h("p", {class: "oc-help"}, t(`help.${name}`));
@@ -36,7 +39,7 @@ export function controlsView(t: Translate, format: UnitFormat, store: Store): Co
       const output = h("output", {});
       input.addEventListener("input", () => setText(output, formatControl(name, Number(input.value) / slider.scale, t, format)));
       input.addEventListener("change", () => store.decide({set: {[name]: Number(input.value) / slider.scale}}));
-      blocks.push(h("div", {class: "oc-control", "data-control": name}, h("label", {}, t(`control.${name}`)), h("div", {class: "oc-input"}, input, output), help));
+      blocks.set(name, h("div", {class: "oc-control", "data-control": name}, h("label", {}, t(`control.${name}`)), h("div", {class: "oc-input"}, input, output), help));
       sync.push((controls) => {
         const value = controls[name] as number;
         // A value between slider steps (from a link) is shown as it is; the slider rounds.
@@ -47,7 +50,7 @@ export function controlsView(t: Translate, format: UnitFormat, store: Store): Co
       const input = h("input", {type: "checkbox", name});
       const state = h("span", {class: "oc-help"});
       input.addEventListener("change", () => store.decide({set: {[name]: input.checked}}));
-      blocks.push(h("div", {class: "oc-control", "data-control": name}, h("label", {}, input, t(`control.${name}`), state), help));
+      blocks.set(name, h("div", {class: "oc-control", "data-control": name}, h("label", {}, input, t(`control.${name}`), state), help));
       sync.push((controls) => {
         input.checked = controls[name] as boolean;
         setText(state, formatControl(name, controls[name], t, format));
@@ -60,9 +63,9 @@ export function controlsView(t: Translate, format: UnitFormat, store: Store): Co
     press.addEventListener("click", () => store.decide({press: button}));
     const status = h("span", {class: "oc-status"});
     statuses.set(button, status);
-    blocks.push(h("div", {class: "oc-control", "data-control": button}, h("label", {}, press, status), h("p", {class: "oc-help"}, t(`help.${button}`))));
+    blocks.set(button, h("div", {class: "oc-control", "data-control": button}, h("label", {}, press, status), h("p", {class: "oc-help"}, t(`help.${button}`))));
   }
-  const node = h("div", {class: "oc-controls"}, ...blocks);
+  const node = h("div", {class: "oc-controls"}, ...controlOrder.map((name) => blocks.get(name)!));
   let shown: Controls | null = null;
   return {
     node,

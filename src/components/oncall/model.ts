@@ -1,36 +1,35 @@
 // The model's relations as the seeds list them (each with its sources and, where the seeds put
 // one, the assumption or approximation note), the same relation in TeX with this minute's
-// values from src/components/oncall/formulas.ts, the sources [1]–[6], and the seeds' footer.
+// values from formulas.ts (typeset with KaTeX), the sources [1]–[6], and the seeds' footer.
 import type {Translate} from "../i18n.js";
+import {formulas, type FormulaId} from "./formulas.js";
 import {h} from "./dom.js";
 import type {Frame} from "./store.js";
 import {ensureStyle} from "./style.js";
 
-/** A relation of the seeds: its text key, sources, and the note the seeds put after it. */
+/** A relation of the seeds: its text key, sources, the note the seeds put after it, and the model's formulas that make it up (formulas.ts). */
 export interface RelationSpec {
   id: string;
   cites: number[];
   note?: "assumption" | "approximation";
+  formulas: FormulaId[];
 }
 
-/** The seeds' relations in their order. */
+/** The seeds' relations in their order, each with the formulas of formulas.ts it covers. */
 export const relationSpecs: readonly RelationSpec[] = [
-  {id: "arrivals", cites: [6], note: "assumption"},
-  {id: "queue", cites: [3, 6]},
-  {id: "wait", cites: [3]},
-  {id: "p99", cites: [3, 6], note: "approximation"},
-  {id: "little", cites: [4]},
-  {id: "cache", cites: [5]},
-  {id: "database", cites: [6], note: "assumption"},
-  {id: "budget", cites: [1, 2]},
-  {id: "autoscaler", cites: [6], note: "assumption"},
-  {id: "constants", cites: [], note: "assumption"}
+  {id: "arrivals", cites: [6], note: "assumption", formulas: ["arrivals", "admitted"]},
+  {id: "queue", cites: [3, 6], formulas: ["workers", "erlangB", "erlangC"]},
+  {id: "wait", cites: [3], formulas: ["waitTail", "saturated", "timeouts", "errorRate"]},
+  {id: "p99", cites: [3, 6], note: "approximation", formulas: ["p99"]},
+  {id: "little", cites: [4], formulas: ["littlesLaw", "utilization"]},
+  {id: "cache", cites: [5], formulas: ["hitRate", "cacheAge"]},
+  {id: "database", cites: [6], note: "assumption", formulas: ["dbLoad", "dbUtilization", "queryTime", "cpuFactor", "appTime", "serviceTime"]},
+  {id: "budget", cites: [1, 2], formulas: ["burnRate", "burn1h", "budget"]},
+  {id: "autoscaler", cites: [6], note: "assumption", formulas: ["desired"]},
+  {id: "constants", cites: [], note: "assumption", formulas: ["cost"]}
 ];
 
-/** TeX of the relations with one minute's values, by relation id (from formulas.ts). */
-export type FormulaTex = (frame: Frame) => Record<string, string[]>;
-
-/** Renders TeX into an element (KaTeX through the notebook's `tex`). */
+/** Renders TeX into an element (KaTeX through the notebook's `tex.block`). */
 export type RenderTex = (source: string) => Element;
 
 /** The model's element and its update. */
@@ -39,23 +38,29 @@ export interface ModelView {
   update(frame: Frame): void;
 }
 
-/** The model section in language `t`; `formulas` and `render` fill in this minute's values. */
-export function modelView(t: Translate, formulas: FormulaTex | null, render: RenderTex | null): ModelView {
+/**
+ * The model section in language `t`: each relation of the seeds with its formulas, symbolic and
+ * with the values of the minute shown (numbers written with `decimal`), rendered by `render`.
+ */
+export function modelView(t: Translate, decimal: "." | ",", render: RenderTex): ModelView {
   ensureStyle();
-  const slots = new Map<string, HTMLElement>();
+  const values = new Map<FormulaId, HTMLElement>();
   const blocks = relationSpecs.map((spec) => {
-    const slot = h("div", {class: "oc-tex", "data-relation": spec.id});
-    slots.set(spec.id, slot);
     const cites = spec.cites.map((n) => h("a", {class: "oc-cite", href: `#oc-source-${n}`}, `[${n}]`));
+    const rows = spec.formulas.map((id) => {
+      const value = h("div", {class: "oc-tex oc-values", "data-formula": id});
+      values.set(id, value);
+      return h("div", {class: "oc-formula"}, h("div", {class: "oc-formula-name"}, t(`formula.${id}`)), h("div", {class: "oc-tex oc-symbolic", "data-symbolic": id}), value);
+    });
     return h(
       "div",
-      {class: "oc-relation"},
+      {class: "oc-relation", "data-relation": spec.id},
       h("div", {class: "oc-seedline"}, t(`relation.${spec.id}`), " ", ...cites),
-      slot,
+      ...rows,
       spec.note ? h("p", {class: "oc-note"}, t(`note.${spec.note}`)) : null
     );
   });
-  const now = h("p", {class: "oc-help"}, formulas ? "" : t("model.waiting"));
+  const now = h("p", {class: "oc-help"});
   const sources = h("ol", {class: "oc-sources"}, ...[1, 2, 3, 4, 5, 6].map((n) => h("li", {id: `oc-source-${n}`}, t(`source.${n}`))));
   const node = h(
     "div",
@@ -68,27 +73,46 @@ export function modelView(t: Translate, formulas: FormulaTex | null, render: Ren
     sources,
     h("p", {class: "oc-footer", "data-footer": ""}, t("footer"))
   );
+  let symbolic = false;
   let shown: Frame["metrics"] | null = null;
   let latest: Frame | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let renderedAt = -Infinity;
+  let visible = true;
   function show(): void {
     timer = null;
     const frame = latest;
-    if (!frame || !formulas || !render || shown === frame.metrics) return;
+    if (!frame || shown === frame.metrics || !visible) return;
     shown = frame.metrics;
     renderedAt = performance.now();
     now.textContent = t("model.now", {minute: frame.minute, clock: frame.metrics.clock});
-    const tex = formulas(frame);
-    for (const [id, slot] of slots) slot.replaceChildren(...(tex[id] ?? []).map(render));
+    const list = formulas(frame.trace, frame.minute, {decimal});
+    if (!symbolic) {
+      symbolic = true;
+      for (const f of list) node.querySelector(`[data-symbolic="${f.id}"]`)?.replaceChildren(render(f.tex));
+    }
+    for (const f of list) {
+      const slot = values.get(f.id);
+      if (slot) {
+        slot.replaceChildren(render(f.texValues));
+        slot.dataset.result = String(f.result);
+      }
+    }
+  }
+  // Typesetting every relation takes longer than a frame: the formulas follow the minute only
+  // while they are on screen, and at most four times a second while the day plays.
+  if (typeof IntersectionObserver === "function") {
+    visible = false;
+    new IntersectionObserver((entries) => {
+      visible = entries.some((e) => e.isIntersecting);
+      if (visible && timer === null) show();
+    }).observe(node);
   }
   return {
     node,
     update(frame) {
       latest = frame;
       if (timer !== null) return;
-      // Typesetting every relation takes longer than a frame: while the day plays, the
-      // formulas follow at most four times a second; a pause or a decision shows them at once.
       const wait = frame.cause === "run" ? 0 : renderedAt + 250 - performance.now();
       if (wait <= 0) show();
       else timer = setTimeout(show, wait);

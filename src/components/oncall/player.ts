@@ -53,7 +53,8 @@ export function createPlayer(store: Store, ticker: Ticker, speed: Speed = 10): P
     if (!state.playing) return;
     carry += ((time - last) / 1000) * state.speed;
     last = time;
-    const whole = Math.floor(carry);
+    // A hair of tolerance: sixty frames of 1/60 s at ×60 add up to 59.999… minutes.
+    const whole = Math.floor(carry + 1e-6);
     if (whole > 0) {
       carry -= whole;
       const target = Math.min(DAY_MINUTES - 1, store.frame().minute + whole);

@@ -49,7 +49,11 @@ const css = `
 .oc-relations { display: grid; gap: 0.9rem; }
 .oc-relation { border-top: 1px solid var(--qb-faint, #e5e7eb); padding-top: 0.6rem; }
 .oc-relation .oc-seedline { font-size: 0.85rem; color: #374151; }
-.oc-relation .oc-tex { overflow-x: auto; overflow-y: hidden; padding: 0.2rem 0; }
+.oc-relation .oc-tex { overflow-x: auto; overflow-y: hidden; padding: 0; }
+.oc-relation .oc-tex .katex-display { margin: 0.2rem 0; text-align: left; }
+.oc-formula { margin: 0.5rem 0 0; }
+.oc-formula-name { font-size: 0.85rem; font-weight: 600; }
+.oc-values { color: #1d4ed8; }
 .oc-relation .oc-note { font-size: 0.85rem; color: var(--qb-muted, #6b7280); font-style: italic; margin: 0.3rem 0 0; }
 .oc-cite { font-size: 0.8rem; color: #3b5bdb; white-space: nowrap; }
 .oc-footer { margin-top: 1.5rem; padding: 0.75rem 1rem; background: #f6f7f9; border-radius: 6px; font-size: 0.9rem; }

@@ -1,0 +1,41 @@
+import {describe, expect, it} from "vitest";
+import {defaultRunLink, encodeRunLink, type RunLink} from "../../../src/sim/link.js";
+import {linkWriter, openRun} from "../../../src/components/oncall/url.js";
+
+describe("openRun(value)", () => {
+  it("opens the defaults without a notice when there is no run= part", () => {
+    expect(openRun(undefined)).toEqual({run: defaultRunLink(), problem: null});
+  });
+  it("opens a valid link as it is", () => {
+    const run: RunLink = {scenario: "surge", seed: 4, minute: 33, actions: [{minute: 20, set: {autoscaling: true}}], lang: "pt"};
+    expect(openRun(encodeRunLink(run))).toEqual({run, problem: null});
+  });
+  it("opens the defaults with a problem for hostile values", () => {
+    for (const value of ["<script>alert(1)</script>", "v1_free_s1_m0_1fleetMin1e308", "{\"a\":1}", "x".repeat(1_000_000), "v9_free_s1_m0", "v1_free_s99999999999_m0"]) {
+      const opened = openRun(value);
+      expect(opened.run).toEqual(defaultRunLink());
+      expect(opened.problem).not.toBe(null);
+    }
+  });
+});
+
+describe("linkWriter(write, clock, spacing)", () => {
+  it("writes at once when asked or when spaced enough, else once later with the latest run", () => {
+    let time = 0;
+    const later: (() => void)[] = [];
+    const written: string[] = [];
+    const write = linkWriter((v) => written.push(v), {now: () => time, later: (fn) => later.push(fn)}, 400);
+    const at = (minute: number): RunLink => ({scenario: "free", seed: 1, minute, actions: []});
+    write(at(1));
+    time = 100;
+    write(at(2));
+    write(at(3));
+    expect(written).toEqual(["v1_free_s1_m1"]);
+    expect(later.length).toBe(1);
+    time = 400;
+    later.shift()!();
+    expect(written).toEqual(["v1_free_s1_m1", "v1_free_s1_m3"]);
+    write(at(4), true);
+    expect(written.at(-1)).toBe("v1_free_s1_m4");
+  });
+});
