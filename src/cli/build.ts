@@ -7,9 +7,10 @@ import {CommandError, UsageError, type Command} from "./command.js";
 import {OutputError} from "../site/output.js";
 import {parseFlags} from "./flags.js";
 import {buildSite} from "../site/build.js";
+import {chromiumPath} from "../site/snapshot.js";
 import {BuildError, oneLine} from "../notebook/data.js";
 
-const usage = `usage: queuebook build [--root DIR] [-o OUT] [--max-file-mb N]
+const usage = `usage: queuebook build [--root DIR] [-o OUT] [--max-file-mb N] [--snapshot]
 
 Builds every notebook (*.md) under DIR into a static site in OUT: one .html page and one
 .js script per notebook, an index page, and the shared assets in OUT/_queuebook/. The pages
@@ -21,6 +22,9 @@ options:
                     folder and the current folder's parents, and, when it exists, be a
                     site an earlier build wrote (it holds .queuebook-site) or empty
   --max-file-mb N   the largest file a notebook may attach, in MB (default: 50)
+  --snapshot        render each page once in headless Chromium and write every cell's
+                    output into it, so pages read without scripts (off by default;
+                    skipped, with a note, where Chromium is missing: $QUEUEBOOK_CHROMIUM)
   -h, --help        show this help`;
 
 /** The --max-file-mb value in bytes (a positive number of MB, at most 1024), or a UsageError. */
@@ -36,7 +40,7 @@ export const command: Command = {
   summary: "build notebooks into a static site",
   usage,
   async run(args, context) {
-    const {values} = parseFlags(args, {root: {type: "string"}, out: {type: "string", short: "o"}, "max-file-mb": {type: "string"}, help: {type: "boolean", short: "h"}});
+    const {values} = parseFlags(args, {root: {type: "string"}, out: {type: "string", short: "o"}, "max-file-mb": {type: "string"}, snapshot: {type: "boolean"}, help: {type: "boolean", short: "h"}});
     const root = resolve(context.cwd, values.root ?? "notebooks");
     const out = resolve(context.cwd, values.out ?? "dist");
     const maxBytes = maxFileBytes(values["max-file-mb"]);
@@ -48,6 +52,7 @@ export const command: Command = {
         packageRoot: context.packageRoot,
         cwd: context.cwd,
         maxFileBytes: maxBytes,
+        snapshot: values.snapshot ? {chromium: chromiumPath(context.env), skipped: (reason) => context.stderr(`queuebook build: no-script snapshot skipped: ${reason}\n`)} : undefined,
         effects: {
           warn: (w) => context.stderr(oneLine(`warning: ${display(context.cwd, resolve(root, w.path))}${w.line ? `:${w.line}:${w.column}` : ""}: ${w.message}`) + "\n")
         }

@@ -8,6 +8,7 @@ import {BuildError} from "../notebook/data.js";
 import {buildNotebook} from "./notebook.js";
 import {renderIndex, urlPath, type IndexEntry} from "./page.js";
 import {checkOutput, SITE_MARKER, writeFailure} from "./output.js";
+import {snapshotSite, type SiteSnapshot} from "./snapshot.js";
 import type {Warning} from "../notebook/compile.js";
 
 /** Side effects of a build, so tests can run it silently. */
@@ -44,7 +45,7 @@ export async function findNotebooks(root: string): Promise<string[]> {
 }
 
 /** Builds every notebook under `root` into `out`. */
-export async function buildSite(options: {root: string; out: string; packageRoot: string; cwd?: string; effects?: BuildEffects; maxFileBytes?: number}): Promise<BuildResult> {
+export async function buildSite(options: {root: string; out: string; packageRoot: string; cwd?: string; effects?: BuildEffects; maxFileBytes?: number; snapshot?: SiteSnapshot}): Promise<BuildResult> {
   const root = resolve(options.root);
   const out = resolve(options.out);
   const names = await findNotebooks(root);
@@ -68,6 +69,7 @@ export async function buildSite(options: {root: string; out: string; packageRoot
       await writeFile(join(tmp, `${page}.js`), built[i].script);
       entries.push({href: urlPath(`${page}.html`), title: built[i].compiled.title, description: built[i].compiled.description});
     }
+    if (options.snapshot) await snapshotSite(tmp, names.map((name) => name.replace(/\.md$/, ".html")), options.snapshot); // --snapshot (src/site/snapshot.ts)
     if (!names.includes("index.md")) await writeFile(join(tmp, "index.html"), renderIndex(entries, {assets: "_queuebook/"}));
     const old = `${out}.old-${process.pid}`;
     const existed = await stat(out).then(() => true, () => false);

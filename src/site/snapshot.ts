@@ -182,3 +182,31 @@ export async function printPdf(browser: Browser, url: string, path: string): Pro
     await page.context().close();
   }
 }
+
+/** `queuebook build --snapshot`: how to render, and where to say that it was skipped. */
+export interface SiteSnapshot {
+  chromium: string;
+  skipped(reason: string): void;
+}
+
+/**
+ * Writes the no-script snapshot into each built page under `dir` (paths relative to it), one
+ * Chromium for all; without Chromium the pages stay as built and `skipped` says why.
+ */
+export async function snapshotSite(dir: string, pages: readonly string[], options: SiteSnapshot): Promise<void> {
+  const {readFile, writeFile} = await import("node:fs/promises");
+  const {join} = await import("node:path");
+  const {pathToFileURL} = await import("node:url");
+  try {
+    await withChromium(options.chromium, async (browser) => {
+      for (const page of pages) {
+        const file = join(dir, page);
+        const snapshot = await snapshotPage(browser, pathToFileURL(file).href);
+        await writeFile(file, applySnapshot(await readFile(file, "utf8"), snapshot));
+      }
+    });
+  } catch (error) {
+    if (!(error instanceof NoChromium)) throw error;
+    options.skipped(error.message);
+  }
+}

@@ -185,6 +185,27 @@ describe("queuebook export", {timeout: 90_000}, () => {
     await close();
   });
 
+  it("queuebook build --snapshot gives every page the same no-script snapshot (off by default)", async () => {
+    const site = mkdtempSync(join(tmpdir(), "queuebook-snapshot-site-"));
+    try {
+      const plain = await cli(["build", "--root", dir, "-o", join(site, "plain")], dir);
+      expect(plain.code).toBe(0);
+      expect(readFileSync(join(site, "plain", "deck.html"), "utf8").includes(" data-qb-snapshot>")).toBe(false);
+      const built = await cli(["build", "--root", dir, "-o", join(site, "snap"), "--snapshot"], dir);
+      expect(built.stderr).toBe("");
+      expect(built.code).toBe(0);
+      const context = await browser.newContext({javaScriptEnabled: false});
+      const page = await context.newPage();
+      await page.goto(`file://${join(site, "snap", "deck.html")}`);
+      expect(await page.locator(".twice").innerText()).toBe("6");
+      expect(await page.locator(".katex").count()).toBeGreaterThan(0);
+      expect(await page.locator("main svg").count()).toBeGreaterThan(0);
+      await context.close();
+    } finally {
+      rmSync(site, {recursive: true, force: true});
+    }
+  });
+
   it("bad input: one line and the usage, exit 2; a missing notebook: one line, exit 1; nothing written", async () => {
     const lang = await cli(["export", "deck.md", "--lang", "fr", "-o", "x.html"], dir);
     expect(lang.code).toBe(2);
