@@ -1,15 +1,21 @@
 // The arrival lab's benchmarks (node bench/run.js lab): the simulation's requests per second,
-// the open-loop sender's lag at 25 and 500 req/s, and the lab server against a plain node:http
-// hello world under autocannon. Everything targets 127.0.0.1 and is bounded in count and time.
+// the open-loop sender's lag at 25 and 500 req/s, the lab server against a plain node:http
+// hello world under autocannon, `lab analyze` on a million records (the server's cap), and a
+// long run of the analyze fuzz. Everything targets 127.0.0.1 and is bounded in count and time.
 import {spawn, type ChildProcess} from "node:child_process";
 import {performance} from "node:perf_hooks";
 import {fileURLToPath} from "node:url";
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from "autocannon";
+import {rmSync} from "node:fs";
+import fc from "fast-check";
+import {analyzeLab} from "../src/lab/analyze.js";
+import {formatClosed, formatPlan, formatRecords, formatRun, parseRecords} from "../src/lab/csv.js";
 import {simulate, simulateColumns, simulateInto} from "../src/lab/des.js";
+import {analyzeProperty, fuzzRoot} from "../test/lab/support/labFuzz.js";
 import {httpTransport, loadAgent} from "../src/lab/http.js";
 import {sendOpenLoop} from "../src/lab/openLoop.js";
-import {schedule} from "../src/lab/schedule.js";
+import {schedule, shapes} from "../src/lab/schedule.js";
 import {median, nearestRank} from "../src/lab/stats.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -135,10 +141,94 @@ async function benchServer() {
   console.log(`\nlab server / hello world = ${(rps[1] / rps[0]).toFixed(2)} (the lab server also timestamps, queues FIFO and records every request)\n`);
 }
 
+/**
+ * `lab analyze` at the server's cap: 1,000,000 records in a srv-*.csv (the /dump of a full
+ * epoch). Two folders: one srv-even.csv at the cap beside the lab's normal 150-row files, and
+ * every input at 1,000,000 rows (three plans, three runs, three dumps, a closed loop). Times
+ * are analyzeLab on the files' text (parse, checks, statistics, formatting), median of 3.
+ */
+function benchAnalyze() {
+  const n = 1_000_000;
+  const small = (): Map<string, string> => {
+    const files = new Map<string, string>([["01-probe.txt", "0.044\n0.045\n0.043\n0.044\n0.046\n0.044\n"]]);
+    for (const shape of shapes) {
+      files.set(`sched-${shape}.csv`, formatPlan(schedule(shape, 300, 25, 7)));
+      const plan = schedule(shape, 150, 25, 7);
+      const records = simulate(plan, {workers: 4, serviceS: 0.044});
+      files.set(`srv-${shape}.csv`, formatRecords(records));
+      files.set(`run-${shape}.csv`, formatRun(records.map((r, i) => ({i, intended: plan[i], sent: r.arrive, received: r.end, code: 200, error: ""}))));
+    }
+    const rows = [];
+    for (let k = 0; k < 40; k++) for (let user = 0; user < 8; user++) rows.push({user, sent: k * 0.244, received: k * 0.244 + 0.044, code: 200});
+    files.set("closed.csv", formatClosed(rows));
+    return files;
+  };
+  const capped = (shape: "even" | "poisson" | "burst") => {
+    const plan = schedule(shape, n, 80, 7);
+    return {plan, records: simulate(plan, {workers: 4, serviceS: 0.044})};
+  };
+  const time = (files: Map<string, string>) => {
+    const runs = Array.from({length: 3}, () => {
+      const t0 = performance.now();
+      const {files: out} = analyzeLab((name) => files.get(name));
+      if (out.length !== 8) throw new Error("analyze did not write 8 files");
+      return performance.now() - t0;
+    });
+    return median(runs);
+  };
+  const mb = (files: Map<string, string>) => ([...files.values()].reduce((s, t) => s + t.length, 0) / 1e6).toFixed(0);
+
+  const one = small();
+  const {records} = capped("poisson");
+  one.set("srv-even.csv", formatRecords(records));
+  const srvText = one.get("srv-even.csv")!;
+  const parseMs = median(Array.from({length: 3}, () => {
+    const t0 = performance.now();
+    parseRecords("srv-even.csv", srvText);
+    return performance.now() - t0;
+  }));
+  const oneMs = time(one);
+
+  const all = small();
+  for (const shape of shapes) {
+    const {plan, records} = capped(shape);
+    all.set(`sched-${shape}.csv`, formatPlan(plan));
+    all.set(`srv-${shape}.csv`, formatRecords(records));
+    all.set(`run-${shape}.csv`, formatRun(records.map((r, i) => ({i, intended: plan[i], sent: r.arrive, received: r.end, code: 200, error: ""}))));
+  }
+  const rows = [];
+  for (let k = 0; rows.length < n; k++) for (let user = 0; user < 8; user++) rows.push({user, sent: k * 0.244, received: k * 0.244 + 0.044, code: 200});
+  all.set("closed.csv", formatClosed(rows));
+  const allMs = time(all);
+
+  console.log(`### lab analyze at the server's cap (${n.toLocaleString("en")} records), analyzeLab in-process, median of 3\n`);
+  console.log("| input | text | time |\n|---|---|---|");
+  console.log(`| parseRecords alone, srv-even.csv of ${n.toLocaleString("en")} records | ${(srvText.length / 1e6).toFixed(0)} MB | ${parseMs.toFixed(0)} ms (${(n / parseMs / 1000).toFixed(2)} M rows/s) |`);
+  console.log(`| srv-even.csv at ${n.toLocaleString("en")} records, the other inputs at the lab's size | ${mb(one)} MB | ${oneMs.toFixed(0)} ms |`);
+  console.log(`| every input at ${n.toLocaleString("en")} rows (3 plans, 3 runs, 3 dumps, closed loop) | ${mb(all)} MB | ${allMs.toFixed(0)} ms |`);
+  console.log(`\nheap used after: ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB\n`);
+}
+
+/** The analyze fuzz, longer than in npm test: LAB_FUZZ_RUNS cases (default 5,000), seeded. */
+async function benchFuzz() {
+  const runs = Number(process.env.LAB_FUZZ_RUNS ?? 5000);
+  const root = fuzzRoot();
+  const t0 = performance.now();
+  try {
+    await fc.assert(analyzeProperty(root), {seed: 20261130, numRuns: runs, endOnFailure: true});
+  } finally {
+    rmSync(root, {recursive: true, force: true});
+  }
+  const s = (performance.now() - t0) / 1000;
+  console.log(`### lab analyze fuzz: ${runs.toLocaleString("en")} corrupted folders, every promise kept, in ${s.toFixed(1)} s (${((s / runs) * 1000).toFixed(1)} ms a case)\n`);
+}
+
 // The sender runs first, in a fresh heap: the simulation leaves ~100 MB of garbage whose major
 // collection would otherwise land in the middle of a timing-sensitive run.
-// LAB_BENCH=lag,server,des picks sections (default: all three).
-const sections = (process.env.LAB_BENCH ?? "lag,server,des").split(",");
+// LAB_BENCH=lag,server,des,analyze,fuzz picks sections (default: all five).
+const sections = (process.env.LAB_BENCH ?? "lag,server,des,analyze,fuzz").split(",");
 if (sections.includes("lag")) await benchLag();
 if (sections.includes("server")) await benchServer();
 if (sections.includes("des")) benchDes();
+if (sections.includes("analyze")) benchAnalyze();
+if (sections.includes("fuzz")) await benchFuzz();

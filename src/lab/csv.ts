@@ -5,7 +5,7 @@
 // Times are seconds written with 6 decimals (microseconds).
 import {csvFormat, tsvFormatRows} from "d3-dsv";
 import type {LabRecord} from "./des.js";
-import {expectHeader, LabFileError, quote, readTable, RowReader, type TableRow} from "./table.js";
+import {eachRow, expectHeader, LabFileError, quote, RowReader, type TableRow} from "./table.js";
 
 /** One planned request: its index and intended send time. */
 export interface PlanRow {
@@ -64,28 +64,36 @@ export function formatTsv(rows: (string | number)[][]): string {
   return tsvFormatRows(rows.map((row) => row.map(String))) + "\n";
 }
 
+/**
+ * Reads a CSV of the lab: checks the header (`columns`, then any of `optional`) before any row,
+ * then turns each row into a value with `read`, the row's width checked first.
+ */
+function table<T>(file: string, text: string, columns: string[], optional: string[], read: (reader: RowReader, row: TableRow) => T): T[] {
+  const out: T[] = [];
+  let reader: RowReader | undefined;
+  const onHeader = (header: string[]) => {
+    expectHeader(file, header, columns, optional);
+    reader = new RowReader(file, header);
+  };
+  eachRow(file, text, (row) => {
+    reader!.width(row);
+    out.push(read(reader!, row));
+  }, onHeader);
+  return out;
+}
+
 /** Reads a plan CSV `i,intended`: indexes increasing, times from 0 and in order. */
 export function parsePlan(file: string, text: string): PlanRow[] {
-  const {header, rows} = readTable(file, text);
-  expectHeader(file, header, ["i", "intended"]);
-  const read = new RowReader(file, header);
-  const order = ordered(read);
-  return rows.map((row) => {
-    read.width(row);
-    return {i: order.increasing(row, 0, read.integer(row, 0)), intended: order.nondecreasing(row, 1, read.number(row, 1, 0))};
-  });
+  const order = ordered();
+  return table(file, text, ["i", "intended"], [], (read, row) => ({i: order.increasing(read, row, 0, read.integer(row, 0)), intended: order.nondecreasing(read, row, 1, read.number(row, 1, 0))}));
 }
 
 /** Reads an open-loop run CSV `i,intended,sent,received,code[,error]`; a missing `error` reads as "". */
 export function parseRun(file: string, text: string): RunRow[] {
-  const {header, rows} = readTable(file, text);
-  expectHeader(file, header, ["i", "intended", "sent", "received", "code"], ["error"]);
-  const read = new RowReader(file, header);
-  const order = ordered(read);
-  return rows.map((row) => {
-    read.width(row);
-    const i = order.increasing(row, 0, read.integer(row, 0));
-    const intended = order.nondecreasing(row, 1, read.number(row, 1, 0));
+  const order = ordered();
+  return table(file, text, ["i", "intended", "sent", "received", "code"], ["error"], (read, row) => {
+    const i = order.increasing(read, row, 0, read.integer(row, 0));
+    const intended = order.nondecreasing(read, row, 1, read.number(row, 1, 0));
     const sent = read.number(row, 2, 0);
     return {i, intended, sent, received: read.number(row, 3, sent), code: statusCode(read, row, 4), error: row.fields[5] ?? ""};
   });
@@ -93,14 +101,10 @@ export function parseRun(file: string, text: string): RunRow[] {
 
 /** Reads the server's `seq,arrive,start,end,qlen` CSV: seq increasing, arrive ≤ start ≤ end, qlen ≥ 1. */
 export function parseRecords(file: string, text: string): LabRecord[] {
-  const {header, rows} = readTable(file, text);
-  expectHeader(file, header, ["seq", "arrive", "start", "end", "qlen"]);
-  const read = new RowReader(file, header);
-  const order = ordered(read);
-  return rows.map((row) => {
-    read.width(row);
-    const seq = order.increasing(row, 0, read.integer(row, 0));
-    const arrive = order.nondecreasing(row, 1, read.number(row, 1, 0));
+  const order = ordered();
+  return table(file, text, ["seq", "arrive", "start", "end", "qlen"], [], (read, row) => {
+    const seq = order.increasing(read, row, 0, read.integer(row, 0));
+    const arrive = order.nondecreasing(read, row, 1, read.number(row, 1, 0));
     const start = read.number(row, 2, arrive);
     return {seq, arrive, start, end: read.number(row, 3, start), qlen: read.integer(row, 4, 1)};
   });
@@ -111,20 +115,20 @@ export function parseRecords(file: string, text: string): LabRecord[] {
  * before sending again, so a user's requests never overlap: one that does is an error.
  */
 export function parseClosed(file: string, text: string): ClosedRow[] {
-  const {header, rows} = readTable(file, text);
-  expectHeader(file, header, ["user", "sent", "received", "code"], ["error"]);
-  const read = new RowReader(file, header);
-  const out = rows.map((row) => {
-    read.width(row);
+  const lines: number[] = [], sentColumns: number[] = [];
+  const out = table(file, text, ["user", "sent", "received", "code"], ["error"], (read, row) => {
+    lines.push(row.line);
+    sentColumns.push(row.columns[1]);
     const sent = read.number(row, 1, 0);
     return {user: read.integer(row, 0), sent, received: read.number(row, 2, sent), code: statusCode(read, row, 3), ...(row.fields[4] ? {error: row.fields[4]} : {})};
   });
-  // Sort each user's visits by send time (indexes, so the rows' positions stay at hand).
+  // Sort each user's visits by send time (indexes, so the rows' lines stay at hand).
   const order = out.map((_, k) => k).sort((a, b) => out[a].user - out[b].user || out[a].sent - out[b].sent);
   for (let k = 1; k < order.length; k++) {
     const [prev, next] = [out[order[k - 1]], out[order[k]]];
-    if (prev.user === next.user && next.sent < prev.received)
-      read.fail(rows[order[k]], 1, `user ${next.user} sent at ${next.sent} s, before its previous answer at ${prev.received} s (line ${rows[order[k - 1]].line}): a closed-loop user waits for each answer`);
+    if (prev.user === next.user && next.sent < prev.received) {
+      throw new LabFileError(file, lines[order[k]], sentColumns[order[k]], `column "sent": user ${next.user} sent at ${next.sent} s, before its previous answer at ${prev.received} s (line ${lines[order[k - 1]]}): a closed-loop user waits for each answer`);
+    }
   }
   return out;
 }
@@ -158,15 +162,15 @@ function statusCode(read: RowReader, row: TableRow, k: number): number {
 }
 
 /** Checks that a column runs in order down the file, naming the row that breaks it. */
-function ordered(read: RowReader) {
+function ordered() {
   const last: number[] = [];
-  const check = (row: TableRow, k: number, value: number, strict: boolean) => {
+  const check = (read: RowReader, row: TableRow, k: number, value: number, strict: boolean) => {
     if (last[k] !== undefined && (strict ? value <= last[k] : value < last[k]))
       read.fail(row, k, `${value} comes after ${last[k]} on the line above: ${strict ? "expected increasing values" : "times out of order"}`);
     return (last[k] = value);
   };
   return {
-    increasing: (row: TableRow, k: number, value: number) => check(row, k, value, true),
-    nondecreasing: (row: TableRow, k: number, value: number) => check(row, k, value, false)
+    increasing: (read: RowReader, row: TableRow, k: number, value: number) => check(read, row, k, value, true),
+    nondecreasing: (read: RowReader, row: TableRow, k: number, value: number) => check(read, row, k, value, false)
   };
 }

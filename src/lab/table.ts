@@ -28,13 +28,24 @@ export interface Table {
   rows: TableRow[];
 }
 
-/**
- * Splits CSV text into rows with positions (RFC 4180: quotes, doubled quotes, newlines inside
- * quotes; \n or \r\n). A UTF-8 byte-order mark is skipped; blank lines at the end are ignored,
- * blank lines between rows are an error. Linear in the text: plain lines are cut with indexOf.
- */
+/** Splits CSV text into its header and rows with positions; see {@link eachRow}. */
 export function readTable(file: string, text: string): Table {
   const rows: TableRow[] = [];
+  const header = eachRow(file, text, (row) => void rows.push({fields: row.fields.slice(), line: row.line, columns: row.columns.slice()}));
+  return {header, rows};
+}
+
+/**
+ * Reads CSV text row by row with positions (RFC 4180: quotes, doubled quotes, newlines inside
+ * quotes; \n or \r\n) and returns the header (also given to `onHeader` before any row, so it
+ * can be checked first). `visit` gets each data row in one reused
+ * object (copy what you keep), so a million rows cost no million arrays. A UTF-8 byte-order
+ * mark is skipped; blank lines at the end are ignored, blank lines between rows are an error.
+ * Linear in the text: plain lines are cut with indexOf.
+ */
+export function eachRow(file: string, text: string, visit: (row: TableRow) => void, onHeader?: (header: string[]) => void): string[] {
+  let header: string[] | undefined;
+  const row: TableRow = {fields: [], line: 0, columns: []};
   let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let line = 1, lineStart = pos;
   const end = text.length;
@@ -49,7 +60,8 @@ export function readTable(file: string, text: string): Table {
       nextQuote = text.indexOf('"', pos);
       if (nextQuote < 0) nextQuote = end;
     }
-    const row: TableRow = {fields: [], line, columns: []};
+    row.fields.length = row.columns.length = 0;
+    row.line = line;
     if (nextQuote >= newline) {
       const lineEnd = newline > pos && text.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
       if (lineEnd === pos) throw new LabFileError(file, line, 1, "empty line");
@@ -103,11 +115,14 @@ export function readTable(file: string, text: string): Table {
         break;
       }
     }
-    rows.push(row);
+    if (header) visit(row);
+    else {
+      header = row.fields.slice();
+      onHeader?.(header);
+    }
   }
-  const first = rows.shift();
-  if (!first) throw new LabFileError(file, 1, 1, "the file is empty (expected a header line)");
-  return {header: first.fields, rows};
+  if (!header) throw new LabFileError(file, 1, 1, "the file is empty (expected a header line)");
+  return header;
 }
 
 /** Throws unless the header is `expected` (optionally followed by the `optional` columns). */
