@@ -98,7 +98,7 @@ export const maxLabFileBytes = 256 * 1024 * 1024;
  * undefined when absent. Only regular files up to {@link maxLabFileBytes} are read: a FIFO
  * would hang and /dev/zero would never end.
  */
-export function folderReader(dir: string): (name: string) => string | undefined {
+export function folderReader(dir: string, {maxBytes = maxLabFileBytes}: {maxBytes?: number} = {}): (name: string) => string | undefined {
   const cache = new Map<string, string | undefined>();
   return (name) => {
     if (cache.has(name)) return cache.get(name);
@@ -107,7 +107,7 @@ export function folderReader(dir: string): (name: string) => string | undefined 
     if (existsSync(path)) {
       const stat = statSync(path);
       if (!stat.isFile()) throw new LabInputError(`${name}: not a regular file`);
-      if (stat.size > maxLabFileBytes) throw new LabInputError(`${name}: ${Math.round(stat.size / 2 ** 20)} MB is more than the ${maxLabFileBytes / 2 ** 20} MB a lab file may have`);
+      if (stat.size > maxBytes) throw new LabInputError(`${name}: ${stat.size} bytes, more than the ${maxBytes} a lab file may have`);
       try {
         text = readFileSync(path, "utf8");
       } catch (error) {
