@@ -186,10 +186,11 @@ function stampModuleCells(code: string, compiled: CompiledNotebook, defined: rea
 
 /**
  * Resolves the cells' imports: d3, Plot, Inputs and htl read the page's shared copy (from a
- * cell or a project module); everything else must resolve to a file inside the project, with
- * its name's case as on disk. A cell's import that fails becomes a module that throws (only
- * that cell fails) and a warning; a module's import that fails is an esbuild error, which
- * bundleNotebook traces back to the cells importing that module.
+ * cell or a project module); everything else must resolve to a file inside the project or to
+ * an installed package (under node_modules, by a bare name), with its name's case as on disk.
+ * A cell's import that fails becomes a module that throws (only that cell fails) and a
+ * warning; a module's import that fails is an esbuild error, which bundleNotebook traces back
+ * to the cells importing that module.
  */
 function imports({compiled, entry, project, warnings}: {compiled: CompiledNotebook; entry: string; project: string; warnings: Warning[]}): Plugin {
   const shared = new RegExp(`^(${Object.keys(sharedPackages).map((n) => n.replace(/[/.]/g, "\\$&")).join("|")})$`);
@@ -217,7 +218,11 @@ function imports({compiled, entry, project, warnings}: {compiled: CompiledNotebo
         const result = await build.resolve(args.path, {kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "retry"});
         if (result.errors.length) return fail(`Could not resolve ${quote(args.path)} (from ${relative(process.cwd(), args.resolveDir) || "."})`);
         if (result.external || result.namespace !== "file") return result;
-        if (!within(result.path, project)) return fail(`cannot import ${quote(args.path)}: it is outside the project (${relative(process.cwd(), project) || "."}); only the project's modules and packages may be bundled`);
+        // Packages may live above the project (a workspace's hoisted node_modules): a bare
+        // specifier, or any import inside a package, may resolve into a node_modules folder.
+        const bare = !/^\.{0,2}\//.test(args.path);
+        const packaged = (bare || inPackage) && result.path.includes(`${sep}node_modules${sep}`);
+        if (!packaged && !within(result.path, project)) return fail(`cannot import ${quote(args.path)}: it is outside the project (${relative(process.cwd(), project) || "."}); only the project's modules and packages may be bundled`);
         const names = listing(dirname(result.path));
         const name = basename(result.path);
         if (names && !names.includes(name)) {

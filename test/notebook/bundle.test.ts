@@ -1,4 +1,4 @@
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
+import {mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
@@ -19,6 +19,11 @@ writeFileSync(join(dir, "helper.ts"), "export const twice = (x: number): number 
 writeFileSync(join(dir, "leaky.js"), "export {secret} from '../../outside.js';\n");
 writeFileSync(join(dir, "data", "x.csv"), "a,b\n1,2\n");
 writeFileSync(join(dir, "sub", "local.js"), "export const here = 'sub';\n");
+// Packages hoisted above the project (a workspace): node_modules is a link out of the project.
+mkdirSync(join(base, "hoisted", "node_modules", "fakepkg"), {recursive: true});
+writeFileSync(join(base, "hoisted", "node_modules", "fakepkg", "package.json"), '{"name": "fakepkg", "main": "index.js"}\n');
+writeFileSync(join(base, "hoisted", "node_modules", "fakepkg", "index.js"), "export const pkg = 'PKG';\n");
+symlinkSync(join(base, "hoisted", "node_modules"), join(project, "node_modules"));
 afterAll(() => rmSync(base, {recursive: true, force: true}));
 
 type Cell = {id: string; hash: string; line: number; error?: {name: string; message: string; line: number; column: number}; body?: (...a: unknown[]) => unknown};
@@ -137,6 +142,14 @@ describe("bundleNotebook(compiled, notebookFile, files, options)", () => {
       const { error, cell } = await brokenCell(fence('import {secret} from "./leaky.js";'));
       expect(error).toMatchObject({name: "ImportError", line: 4, column: 1, message: expect.stringMatching(/^cannot bundle its imports: .*leaky\.js:1:\d+: cannot import "\.\.\/\.\.\/outside\.js": it is outside the project/)});
       expect(cell.body).toBeUndefined();
+    });
+    it("allows installed packages by name, even where node_modules lies outside the project, but not by path", async () => {
+      const byName = await bundle(fence('import {pkg} from "fakepkg";'));
+      expect(byName.warnings).toEqual([]);
+      expect(await execute(byName.code).cells[0].body!()).toEqual({pkg: "PKG"});
+      const byPath = await bundle(fence('import {pkg} from "../../hoisted/node_modules/fakepkg/index.js";'));
+      expect(byPath.code).not.toContain("PKG");
+      expect(byPath.warnings[0].message).toMatch(/it is outside the project/);
     });
     it("allows the project's own modules above the notebook root", async () => {
       const result = await bundle(fence('import {three} from "../src/util.js";'));
