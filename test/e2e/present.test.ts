@@ -139,13 +139,16 @@ describe("presentation mode", {timeout: 60_000}, () => {
     }
   });
 
-  it("p enters at the slide being read, Esc leaves and takes the slide out of the URL", async () => {
+  it("p enters at the slide being read, f goes fullscreen, Esc leaves and takes the slide out of the URL", async () => {
     const {page, close} = await open("#run=abc");
     expect(await page.evaluate(() => document.documentElement.classList.contains("qb-present"))).toBe(false);
     await page.keyboard.press("p");
     expect(await slide(page)).toMatchObject({hash: "#/1&run=abc", number: "1 / 5"});
+    await page.keyboard.press("f");
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement === document.documentElement)).toBe(true);
     await page.keyboard.press("Escape");
     expect(await slide(page)).toMatchObject({hash: "#run=abc", number: null});
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBe(null);
     expect(await page.evaluate(() => document.documentElement.classList.contains("qb-present"))).toBe(false);
     expect(await page.locator("main h1").isVisible()).toBe(true);
     await close();
