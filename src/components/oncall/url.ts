@@ -11,9 +11,12 @@ export interface OpenedRun {
   problem: LinkProblem | null;
 }
 
-/** The run of the hash part `run=` (undefined: no part, the defaults without a notice). Never throws. */
-export function openRun(value: string | undefined): OpenedRun {
-  if (value === undefined) return {run: defaultRunLink(), problem: null};
+/**
+ * The run of the hash part `run=`: undefined when there is none (the defaults, no notice), or
+ * when its escapes are broken (`present`: the defaults with a notice). Never throws.
+ */
+export function openRun(value: string | undefined, present = value !== undefined): OpenedRun {
+  if (value === undefined) return {run: defaultRunLink(), problem: present ? "syntax" : null};
   const result = decodeRunLink(value);
   if (!result.ok) return {run: result.run, problem: result.problem};
   return {run: {...result.run, minute: clampMinute(result.run.minute)}, problem: null};

@@ -6,6 +6,9 @@ describe("openRun(value)", () => {
   it("opens the defaults without a notice when there is no run= part", () => {
     expect(openRun(undefined)).toEqual({run: defaultRunLink(), problem: null});
   });
+  it("reports a run= part whose escapes are broken", () => {
+    expect(openRun(undefined, true)).toEqual({run: defaultRunLink(), problem: "syntax"});
+  });
   it("opens a valid link as it is", () => {
     const run: RunLink = {scenario: "surge", seed: 4, minute: 33, actions: [{minute: 20, set: {autoscaling: true}}], lang: "pt"};
     expect(openRun(encodeRunLink(run))).toEqual({run, problem: null});
