@@ -11,6 +11,7 @@ import type {Browser, Page} from "playwright-core";
 import {buildSite} from "../../src/site/build.js";
 import {analyzeLab, outputNames} from "../../src/lab/analyze.js";
 import {simulateLabFiles} from "../../src/lab/simLab.js";
+import {parseRun} from "../../src/lab/csv.js";
 import {launchBrowser, serveStatic} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
@@ -114,6 +115,24 @@ describe("arrival-lab notebook over HTTP", () => {
     await page.close();
   });
 
+  it("takes k6's results CSV of a lab k6 script as that shape's run", async () => {
+    const {page, errors} = await open(`${server.origin}/arrival-lab.html`);
+    // k6's CSV for the other server's burst run: one http_req_duration row per request, stamped at its end (unix_micro).
+    const header = "metric_name,timestamp,metric_value,check,error,error_code,expected_response,group,method,name,proto,scenario,service,status,subproto,tls_version,url,extra_tags,metadata";
+    const rows = parseRun("run-burst.csv", other.get("run-burst.csv")!).map((r) =>
+      `http_req_duration,${Math.round((1_764_480_000 + r.received) * 1e6)},${((r.received - r.sent) * 1000).toFixed(6)},,,,true,,GET,http://127.0.0.1:8080/work,HTTP/1.1,burst,,${r.code},,,http://127.0.0.1:8080/work,i=${r.i}&intended=${r.intended.toFixed(6)}&shape=burst,`);
+    const k6 = join(tmp, "k6-results.csv");
+    await writeFile(k6, [header, ...rows].join("\n") + "\n");
+    const merged = new Map(committed);
+    merged.set("run-burst.csv", other.get("run-burst.csv")!);
+    const expected = analyzeLab((name) => merged.get(name)).files.find(([name]) => name === "latency.tsv")![1];
+    await page.locator("input[name=lab-files]").setInputFiles([k6]);
+    await expect.poll(() => page.locator(`pre.lab-answer[data-file="latency.tsv"]`).textContent()).toBe(expected);
+    expect(await page.locator(".lab-upload-status").innerText()).toContain("k6-results.csv → run-burst.csv");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("refuses a broken upload with file:line:column, changes nothing, and keeps working", async () => {
     const {page, errors} = await open(`${server.origin}/arrival-lab.html`);
     const before = await shownAnswers(page);
@@ -133,7 +152,7 @@ describe("arrival-lab notebook over HTTP", () => {
       input.value = "40";
       input.dispatchEvent(new Event("input", {bubbles: true}));
     });
-    await expect.poll(() => figures.evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-sim")!.split(",")[0]))).toEqual(Array(5).fill("40"));
+    await expect.poll(() => figures.evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-sim")!.split(",")[0]))).toEqual(Array(9).fill("40")); // 5 figures and 4 tables of steps 3–7
     expect(await figures.first().getAttribute("data-sim")).not.toBe(drawnFor);
     expect(errors).toEqual([]);
     await page.close();
