@@ -1,5 +1,6 @@
 import {describe, expect, it} from "vitest";
-import {eventof, input, now, observe, queue, valueof} from "../../src/client/generators.js";
+import {afterEach, vi} from "vitest";
+import {dark, eventof, input, now, observe, queue, valueof} from "../../src/client/generators.js";
 import {Mutable} from "../../src/client/mutable.js";
 
 async function pull<T>(generator: Iterator<T | Promise<T>>): Promise<T> {
@@ -68,6 +69,36 @@ describe("now", () => {
     expect(Math.abs(t - Date.now())).toBeLessThan(1000);
     g.return();
     expect(g.next().done).toBe(true);
+  });
+});
+
+describe("dark", () => {
+  afterEach(() => vi.unstubAllGlobals());
+  /** A page whose body has `scheme` as its computed color-scheme, in a browser preferring dark or not. */
+  function page(scheme: string, prefersDark: boolean) {
+    const query = Object.assign(new EventTarget(), {matches: prefersDark});
+    vi.stubGlobal("document", {body: {}});
+    vi.stubGlobal("getComputedStyle", () => ({colorScheme: scheme}));
+    vi.stubGlobal("matchMedia", () => query);
+    return query;
+  }
+
+  it("follows the page's own color-scheme when it sets one", async () => {
+    page("light", true);
+    expect(await pull(dark())).toBe(false);
+    page("dark", false);
+    expect(await pull(dark())).toBe(true);
+  });
+
+  it("follows the reader's preference when the page allows both, and yields again when it changes", async () => {
+    const query = page("light dark", false);
+    const g = dark();
+    expect(await pull(g)).toBe(false);
+    const next = pull(g);
+    query.matches = true;
+    query.dispatchEvent(new Event("change"));
+    expect(await next).toBe(true);
+    g.return();
   });
 });
 
