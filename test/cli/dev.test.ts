@@ -11,6 +11,8 @@ import {packageRoot, runCli} from "./run.js";
 const dir = mkdtempSync(join(tmpdir(), "queuebook-devcli-"));
 mkdirSync(join(dir, "notebooks"));
 writeFileSync(join(dir, "notebooks", "hello.md"), "---\ntitle: Hello there\n---\n\n${1 + 1}\n");
+writeFileSync(join(dir, "notebooks", "big.txt"), "B".repeat(2000));
+writeFileSync(join(dir, "notebooks", "a#b.md"), "# Files\n\n```js\nFileAttachment(\"/etc/passwd\").text()\n```\n\n```js\nFileAttachment(\"big.txt\").text()\n```\n");
 afterAll(() => rmSync(dir, {recursive: true, force: true}));
 
 describe("queuebook dev [--root DIR] [--port N]", () => {
@@ -56,5 +58,40 @@ describe("queuebook dev [--root DIR] [--port N]", () => {
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
+  });
+
+  it("rejects a bad --max-file-mb, exit 2 with the usage", async () => {
+    const result = await runCli(["dev", "--max-file-mb", "lots"], {cwd: dir});
+    expect(result.code).toBe(2);
+    expect(result.stderr.split("\n")[0]).toBe('queuebook dev: --max-file-mb must be a number of megabytes above 0 and at most 1024, got "lots"');
+    expect(result.stderr).toContain("usage: queuebook dev");
+  });
+
+  it("serves a page whose refused files are errors at their cells (--max-file-mb, outside the root), linked URL-encoded", async () => {
+    const child = spawn(process.execPath, [packageRoot + "bin/queuebook.js", "dev", "--port", "0", "--max-file-mb", "0.001"], {cwd: dir, stdio: ["ignore", "pipe", "pipe"]});
+    try {
+      let stdout = "";
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on("data", (d) => {
+          stdout += d;
+          const m = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stdout);
+          if (m) resolve(m[1]);
+        });
+        child.on("exit", (code) => reject(new Error(`dev exited early with ${code}`)));
+      });
+      expect(await (await fetch(url)).text()).toContain('href="/a%23b"');
+      const page = await fetch(url + "a%23b");
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<script src="a%23b.js?v=0"></script>');
+      const script = await (await fetch(url + "a%23b.js")).text();
+      expect(script).toContain('FileAttachment "/etc/passwd" is an absolute path');
+      expect(script).toContain("more than the limit of 1,048 bytes");
+      expect(script).not.toContain("root:x:0:0");
+      expect(script).not.toContain("BBBB");
+    } finally {
+      const exited = new Promise((resolve) => child.on("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
   });
 });
