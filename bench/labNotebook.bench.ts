@@ -38,6 +38,7 @@ const server = await serveStatic(out);
 const browser = await launchBrowser();
 try {
   const page = await browser.newPage({viewport: {width: 1280, height: 720}});
+  await page.addInitScript("window.__name = (f) => f"); // tsx names the functions below with a helper the page lacks
   await page.goto(`${server.origin}/arrival-lab.html`);
   await page.waitForFunction(() => document.querySelectorAll("[data-sim]").length === 9, undefined, {timeout: 30_000});
   const latencies: number[] = await page.evaluate(async ({count, inputs}) => {

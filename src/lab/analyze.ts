@@ -26,6 +26,8 @@ export interface Analysis {
   skipped: {name: string; missing: string[]}[];
   /** Cross-checks worth printing (max qlen against the sweep). */
   notes: string[];
+  /** The numbers the files were written from (labNumbers' values), so a caller needs no second pass. */
+  values: LabNumbers;
 }
 
 /** The lab's output files in step order. */
@@ -64,7 +66,7 @@ export function analyzeLab(read: (name: string) => string | undefined, options: 
   add("think.txt", k && lines([`users=${k.users}`, `think_s=${fixed(k.thinkS, 3)}`, `mean_r_s=${fixed(k.meanRS, 4)}`, `predicted_rate=${fixed(k.predictedRate, 3)}`, `measured_rate=${fixed(k.measuredRate, 3)}`, `naive_rate=${fixed(k.naiveRate, 3)}`]));
   add("capacity.txt", c && lines([`formula_workers=${c.formulaWorkers}`, `observed_even=${c.observedEven}`, `observed_burst=${c.observedBurst}`, `underestimate_factor=${fixed(c.underestimateFactor, 1)}`, `verdict=${c.verdict}`]));
   add("arrival-model.txt", m && lines([`model=${m.model}`, `workers=${m.workers}`, `evidence=${m.evidence}`, `risk=${m.risk}`]));
-  return {files, skipped, notes: numbers.notes};
+  return {files, skipped, notes: numbers.notes, values: numbers.values};
 }
 
 /**

@@ -1,7 +1,7 @@
 // The lab's runs as the notebook's figures need them: every input file parsed once by the
 // lab's own parsers, and the answer files from analyzeLab, the same function `lab analyze`
 // runs, so a figure on the page is the text the command would write.
-import {analyzeLab, labNumbers, type AnalyzeOptions, type LabNumbers} from "../../lab/analyze.js";
+import {analyzeLab, type AnalyzeOptions, type LabNumbers} from "../../lab/analyze.js";
 import {parseClosed, parsePlan, parseProbe, parseRecords, parseRun, type ClosedRow, type PlanRow, type RunRow} from "../../lab/csv.js";
 import type {LabRecord} from "../../lab/des.js";
 import {shapes, type Shape} from "../../lab/schedule.js";
@@ -29,6 +29,7 @@ export function labRuns(files: Map<string, string>, options: AnalyzeOptions = {}
   const byShape = <T>(prefix: string, parse: (file: string, text: string) => T[]) =>
     Object.fromEntries(shapes.map((s) => [s, parse(`${prefix}-${s}.csv`, text(`${prefix}-${s}.csv`))])) as Record<Shape, T[]>;
   const read = (name: string) => files.get(name);
+  const analysis = analyzeLab(read, options);
   return {
     files,
     probes: parseProbe("01-probe.txt", text("01-probe.txt")),
@@ -36,8 +37,8 @@ export function labRuns(files: Map<string, string>, options: AnalyzeOptions = {}
     run: byShape("run", parseRun),
     srv: byShape("srv", parseRecords),
     closed: parseClosed("closed.csv", text("closed.csv")),
-    numbers: labNumbers(read, options).values,
-    answers: new Map(analyzeLab(read, options).files)
+    numbers: analysis.values,
+    answers: new Map(analysis.files)
   };
 }
 
