@@ -6,6 +6,7 @@ import {createHash} from "node:crypto";
 import {Marked, type Token, type Tokens, type TokenizerAndRendererExtension} from "marked";
 import {parseExpressionAt} from "acorn";
 import {splitFrontMatter, type FrontMatter} from "./frontMatter.js";
+import {placeholderEnd} from "./javascript/template.js";
 
 /** A cell's source as found in the Markdown, before any analysis. */
 export interface CellSource {
@@ -229,24 +230,36 @@ function cellKeys(): (kind: string, source: string) => string {
 
 /**
  * `${…}` inside an HTML block of the prose (not a <script>): each becomes an inline cell, its
- * placeholder put into the block's HTML, as Framework does.
+ * placeholder put into the block's HTML, as Framework does. One inside a tag (an attribute
+ * value) stays text: a placeholder there would break the element.
  */
 function htmlPlaceholders(token: Tokens.HTML, text: string, start: number, found: {id: string; source: string}[], key: (kind: string, source: string) => string, located: Map<string, {line: number; column: number}>): void {
   const raw = token.text;
   if (!raw.includes("${") || /^\s*<script[\s>]/i.test(raw)) return;
-  const offset = token.raw.indexOf(raw);
+  const offset = Math.max(token.raw.indexOf(raw), 0);
   let out = "";
-  let i = 0;
+  let i = 0; // copied up to here
+  let scanned = 0; // tag state known up to here
+  let inTag = false;
+  let quote = "";
   for (let j = raw.indexOf("${"); j >= 0; j = raw.indexOf("${", j + 1)) {
     if (j < i || raw[j - 1] === "\\") continue;
-    const end = expressionEnd(raw.slice(j));
-    if (end < 0) continue;
-    const source = raw.slice(j + 2, j + end);
+    for (; scanned < j; scanned++) {
+      const c = raw[scanned];
+      if (!inTag) inTag = c === "<" && /[A-Za-z/!]/.test(raw[scanned + 1] ?? "");
+      else if (quote) quote = c === quote ? "" : quote;
+      else if (c === '"' || c === "'") quote = c;
+      else if (c === ">") inTag = false;
+    }
+    if (inTag) continue;
+    const end = placeholderEnd(raw, j);
+    if (end === undefined) continue;
+    const source = raw.slice(j + 2, end - 1);
     const id = key("inline", source);
     found.push({id, source});
-    located.set(id, locate(text, start + Math.max(offset, 0) + j + 2));
+    located.set(id, locate(text, start + offset + j + 2));
     out += raw.slice(i, j) + `<span class="qb-inline" data-cell="${id}"></span>`;
-    i = j + end + 1;
+    i = scanned = end;
   }
   token.text = out + raw.slice(i);
 }

@@ -225,6 +225,18 @@ describe("parseNotebook(text, path)", () => {
       expect(html).toContain(`<h2><span class="qb-inline" id="inline-1" data-cell="${list[0].id}"></span></h2>`);
       expect(html).not.toContain("${");
     });
+    it("leaves a ${…} inside a tag (an attribute) as text, so the element stays whole", () => {
+      const text = md('<div style="width: ${w}px" title=\'${t}\'>${x} and <b>${y}</b></div>');
+      const {html, cells: list} = parseNotebook(text, "a.md");
+      expect(list.map((c) => c.source)).toEqual(["x", "y"]);
+      expect(html).toContain('<div style="width: ${w}px" title=\'${t}\'><span class="qb-inline"');
+    });
+    it("finds thousands of placeholders in one block, each at its column", () => {
+      const text = md(`<p>${Array.from({length: 5000}, (_, i) => `\${v${i}}`).join(" ")}</p>`);
+      const list = cells(text);
+      expect(list.length).toBe(5000);
+      expect(list.every((c, i) => c.source === `v${i}` && at(text, c).startsWith(`v${i}}`))).toBe(true);
+    });
     it("leaves <script> blocks and escaped \\${ alone", () => {
       const text = md("<script>", "const s = `${x}`;", "</script>", "", "<p>\\${y}</p>");
       expect(cells(text)).toEqual([]);

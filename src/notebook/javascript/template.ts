@@ -16,7 +16,7 @@ export function templateCell(content: string, tag: string): {js: string; prefix:
       out += content.slice(i, i + 2);
       i += 2;
     } else if (c === "$" && content[i + 1] === "{") {
-      const end = placeholderEnd(content, i);
+      const end = placeholderEnd(content, i) ?? content.length;
       out += content.slice(i, end);
       i = end;
     } else if (c === "`") {
@@ -34,17 +34,29 @@ export function templateCell(content: string, tag: string): {js: string; prefix:
 }
 
 /**
- * Index just after the `}` closing the `${` at `start`. When the expression does not parse, the
- * rest of the content is taken, so the cell reports the parser's error at its position.
+ * Index just after the `}` closing the `${` at `start`, found by parsing the expression where it
+ * stands (no copy of the text: linear in the expression's length). When the expression does
+ * not parse, braces are matched instead (strings skipped), so the cell can report the parser's
+ * error; undefined when nothing closes it.
  */
-function placeholderEnd(content: string, start: number): number {
+export function placeholderEnd(content: string, start: number): number | undefined {
   try {
     const node = parseExpressionAt(content, start + 2, {ecmaVersion: "latest", sourceType: "module", allowAwaitOutsideFunction: true, preserveParens: true});
     let i = node.end;
     while (/\s/.test(content[i] ?? "")) i++;
     if (content[i] === "}") return i + 1;
   } catch {
-    // fall through
+    // fall through to brace matching
   }
-  return content.length;
+  let depth = 0;
+  let quote = "";
+  for (let i = start + 2; i < content.length; i++) {
+    const c = content[i];
+    if (c === "\\") i++;
+    else if (quote) quote = c === quote ? "" : quote;
+    else if (c === '"' || c === "'" || c === "`") quote = c;
+    else if (c === "{") depth++;
+    else if (c === "}" && depth-- === 0) return i + 1;
+  }
+  return undefined;
 }
