@@ -142,7 +142,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         log(`updated ${p.name}.md`);
         push(p, {type: "update", script: `/${p.name}.js?v=${p.version}`, html: after.compiled.html});
       } catch (error) {
-        log(`error: ${(error as Error).message}`);
+        log(oneLine(`error: ${(error as Error).message}`));
         push(p, {type: "reload"});
       }
     }
