@@ -172,7 +172,13 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule)
     clipPath.append(rect);
     svg.prepend(clipPath);
     // A wrapper carries the minute's clip, so a mark's own clip (to the frame) still applies.
-    for (const g of svg.querySelectorAll(":scope > g.oc-clip")) {
+    const tops = new Set<Element>();
+    for (const g of svg.querySelectorAll("g.oc-clip")) {
+      let top: Element = g;
+      while (top.parentElement && top.parentElement !== (svg as Element)) top = top.parentElement;
+      tops.add(top);
+    }
+    for (const g of tops) {
       const wrap = document.createElementNS(ns, "g");
       wrap.setAttribute("clip-path", `url(#${clipId})`);
       g.replaceWith(wrap);

@@ -1,5 +1,6 @@
 // The sticky bar at the top of the page: the clock and minute (always visible), play/pause,
 // one-minute step, the speeds, a slider to go to any minute, and the fast-burn alert banner.
+import {FAST_BURN} from "../../sim/budget.js";
 import type {Translate} from "../i18n.js";
 import {h, setAttr, setText} from "./dom.js";
 import type {UnitFormat} from "./format.js";
@@ -19,9 +20,13 @@ export interface HeaderView {
 export function headerView(t: Translate, format: UnitFormat, store: Store, player: Player): HeaderView {
   ensureStyle();
   const clock = h("span", {class: "oc-clock", "data-metric": "clock"});
-  const minute = h("span", {class: "oc-minute"});
   const minuteValue = h("span", {"data-metric": "minute"});
-  minute.append(`${t("player.minute")} `, minuteValue);
+  // "minute 12", "12. perc": the number goes where the language puts {n}.
+  const [before, after = ""] = t("player.minuteOf").split("{n}");
+  const minute = h("span", {class: "oc-minute"}, before, minuteValue, after);
+  // The headline metric stays in view with the clock (the dashboard's element carries data-metric).
+  const burnValue = h("strong", {});
+  const burn = h("span", {class: "oc-burn"}, `${t("metric.burn1h")} `, burnValue);
   const play = h("button", {type: "button", class: "oc-play", "data-action": "play"});
   play.addEventListener("click", () => player.toggle());
   const step = h("button", {type: "button", "data-action": "step"}, t("player.step"));
@@ -40,7 +45,7 @@ export function headerView(t: Translate, format: UnitFormat, store: Store, playe
   const node = h(
     "div",
     {class: "oc-bar"},
-    h("div", {class: "oc-time"}, clock, minute),
+    h("div", {class: "oc-time"}, clock, minute, burn),
     h("div", {class: "oc-buttons"}, play, step, h("span", {class: "oc-help"}, t("player.speed")), ...speedButtons),
     h("label", {class: "oc-scrub"}, scrub),
     alert
@@ -52,7 +57,9 @@ export function headerView(t: Translate, format: UnitFormat, store: Store, playe
       const {metrics} = frame;
       setText(clock, metrics.clock);
       setAttr(clock, "data-value", metrics.clock);
-      setText(minuteValue, String(frame.minute));
+      setText(minuteValue, format(frame.minute, 0));
+      setText(burnValue, format(metrics.burn1h, 1, "×"));
+      burn.classList.toggle("oc-fast", metrics.burn1h >= FAST_BURN);
       setAttr(minuteValue, "data-value", String(frame.minute));
       if (scrub.value !== String(frame.minute)) scrub.value = String(frame.minute);
       if (frame.alertAt !== null) {

@@ -3,9 +3,11 @@
 const css = `
 .oc-sticky { position: sticky; top: 0; z-index: 20; background: #fff; }
 .oc-bar { background: rgba(255,255,255,0.97); border-bottom: 1px solid var(--qb-faint, #e5e7eb); margin: 0 -1.25rem 1rem; padding: 0.5rem 1.25rem; display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem 0.9rem; font-size: 0.9rem; }
-.oc-time { display: flex; align-items: baseline; gap: 0.5rem; font-variant-numeric: tabular-nums; min-width: 9.5rem; }
+.oc-time { display: flex; align-items: baseline; gap: 0.5rem; font-variant-numeric: tabular-nums; flex-wrap: wrap; }
 .oc-clock { font-size: 1.6rem; font-weight: 700; letter-spacing: 0.02em; }
-.oc-minute { color: var(--qb-muted, #6b7280); }
+.oc-minute { color: var(--qb-muted, #6b7280); white-space: nowrap; }
+.oc-burn { white-space: nowrap; padding: 0.1rem 0.45rem; border-radius: 5px; background: #f3f4f6; font-size: 0.85rem; }
+.oc-burn.oc-fast { background: #fef3f2; color: #b42318; }
 .oc-buttons { display: flex; gap: 0.3rem; align-items: center; flex-wrap: wrap; }
 .oc-bar button, .oc-controls button, .oc-seed button { font: inherit; font-size: 0.9rem; padding: 0.3rem 0.7rem; border: 1px solid #c7cbd1; border-radius: 6px; background: #fff; cursor: pointer; }
 .oc-bar button:hover, .oc-controls button:hover, .oc-seed button:hover { background: #f3f4f6; }
@@ -64,7 +66,8 @@ const css = `
 @media (max-width: 640px) {
   .oc-bar { margin: 0 -1.25rem 0.75rem; padding: 0.4rem 0.75rem; gap: 0.3rem 0.5rem; }
   .oc-clock { font-size: 1.3rem; }
-  .oc-time { min-width: 0; }
+  .oc-buttons .oc-help { display: none; }
+  .oc-alert { font-size: 0.8rem; padding: 0.2rem 0.5rem; }
   .oc-bar button { padding: 0.25rem 0.5rem; }
   .oc-dash { grid-template-columns: repeat(2, minmax(0, 1fr)); }
   .oc-tile.oc-headline .oc-value { font-size: 1.6rem; }
