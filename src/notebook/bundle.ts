@@ -60,7 +60,8 @@ export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: s
     });
   // Each failed round marks the cells esbuild refused; a round that places no error gives up.
   for (let round = 0; ; round++) {
-    const defined = defineNotebook(compiled.analysed, compiled.path, errors, {languages: compiled.languages});
+    // The compiler's definitions serve as they are until a cell gains an error here.
+    const defined = added.size === 0 && !options.cellErrors?.size ? {text: compiled.definitions, cells: compiled.defined} : defineNotebook(compiled.analysed, compiled.path, errors, {languages: compiled.languages});
     const attempt = await run(defined.text).then((result) => ({result}), (error: unknown) => ({error}));
     if ("result" in attempt) {
       const result = attempt.result;

@@ -3,7 +3,7 @@
 import {parseNotebook, type ParsedNotebook} from "./parse.js";
 import {analyseCell, type AnalysedCell, type CellError} from "./cell.js";
 import {checkGraph, graphProblems} from "./graph.js";
-import {transpileNotebook} from "./transpile.js";
+import {defineNotebook, type DefinedCell} from "./transpile.js";
 import {chunksFor, sharedPackages} from "./globals.js";
 
 /** A warning for the build's output: file, line, column and message. */
@@ -19,6 +19,8 @@ export interface CompiledNotebook extends ParsedNotebook {
   analysed: AnalysedCell[];
   /** The transpiled definitions (see transpile.ts). */
   definitions: string;
+  /** Each cell's hash and lines in `definitions`, as data (the bundle maps errors and stamps hashes with them). */
+  defined: DefinedCell[];
   /** Errors the graph pass attaches to cells by id (duplicate names, cycles); later steps add theirs. */
   cellErrors: Map<string, CellError>;
   /** FileAttachment names used by the cells, with where they are used. */
@@ -62,7 +64,7 @@ export function compileNotebook(text: string, path: string): CompiledNotebook {
   const graphErrors = checkGraph(analysed, path, problems.filter((problem) => problem.kind === "cycle"));
   const warnings: Warning[] = parsed.warnings.map((w) => ({path, ...w}));
   const languages = declaredLanguages(parsed.data.languages, (message) => warnings.push({path, line: 1, column: 1, message}));
-  const definitions = transpileNotebook(analysed, path, graphErrors, {languages});
+  const {text: definitions, cells: definedCells} = defineNotebook(analysed, path, graphErrors, {languages});
   const defined = new Set(analysed.flatMap((c) => c.declarations));
   const imported = analysed.flatMap((cell) => cell.imports.map((i) => sharedPackages[i.specifier])).filter(Boolean);
   const chunks = chunksFor([...analysed.flatMap((cell) => cell.references).filter((name) => !defined.has(name)), ...imported]);
@@ -74,6 +76,7 @@ export function compileNotebook(text: string, path: string): CompiledNotebook {
     ...parsed,
     analysed,
     definitions,
+    defined: definedCells,
     cellErrors: new Map(graphErrors),
     files: analysed.flatMap((c) => c.files),
     chunks,
