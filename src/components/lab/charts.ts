@@ -99,11 +99,11 @@ export function sweepChart(steps: {shape: Shape; t: number; n: number}[], lines:
     width, height: 240, marginLeft: 50,
     x: {label: t("chart.time")},
     y: {label: t("chart.inSystem"), grid: true},
-    color: {...colors, legend: true},
+    color: {domain: ["even", "burst"], range: [colors.range[0], colors.range[2]], legend: true},
     marks: [
       Plot.lineY(steps, {x: "t", y: "n", stroke: "shape", curve: "step-after"}),
       Plot.ruleY(rules, {y: "y", stroke: "color", strokeDasharray: "5,4"}),
-      Plot.text(rules, {y: "y", text: "label", frameAnchor: "right", dy: -6, fill: "color", textAnchor: "end"})
+      Plot.text(rules, {y: "y", text: "label", frameAnchor: "right", dy: -6, fill: "color", stroke: "white", strokeWidth: 3, textAnchor: "end"})
     ]
   });
 }
