@@ -1,5 +1,5 @@
 // Observable Inputs as the page provides them: Inputs.file's value reads like a FileAttachment
-// (text, json, csv, tsv, arrayBuffer, blob, url, stream), as in Framework, so a cell written
+// (text, json, csv, tsv, arrayBuffer, blob, url, stream, image), as in Framework, so a cell written
 // for `FileAttachment("runs.csv").csv()` works unchanged on a file the reader chooses.
 import * as Inputs from "@observablehq/inputs";
 import {autoType, csvParse, tsvParse} from "d3-dsv";
@@ -41,6 +41,13 @@ export class LocalFile {
   }
   async stream(): Promise<ReadableStream<Uint8Array>> {
     return this.#file.stream();
+  }
+  /** The file as an <img>, loaded. */
+  async image(properties: Partial<HTMLImageElement> = {}): Promise<HTMLImageElement> {
+    const image = Object.assign(new Image(), properties);
+    image.src = await this.url();
+    await image.decode();
+    return image;
   }
   /** A blob: URL for the file (made once). */
   async url(): Promise<string> {

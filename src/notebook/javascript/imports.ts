@@ -21,8 +21,10 @@ export interface ImportReference {
  * Framework's own modules, provided by the page as built-ins: for each, the built-in an export
  * is (`*` is the namespace). Importing them bundles nothing: the names are the built-ins.
  */
+const stdlib = {FileAttachment: "FileAttachment", Generators: "Generators", Mutable: "Mutable", resize: "resize"};
 const builtinModules: Record<string, Record<string, string>> = {
-  "observablehq:stdlib": {FileAttachment: "FileAttachment", Generators: "Generators", Mutable: "Mutable", resize: "resize"},
+  "observablehq:stdlib": stdlib,
+  "@observablehq/stdlib": stdlib, // npm:@observablehq/stdlib, as Framework's docs write it
   "@observablehq/tex": {default: "tex"}
 };
 

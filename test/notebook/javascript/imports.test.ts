@@ -95,3 +95,9 @@ describe("Framework's own modules are the page's built-ins", () => {
     expect(() => imports('import {DuckDBClient} from "observablehq:stdlib";')).toThrow(`observablehq:stdlib: queuebook provides FileAttachment, Generators, Mutable, resize, not "DuckDBClient"`);
   });
 });
+
+describe("npm:@observablehq/stdlib", () => {
+  it("is observablehq:stdlib under the name Framework's docs use", () => {
+    expect(imports('import {Generators} from "npm:@observablehq/stdlib";')[0]).toMatchObject({builtin: true, replacement: ""});
+  });
+});
