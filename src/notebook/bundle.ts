@@ -77,7 +77,9 @@ export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: s
     warnings.length = 0; // the next round reports the imports again
     let placed = false;
     const elsewhere: Message[] = [];
-    for (const message of messages) {
+    // A refusal to read outside the project says more than the other errors of the same cell.
+    const refused = (m: Message) => (/it is outside the project/.test(m.text) ? 0 : 1);
+    for (const message of [...messages].sort((a, b) => refused(a) - refused(b))) {
       const at = message.location && resolve(message.location.file) === entry ? cellAtLine(defined.cells, message.location.line - 1) : undefined;
       const cell = at && cells.get(at.id);
       if (!cell || !at) {
@@ -231,6 +233,12 @@ function imports({compiled, entry, project, warnings}: {compiled: CompiledNotebo
           return fail(near ? `cannot import ${quote(args.path)}: no such file; did you mean ${quote(near)}? (the letter case differs)` : `Could not resolve ${quote(args.path)}`);
         }
         return result;
+      });
+      // A last guard for paths resolved without asking (esbuild expands `import(\`./${x}\`)` to
+      // every matching file itself): nothing outside the project and its packages is read.
+      build.onLoad({filter: /.*/, namespace: "file"}, (args) => {
+        if (within(args.path, project) || args.path.includes(`${sep}node_modules${sep}`)) return undefined;
+        return {errors: [{text: `cannot import ${quote(relative(process.cwd(), args.path) || args.path)}: it is outside the project (${relative(process.cwd(), project) || "."}); only the project's modules and packages may be bundled`}]};
       });
       build.onLoad({filter: /.*/, namespace: "queuebook-shared"}, (args) => ({
         contents: `module.exports = queuebook.library(${JSON.stringify(sharedPackages[args.path])});`,

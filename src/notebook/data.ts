@@ -84,6 +84,17 @@ async function readAttached(name: string, folder: string, root: string, realRoot
   if (isAbsolute(name) || /^[a-zA-Z]:[\\/]/.test(name) || name.startsWith("\\")) return `is an absolute path: attach files inside the notebook folder (${shown(root)}) by a relative path`;
   const file = resolve(folder, name);
   if (!within(file, root)) return `is outside the notebook folder (${shown(root)}): only files inside it are attached`;
+  return readInside(file, root, realRoot, maxBytes);
+}
+
+/**
+ * The bytes of `file` if it is a regular file whose real path (links followed) lies inside
+ * `realRoot` and holds at most `maxBytes`; else why not, as the end of a sentence about it
+ * ("not found (…)", "is a folder, not a file", "is a link to a file outside …"). Never waits
+ * on a pipe, never reads past the limit.
+ */
+export async function readInside(file: string, root: string, realRoot: string, maxBytes: number): Promise<{bytes: Buffer; path: string} | string> {
+  const shown = (path: string) => relative(process.cwd(), path) || path;
   let real: string;
   try {
     real = await realpath(file);

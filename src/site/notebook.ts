@@ -1,10 +1,10 @@
 // One notebook, start to finish: read → compile → embed files → bundle → page. Shared by the
 // static build and the dev server, so both produce the same page. A cell that asks for a file
 // it may not have, or that esbuild refuses, shows its error; the rest of the page is built.
-import {readFile} from "node:fs/promises";
+import {realpath} from "node:fs/promises";
 import {relative} from "node:path";
 import {compileNotebook, type CompiledNotebook, type Warning} from "../notebook/compile.js";
-import {attachedPaths, fileKey, loadFiles, within, BuildError} from "../notebook/data.js";
+import {attachedPaths, defaultMaxFileBytes, fileKey, loadFiles, oneLine, readInside, within, BuildError} from "../notebook/data.js";
 import type {CellError} from "../notebook/cell.js";
 import {bundleNotebook} from "../notebook/bundle.js";
 import {renderPage, urlPath} from "./page.js";
@@ -36,14 +36,14 @@ export function pageLinks(name: string, options: {events?: string} = {}) {
 /** Builds the notebook at `file` (absolute); `root` is the notebooks folder. */
 export async function buildNotebook(file: string, root: string, options: NotebookOptions = {}): Promise<BuiltNotebook> {
   const path = relative(root, file);
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === "ENOENT" ? "no such file or directory" : code === "EACCES" ? "permission denied" : code === "EISDIR" ? "is a folder" : (error as Error).message;
-    throw new BuildError(`cannot read ${relative(process.cwd(), file) || file}: ${reason}`);
+  // The notebook too is read only as a regular file inside the root (a link named x.md that
+  // points at /etc/passwd would publish it as prose), within the size limit.
+  const read = await readInside(file, root, await realpath(root).catch(() => root), options.maxFileBytes ?? defaultMaxFileBytes);
+  if (typeof read === "string") {
+    const reason = read.startsWith("not found") ? "no such file or directory" : `it ${read.replace(/: only files inside it are attached$/, "")}`;
+    throw new BuildError(oneLine(`cannot read ${relative(process.cwd(), file) || file}: ${reason}`));
   }
+  const text = read.bytes.toString("utf8");
   const compiled = compileNotebook(text, path);
   const loaded = await loadFiles(compiled, file, {root, maxBytes: options.maxFileBytes});
   // A file that may not be attached fails the cells that ask for it, at the call.

@@ -4,6 +4,7 @@ import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterEach, beforeEach, describe, expect, it} from "vitest";
+import {spawnSync} from "node:child_process";
 import {runCli} from "./run.js";
 
 let dir: string;
@@ -62,6 +63,26 @@ describe("queuebook build [--root DIR] [-o OUT]", () => {
     const result = await runCli(["build"], {cwd: dir});
     expect(result.code).toBe(1);
     expect(result.stderr).toBe("queuebook build: cannot read notebooks/dangling.md: no such file or directory\n");
+    expect(existsSync(join(dir, "dist"))).toBe(false);
+  });
+
+  it("refuses, in one line, a notebook that is a link out of the root, a pipe, or too big; nothing written", async () => {
+    writeFileSync(join(dir, "outside.md"), "# Outside\n\nSECRET-NOTEBOOK\n");
+    symlinkSync(join(dir, "outside.md"), join(dir, "notebooks", "linked.md"));
+    const linked = await runCli(["build"], {cwd: dir});
+    expect(linked.code).toBe(1);
+    expect(linked.stderr).toMatch(/^queuebook build: cannot read notebooks\/linked\.md: it is a link to a file outside the notebook folder \(notebooks\)\n$/);
+    expect(existsSync(join(dir, "dist"))).toBe(false);
+    rmSync(join(dir, "notebooks", "linked.md"));
+    spawnSync("mkfifo", [join(dir, "notebooks", "pipe.md")]);
+    const pipe = await runCli(["build"], {cwd: dir});
+    expect(pipe.code).toBe(1);
+    expect(pipe.stderr).toBe("queuebook build: cannot read notebooks/pipe.md: it is not a regular file (a device, pipe or socket)\n");
+    rmSync(join(dir, "notebooks", "pipe.md"));
+    write("big.md", "# Big\n\n" + "x".repeat(3000) + "\n");
+    const big = await runCli(["build", "--max-file-mb", "0.001"], {cwd: dir});
+    expect(big.code).toBe(1);
+    expect(big.stderr).toBe("queuebook build: cannot read notebooks/big.md: it is 3,008 bytes, more than the limit of 1,048 bytes (--max-file-mb)\n");
     expect(existsSync(join(dir, "dist"))).toBe(false);
   });
 

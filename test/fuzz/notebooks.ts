@@ -31,6 +31,7 @@ const snippets = [
   "```js\nimport s from \"../../secret.txt\";\n```\n",
   "```js\nimport * as s from \"../../secret.js\";\n```\n",
   "```js\nimport d from \"./data/x.csv\";\n```\n",
+  "```js\nconst n = \"secret.js\";\nconst g = await import(`../../${n}`);\n```\n",
   "```js\nconst m = await import(\"./data/x.csv\");\n```\n",
   "```js\nimport {h} from \"./Helper.js\";\n```\n",
   "```js\nconst a = 1; a = 2;\n```\n",

@@ -143,6 +143,15 @@ describe("bundleNotebook(compiled, notebookFile, files, options)", () => {
       expect(error).toMatchObject({name: "ImportError", line: 4, column: 1, message: expect.stringMatching(/^cannot bundle its imports: .*leaky\.js:1:\d+: cannot import "\.\.\/\.\.\/outside\.js": it is outside the project/)});
       expect(cell.body).toBeUndefined();
     });
+    it("a dynamic import of a pattern (esbuild bundles every match) reaches nothing outside the project", async () => {
+      const {error} = await brokenCell(fence('const name = "outside.js";', "const m = await import(`../../${name}`);"));
+      expect(error).toMatchObject({name: "ImportError", line: 5, message: expect.stringMatching(/^cannot import ".*outside\.js": it is outside the project/)});
+      const result = await bundle(fence('const name = "outside.js";', "const m = await import(`../../${name}`);"));
+      expect(result.code).not.toContain("SECRET-OUTSIDE");
+      const inside = await bundle(fence('const name = "util.js";', "const m = await import(`../src/${name}`);"));
+      expect(inside.warnings).toEqual([]);
+      expect(inside.code).toContain("three");
+    });
     it("allows installed packages by name, even where node_modules lies outside the project, but not by path", async () => {
       const byName = await bundle(fence('import {pkg} from "fakepkg";'));
       expect(byName.warnings).toEqual([]);
