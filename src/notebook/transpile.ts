@@ -53,7 +53,8 @@ export function defineCell(cell: AnalysedCell, defined: ReadonlySet<string>, gra
     const inputs = cellInputs(cell, defined);
     const body = cellBody(cell, inputs);
     fields.push(["inputs", JSON.stringify(inputs)], ["outputs", JSON.stringify(cell.declarations)]);
-    if (cell.expression) fields.push(["autodisplay", "true"]);
+    // As in Framework, an expression that calls display (or view) shows only what it displays.
+    if (cell.expression && !inputs.includes("display") && !inputs.includes("view")) fields.push(["autodisplay", "true"]);
     hashed = [inputs, cell.declarations, cell.expression, cell.inline, body];
     fields.push(["body", body]);
   }

@@ -107,6 +107,11 @@ describe("transpileCell(cell, defined, graphError)", () => {
     expect(definition).toMatchObject({id: "cell-1", line: 10, column: 1, inputs: ["x"], outputs: [], autodisplay: true});
     expect(definition.body!(21)).toBe(42);
   });
+  it("does not autodisplay an expression that calls display or view (Framework shows only what it displays)", () => {
+    expect(define(cell("display(1), display(2)")).autodisplay).toBeUndefined();
+    expect(define(cell("view(Inputs.range())")).autodisplay).toBeUndefined();
+    expect(define(cell("[display, 1]", {inline: true})).autodisplay).toBeUndefined();
+  });
   it("defines a program cell returning its outputs, without autodisplay", () => {
     const definition = define(cell("const y = x + 1;"));
     expect(definition).toMatchObject({inputs: ["x"], outputs: ["y"]});
