@@ -88,7 +88,7 @@ export function queueOverTime(srv: Record<Shape, LabRecord[]>, {t, width = 640}:
     y: {label: t("chart.qlen"), grid: true},
     fy: {label: null, domain: [...shapes]},
     color: colors,
-    marks: [Plot.areaY(data, {x: "arrive", y1: 0, y2: "qlen", fy: "shape", fill: "shape", fillOpacity: 0.15, curve: "step-after"}), Plot.lineY(data, {x: "arrive", y: "qlen", fy: "shape", stroke: "shape", curve: "step-after"}), Plot.ruleY([0])]
+    marks: [Plot.lineY(data, {x: "arrive", y: "qlen", fy: "shape", stroke: "shape", curve: "step-after"}), Plot.ruleY([0])]
   });
 }
 

@@ -149,14 +149,18 @@ export function table(header: string[], rows: (string | number)[][]): HTMLElemen
   return element("table", {class: "lab-table"}, element("thead", {}, element("tr", {}, ...header.map((h) => element("th", {}, h)))), element("tbody", {}, ...rows.map((r) => element("tr", {}, ...r.map((c) => element("td", {}, String(c)))))));
 }
 
-/** The widgets' styles, once per page. */
+/**
+ * The widgets' styles, once per page. Figures and long text skip layout and paint while off
+ * screen (content-visibility), so a slider redraws only what the reader can see.
+ */
 export function labStyles(): HTMLStyleElement {
   return element("style", {}, `
+.lab-says,.lab-hints,pre.lab-answer{content-visibility:auto;contain-intrinsic-size:auto 160px}
 .lab-says{border-left:4px solid #4269d0;background:#f4f6fb;color:#222;margin:1rem 0;padding:.6rem 1rem}
 .lab-says p{margin:.4rem 0;color:#222}
 .lab-hints{border-left:4px solid #efb118;background:#fdf8ec;margin:1rem 0;padding:.6rem 1rem}
 .lab-hints ul{margin:.3rem 0;padding-left:1.2rem}
-.lab-pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:1rem}
+.lab-pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:1rem;content-visibility:auto;contain-intrinsic-size:auto 320px}
 .lab-pair figure{margin:0;min-width:0}
 .lab-pair figcaption{font-weight:600;margin-bottom:.3rem}
 .lab-table{border-collapse:collapse;font-variant-numeric:tabular-nums;margin:.5rem 0}
