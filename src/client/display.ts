@@ -23,14 +23,18 @@ export function displayBlock(root: Element, value: unknown): void {
   }
 }
 
-/** Appends a value inside an inline span: primitives as text, nodes as they are. */
+/**
+ * Appends a value inside an inline span: primitives as text, nodes as they are, and, as in
+ * Framework, an iterable (not a string) item by item, so `${[1, 2, 3]}` reads "123" and an
+ * array of nodes shows the nodes. Other objects go through the Inspector.
+ */
 export function displayInline(root: Element, value: unknown): void {
   if (isNode(value)) {
     root.append(value);
   } else if (isPrimitive(value)) {
     if (value !== undefined) root.append(String(value));
-  } else if (Array.isArray(value) && value.every(isNode)) {
-    root.append(...value);
+  } else if (typeof (value as any)[Symbol.iterator] === "function") {
+    for (const item of value as Iterable<unknown>) root.append(isNode(item) ? item : String(item));
   } else {
     const span = document.createElement("span");
     new Inspector(span).fulfilled(value);

@@ -91,6 +91,20 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     await page.close();
   });
 
+  it("display: an expression calling display shows only what it displays; inline arrays read item by item", async () => {
+    const {page, errors} = await open("display.html");
+    await shows(page, "#expression", "3 = 3");
+    await shows(page, "#inline-array", "123");
+    await shows(page, "#inline-display", "ab");
+    await shows(page, "#twice", "42");
+    await page.waitForFunction(() => /2/.test(document.querySelector("#calls .qb-cell")?.textContent ?? ""));
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))); // the runtime's pass is over
+    expect((await page.locator("#calls .qb-cell").innerText()).split(/\s+/)).toEqual(["1", "2"]); // not 2 a second time
+    expect(await cellErrors(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("a page loads KaTeX only when a cell uses tex", async () => {
     expect(await readFile(join(out, "fences.html"), "utf8")).toContain("_queuebook/katex.js");
     for (const page of ["inputs.html", "builtins.html", "let-twice.html"]) {
@@ -153,7 +167,7 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
   it("the index lists every notebook, the subfolder's included", async () => {
     const {page, errors} = await open("index.html");
     const hrefs = await page.locator("main a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
-    for (const name of ["fences", "builtins", "inputs", "stdlib", "let-twice", "week-1/queues"]) {
+    for (const name of ["fences", "builtins", "display", "inputs", "stdlib", "let-twice", "week-1/queues"]) {
       expect(hrefs.some((href) => href?.replace(/\.html$/, "") === name || href?.replace(/\.html$/, "") === `./${name}`), name).toBe(true);
     }
     expect(errors).toEqual([]);
