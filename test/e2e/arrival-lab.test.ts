@@ -190,6 +190,29 @@ describe("arrival-lab notebook over HTTP", () => {
   });
 });
 
+describe("arrival-lab notebook, switching language", () => {
+  it("keeps the reader's sliders, decision and upload when the picker switches to Japanese", async () => {
+    const {page, errors} = await open(`${server.origin}/arrival-lab.html`);
+    await page.locator("input[name=lab-files]").setInputFiles([...other.keys()].map((name) => join(tmp, name)));
+    await expect.poll(() => page.locator(`pre.lab-answer[data-file="queue.tsv"]`).textContent()).toBe(otherAnswers.get("queue.tsv"));
+    await rateSlider(page).evaluate((input: HTMLInputElement) => {
+      input.value = "33";
+      input.dispatchEvent(new Event("input", {bubbles: true}));
+    });
+    await page.locator("form.lab-decision textarea[name=risk]").fill("bursts longer than the workers queue for a whole service time");
+    await page.locator("select.qb-lang-picker").selectOption("ja");
+    await expect.poll(() => page.locator("h1").first().innerText()).toBe(seed[0]);
+    const ja = JSON.parse(readFileSync(join(packageRoot, "notebooks/locales/arrival-lab/ja.json"), "utf8"));
+    const slider = page.locator(`form:has(label:text-is("${ja["try.rate"]}")) input[type=range]`);
+    expect(await slider.inputValue()).toBe("33");
+    expect(await page.locator("form.lab-decision textarea[name=risk]").inputValue()).toBe("bursts longer than the workers queue for a whole service time");
+    expect(await page.locator(`pre.lab-answer[data-file="queue.tsv"]`).textContent()).toBe(otherAnswers.get("queue.tsv"));
+    expect(new URL(page.url()).searchParams.get("lang")).toBe("ja");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe("arrival-lab notebook from file://", () => {
   it("shows the committed figures and takes an upload", async () => {
     const {page, errors} = await open(`file://${out}/arrival-lab.html`);
