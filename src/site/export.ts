@@ -155,7 +155,10 @@ export async function exportNotebook(options: ExportOptions): Promise<ExportResu
         html = applySnapshot(page.html, await snapshotPage(browser, url));
         await writeFile(live, html);
       }
-      if (options.pdf) await writeAtomic(options.pdf, (tmp) => printPdf(browser, pathToFileURL(live).href, tmp));
+      if (options.pdf) {
+        const bytes = await printPdf(browser, pathToFileURL(live).href);
+        await writeAtomic(options.pdf, (tmp) => writeFile(tmp, bytes));
+      }
       return {...page, html, snapshotSkipped: options.chromium === false ? "not asked for" : undefined};
     });
   } catch (error) {

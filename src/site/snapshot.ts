@@ -163,14 +163,14 @@ export async function snapshotPage(browser: Browser, url: string): Promise<Snaps
 /** A4 less the print margins, in CSS pixels: the width the page is laid out at for paper. */
 const PRINT_WIDTH = Math.round(((210 - 24) / 25.4) * 96);
 
-/** Prints the page at `url` to a PDF at `path`: A4, the print stylesheet, page numbers. */
-export async function printPdf(browser: Browser, url: string, path: string): Promise<void> {
+/** Prints the page at `url` to PDF bytes: A4, the print stylesheet, page numbers. */
+export async function printPdf(browser: Browser, url: string): Promise<Buffer> {
   const page = await openPage(browser, url, {width: PRINT_WIDTH, height: 1100});
   try {
     await page.emulateMedia({media: "print"});
     await settle(page);
-    await page.pdf({
-      path,
+    // (bytes, not page.pdf's path: that would create missing folders on the way)
+    return await page.pdf({
       format: "A4",
       printBackground: true,
       displayHeaderFooter: true,

@@ -214,8 +214,12 @@ describe("queuebook export", {timeout: 90_000}, () => {
     expect(state.code).toBe(2);
     const none = await cli(["export", "missing.md", "-o", "x.html"], dir);
     expect(none.code).toBe(1);
-    expect(none.stderr).toBe("queuebook export: cannot read missing.md: no such file or directory\n");
+    expect(none.stderr).toMatch(/^queuebook export: cannot read missing\.md: [^\n]+\n$/); // one line
     expect(existsSync(join(dir, "x.html"))).toBe(false);
+    const folder = await cli(["export", "deck.md", "--pdf", join(dir, "missing", "x.pdf")], dir);
+    expect(folder.code).toBe(1);
+    expect(folder.stderr).toBe("queuebook export: cannot write missing/x.pdf: no such folder\n"); // shown relative to the current folder
+    expect(existsSync(join(dir, "missing"))).toBe(false); // no folder made on the way
     const noFile = await cli(["export"], dir);
     expect(noFile.code).toBe(2);
     expect(noFile.stderr.split("\n")[0]).toBe("queuebook export: missing the notebook to export");
