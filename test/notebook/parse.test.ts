@@ -201,6 +201,9 @@ describe("parseNotebook(text, path)", () => {
       expect(list).toEqual([]);
       expect(html).toContain("<pre><code class=\"language-js\">const d = FileAttachment(&quot;missing.csv&quot;);");
     });
+    it("shows run=false html, svg and tex fences as code too", () => {
+      for (const lang of ["html", "svg", "tex"]) expect(cells(md(`\`\`\`${lang} run=false`, "x", "```")), lang).toEqual([]);
+    });
     it("reads echo, echo=true, echo=false and run=false", () => {
       expect(parseInfo("js echo")).toEqual({lang: "js", echo: true, run: true});
       expect(parseInfo("js echo=true run=true")).toEqual({lang: "js", echo: true, run: true});
