@@ -93,6 +93,9 @@ export function labNumbers(read: (name: string) => string | undefined, options: 
     srv.set(shape, records);
   }
   const chosenRate = options.chosenRate ?? 25;
+  // Each sweep sorts every record's times: do it once per file (a dump may hold a million).
+  const swept = new Map<Shape, number>();
+  const concurrency = (shape: Shape) => swept.get(shape) ?? swept.set(shape, maxConcurrency(srv.get(shape)!)).get(shape)!;
 
   // Step 1: the service time is what an idle request takes end to end (median of the probes).
   const workers = options.workers ?? (srv.size ? maxOf([...srv.values()].map(maxInService)) : undefined);
@@ -136,8 +139,8 @@ export function labNumbers(read: (name: string) => string | undefined, options: 
     const worst = values.queue.reduce((a, b) => (b.maxQlen > a.maxQlen ? b : a));
     values.note = {worst: worst.shape, ratio: worst.maxQlen / values.queue[0].maxQlen};
     for (const q of values.queue) {
-      const swept = maxConcurrency(srv.get(q.shape)!);
-      notes.push(`srv-${q.shape}.csv: max(qlen)=${q.maxQlen}, sweep=${swept}${swept === q.maxQlen ? " (equal)" : " (DIFFERENT)"}`);
+      const sweep = concurrency(q.shape);
+      notes.push(`srv-${q.shape}.csv: max(qlen)=${q.maxQlen}, sweep=${sweep}${sweep === q.maxQlen ? " (equal)" : " (DIFFERENT)"}`);
     }
   } else missing["05-note.txt"] = missing["queue.tsv"];
 
@@ -158,15 +161,15 @@ export function labNumbers(read: (name: string) => string | undefined, options: 
   // Step 7: the even-arrival formula against the concurrency the server saw.
   if (values.target && need("capacity.txt", ["srv-even.csv", "srv-burst.csv"])) {
     const formula = formulaWorkers(chosenRate, values.target.serviceMs / 1000);
-    const observedEven = maxConcurrency(srv.get("even")!);
-    const observedBurst = maxConcurrency(srv.get("burst")!);
+    const observedEven = concurrency("even");
+    const observedBurst = concurrency("burst");
     values.capacity = {formulaWorkers: formula, observedEven, observedBurst, underestimateFactor: observedBurst / formula, verdict: formula < observedBurst ? "under" : "ok"};
   } else if (!values.target) (missing["capacity.txt"] ??= []).push(...(missing["01-target.txt"] ?? []));
 
   // Step 8: the model is the shape that overflowed most; workers cover what was observed.
   const {schedules: s, latency: l, queue: q, note, capacity: c} = values;
   if (s && l && q && note && c) {
-    const observed = maxOf(shapes.map((shape) => maxConcurrency(srv.get(shape)!)));
+    const observed = maxOf(shapes.map(concurrency));
     const workers = Math.max(observed, c.formulaWorkers + 1);
     const at = (rows: {shape: Shape}[], shape: Shape) => rows.findIndex((r) => r.shape === shape);
     const [we, ww] = [at(q, "even"), at(q, note.worst)];

@@ -67,9 +67,11 @@ export function maxInService(visits: Iterable<Visit & {start: number}>): number 
  * at 1 ns so float noise cannot split a tie), then merged; at a tie the end is taken first.
  */
 function sweepMax<T>(items: Iterable<T>, from: (item: T) => number, to: (item: T) => number): number {
-  const starts: number[] = [], ends: number[] = [];
-  for (const item of items) starts.push(Math.round(from(item) * 1e9)), ends.push(Math.round(to(item) * 1e9));
-  const a = Float64Array.from(starts).sort(), b = Float64Array.from(ends).sort();
+  const list = Array.isArray(items) ? (items as T[]) : [...items];
+  const a = new Float64Array(list.length), b = new Float64Array(list.length);
+  for (let k = 0; k < list.length; k++) (a[k] = Math.round(from(list[k]) * 1e9)), (b[k] = Math.round(to(list[k]) * 1e9));
+  a.sort();
+  b.sort();
   let current = 0, max = 0;
   for (let i = 0, j = 0; i < a.length; ) {
     if (j < b.length && b[j] <= a[i]) {
