@@ -177,6 +177,30 @@ for (const mode of modes) {
   });
 }
 
+describe("on-call.html charts", () => {
+  it("draw every chart up to the minute shown, with the deploy, each decision and the alert marked", async () => {
+    const {page, errors} = await open(`${server.origin}/on-call.html#run=v1_bad-deploy_s1_m40_33rollback`);
+    const alert = run("bad-deploy", {seed: 1, minutes: 41, actions: [{minute: 33, press: "rollback"}]}).findIndex((m) => m.alert);
+    expect(alert).toBeGreaterThan(10);
+    const charts = page.locator(".oc-chart[data-chart]");
+    expect(await charts.count()).toBe(9);
+    const marks = () => charts.evaluateAll((all) => all.map((c) => [...c.querySelectorAll("[data-event]")].map((e) => e.getAttribute("data-event")).sort().join(",")));
+    const expected = ["alert", "decision", "deploy"].join(",");
+    await expect.poll(marks).toEqual(Array(9).fill(expected));
+    // Each chart is cut at the minute: the clip's right edge moves with the minute.
+    const clipWidth = () => page.locator("[data-chart=burn] clipPath[id^=oc] rect").getAttribute("width").then(Number);
+    const before = await clipWidth();
+    await page.locator("[data-action=step]").click();
+    await atMinute(page, 41);
+    await expect.poll(clipWidth).toBeGreaterThan(before);
+    const plotWidth = await page.locator("[data-chart=burn] svg").getAttribute("width").then(Number);
+    expect(await clipWidth()).toBeLessThan(plotWidth / 2);
+    expect(await page.locator("[data-chart=burn] .oc-events line").count()).toBe(3);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe.skipIf(!haveSeeds)("on-call.html in each language", () => {
   for (const lang of ["hu", "pt", "ig"]) {
     it(`?lang=${lang} shows the seed's texts and number formats, from file://`, async () => {

@@ -96,12 +96,22 @@ interface Drawn {
   holder: HTMLElement;
   cols: Float64Array[];
   top: number;
+  /** Drawn from an older trace or y-axis: waits for its turn to be redrawn. */
+  stale: boolean;
   clip: SVGRectElement | null;
+  events: SVGGElement | null;
+  shownEvents: RunEvent[] | null;
   x: ((minute: number) => number) | null;
+  y0: number;
+  y1: number;
   left: number;
 }
 
+const ns = "http://www.w3.org/2000/svg";
 let nextId = 0;
+
+/** Milliseconds of chart drawing per animation frame, so that playing never stalls on a redraw. */
+const FRAME_BUDGET_MS = 6;
 
 /** The charts in language `t`, `width` pixels wide in all, drawn with the page's `Plot`. */
 export function chartsView(t: Translate, width: number, Plot: typeof PlotModule): ChartsView {
@@ -119,33 +129,17 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule)
   const chartWidth = Math.max(260, Math.floor(width >= 640 ? (width - 16) / 2 : width));
   const id = `oc${++nextId}`;
   let trace: RunTrace | null = null;
-  let eventCount = -1;
+  let latest: Frame | null = null;
   let drawn: Drawn[] = [];
+  let scheduled = false;
 
-  function draw(d: Drawn, frame: Frame, index: number): void {
+  /** Draws one chart with Plot: its lines and reference over the horizon, cut at the minute. */
+  function draw(d: Drawn, frame: Frame): void {
     const {spec} = d;
     const xs = Array.from({length: frame.trace.metrics.length}, (_, i) => i);
-    const events = frame.events;
     const marks: PlotModule.Markish[] = [];
     if (spec.reference) marks.push(Plot.ruleY([spec.reference.y], {stroke: red, strokeDasharray: "4,3"}));
     spec.series.forEach((s, i) => marks.push(Plot.lineY(xs, {x: xs, y: Array.from(d.cols[i]), stroke: s.color, strokeWidth: 1.5, clip: "frame", className: "oc-clip"})));
-    for (const decisions of [false, true]) {
-      marks.push(
-        Plot.ruleX(events.filter((e) => (e.kind === "decision") === decisions), {
-          x: "minute",
-          stroke: (e: RunEvent) => eventColors[e.kind],
-          strokeDasharray: decisions ? "3,2" : undefined,
-          strokeWidth: 1.5,
-          title: (e: RunEvent) => t(`event.${e.kind}`),
-          className: "oc-clip"
-        })
-      );
-    }
-    if (index === 0) {
-      marks.push(
-        Plot.text(events.filter((e) => e.kind !== "decision"), {x: "minute", frameAnchor: "top", text: (e: RunEvent) => t(`event.${e.kind}`), fill: (e: RunEvent) => eventColors[e.kind], textAnchor: "start", dx: 3, dy: 2, fontSize: 10, className: "oc-clip"})
-      );
-    }
     const svg = Plot.plot({
       width: chartWidth,
       height: 150,
@@ -157,11 +151,13 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule)
       y: {domain: [0, d.top], grid: true, label: null, ticks: 4},
       marks
     }) as SVGSVGElement & {scale(name: string): {apply(v: number): number}};
-    const x = svg.scale("x");
+    const x = svg.scale("x"), y = svg.scale("y");
     d.x = (m) => x.apply(m);
     d.left = x.apply(0);
-    // Everything but the axes and the reference line is cut at the current minute.
-    const ns = "http://www.w3.org/2000/svg";
+    d.y0 = y.apply(0);
+    d.y1 = y.apply(d.top);
+    // Everything but the axes and the reference line is cut at the current minute; a wrapper
+    // carries that clip, so a mark's own clip (to the frame) still applies.
     const clipPath = document.createElementNS(ns, "clipPath");
     const clipId = `${id}-${spec.id}`;
     clipPath.id = clipId;
@@ -171,21 +167,46 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule)
     rect.setAttribute("height", "400");
     clipPath.append(rect);
     svg.prepend(clipPath);
-    // A wrapper carries the minute's clip, so a mark's own clip (to the frame) still applies.
-    const tops = new Set<Element>();
+    const wrap = document.createElementNS(ns, "g");
+    wrap.setAttribute("clip-path", `url(#${clipId})`);
     for (const g of svg.querySelectorAll("g.oc-clip")) {
       let top: Element = g;
       while (top.parentElement && top.parentElement !== (svg as Element)) top = top.parentElement;
-      tops.add(top);
+      wrap.append(top);
     }
-    for (const g of tops) {
-      const wrap = document.createElementNS(ns, "g");
-      wrap.setAttribute("clip-path", `url(#${clipId})`);
-      g.replaceWith(wrap);
-      wrap.append(g);
-    }
+    d.events = document.createElementNS(ns, "g");
+    d.events.setAttribute("class", "oc-events");
+    wrap.append(d.events);
+    svg.append(wrap);
     d.clip = rect;
+    d.shownEvents = null;
+    d.stale = false;
     d.holder.replaceChildren(svg);
+  }
+
+  /** The event marks of one chart: a line per event (dashed for decisions), labels on the first chart. */
+  function drawEvents(d: Drawn, events: RunEvent[], labels: boolean): void {
+    if (!d.events || !d.x || d.shownEvents === events) return;
+    d.shownEvents = events;
+    const children: SVGElement[] = [];
+    for (const event of events) {
+      const x = String(d.x(event.minute) + 0.5);
+      const line = document.createElementNS(ns, "line");
+      for (const [name, value] of [["x1", x], ["x2", x], ["y1", String(d.y1)], ["y2", String(d.y0)], ["stroke", eventColors[event.kind]], ["stroke-width", "1.5"]]) line.setAttribute(name, value);
+      if (event.kind === "decision") line.setAttribute("stroke-dasharray", "3,2");
+      line.setAttribute("data-event", event.kind);
+      const title = document.createElementNS(ns, "title");
+      title.textContent = t(`event.${event.kind}`);
+      line.append(title);
+      children.push(line);
+      if (labels && event.kind !== "decision") {
+        const text = document.createElementNS(ns, "text");
+        for (const [name, value] of [["x", String(d.x(event.minute) + 3)], ["y", String(d.y1 + 10)], ["fill", eventColors[event.kind]], ["font-size", "10"], ["text-anchor", "start"]]) text.setAttribute(name, value);
+        text.textContent = t(`event.${event.kind}`);
+        children.push(text);
+      }
+    }
+    d.events.replaceChildren(...children);
   }
 
   function moveClip(d: Drawn, minute: number): void {
@@ -193,24 +214,58 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule)
     d.clip.setAttribute("width", String(Math.max(0, d.x(minute + 0.5) - d.left + 2)));
   }
 
+  /** Shows `frame` on every chart that is up to date. */
+  function show(frame: Frame): void {
+    drawn.forEach((d, i) => {
+      if (d.stale) return;
+      drawEvents(d, frame.events, i === 0);
+      moveClip(d, frame.minute);
+    });
+  }
+
+  /** Redraws stale charts, a few per animation frame, then shows the latest frame on them. */
+  function drain(): void {
+    scheduled = false;
+    const frame = latest;
+    if (!frame) return;
+    const start = performance.now();
+    for (const d of drawn) {
+      if (!d.stale) continue;
+      if (performance.now() - start > FRAME_BUDGET_MS) break;
+      draw(d, frame);
+    }
+    show(frame);
+    if (drawn.some((d) => d.stale)) schedule();
+  }
+
+  function schedule(): void {
+    if (scheduled) return;
+    scheduled = true;
+    if (typeof requestAnimationFrame === "function") requestAnimationFrame(drain);
+    else setTimeout(drain, 0);
+  }
+
   return {
     node,
     update(frame) {
-      const runChanged = frame.trace !== trace;
-      const eventsChanged = frame.events.length !== eventCount;
-      if (runChanged) {
+      latest = frame;
+      if (frame.trace !== trace) {
         trace = frame.trace;
-        drawn = chartSpecs.map((spec, i) => ({spec, holder: holders[i], cols: columns(spec, frame.trace), top: 0, clip: null, x: null, left: 0}));
+        // The old drawings stay (cut at their minute) until their turn to be redrawn comes.
+        drawn = chartSpecs.map((spec, i) => ({
+          spec, holder: holders[i], cols: columns(spec, frame.trace), top: 0, stale: true,
+          clip: null, events: null, shownEvents: null, x: null, y0: 0, y1: 0, left: 0
+        }));
       }
-      eventCount = frame.events.length;
-      drawn.forEach((d, i) => {
+      for (const d of drawn) {
         const top = d.spec.fixedTop ?? niceTop(maxUpTo(d.cols.slice(0, d.spec.scaleBy ?? d.cols.length), frame.minute), d.spec.minTop);
-        if (runChanged || eventsChanged || top !== d.top) {
+        if (top !== d.top) {
           d.top = top;
-          draw(d, frame, i);
+          d.stale = true;
         }
-        moveClip(d, frame.minute);
-      });
+      }
+      show(frame);
+      if (drawn.some((d) => d.stale)) schedule();
     }
   };
 }

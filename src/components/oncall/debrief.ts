@@ -26,6 +26,36 @@ const rows: {key: string; cell(run: DebriefRun, format: UnitFormat, t: Translate
   {key: "debrief.cost", cell: (r, f) => f(r.summary.totalCost, 2, "$")}
 ];
 
+/** The debrief panel's element and its update. */
+export interface DebriefPanel {
+  node: HTMLElement;
+  update(frame: Frame, playing: boolean): void;
+}
+
+/**
+ * The debrief, kept up to date while the day is paused: three runs and a chart cost more than a
+ * frame, so they are computed after the page has shown the minute (and not at all while playing).
+ */
+export function debriefPanel(t: Translate, format: UnitFormat, width: number, Plot: typeof PlotModule): DebriefPanel {
+  const node = h("div", {class: "oc-debrief-box"}, h("p", {class: "oc-help"}, t("debrief.waiting")));
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let latest: Frame | null = null;
+  let shown: Frame | null = null;
+  return {
+    node,
+    update(frame, playing) {
+      latest = frame;
+      if (playing || timer !== null) return;
+      timer = setTimeout(() => {
+        timer = null;
+        if (!latest || (shown && shown.trace === latest.trace && shown.minute === latest.minute)) return;
+        shown = latest;
+        node.replaceChildren(debriefView(latest, t, format, width, Plot));
+      }, 30);
+    }
+  };
+}
+
 /** The debrief of the run at `frame`'s minute, in language `t`, `width` pixels wide, drawn with the page's `Plot`. */
 export function debriefView(frame: Frame, t: Translate, format: UnitFormat, width: number, Plot: typeof PlotModule): HTMLElement {
   ensureStyle();

@@ -113,9 +113,9 @@ export function modelView(t: Translate, decimal: "." | ",", render: RenderTex): 
     update(frame) {
       latest = frame;
       if (timer !== null) return;
+      // Never inside the update itself: the dashboard and the charts come first.
       const wait = frame.cause === "run" ? 0 : renderedAt + 250 - performance.now();
-      if (wait <= 0) show();
-      else timer = setTimeout(show, wait);
+      timer = setTimeout(show, Math.max(0, wait));
     }
   };
 }

@@ -1,0 +1,84 @@
+// The on-call notebook in headless Chromium (built into a fresh temporary folder):
+//   1. playing at ×60 (60 simulated minutes per real second): each minute's update of the
+//      dashboard and the charts (the page's "oncall:update" measures), and the frames while
+//      playing (requestAnimationFrame intervals; a frame is dropped when an interval exceeds
+//      1.5 × the median);
+//   2. a control change → the dashboard updated: from dispatching the checkbox's change event
+//      to the dashboard's element changing (a MutationObserver), over 100 changes.
+import {mkdtempSync, rmSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {buildSite} from "../src/site/build.js";
+import {launchBrowser} from "../test/e2e/harness.js";
+import {median, ms, percentile} from "./stats.js";
+
+const packageRoot = new URL("../", import.meta.url).pathname;
+const work = mkdtempSync(join(tmpdir(), "queuebook-bench-oncall-"));
+const out = join(work, "site");
+await buildSite({root: join(packageRoot, "notebooks"), out, packageRoot});
+const browser = await launchBrowser();
+const page = await browser.newPage({viewport: {width: 1280, height: 720}});
+const playSeconds = Number(process.env.BENCH_PLAY_SECONDS ?? 12);
+
+try {
+  // 1. Play at ×60 from minute 0 of the surge scenario (a wave, autoscaling decisions ahead).
+  await page.goto(`file://${out}/on-call.html#run=v1_surge_s3_m0_5autoscalingOn`);
+  await page.locator(".oc-dash [data-metric=burn1h][data-value]").waitFor();
+  await page.waitForTimeout(500);
+  await page.locator("[data-speed='60']").click();
+  // Page scripts are strings: tsx would wrap named functions in a helper the page lacks.
+  await page.evaluate(`(() => {
+    performance.clearMeasures("oncall:update");
+    window.__frames = [];
+    const tick = (time) => {
+      window.__frames.push(time);
+      if (window.__frames.length < 100000) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })()`);
+  await page.locator("[data-action=play]").click();
+  await page.waitForTimeout(playSeconds * 1000);
+  await page.locator("[data-action=play]").click();
+  const played = (await page.evaluate(`({
+    updates: performance.getEntriesByName("oncall:update").map((e) => e.duration),
+    frames: window.__frames,
+    minute: Number(document.querySelector(".oc-bar [data-metric=minute]").getAttribute("data-value"))
+  })`)) as {updates: number[]; frames: number[]; minute: number};
+  const intervals = played.frames.slice(1).map((t, i) => t - played.frames[i]);
+  const typical = median(intervals);
+  const dropped = intervals.filter((d) => d > typical * 1.5).length;
+  const missedFrames = intervals.reduce((sum, d) => sum + Math.max(0, Math.round(d / typical) - 1), 0);
+  const updates = played.updates.slice(1); // the first draws every chart from scratch
+  console.log(`### Playing at ×60 for ${playSeconds} s (surge, seed 3): minutes 0 → ${played.minute}\n`);
+  console.log(`| measure | p50 | p95 | max | n |\n|---|---|---|---|---|`);
+  console.log(`| minute update, dashboard + charts | ${ms(median(updates))} | ${ms(percentile(95, updates))} | ${ms(Math.max(...updates))} | ${updates.length} |`);
+  console.log(`| frame interval (rAF) | ${ms(typical)} | ${ms(percentile(95, intervals))} | ${ms(Math.max(...intervals))} | ${intervals.length} |`);
+  console.log(`\ndropped frames (interval > 1.5 × median): ${dropped} of ${intervals.length} intervals (${((100 * dropped) / intervals.length).toFixed(1)} %), ${missedFrames} frame slots missed; goal: none, update p95 < 16 ms`);
+
+  // 2. Control change → dashboard updated: toggle the heavy feature (recommendations 100 % ↔ 0 %).
+  const changes = (await page.evaluate(`(async () => {
+    const box = document.querySelector("[data-control=heavyFeature] input");
+    const target = document.querySelector(".oc-dash [data-metric=recommendationsShare]");
+    const times = [];
+    for (let i = 0; i < 100; i++) {
+      const before = target.getAttribute("data-value");
+      const done = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (target.getAttribute("data-value") !== before) observer.disconnect(), resolve(performance.now());
+        });
+        observer.observe(target, {attributes: true});
+      });
+      const start = performance.now();
+      box.checked = !box.checked;
+      box.dispatchEvent(new Event("change", {bubbles: true}));
+      times.push((await done) - start);
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    return times;
+  })()`)) as number[];
+  console.log(`\n### Control change → dashboard updated (100 changes of the heavy feature)\n`);
+  console.log(`p50 ${ms(median(changes))}, p95 ${ms(percentile(95, changes))} (goal < 10 ms), max ${ms(Math.max(...changes))}`);
+} finally {
+  await browser.close();
+  rmSync(work, {recursive: true, force: true});
+}
