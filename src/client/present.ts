@@ -72,10 +72,14 @@ function titleSlide(): HTMLElement {
   return section;
 }
 
+/** After the page changed (a cell's output appeared or went, a live update): the slides again. */
 function resplit(): void {
   if (!main || !title) return;
-  slides = splitSlides(Array.from(main.children), title);
-  show(Math.min(current, slides.length - 1), false);
+  const next = splitSlides(Array.from(main.children), title);
+  const same = next.length === slides.length && next.every((group, i) => group.length === slides[i].length && group.every((e, j) => e === slides[i][j]));
+  if (same) return; // a live cell redrawing (a playing simulation) leaves the slide, and its scroll, alone
+  slides = next;
+  show(Math.min(current, slides.length - 1), false, false);
 }
 
 function scale(): void {
@@ -83,12 +87,12 @@ function scale(): void {
   document.documentElement.style.setProperty("--qb-slide-scale", String(s));
 }
 
-function show(index: number, record = true): void {
+function show(index: number, record = true, top = true): void {
   if (!main) return;
   current = Math.max(0, Math.min(slides.length - 1, index));
   const on = new Set(slides[current]);
   for (const child of Array.from(main.children)) child.classList.toggle(SHOWN, on.has(child));
-  main.scrollTop = 0;
+  if (top) main.scrollTop = 0;
   if (counter) counter.textContent = `${current + 1} / ${slides.length}`;
   if (record && readSlide() !== current + 1) replaceHash(withSlide(current + 1));
 }
