@@ -27,7 +27,7 @@ export class CellSyntaxError extends Error {
  * Throws CellSyntaxError with the position in the cell.
  */
 export function parseCell(source: string, kind?: "expression" | "program"): CellNode {
-  const expression = kind === "program" || startsWithDeclaration(source) ? undefined : parseWholeExpression(source);
+  const expression = kind === "program" || startsWithStatement.test(source) || startsWithDeclaration(source) ? undefined : parseWholeExpression(source);
   if (expression) return {expression: true, node: expression};
   try {
     return {expression: false, node: Parser.parse(source, acornOptions) as Program};
@@ -37,6 +37,13 @@ export function parseCell(source: string, kind?: "expression" | "program"): Cell
     throw new CellSyntaxError(message, e.loc?.line ?? 1, (e.loc?.column ?? 0) + 1);
   }
 }
+
+/**
+ * A cell whose first word (after comments) is a reserved word that only starts a statement
+ * (`const x = 1;`, `if (…)`): a program, known without the failed expression parse, whose
+ * thrown error costs more than the parse itself in notebooks of thousands of cells.
+ */
+const startsWithStatement = /^(?:\s|\/\/[^\n]*(?:\n|$)|\/\*(?:[^*]|\*(?!\/))*\*\/)*(?:const|let|var|if|for|while|do|switch|try|throw|return|break|continue|debugger|with|export)(?![\w$\u0080-\uffff])/;
 
 /** The cell as one expression followed by nothing but comments, or undefined. */
 function parseWholeExpression(source: string): Expression | undefined {
