@@ -48,6 +48,8 @@ export interface ExportResult {
 }
 
 const MARK = "qb-export-asset:";
+/** Said to a reader whose browser runs no scripts, above the snapshot. */
+const NOSCRIPT = '<noscript><p class="qb-noscript">A snapshot of this notebook as it was rendered: open it in a browser with JavaScript on and every control is live.</p></noscript>\n';
 const IMAGE_TYPES: Record<string, string> = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".svg": "image/svg+xml", ".webp": "image/webp", ".avif": "image/avif"};
 const STATE = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*$/;
 
@@ -152,7 +154,7 @@ export async function exportNotebook(options: ExportOptions): Promise<ExportResu
       const url = pathToFileURL(live).href;
       let html = page.html;
       if (options.chromium !== false) {
-        html = applySnapshot(page.html, await snapshotPage(browser, url));
+        html = applySnapshot(page.html, await snapshotPage(browser, url)).replace(/<main class="qb-notebook">\n/, (main) => main + NOSCRIPT);
         await writeFile(live, html);
       }
       if (options.pdf) {

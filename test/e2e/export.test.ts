@@ -119,6 +119,7 @@ describe("queuebook export", {timeout: 90_000}, () => {
   it("shows values, charts and formulas with JavaScript disabled", async () => {
     const {page, requests, close} = await open("a.html", {javaScriptEnabled: false});
     expect(await page.locator(".twice").innerText()).toBe("6");
+    expect(await page.locator(".qb-noscript").innerText()).toContain("JavaScript on");
     expect(await page.locator(".katex").first().innerText()).toContain("2×3=6");
     expect(await page.locator("svg path").count()).toBeGreaterThan(1);
     expect(await page.locator("form input[type=range]").getAttribute("value")).toBe("3");
