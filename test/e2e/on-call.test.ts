@@ -222,6 +222,18 @@ describe.skipIf(!haveSeeds)("on-call.html in each language", () => {
     });
   }
 
+  it("fits a phone's width (390 px) in every language: nothing overflows sideways", async () => {
+    for (const lang of ["en", "hu", "pt", "ig"]) {
+      const page = await browser.newPage({viewport: {width: 390, height: 844}});
+      await page.goto(`${server.origin}/on-call.html?lang=${lang}#run=v1_surge_s3_m70_20fleetMin14`);
+      await page.locator(".oc-debrief table").waitFor();
+      await page.locator(".oc-model").scrollIntoViewIfNeeded();
+      await page.locator(".oc-values .katex").first().waitFor();
+      expect([lang, await page.evaluate(() => document.documentElement.scrollWidth)]).toEqual([lang, 390]);
+      await page.close();
+    }
+  });
+
   it("a link that names a language opens in it, and the picker switches the page without a reload", async () => {
     const {page, errors} = await open(`${server.origin}/on-call.html#run=v1_free_s1_m0_pt`);
     await expect.poll(() => page.locator(".oc-dash .oc-label").first().textContent()).toBe(readSeed("pt").strings["metric.burn1h"]);

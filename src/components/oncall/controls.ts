@@ -50,7 +50,7 @@ export function controlsView(t: Translate, format: UnitFormat, store: Store): Co
       const input = h("input", {type: "checkbox", name});
       const state = h("span", {class: "oc-help"});
       input.addEventListener("change", () => store.decide({set: {[name]: input.checked}}));
-      blocks.set(name, h("div", {class: "oc-control", "data-control": name}, h("label", {}, input, t(`control.${name}`), state), help));
+      blocks.set(name, h("div", {class: "oc-control", "data-control": name}, h("label", {class: "oc-check"}, input, t(`control.${name}`), " ", state), help));
       sync.push((controls) => {
         input.checked = controls[name] as boolean;
         setText(state, formatControl(name, controls[name], t, format));

@@ -81,7 +81,7 @@ export function debriefView(frame: Frame, t: Translate, format: UnitFormat, widt
         "ul",
         {},
         ...withControlsBefore(result.textbook.actions, scenario.controls).map(({action, before}) =>
-          h("li", {}, `${formatClock(start + action.minute)} (${t("player.minute")} ${format(action.minute, 0)}): ${describeAction(action, before, t, format)}`)
+          h("li", {}, `${formatClock(start + action.minute)} (${t("player.minuteOf", {n: format(action.minute, 0)})}): ${describeAction(action, before, t, format)}`)
         )
       )
     : h("p", {class: "oc-help"}, t(run.scenario === "free" ? "debrief.textbookNone" : "debrief.textbookLater"));
@@ -100,7 +100,7 @@ export function debriefView(frame: Frame, t: Translate, format: UnitFormat, widt
     "div",
     {class: "oc-debrief", "data-minute": frame.minute},
     h("p", {}, t("debrief.intro", {minute: format(frame.minute, 0), clock: frame.metrics.clock})),
-    table,
+    h("div", {class: "oc-scroll"}, table),
     h("p", {}, h("strong", {}, t("debrief.textbookActions"))),
     textbook,
     h("h4", {}, t("debrief.chart")),

@@ -35,6 +35,8 @@ const css = `
 .oc-tile.oc-fast .oc-value { color: #b42318; }
 .oc-controls { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.75rem 1.25rem; margin: 0.5rem 0 1rem; }
 .oc-control label { font-weight: 600; display: flex; align-items: center; gap: 0.5rem; flex-wrap: wrap; }
+.oc-control label.oc-check { display: block; }
+.oc-control label.oc-check input { margin: 0 0.45rem 0 0; vertical-align: -0.1em; }
 .oc-control .oc-input { display: flex; align-items: center; gap: 0.5rem; }
 .oc-control input[type=range] { flex: 1; min-width: 0; }
 .oc-control output { font-variant-numeric: tabular-nums; min-width: 3.5rem; text-align: right; white-space: nowrap; }
@@ -48,10 +50,10 @@ const css = `
 .oc-charts { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.5rem 1rem; }
 .oc-chart h4 { margin: 0.5rem 0 0.1rem !important; font-size: 0.85rem !important; font-weight: 600; }
 .oc-chart svg { max-width: 100%; height: auto; overflow: visible; }
-.oc-relations { display: grid; gap: 0.9rem; }
+.oc-relations { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.9rem; }
 .oc-relation { border-top: 1px solid var(--qb-faint, #e5e7eb); padding-top: 0.6rem; }
-.oc-relation .oc-seedline { font-size: 0.85rem; color: #374151; }
-.oc-relation .oc-tex { overflow-x: auto; overflow-y: hidden; padding: 0; }
+.oc-relation .oc-seedline { font-size: 0.85rem; color: #374151; overflow-wrap: anywhere; }
+.oc-relation .oc-tex { overflow-x: auto; overflow-y: hidden; padding: 0; max-width: 100%; }
 .oc-relation .oc-tex .katex-display { margin: 0.2rem 0; text-align: left; }
 .oc-formula { margin: 0.5rem 0 0; }
 .oc-formula-name { font-size: 0.85rem; font-weight: 600; }
@@ -60,7 +62,9 @@ const css = `
 .oc-cite { font-size: 0.8rem; color: #3b5bdb; white-space: nowrap; }
 .oc-footer { margin-top: 1.5rem; padding: 0.75rem 1rem; background: #f6f7f9; border-radius: 6px; font-size: 0.9rem; }
 .oc-debrief table { width: 100%; }
-.oc-debrief td:not(:first-child), .oc-debrief th:not(:first-child) { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.oc-debrief td:not(:first-child), .oc-debrief th:not(:first-child) { text-align: right; font-variant-numeric: tabular-nums; }
+.oc-debrief td:not(:first-child) { white-space: nowrap; }
+.oc-scroll { overflow-x: auto; }
 .oc-share { display: flex; gap: 0.5rem; align-items: center; flex-wrap: wrap; font-size: 0.85rem; }
 .oc-share input { flex: 1; min-width: 10rem; font: 0.8rem var(--monospace, monospace); padding: 0.2rem 0.3rem; }
 @media (max-width: 640px) {
@@ -72,6 +76,9 @@ const css = `
   .oc-dash { grid-template-columns: repeat(2, minmax(0, 1fr)); }
   .oc-tile.oc-headline .oc-value { font-size: 1.6rem; }
   .oc-controls, .oc-charts { grid-template-columns: minmax(0, 1fr); }
+  .oc-debrief table { font-size: 0.78rem; }
+  .oc-debrief th, .oc-debrief td { padding-right: 0.4rem; }
+  .oc-debrief td:first-child { min-width: 7rem; }
 }
 `;
 
