@@ -95,6 +95,8 @@ describe("presentation mode", {timeout: 60_000}, () => {
     expect((await slide(page)).shown[0]).toBe("Square");
     await page.keyboard.press("Home");
     expect((await slide(page)).number).toBe("1 / 5");
+    await page.keyboard.press("Escape");
+    expect(await page.evaluate(() => location.search + location.hash)).toBe("#run=abc"); // ?present and #/N gone
     expect(errors).toEqual([]);
     await close();
   });
