@@ -96,14 +96,17 @@ export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: s
       // An error inside a module (or without a place): bundle each importing cell alone to find
       // which ones bring it in. Only on this failure path, so a clean build pays nothing.
       const importing = compiled.analysed.filter((c) => !errors.has(c.id) && (c.imports.length > 0 || /\bimport\s*\(/.test(c.js)));
-      for (const cell of importing) {
-        const alone = defineNotebook([cell], compiled.path, new Map(), {});
-        const failure = await run(alone.text, true).then(() => undefined, (error: Partial<BuildFailure>) => error.errors?.[0]);
-        if (!failure) continue;
-        const error: CellError = {name: "ImportError", message: `cannot bundle its imports: ${describe(failure)}`, line: cell.line, column: cell.column};
-        errors.set(cell.id, error);
-        added.set(cell.id, error);
-        placed = true;
+      for (let i = 0; i < importing.length; i += 8) {
+        const batch = importing.slice(i, i + 8); // a few builds at a time: esbuild runs them in parallel
+        const failures = await Promise.all(batch.map((cell) => run(defineNotebook([cell], compiled.path, new Map(), {}).text, true).then(() => undefined, (error: Partial<BuildFailure>) => error.errors?.[0])));
+        batch.forEach((cell, j) => {
+          const failure = failures[j];
+          if (!failure) return;
+          const error: CellError = {name: "ImportError", message: `cannot bundle its imports: ${describe(failure)}`, line: cell.line, column: cell.column};
+          errors.set(cell.id, error);
+          added.set(cell.id, error);
+          placed = true;
+        });
       }
     }
     if (!placed || round > 8) {

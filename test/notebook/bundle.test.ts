@@ -170,6 +170,13 @@ describe("bundleNotebook(compiled, notebookFile, files, options)", () => {
       const {error} = await brokenCell(fence('import {x} from "./broken.js";'));
       expect(error).toMatchObject({name: "ImportError", line: 4, column: 1, message: expect.stringMatching(/^cannot bundle its imports: .*broken\.ts:1:19: Unexpected ";"$/)});
     });
+    it("every cell importing a broken module fails, and only those (30 of them among healthy importers)", async () => {
+      writeFileSync(join(dir, "broken2.ts"), "export const y = (;\n");
+      const md = Array.from({length: 30}, (_, i) => fence(`import {y as y${i}} from "./broken2.js";`) + fence(`import {twice as t${i}} from "./helper.js";`)).join("");
+      const cells = execute((await bundle(md)).code).cells;
+      expect(cells.filter((c) => c.error).length).toBe(30);
+      expect(cells.filter((c, i) => (i % 2 === 0) === Boolean(c.error)).length).toBe(60);
+    });
     it("several broken cells at once, each with its own error", async () => {
       const result = await bundle(fence("const a = 1; a = 2;") + fence('import d from "./data/x.csv";') + fence('import {x} from "./broken.js";') + fence("const ok = 1;"));
       const cells = execute(result.code).cells;
