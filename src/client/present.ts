@@ -75,6 +75,7 @@ function titleSlide(): HTMLElement {
 /** After the page changed (a cell's output appeared or went, a live update): the slides again. */
 function resplit(): void {
   if (!main || !title) return;
+  if (title.parentNode !== main) main.prepend(title); // a live update rebuilt main
   const next = splitSlides(Array.from(main.children), title);
   const same = next.length === slides.length && next.every((group, i) => group.length === slides[i].length && group.every((e, j) => e === slides[i][j]));
   if (same) return; // a live cell redrawing (a playing simulation) leaves the slide, and its scroll, alone
