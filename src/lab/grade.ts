@@ -11,6 +11,9 @@ export interface Check {
   name: string;
   ok: boolean;
   detail: string;
+  /** For a page that words the detail itself: a stable code and the values in the detail. */
+  code?: string;
+  vars?: Record<string, string | number>;
 }
 
 /** The input files the lab's steps produce with its tools, in step order. */
@@ -45,16 +48,22 @@ export function checkDecision(decision: Decision, basis: DecisionBasis): Check[]
   const cited = citable.filter((name) => evidence.includes(name));
   const numbers = evidence.match(/\d+(?:\.\d+)?/g) ?? [];
   const integer = Number.isInteger(workers);
+  const coded = (c: Check, code: string, vars: Record<string, string | number>): Check => ({...c, code, vars});
+  const files = cited.length ? cited.join(", ") : "";
   return [
-    check("arrival-model.txt: model", (shapes as readonly string[]).includes(model), `model=${model} (one of ${shapes.join(", ")})`),
-    check("arrival-model.txt: workers ≥ observed max", integer && workers >= basis.observedMax, `workers=${workers}, step 7 observed at most ${basis.observedMax} at once`),
-    check("arrival-model.txt: workers > formula_workers", integer && workers > basis.formulaWorkers, `workers=${workers}, formula_workers=${basis.formulaWorkers}`),
-    check(
-      "arrival-model.txt: evidence",
-      length(evidence) >= 60 && cited.length > 0 && numbers.length > 0,
-      `${length(evidence)} characters (≥ 60), cites ${cited.length ? cited.join(", ") : "no earlier file"}, ${numbers.length} number${numbers.length === 1 ? "" : "s"}`
+    coded(check("arrival-model.txt: model", (shapes as readonly string[]).includes(model), `model=${model} (one of ${shapes.join(", ")})`), "model", {model, shapes: shapes.join(", ")}),
+    coded(check("arrival-model.txt: workers ≥ observed max", integer && workers >= basis.observedMax, `workers=${workers}, step 7 observed at most ${basis.observedMax} at once`), "observed", {workers, observed: basis.observedMax}),
+    coded(check("arrival-model.txt: workers > formula_workers", integer && workers > basis.formulaWorkers, `workers=${workers}, formula_workers=${basis.formulaWorkers}`), "formula", {workers, formula: basis.formulaWorkers}),
+    coded(
+      check(
+        "arrival-model.txt: evidence",
+        length(evidence) >= 60 && cited.length > 0 && numbers.length > 0,
+        `${length(evidence)} characters (≥ 60), cites ${files || "no earlier file"}, ${numbers.length} number${numbers.length === 1 ? "" : "s"}`
+      ),
+      cited.length ? "evidence" : "evidenceNoFile",
+      {n: length(evidence), files, numbers: numbers.length}
     ),
-    check("arrival-model.txt: risk", length(risk) >= 40, `${length(risk)} characters (≥ 40)`)
+    coded(check("arrival-model.txt: risk", length(risk) >= 40, `${length(risk)} characters (≥ 40)`), "risk", {n: length(risk)})
   ];
 }
 

@@ -88,8 +88,15 @@ export function downloadLinks(answers: Map<string, string>, names: string[], t: 
 export function checkList(checks: Check[], t: Translate): HTMLElement {
   const failed = checks.filter((c) => !c.ok).length;
   const summary = element("p", {class: failed ? "lab-error" : "lab-ok"}, failed ? t("grade.failed", {n: failed, total: checks.length}) : t("grade.passed", {total: checks.length}));
-  const list = element("ul", {class: "lab-checks"}, ...checks.map((c) => element("li", {class: c.ok ? "ok" : "fail"}, element("span", {class: "mark", "aria-label": c.ok ? "ok" : "fail"}, c.ok ? "✓" : "✗"), " ", element("strong", {}, c.name), element("span", {class: "lab-muted"}, ` — ${c.detail}`))));
+  const list = element("ul", {class: "lab-checks"}, ...checks.map((c) => element("li", {class: c.ok ? "ok" : "fail"}, element("span", {class: "mark", "aria-label": c.ok ? "ok" : "fail"}, c.ok ? "✓" : "✗"), " ", element("strong", {}, c.name), element("span", {class: "lab-muted"}, ` — ${worded(c, t)}`))));
   return element("div", {class: "lab-grade"}, summary, list);
+}
+
+/** A check's detail in the page's language when the locale words its code, else as the grader wrote it. */
+function worded(c: Check, t: Translate): string {
+  const key = `check.${c.code}`;
+  const text = c.code ? t(key, c.vars) : key;
+  return text === key ? c.detail : text;
 }
 
 /** Step 8's form: model, workers, evidence and risk; its value is the decision as typed. */
