@@ -12,6 +12,9 @@ import {buildSite} from "../../src/site/build.js";
 import {run} from "../../src/sim/run.js";
 import type {MinuteMetrics} from "../../src/sim/metrics.js";
 import {dashboardMetrics} from "../../src/components/oncall/format.js";
+import {formulaIds, formulas} from "../../src/components/oncall/formulas.js";
+import {simulateRun} from "../../src/components/oncall/session.js";
+import {openRun} from "../../src/components/oncall/url.js";
 import {haveSeeds, readSeed} from "../components/oncall/seeds.js";
 import {launchBrowser, serveStatic} from "./harness.js";
 
@@ -196,6 +199,25 @@ describe("on-call.html charts", () => {
     const plotWidth = await page.locator("[data-chart=burn] svg").getAttribute("width").then(Number);
     expect(await clipWidth()).toBeLessThan(plotWidth / 2);
     expect(await page.locator("[data-chart=burn] .oc-events line").count()).toBe(3);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("on-call.html model", () => {
+  it("shows each relation with the values of the minute shown, as formulas.ts computes them", async () => {
+    const link = "v1_cache-flush_s7_m41_15warmup";
+    const {page, errors} = await open(`${server.origin}/on-call.html?lang=hu#run=${link}`);
+    await page.locator(".oc-model").scrollIntoViewIfNeeded();
+    const values = page.locator(".oc-values[data-formula]");
+    await expect.poll(() => values.evaluateAll((all) => all.filter((e) => e.querySelector(".katex")).length)).toBe(formulaIds.length);
+    const opened = openRun(link).run;
+    const expected = formulas(simulateRun(opened), 41, {decimal: ","});
+    const shown = await values.evaluateAll((all) => Object.fromEntries(all.map((e) => [e.getAttribute("data-formula"), Number(e.getAttribute("data-result"))])));
+    expect(shown).toEqual(Object.fromEntries(expected.map((f) => [f.id, f.result])));
+    // Hungarian writes the decimal comma in the formulas too.
+    expect(await page.locator(".oc-values[data-formula=erlangC]").innerText()).toMatch(/\d,\d/);
+    expect(await page.locator(".oc-model").innerText()).toContain("41. perc");
     expect(errors).toEqual([]);
     await page.close();
   });
