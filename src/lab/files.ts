@@ -74,18 +74,18 @@ export function writeFilesAtomic(files: [path: string, text: string][]): void {
   }
 }
 
-/** Why `path` cannot be written as an output file, or undefined when it can. */
-export function unwritableReason(path: string): string | undefined {
+/** Why `path` cannot be written as an output file, or undefined when it can; messages name it as `shown` (what the user typed). */
+export function unwritableReason(path: string, shown = path): string | undefined {
   const full = resolve(path);
   const folder = dirname(full);
-  if (!existsSync(folder)) return `cannot write ${path}: folder ${dirname(path)} does not exist`;
-  if (!statSync(folder).isDirectory()) return `cannot write ${path}: ${dirname(path)} is not a folder`;
-  if (existsSync(full) && lstatSync(full).isDirectory()) return `cannot write ${path}: it is a folder`;
+  if (!existsSync(folder)) return `cannot write ${shown}: folder ${dirname(shown)} does not exist`;
+  if (!statSync(folder).isDirectory()) return `cannot write ${shown}: ${dirname(shown)} is not a folder`;
+  if (existsSync(full) && lstatSync(full).isDirectory()) return `cannot write ${shown}: it is a folder`;
   try {
     accessSync(folder, constants.W_OK);
     if (existsSync(full)) accessSync(full, constants.W_OK);
   } catch {
-    return `cannot write ${path}: permission denied`;
+    return `cannot write ${shown}: permission denied`;
   }
   return undefined;
 }

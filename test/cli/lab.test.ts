@@ -234,6 +234,25 @@ describe("queuebook lab analyze <dir> on broken or hostile folders: one line, ex
   });
 });
 
+describe("queuebook lab: control characters in arguments never split an error over lines", () => {
+  it("escapes a newline or an escape sequence that came in with an argument or a path", async () => {
+    const cases = [
+      ["lab", "gen", "sp\niky", "10", "25", "7", "a.csv"],
+      ["lab", "analyze", "no\nfolder\u001b[31m"],
+      ["lab", "gen", "even", "10", "25", "7", "no\nfolder/a.csv"],
+      ["lab", "x\ny"]
+    ];
+    const results = await Promise.all(cases.map((args) => run(args, dir)));
+    expect(results.map((r) => r.stderr.split("\n")[0])).toEqual([
+      'queuebook lab gen: unknown shape "sp\\niky" (expected even, poisson, burst)',
+      "queuebook lab analyze: no such folder: no\\nfolder\\x1b[31m",
+      "queuebook lab gen: cannot write no\\nfolder/a.csv: folder no\\nfolder does not exist",
+      'queuebook lab: unknown subcommand "x\\ny"'
+    ]);
+    for (const r of results) expect(r.code).toBe(2);
+  });
+});
+
 describe("queuebook lab gen: write errors are one line, exit 1", () => {
   it.runIf(process.platform === "linux")("EACCES on /sys/o.csv", async () => {
     const result = await run(["lab", "gen", "even", "3", "25", "7", "/sys/o.csv"], dir);

@@ -118,6 +118,22 @@ describe("createLabServer({serviceMs, workers, clock, wait})", () => {
     expect(lab.records().map((r) => r.seq)).toEqual([0, 3, 4]);
   });
 
+  it("drops a waiting request whose client gave up (one request per connection), not the one in service", async () => {
+    const service = manualService();
+    const lab = await start({workers: 1, wait: service.wait});
+    const first = await pipeline(lab.port, 1);
+    await until(() => service.started() === 1, "the first request is in service");
+    const second = await pipeline(lab.port, 1);
+    await until(() => lab.inSystem() === 2, "the second request waits");
+    second.destroy();
+    first.destroy();
+    await until(() => lab.inSystem() === 1, "the waiting request is dropped, the one in service stays");
+    service.release();
+    await until(() => lab.inSystem() === 0, "the one in service ends");
+    expect(service.started()).toBe(1);
+    expect(lab.records().map((r) => r.seq)).toEqual([0]); // served, so recorded, though nobody read the answer
+  });
+
   it("gives every event a distinct increasing time even when the clock stands still", async () => {
     const service = manualService();
     const lab = await start({serviceMs: 5, clock: () => 42, wait: service.wait});

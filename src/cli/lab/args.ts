@@ -84,7 +84,7 @@ export function urlArg(value: string): string {
 
 /** An output file path (resolved against the working directory) that can be written. */
 export function outputArg(value: string, context: Context): string {
-  const reason = unwritableReason(resolve(context.cwd, value));
-  if (reason) throw new UsageError(reason.replace(resolve(context.cwd, value), value));
+  const reason = unwritableReason(resolve(context.cwd, value), value);
+  if (reason) throw new UsageError(reason);
   return resolve(context.cwd, value);
 }

@@ -32,6 +32,14 @@ subcommands:
 
 Run "queuebook lab <subcommand> --help" for its arguments.`;
 
+/**
+ * A message as one printable line: control characters that came in with an argument or a path
+ * (a newline in a file name) are escaped, so an error is always one line on the terminal.
+ */
+function printable(message: string): string {
+  return message.replace(/[\u0000-\u001f\u007f]/g, (c) => (c === "\n" ? "\\n" : c === "\t" ? "\\t" : `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`));
+}
+
 /** The lab command: dispatches to src/cli/lab/<subcommand>.ts. */
 export const command: Command = {
   name: "lab",
@@ -42,16 +50,16 @@ export const command: Command = {
     const [name, ...rest] = args;
     if (name === "--help" || name === "-h" || name === "help") return context.stdout(usage + "\n"), 0;
     if (name === undefined) throw new UsageError("missing subcommand", usage);
-    if (!Object.hasOwn(subcommands, name)) throw new UsageError(`unknown subcommand "${name}"`, usage);
+    if (!Object.hasOwn(subcommands, name)) throw new UsageError(`unknown subcommand ${JSON.stringify(name)}`, usage);
     const subcommand = await subcommands[name]();
     if (wantsHelp(rest)) return context.stdout(subcommand.usage + "\n"), 0;
     try {
       return await subcommand.run(rest, context);
     } catch (error) {
-      if (error instanceof UsageError && !error.commandName) throw new UsageError(error.message, error.usage ?? subcommand.usage, `lab ${name}`);
-      if (error instanceof CommandError && !error.commandName) throw new CommandError(error.message, error.code, `lab ${name}`);
+      if (error instanceof UsageError && !error.commandName) throw new UsageError(printable(error.message), error.usage ?? subcommand.usage, `lab ${name}`);
+      if (error instanceof CommandError && !error.commandName) throw new CommandError(printable(error.message), error.code, `lab ${name}`);
       // Expected failures from the lab's modules: bad input files, an output that cannot be written.
-      if (error instanceof LabInputError || error instanceof OutputError) throw new CommandError(error.message.replace(/[\r\n]+/g, " "), 1, `lab ${name}`);
+      if (error instanceof LabInputError || error instanceof OutputError) throw new CommandError(printable(error.message), 1, `lab ${name}`);
       throw error;
     }
   }
