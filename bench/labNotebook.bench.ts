@@ -5,7 +5,7 @@
 //   2. in headless Chromium on the built page: input event → all 9 simulated figures and tables
 //      of steps 3–7 in the DOM for the new value, measured in the page.
 import {mkdtempSync, rmSync} from "node:fs";
-import {tmpdir} from "node:os";
+import {loadavg, tmpdir} from "node:os";
 import {join} from "node:path";
 import {simulatedRuns} from "../src/components/lab/tryIt.js";
 import {buildSite} from "../src/site/build.js";
@@ -16,6 +16,8 @@ const packageRoot = new URL("../", import.meta.url).pathname;
 const count = 300;
 const inputs = Number(process.env.BENCH_INPUTS ?? 60);
 const params = {rate: 25, count, burstSize: 12, serviceMs: 40, workers: 4, seed: 7, users: 8, thinkS: 0.2};
+
+console.log(`load average at the start: ${loadavg().map((l) => l.toFixed(1)).join(", ")} (2 cores shared; compare rows measured side by side)\n`);
 
 // 1. The computation in Node.
 console.log(`### Try it, computation only (Node): simulatedRuns, ${count} requests per shape\n`);
@@ -68,6 +70,7 @@ try {
   console.log(`| inputs | p50 | p95 | max | goal |\n|---|---|---|---|---|`);
   console.log(`| ${inputs} | ${ms(median(latencies))} | ${ms(percentile(95, latencies))} | ${ms(Math.max(...latencies))} | p95 < 16 ms |`);
   console.log(`\nmeasured in the page: input event dispatched → all 9 simulated figures and tables of steps 3–7 in the DOM for the new value`);
+  console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(", ")}`);
 } finally {
   await browser.close();
   await server.close();
