@@ -54,7 +54,7 @@ export const chartSpecs: readonly ChartSpec[] = [
   },
   {id: "p99", series: [{key: "chart.p99", color: blue, value: (m) => m.p99Ms}], minTop: 2000, fixedTop: 2000},
   {id: "errors", series: [{key: "chart.errors", color: blue, value: (m) => m.errorRate * 100}], reference: {y: ERROR_BUDGET * 100, key: "chart.errors.slo"}, minTop: 0.5},
-  {id: "burn", series: [{key: "chart.burn", color: blue, value: (m) => m.burn1h}], reference: {y: FAST_BURN, key: "event.alert"}, minTop: 20},
+  {id: "burn", series: [{key: "chart.burn", color: blue, value: (m) => m.burn1h}], reference: {y: FAST_BURN, key: "chart.burn.fast"}, minTop: 20},
   {id: "budget", series: [{key: "chart.budget", color: blue, value: (m) => m.budgetLeft * 100}], minTop: 100, fixedTop: 100},
   {id: "db", series: [{key: "chart.db", color: blue, value: (m) => m.dbUtilization * 100}], minTop: 100, fixedTop: 100},
   {id: "hit", series: [{key: "chart.hit", color: blue, value: (m) => m.hitRate * 100}], minTop: 100, fixedTop: 100},
@@ -113,8 +113,11 @@ let nextId = 0;
 /** Milliseconds of chart drawing per animation frame, so that playing never stalls on a redraw. */
 const FRAME_BUDGET_MS = 6;
 
-/** The charts in language `t`, `width` pixels wide in all, drawn with the page's `Plot`. */
-export function chartsView(t: Translate, width: number, Plot: typeof PlotModule): ChartsView {
+/**
+ * The charts in language `t`, `width` pixels wide in all, drawn with the page's `Plot`; `tick`
+ * writes the axes' numbers in the page's language.
+ */
+export function chartsView(t: Translate, width: number, Plot: typeof PlotModule, tick: (value: number) => string = String): ChartsView {
   ensureStyle();
   const legend = h(
     "div",
@@ -124,7 +127,12 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule)
     )
   );
   const holders = chartSpecs.map((spec) => h("div", {class: "oc-chart", "data-chart": spec.id}));
-  const titles = chartSpecs.map((spec) => h("h4", {}, t(`chart.${spec.id}`)));
+  const titles = chartSpecs.map((spec) => {
+    // A key under the title when a chart has more than one line or a reference line.
+    const items = spec.series.length > 1 ? spec.series.map((s) => h("span", {style: `--c: ${s.color}`}, t(s.key))) : [];
+    if (spec.reference) items.push(h("span", {style: `--c: ${red}`, class: "oc-dashed"}, t(spec.reference.key)));
+    return h("div", {}, h("h4", {}, t(`chart.${spec.id}`)), h("div", {class: "oc-legend oc-key"}, ...items));
+  });
   const node = h("div", {}, legend, h("div", {class: "oc-charts"}, ...chartSpecs.map((_, i) => h("div", {}, titles[i], holders[i]))));
   const chartWidth = Math.max(260, Math.floor(width >= 640 ? (width - 16) / 2 : width));
   const id = `oc${++nextId}`;
@@ -147,8 +155,8 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule)
       marginRight: 8,
       marginTop: 8,
       style: {fontSize: "10px", overflow: "visible"},
-      x: {domain: [0, frame.trace.metrics.length - 1], label: null, ticks: 6},
-      y: {domain: [0, d.top], grid: true, label: null, ticks: 4},
+      x: {domain: [0, frame.trace.metrics.length - 1], label: null, ticks: 6, tickFormat: tick},
+      y: {domain: [0, d.top], grid: true, label: null, ticks: 4, tickFormat: tick},
       marks
     }) as SVGSVGElement & {scale(name: string): {apply(v: number): number}};
     const x = svg.scale("x"), y = svg.scale("y");

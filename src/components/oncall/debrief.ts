@@ -36,7 +36,7 @@ export interface DebriefPanel {
  * The debrief, kept up to date while the day is paused: three runs and a chart cost more than a
  * frame, so they are computed after the page has shown the minute (and not at all while playing).
  */
-export function debriefPanel(t: Translate, format: UnitFormat, width: number, Plot: typeof PlotModule): DebriefPanel {
+export function debriefPanel(t: Translate, format: UnitFormat, width: number, Plot: typeof PlotModule, tick: (value: number) => string = String): DebriefPanel {
   const node = h("div", {class: "oc-debrief-box"}, h("p", {class: "oc-help"}, t("debrief.waiting")));
   let timer: ReturnType<typeof setTimeout> | null = null;
   let latest: Frame | null = null;
@@ -50,14 +50,14 @@ export function debriefPanel(t: Translate, format: UnitFormat, width: number, Pl
         timer = null;
         if (!latest || (shown && shown.trace === latest.trace && shown.minute === latest.minute)) return;
         shown = latest;
-        node.replaceChildren(debriefView(latest, t, format, width, Plot));
+        node.replaceChildren(debriefView(latest, t, format, width, Plot, tick));
       }, 30);
     }
   };
 }
 
 /** The debrief of the run at `frame`'s minute, in language `t`, `width` pixels wide, drawn with the page's `Plot`. */
-export function debriefView(frame: Frame, t: Translate, format: UnitFormat, width: number, Plot: typeof PlotModule): HTMLElement {
+export function debriefView(frame: Frame, t: Translate, format: UnitFormat, width: number, Plot: typeof PlotModule, tick: (value: number) => string = String): HTMLElement {
   ensureStyle();
   const {run} = frame;
   const minutes = frame.minute + 1;
@@ -91,8 +91,8 @@ export function debriefView(frame: Frame, t: Translate, format: UnitFormat, widt
     height: 200,
     marginLeft: 44,
     style: {fontSize: "10px"},
-    x: {label: t("chart.minute"), domain: [0, Math.max(1, minutes - 1)]},
-    y: {label: null, grid: true, domain: [0, Math.max(20, ...series.map((d) => d.burn)) * 1.05]},
+    x: {label: t("chart.minute"), domain: [0, Math.max(1, minutes - 1)], tickFormat: tick},
+    y: {label: null, grid: true, domain: [0, Math.max(20, ...series.map((d) => d.burn)) * 1.05], tickFormat: tick},
     color: {domain: runs.map((name) => t(`debrief.${name}`)), range: runs.map((name) => colors[name]), legend: true},
     marks: [Plot.ruleY([FAST_BURN], {stroke: "#c92a2a", strokeDasharray: "4,3"}), Plot.lineY(series, {x: "minute", y: "burn", stroke: "run", strokeWidth: 1.5})]
   });

@@ -48,3 +48,9 @@ export function unitFormat(lang: string): UnitFormat {
 export function formatMetric(spec: MetricSpec, value: number, format: UnitFormat): string {
   return format(spec.kind === "percent" ? value * 100 : value, spec.digits, spec.unit);
 }
+
+/** Axis tick numbers in `lang`: no grouping (as the dashboard), up to two decimals (0,5 in hu and pt). */
+export function tickFormat(lang: string): (value: number) => string {
+  const format = new Intl.NumberFormat(lang, {maximumFractionDigits: 2, useGrouping: false});
+  return (value) => format.format(value);
+}

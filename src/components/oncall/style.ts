@@ -45,6 +45,7 @@ const css = `
 .oc-log td:first-child, .oc-log td:nth-child(2) { font-variant-numeric: tabular-nums; white-space: nowrap; }
 .oc-log tr.oc-later { color: var(--qb-muted, #6b7280); font-style: italic; }
 .oc-legend { display: flex; flex-wrap: wrap; gap: 0.3rem 1rem; font-size: 0.8rem; margin: 0.25rem 0 0.5rem; }
+.oc-legend.oc-key { font-size: 0.72rem; gap: 0.1rem 0.8rem; margin: 0 0 0.1rem; color: #4b5563; min-height: 1.2rem; }
 .oc-legend span::before { content: ""; display: inline-block; width: 0.9rem; height: 0; border-top: 2px solid var(--c); margin-right: 0.3rem; vertical-align: middle; }
 .oc-legend span.oc-dashed::before { border-top-style: dashed; }
 .oc-charts { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.5rem 1rem; }
