@@ -69,7 +69,8 @@ export const command: Command = {
         state: values.state,
         lang: values.lang,
         noCode: values["no-code"],
-        chromium: values["no-snapshot"] ? false : chromiumPath(context.env),
+        chromium: chromiumPath(context.env),
+        snapshot: !values["no-snapshot"],
         pdf
       });
       for (const w of result.warnings) context.stderr(`warning: ${w.path}${w.line ? `:${w.line}:${w.column}` : ""}: ${w.message}\n`);

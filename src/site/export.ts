@@ -32,8 +32,10 @@ export interface ExportOptions {
   lang?: string;
   /** Hide all code, even where a fence says echo. */
   noCode?: boolean;
-  /** Render the no-script snapshot (and, with `pdf`, print) with this Chromium; false: skip. */
-  chromium?: string | false;
+  /** The Chromium that renders the snapshot and prints (default: chromiumPath()). */
+  chromium?: string;
+  /** Write the no-script snapshot into the page (default true). */
+  snapshot?: boolean;
   /** Also print the rendered page to this PDF file. */
   pdf?: string;
 }
@@ -144,8 +146,9 @@ async function inlineImages(html: string, dir: string, warn: (message: string) =
  */
 export async function exportNotebook(options: ExportOptions): Promise<ExportResult> {
   const page = await exportPage(options);
-  if (options.chromium === false && !options.pdf) return {...page, snapshotSkipped: "not asked for"};
-  const path = options.chromium || chromiumPath();
+  const snapshot = options.snapshot ?? true;
+  if (!snapshot && !options.pdf) return {...page, snapshotSkipped: "not asked for"};
+  const path = options.chromium ?? chromiumPath();
   const work = await mkdtemp(join(tmpdir(), "queuebook-export-"));
   try {
     const live = join(work, "page.html");
@@ -153,7 +156,7 @@ export async function exportNotebook(options: ExportOptions): Promise<ExportResu
     return await withChromium(path, async (browser) => {
       const url = pathToFileURL(live).href;
       let html = page.html;
-      if (options.chromium !== false) {
+      if (snapshot) {
         html = applySnapshot(page.html, await snapshotPage(browser, url)).replace(/<main class="qb-notebook">\n/, (main) => main + NOSCRIPT);
         await writeFile(live, html);
       }
@@ -161,7 +164,7 @@ export async function exportNotebook(options: ExportOptions): Promise<ExportResu
         const bytes = await printPdf(browser, pathToFileURL(live).href);
         await writeAtomic(options.pdf, (tmp) => writeFile(tmp, bytes));
       }
-      return {...page, html, snapshotSkipped: options.chromium === false ? "not asked for" : undefined};
+      return {...page, html, snapshotSkipped: snapshot ? undefined : "not asked for"};
     });
   } catch (error) {
     if (error instanceof NoChromium) {

@@ -17,7 +17,7 @@ let browser: Browser;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "queuebook-export-notebooks-"));
   for (const name of ["on-call", "arrival-lab"]) {
-    const {html} = await exportNotebook({file: join(notebooks, `${name}.md`), root: notebooks, packageRoot, chromium: false});
+    const {html} = await exportNotebook({file: join(notebooks, `${name}.md`), root: notebooks, packageRoot, snapshot: false});
     writeFileSync(join(dir, `${name}.html`), html);
   }
   browser = await launchBrowser();

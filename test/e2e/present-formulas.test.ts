@@ -19,7 +19,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "queuebook-formulas-"));
-  const {html} = await exportNotebook({file: join(packageRoot, "notebooks/formulas.md"), root: join(packageRoot, "notebooks"), packageRoot, chromium: false});
+  const {html} = await exportNotebook({file: join(packageRoot, "notebooks/formulas.md"), root: join(packageRoot, "notebooks"), packageRoot, snapshot: false});
   writeFileSync(join(dir, "formulas.html"), html);
   browser = await launchBrowser();
 }, 120_000);

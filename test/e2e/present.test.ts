@@ -45,7 +45,7 @@ Plot.plot({width, height: 200, marks: [Plot.lineY([1, 2, 3])]})
 After the rule.
 `
   );
-  const {html} = await exportNotebook({file: join(dir, "deck.md"), packageRoot, chromium: false});
+  const {html} = await exportNotebook({file: join(dir, "deck.md"), packageRoot, snapshot: false});
   writeFileSync(join(dir, "deck.html"), html);
   url = `file://${join(dir, "deck.html")}`;
   browser = await launchBrowser();
