@@ -135,6 +135,14 @@ for (const mode of modes) {
       const model = run("bad-deploy", {seed: 2, minutes: 13, actions});
       expectNumbers(await dashboard(page), model[12]);
       expect((await dashboard(page)).starting.text).toBe("4");
+      // The page's own link to this moment opens the same run at the same minute.
+      await expect.poll(() => page.locator("[data-share]").inputValue()).toContain("12rollback");
+      const copied = await open(await page.locator("[data-share]").inputValue());
+      await atMinute(copied.page, 12);
+      expect(await dashboard(copied.page)).toEqual(await dashboard(page));
+      expect(await copied.page.locator(".oc-log tbody tr").count()).toBe(3);
+      expect(copied.errors).toEqual([]);
+      await copied.page.close();
       expect(errors).toEqual([]);
       await page.close();
     });

@@ -30,3 +30,34 @@ export function noticeView(problem: LinkProblem | null, t: Translate): HTMLEleme
   if (!problem) return h("div", {hidden: true});
   return h("div", {class: "oc-notice", role: "status", "data-notice": problem}, t("notice.link", {problem: t(`problem.${problem}`)}));
 }
+
+/** The link to the moment shown, to copy (a lecturer's slide, a bug report, a student's answer). */
+export interface ShareView {
+  node: HTMLElement;
+  update(href: string): void;
+}
+
+/** A read-only field with the page's link and a copy button. */
+export function shareView(t: Translate): ShareView {
+  ensureStyle();
+  const field = h("input", {type: "text", readonly: true, "aria-label": t("share.label"), "data-share": ""});
+  const copy = h("button", {type: "button", "data-action": "copy-link"}, t("share.copy"));
+  copy.addEventListener("click", async () => {
+    field.select();
+    try {
+      await navigator.clipboard.writeText(field.value);
+    } catch {
+      // without clipboard access the selected field is there to copy by hand
+      document.execCommand?.("copy");
+    }
+    copy.textContent = t("share.copied");
+    setTimeout(() => (copy.textContent = t("share.copy")), 1500);
+  });
+  const node = h("div", {class: "oc-share"}, h("span", {}, t("share.label")), field, copy);
+  return {
+    node,
+    update(href) {
+      if (field.value !== href) field.value = href;
+    }
+  };
+}
