@@ -28,7 +28,10 @@ describe("queuebook lab record --out DIR", () => {
     for (const name of [...runs, ...outputNames]) expect(existsSync(join(dir, name)), name).toBe(true);
 
     const answers = Object.fromEntries(outputNames.map((name) => [name, readFileSync(join(dir, name), "utf8")]));
-    const analyze = await run(["lab", "analyze", dir]);
+    // record passes the lab's parameters to the analysis (it knows them); given the same, analyze
+    // must write the same files. (Without them it infers the think time from closed.csv, which
+    // on a loaded machine can read 0.201 s: timers fire late.)
+    const analyze = await run(["lab", "analyze", dir, "--workers", "4", "--rate", "25", "--users", "8", "--think", "0.2"]);
     expect(analyze.code).toBe(0);
     for (const name of outputNames) expect(readFileSync(join(dir, name), "utf8"), name).toBe(answers[name]);
 
