@@ -21,13 +21,16 @@ let title: HTMLElement | null = null;
 let counter: HTMLElement | null = null;
 let watcher: MutationObserver | null = null;
 
-/** True when `element` belongs to no slide (the notebook's own h1 and the `---` rules). */
+/** A `---` rule: it starts a slide and is not shown itself. */
 function isRule(element: Element): boolean {
   return element.tagName === "HR";
 }
 
+const UNSHOWN = new Set(["NOSCRIPT", "SCRIPT", "STYLE", "TEMPLATE", "LINK", "META"]);
+
 /** True when an element would show something: empty cell outputs do not make a slide. */
 function shows(element: Element): boolean {
+  if (UNSHOWN.has(element.tagName)) return false;
   return !(element.classList.contains("qb-cell") && !element.childNodes.length);
 }
 
@@ -38,7 +41,6 @@ export function splitSlides(children: readonly Element[], titleSlide: Element): 
   let seenHeading = false;
   const close = () => {
     if (group.some(shows)) result.push(group);
-    else for (const element of group) element.classList.remove(SHOWN);
     group = [];
   };
   for (const child of children) {

@@ -128,6 +128,16 @@ describe("queuebook export", {timeout: 90_000}, () => {
     await close();
   });
 
+  it("presents from the exported file: the snapshot's note neither adds a slide nor repeats the title", async () => {
+    const {page, requests, close} = await open("a.html");
+    await page.evaluate(() => (location.hash = "#/2"));
+    await expect.poll(() => page.locator(".qb-slide-number").textContent()).toBe("2 / 2"); // title, then the content
+    expect(await page.locator("main > .qb-on-slide form input[type=range]").count()).toBe(1);
+    expect(await page.locator("main > h1.qb-on-slide").count()).toBe(0); // the title slide has the title
+    expect(requests).toEqual([]);
+    await close();
+  });
+
   it("keeps hostile data inert: text on the page, never a script", async () => {
     const {page, close} = await open("a.html");
     await expect.poll(() => page.locator(".hostile").textContent()).toBe(HOSTILE);
