@@ -37,11 +37,11 @@ export function readTable(file: string, text: string): Table {
 
 /**
  * Reads CSV text row by row with positions (RFC 4180: quotes, doubled quotes, newlines inside
- * quotes; \n or \r\n) and returns the header (also given to `onHeader` before any row, so it
- * can be checked first). `visit` gets each data row in one reused
- * object (copy what you keep), so a million rows cost no million arrays. A UTF-8 byte-order
- * mark is skipped; blank lines at the end are ignored, blank lines between rows are an error.
- * Linear in the text: plain lines are cut with indexOf.
+ * quotes; \n or \r\n) and returns the header, also given to `onHeader` before any row so it
+ * can be checked first. `visit` gets each data row in one reused object (copy what you keep),
+ * so a million rows cost no million arrays. A UTF-8 byte-order mark is skipped; blank lines at
+ * the end are ignored, blank lines between rows are an error. Linear in the text: plain lines
+ * are cut with indexOf.
  */
 export function eachRow(file: string, text: string, visit: (row: TableRow) => void, onHeader?: (header: string[]) => void): string[] {
   let header: string[] | undefined;
