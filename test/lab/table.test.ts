@@ -68,3 +68,13 @@ describe("quote(text)", () => {
     expect(quote("x".repeat(1000))).toBe(`"${"x".repeat(37)}..."`);
   });
 });
+
+describe("the lab's readers in the browser", () => {
+  it("bundle for the browser: src/lab/index.ts (readers, checks, analysis) imports nothing from node:", async () => {
+    const {build} = await import("esbuild");
+    const entry = new URL("../../src/lab/index.ts", import.meta.url).pathname;
+    const result = await build({entryPoints: [entry], bundle: true, platform: "browser", format: "esm", write: false, logLevel: "silent"});
+    expect(result.errors).toEqual([]);
+    expect(result.outputFiles[0].text).not.toMatch(/from\s*"node:|require\("node:/);
+  });
+});
