@@ -53,6 +53,10 @@ export async function main(argv: string[], options: Partial<Context> & {packageR
       context.stderr(`queuebook ${error.commandName ?? command.name}: ${error.message}\n`);
       return error.code;
     }
-    throw error;
+    // A failure nobody foresaw: still one line (the stack only when asked for), exit 1.
+    if (context.env.QUEUEBOOK_DEBUG) throw error;
+    const message = String((error as Error)?.message ?? error).split("\n")[0].replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).slice(0, 300);
+    context.stderr(`queuebook ${command.name}: internal error: ${message} (QUEUEBOOK_DEBUG=1 shows the stack trace)\n`);
+    return 1;
   }
 }

@@ -1,0 +1,32 @@
+// main(argv): the dispatcher's promise that no failure prints a stack trace.
+import {describe, expect, it, vi} from "vitest";
+import {main} from "../../src/cli/main.js";
+import {packageRoot} from "./run.js";
+
+function capture(env: NodeJS.ProcessEnv = {}) {
+  const out: string[] = [], err: string[] = [];
+  return {out, err, options: {packageRoot, cwd: packageRoot, env, stdout: (t: string) => void out.push(t), stderr: (t: string) => void err.push(t)}};
+}
+
+describe("main(argv, options)", () => {
+  it("turns an unforeseen error into one line, exit 1, control characters escaped", async () => {
+    const sim = await import("../../src/cli/sim.js");
+    const spy = vi.spyOn(sim.command, "run").mockRejectedValueOnce(new TypeError("boom\nsecond line\u001b[31m"));
+    const {err, options} = capture();
+    expect(await main(["sim"], options)).toBe(1);
+    spy.mockRestore();
+    expect(err.join("")).toBe("queuebook sim: internal error: boom (QUEUEBOOK_DEBUG=1 shows the stack trace)\n");
+  });
+  it("rethrows with the stack when QUEUEBOOK_DEBUG is set", async () => {
+    const sim = await import("../../src/cli/sim.js");
+    const spy = vi.spyOn(sim.command, "run").mockRejectedValueOnce(new Error("boom"));
+    const {options} = capture({QUEUEBOOK_DEBUG: "1"});
+    await expect(main(["sim"], options)).rejects.toThrow("boom");
+    spy.mockRestore();
+  });
+  it("answers an unknown command with the usage, exit 2", async () => {
+    const {err, options} = capture();
+    expect(await main(["frobnicate"], options)).toBe(2);
+    expect(err.join("")).toMatch(/^queuebook: unknown command "frobnicate"\nusage: queuebook <command>/);
+  });
+});
