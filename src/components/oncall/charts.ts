@@ -26,7 +26,10 @@ interface ChartSpec {
   reference?: {y: number; key: string};
   minTop: number;
   fixedTop?: number;
-  /** How many of the series (from the first) set the y-axis; the others are cut at its top. */
+  /**
+   * How many of the series (from the first) set the y-axis; the others count up to twice their
+   * maximum (so capacity stays in view beside requests without flattening them) and are cut above.
+   */
   scaleBy?: number;
 }
 
@@ -83,6 +86,14 @@ function maxUpTo(cols: Float64Array[], minute: number): number {
   let max = 0;
   for (const col of cols) for (let i = 0; i <= minute && i < col.length; i++) if (col[i] > max) max = col[i];
   return max;
+}
+
+/** The largest value the y-axis must show at `minute` (see ChartSpec.scaleBy). */
+function axisMax(d: {spec: ChartSpec; cols: Float64Array[]}, minute: number): number {
+  const main = d.spec.scaleBy ?? d.cols.length;
+  const primary = maxUpTo(d.cols.slice(0, main), minute);
+  if (main >= d.cols.length) return primary;
+  return Math.max(primary, Math.min(2 * primary, maxUpTo(d.cols.slice(main), minute)));
 }
 
 /** The charts' element and its update. */
@@ -266,7 +277,7 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule,
         }));
       }
       for (const d of drawn) {
-        const top = d.spec.fixedTop ?? niceTop(maxUpTo(d.cols.slice(0, d.spec.scaleBy ?? d.cols.length), frame.minute), d.spec.minTop);
+        const top = d.spec.fixedTop ?? niceTop(axisMax(d, frame.minute), d.spec.minTop);
         if (top !== d.top) {
           d.top = top;
           d.stale = true;
