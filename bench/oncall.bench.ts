@@ -6,7 +6,7 @@
 //   2. a control change → the dashboard updated: from dispatching the checkbox's change event
 //      to the dashboard's element changing (a MutationObserver), over 100 changes.
 import {mkdtempSync, rmSync} from "node:fs";
-import {tmpdir} from "node:os";
+import {cpus, loadavg, tmpdir} from "node:os";
 import {join} from "node:path";
 import {buildSite} from "../src/site/build.js";
 import {launchBrowser} from "../test/e2e/harness.js";
@@ -36,9 +36,16 @@ try {
     };
     requestAnimationFrame(tick);
   })()`);
+  // The main thread's own work while playing (Chromium's task time), independent of how often
+  // a loaded machine lets the page run: milliseconds of work per frame shown.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const metric = async () => Object.fromEntries(((await cdp.send("Performance.getMetrics")).metrics as {name: string; value: number}[]).map((m) => [m.name, m.value]));
+  const before = await metric();
   await page.locator("[data-action=play]").click();
   await page.waitForTimeout(playSeconds * 1000);
   await page.locator("[data-action=play]").click();
+  const after = await metric();
   const played = (await page.evaluate(`({
     updates: performance.getEntriesByName("oncall:update").map((e) => e.duration),
     frames: window.__frames,
@@ -53,6 +60,9 @@ try {
   console.log(`| measure | p50 | p95 | max | n |\n|---|---|---|---|---|`);
   console.log(`| minute update, dashboard + charts | ${ms(median(updates))} | ${ms(percentile(95, updates))} | ${ms(Math.max(...updates))} | ${updates.length} |`);
   console.log(`| frame interval (rAF) | ${ms(typical)} | ${ms(percentile(95, intervals))} | ${ms(Math.max(...intervals))} | ${intervals.length} |`);
+  const busy = (name: string) => (after[name] - before[name]) * 1000;
+  console.log(`| main-thread work per frame (task time / frames) | ${ms(busy("TaskDuration") / intervals.length)} | | | script ${ms(busy("ScriptDuration") / intervals.length)}, layout ${ms(busy("LayoutDuration") / intervals.length)}, style ${ms(busy("RecalcStyleDuration") / intervals.length)} |`);
+  console.log(`\nmachine load average during the run: ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
   console.log(`\ndropped frames (interval > 1.5 × median): ${dropped} of ${intervals.length} intervals (${((100 * dropped) / intervals.length).toFixed(1)} %), ${missedFrames} frame slots missed; goal: none, update p95 < 16 ms`);
 
   // 2. Control change → dashboard updated: toggle the heavy feature (recommendations 100 % ↔ 0 %).
