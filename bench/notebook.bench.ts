@@ -2,14 +2,16 @@
 // harness (../shared/tools/framework-peer.sh) is present:
 //   1. wall clock of building the one-page notebook (bench/fixtures/one-page.md), ours vs
 //      `npx observable build`, alternating runs, medians and their ratio;
-//   2. slider input → dependent cells settled, in headless Chromium, over 100 inputs;
+//   2. slider input → dependent cells settled, in headless Chromium, over 100 inputs, ours and
+//      Framework's page measured by the same in-page code (bench/slider.ts) in alternating rounds;
 //   3. page weight: bytes the page loads (and gzip), ours vs Framework's dist/.
 import {execFileSync, spawnSync} from "node:child_process";
 import {cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync} from "node:fs";
-import {tmpdir} from "node:os";
+import {cpus, loadavg, tmpdir} from "node:os";
 import {join} from "node:path";
 import {gzipSync} from "node:zlib";
 import {launchBrowser, serveStatic} from "../test/e2e/harness.js";
+import {blockExternal, openNotebook, sliderLatencies, type OpenNotebook} from "./slider.js";
 import {kb, median, ms, percentile} from "./stats.js";
 
 const packageRoot = new URL("../", import.meta.url).pathname;
@@ -56,44 +58,43 @@ if (peer) {
   console.log(`\nratio (Framework median / queuebook median): **${(median(theirs) / median(ours)).toFixed(1)}×** (goal ≥ 10×)`);
 }
 
-// 2. Slider latency.
-console.log("\n### Slider input → dependent cells settled (headless Chromium, 100 inputs)\n");
+const hosts = (urls: string[]) => [...new Set(urls.map((u) => new URL(u).hostname))].join(", ");
+
+// 2. Slider latency: the same page code on both builds, in alternating rounds of the same inputs.
+const inputs = 100;
+const round = 10;
+console.log(`\n### Slider input → dependent cells settled (headless Chromium, ${inputs} inputs each, alternating rounds of ${round})\n`);
+console.log(`load average when the browser starts (1, 5, 15 min, ${cpus().length} cores): ${loadavg().map((l) => l.toFixed(2)).join(", ")}\n`);
 const browser = await launchBrowser();
 const server = await serveStatic(join(work, "dist"));
+const peerServer = peer ? await serveStatic(join(peer, "dist")) : undefined;
 try {
-  const page = await browser.newPage();
-  await page.goto(`${server.origin}/one-page.html`);
-  await page.waitForSelector("#cell-3 svg");
-  const latencies: number[] = await page.evaluate(async () => {
-    const input = document.querySelector<HTMLInputElement>("#cell-1 input[type=range]")!;
-    const chart = document.querySelector("#cell-3")!;
-    const out: number[] = [];
-    for (let i = 0; i < 100; i++) {
-      await new Promise((r) => setTimeout(r, 30)); // let the page idle between inputs
-      const done = new Promise<number>((resolve) => {
-        const observer = new MutationObserver(() => {
-          if (!chart.querySelector("svg")) return;
-          observer.disconnect();
-          resolve(performance.now());
-        });
-        observer.observe(chart, {childList: true, subtree: true});
-      });
-      input.value = String(2 + (i % 90));
-      const start = performance.now();
-      input.dispatchEvent(new Event("input", {bubbles: true}));
-      out.push((await done) - start);
-    }
-    return out;
-  });
-  console.log(`measured in the page: input event dispatched → the new 1,440-point chart is in the DOM (so every dependent cell has run)\n`);
-  console.log(`| inputs | p50 | p95 | max |\n|---|---|---|---|`);
-  console.log(`| ${latencies.length} | ${ms(percentile(50, latencies))} | ${ms(percentile(95, latencies))} | ${ms(Math.max(...latencies))} |`);
+  const pages: {name: string; open: OpenNotebook; latencies: number[]}[] = [{name: "queuebook", open: await openNotebook(browser, `${server.origin}/one-page.html`), latencies: []}];
+  if (peerServer) pages.push({name: "Observable Framework 1.13.4", open: await openNotebook(browser, `${peerServer.origin}/index.html`), latencies: []});
+  else console.log("(Framework peer skipped for slider latency: no peer build, see above)\n");
+  const values = Array.from({length: inputs}, (_, i) => 2 + (i % 90));
+  for (let r = 0; r * round < inputs; r++) {
+    const order = r % 2 === 0 ? pages : [...pages].reverse(); // neither page always goes first
+    for (const p of order) p.latencies.push(...(await sliderLatencies(p.open.page, values.slice(r * round, (r + 1) * round))));
+  }
+  for (const p of pages) await p.open.page.close();
+  console.log(`measured in the page: input event dispatched → the redrawn 1,440-point chart is in the DOM (so every dependent cell has run); MutationObserver on the chart's cell, same code on both pages\n`);
+  console.log(`| notebook built by | inputs | p50 | p95 | max | external requests blocked |\n|---|---|---|---|---|---|`);
+  for (const p of pages) {
+    const l = p.latencies;
+    console.log(`| ${p.name} | ${l.length} | ${ms(percentile(50, l))} | ${ms(percentile(95, l))} | ${ms(Math.max(...l))} | ${p.open.blocked.length}${p.open.blocked.length ? ` (${hosts(p.open.blocked)})` : ""} |`);
+  }
+  if (pages.length === 2) {
+    const [q, f] = pages.map((p) => p.latencies);
+    console.log(`\nratio (Framework / queuebook): p50 **${(percentile(50, f) / percentile(50, q)).toFixed(2)}×**, p95 **${(percentile(95, f) / percentile(95, q)).toFixed(2)}×** (goal: queuebook's p95 well under Framework's)`);
+  }
   console.log(`\np95 goal: under 20 ms (the runtime waits for the next animation frame, ≤ 16.7 ms)`);
 
   // 3. Page weight.
   console.log("\n### Page weight of the one-page notebook\n");
   const weigh = async (origin: string, path: string) => {
     const p = await browser.newPage();
+    const blocked = await blockExternal(p);
     const sizes = new Map<string, Buffer>();
     p.on("response", async (r) => {
       try {
@@ -105,19 +106,17 @@ try {
     await p.goto(`${origin}/${path}`, {waitUntil: "networkidle"});
     await p.close();
     const bodies = [...sizes.values()];
-    return {files: bodies.length, bytes: bodies.reduce((s, b) => s + b.length, 0), gzip: bodies.reduce((s, b) => s + gzipSync(b).length, 0)};
+    return {blocked, files: bodies.length, bytes: bodies.reduce((s, b) => s + b.length, 0), gzip: bodies.reduce((s, b) => s + gzipSync(b).length, 0)};
   };
   const ourWeight = await weigh(server.origin, "one-page.html");
   console.log(`| build | files loaded | bytes | gzip |\n|---|---|---|---|`);
   console.log(`| queuebook | ${ourWeight.files} | ${kb(ourWeight.bytes)} | ${kb(ourWeight.gzip)} |`);
-  if (peer) {
-    const peerServer = await serveStatic(join(peer, "dist"));
-    try {
-      const theirWeight = await weigh(peerServer.origin, "index.html");
-      console.log(`| Observable Framework 1.13.4 | ${theirWeight.files} | ${kb(theirWeight.bytes)} | ${kb(theirWeight.gzip)} |`);
-      console.log(`\nratio of gzip bytes (Framework / queuebook): ${(theirWeight.gzip / ourWeight.gzip).toFixed(2)}×`);
-    } finally {
-      await peerServer.close();
+  if (peerServer) {
+    const theirWeight = await weigh(peerServer.origin, "index.html");
+    console.log(`| Observable Framework 1.13.4 | ${theirWeight.files} | ${kb(theirWeight.bytes)} | ${kb(theirWeight.gzip)} |`);
+    console.log(`\nratio of gzip bytes (Framework / queuebook): ${(theirWeight.gzip / ourWeight.gzip).toFixed(2)}×`);
+    for (const [name, w] of [["queuebook's", ourWeight], ["Framework's", theirWeight]] as const) {
+      if (w.blocked.length) console.log(`(${name} page also asked for ${w.blocked.length} file(s) off this machine, blocked and not counted: ${hosts(w.blocked)})`);
     }
   }
   const dirSize = (dir: string): number => readdirSync(dir, {recursive: true}).map(String).reduce((s, f) => s + (statSync(join(dir, f)).isFile() ? statSync(join(dir, f)).size : 0), 0);
@@ -125,5 +124,6 @@ try {
 } finally {
   await browser.close();
   await server.close();
+  await peerServer?.close();
   rmSync(work, {recursive: true, force: true});
 }
