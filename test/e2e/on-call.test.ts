@@ -207,6 +207,8 @@ describe("on-call.html charts", () => {
     const plotWidth = await page.locator("[data-chart=burn] svg").getAttribute("width").then(Number);
     expect(await clipWidth()).toBeLessThan(plotWidth / 2);
     expect(await page.locator("[data-chart=burn] .oc-events line").count()).toBe(3);
+    const fired = run("bad-deploy", {seed: 1, minutes: 41})[alert];
+    expect(await page.locator(".oc-alert").textContent()).toBe(`Fast-burn alert: the 1 h burn rate reached 14.4× at ${fired.clock} (minute ${alert}).`);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -1,6 +1,7 @@
 // The dashboard's twelve metrics in the seeds' order (burn rate first, the headline), with the
 // seeds' units and digits, and the number formats of the page's language (hu, pt: 0,0; en, ig: 0.0).
-import {numberFormat} from "../i18n.js";
+import {ERROR_BUDGET, FAST_BURN} from "../../sim/budget.js";
+import {numberFormat, type Translate} from "../i18n.js";
 import type {MinuteMetrics} from "../../sim/metrics.js";
 
 /** How one dashboard metric is shown: its JSON field, unit and digits. */
@@ -53,4 +54,20 @@ export function formatMetric(spec: MetricSpec, value: number, format: UnitFormat
 export function tickFormat(lang: string): (value: number) => string {
   const format = new Intl.NumberFormat(lang, {maximumFractionDigits: 2, useGrouping: false});
   return (value) => format.format(value);
+}
+
+/**
+ * The model's figures that the page's sentences name, written in `lang` from the model's own
+ * constants (never typed into a translation): {threshold} the fast-burn line (14.4×), {budget}
+ * the error budget (0.1 %).
+ */
+export function modelFigures(lang: string): Record<string, string> {
+  const one = numberFormat(lang, 1);
+  return {threshold: `${one(FAST_BURN)}×`, budget: `${one(ERROR_BUDGET * 100)} %`};
+}
+
+/** `t` with the model's figures available to every sentence. */
+export function withFigures(t: Translate, lang: string): Translate {
+  const figures = modelFigures(lang);
+  return (key, vars) => t(key, vars ? {...figures, ...vars} : figures);
 }

@@ -28,3 +28,14 @@ describe("formatMetric(spec, value, unitFormat(lang))", () => {
     ]);
   });
 });
+
+describe("modelFigures(lang) and withFigures(t, lang)", () => {
+  it("write the model's fast-burn line and error budget in the language, for every sentence", async () => {
+    const {modelFigures, withFigures} = await import("../../../src/components/oncall/format.js");
+    const {FAST_BURN, ERROR_BUDGET} = await import("../../../src/sim/budget.js");
+    expect(modelFigures("hu")).toEqual({threshold: `${String(FAST_BURN).replace(".", ",")}×`, budget: `${(ERROR_BUDGET * 100).toFixed(1).replace(".", ",")} %`});
+    expect(modelFigures("ig").threshold).toBe(`${FAST_BURN}×`);
+    const t = withFigures((key, vars) => `${key}: ${vars?.threshold} ${vars?.clock ?? ""}`.trim(), "en");
+    expect(t("alert", {clock: "09:29"})).toBe(`alert: ${FAST_BURN}× 09:29`);
+  });
+});
