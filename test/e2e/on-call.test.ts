@@ -228,6 +228,10 @@ describe("on-call.html model", () => {
     // Hungarian writes the decimal comma in the formulas too.
     expect(await page.locator(".oc-values[data-formula=erlangC]").innerText()).toMatch(/\d,\d/);
     expect(await page.locator(".oc-model").innerText()).toContain("41. perc");
+    // A citation scrolls to its source and leaves the run in the link.
+    await page.locator(".oc-cite", {hasText: "[5]"}).first().click();
+    await expect.poll(() => page.locator("#oc-source-5").evaluate((e) => Math.abs(e.getBoundingClientRect().top) < innerHeight)).toBe(true);
+    expect(await page.evaluate(() => location.hash)).toBe(`#run=${link.replace("_m41_", "_m41_hu_")}`);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -46,7 +46,15 @@ export function modelView(t: Translate, decimal: "." | ",", render: RenderTex): 
   ensureStyle();
   const values = new Map<FormulaId, HTMLElement>();
   const blocks = relationSpecs.map((spec) => {
-    const cites = spec.cites.map((n) => h("a", {class: "oc-cite", href: `#oc-source-${n}`}, `[${n}]`));
+    const cites = spec.cites.map((n) => {
+      const cite = h("a", {class: "oc-cite", href: `#oc-source-${n}`}, `[${n}]`);
+      // Scrolled to by hand: following the anchor would replace the hash, and the run with it.
+      cite.addEventListener("click", (event) => {
+        event.preventDefault();
+        node.querySelector(`#oc-source-${n}`)?.scrollIntoView({block: "center"});
+      });
+      return cite;
+    });
     const rows = spec.formulas.map((id) => {
       const value = h("div", {class: "oc-tex oc-values", "data-formula": id});
       values.set(id, value);
