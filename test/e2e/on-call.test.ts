@@ -158,6 +158,13 @@ for (const mode of modes) {
       await expect.poll(() => page.locator("[data-control=sheddingShare] output").textContent()).toBe("50 %");
       expect(await page.locator("[data-control=heavyFeature] input").isChecked()).toBe(false);
       expect(await page.locator("[data-brief]").textContent()).toContain("noon");
+      // Another link pasted into the address bar of the open page (only the hash changes) opens too.
+      await page.evaluate(() => (location.hash = "#run=v1_surge_s2_m9_10fleetMin12"));
+      await atMinute(page, 9);
+      expectNumbers(await dashboard(page), run("surge", {seed: 2, minutes: 10})[9]);
+      await page.evaluate(() => (location.hash = "#run=%3Cscript%3Ealert(1)%3C%2Fscript%3E"));
+      await expect.poll(() => page.locator(".oc-notice").count()).toBe(1);
+      await atMinute(page, 0);
       expect(errors).toEqual([]);
       await page.close();
     });

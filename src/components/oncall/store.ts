@@ -36,6 +36,8 @@ export interface Store {
   decide(change: Change): void;
   /** Starts `scenario` over with `seed`. */
   restart(scenario: ScenarioName, seed: number): void;
+  /** Replaces the whole run (a link pasted into the address bar of an open page). */
+  open(run: RunLink): void;
   /** Keeps the page's language in the run (for the link). */
   setLang(lang: string | undefined): void;
 }
@@ -89,6 +91,9 @@ export function createStore(initial: RunLink): Store {
     },
     restart(scenario, seed) {
       update(freshRun(scenario, seed, run.lang), true);
+    },
+    open(next) {
+      update({...next, minute: clampMinute(next.minute)}, true);
     },
     setLang(lang) {
       if (lang === run.lang) return;

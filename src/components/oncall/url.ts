@@ -2,7 +2,7 @@
 // defaults with a notice), written back as the learner plays. Writes are spaced out because
 // browsers throttle history.replaceState (Chromium: about 200 calls in 10 s), and ×60 play
 // changes the minute 60 times a second.
-import {decodeRunLink, defaultRunLink, encodeRunLink, type LinkProblem, type RunLink} from "../../sim/link.js";
+import {decodeRunLink, defaultRunLink, encodeRunLink, runValueOf, type LinkProblem, type RunLink} from "../../sim/link.js";
 import {clampMinute} from "./session.js";
 
 /** The run a page opens, and the problem when the link could not be read. */
@@ -43,4 +43,16 @@ export function linkWriter(write: (value: string) => void, clock: {now(): number
       clock.later(flush, spacing - (clock.now() - last));
     }
   };
+}
+
+/**
+ * The run a hash change brings (a link pasted into the address bar of the open page), or null
+ * when the change left `run=` as it was (another part changed, e.g. a slide number).
+ */
+export function runOfHashChange(oldUrl: string, newUrl: string): OpenedRun | null {
+  const before = runValueOf(oldUrl.includes("#") ? oldUrl : `${oldUrl}#`);
+  const after = runValueOf(newUrl.includes("#") ? newUrl : `${newUrl}#`);
+  if (before === after) return null;
+  const present = /[#&]run=/.test(newUrl.slice(newUrl.indexOf("#")));
+  return openRun(after, present && newUrl.includes("#"));
 }

@@ -1,6 +1,6 @@
 import {describe, expect, it} from "vitest";
 import {defaultRunLink, encodeRunLink, type RunLink} from "../../../src/sim/link.js";
-import {linkWriter, openRun} from "../../../src/components/oncall/url.js";
+import {linkWriter, openRun, runOfHashChange} from "../../../src/components/oncall/url.js";
 
 describe("openRun(value)", () => {
   it("opens the defaults without a notice when there is no run= part", () => {
@@ -40,5 +40,20 @@ describe("linkWriter(write, clock, spacing)", () => {
     expect(written).toEqual(["v1_free_s1_m1", "v1_free_s1_m3"]);
     write(at(4), true);
     expect(written.at(-1)).toBe("v1_free_s1_m4");
+  });
+});
+
+describe("runOfHashChange(oldUrl, newUrl)", () => {
+  const page = "file:///site/on-call.html";
+  it("opens the run of a new run= value", () => {
+    expect(runOfHashChange(`${page}#run=v1_free_s1_m3`, `${page}#run=v1_surge_s2_m9`)).toEqual({run: {scenario: "surge", seed: 2, minute: 9, actions: []}, problem: null});
+  });
+  it("ignores a change that leaves run= as it was", () => {
+    expect(runOfHashChange(`${page}#run=v1_free_s1_m3`, `${page}#run=v1_free_s1_m3&/2`)).toBe(null);
+  });
+  it("reports a hostile or broken new value, and a removed one opens the defaults quietly", () => {
+    expect(runOfHashChange(`${page}#run=v1_free_s1_m3`, `${page}#run=%3Cscript%3E`)?.problem).toBe("syntax");
+    expect(runOfHashChange(`${page}#run=v1_free_s1_m3`, `${page}#run=%E0%A4%A`)?.problem).toBe("syntax");
+    expect(runOfHashChange(`${page}#run=v1_free_s1_m3`, `${page}#`)).toEqual({run: defaultRunLink(), problem: null});
   });
 });
