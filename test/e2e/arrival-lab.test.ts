@@ -98,7 +98,7 @@ describe("arrival-lab notebook over HTTP", () => {
     const analyzed = new Map(analyzeLab((name) => committed.get(name)).files);
     expect(await downloads(page)).toEqual(analyzed);
     await page.close();
-  });
+  }, 60_000); // eight real downloads; slow when the machine is busy
 
   it("recomputes every figure and download from uploaded runs, as lab analyze does", async () => {
     const {page, errors} = await open(`${server.origin}/arrival-lab.html`);
@@ -113,7 +113,7 @@ describe("arrival-lab notebook over HTTP", () => {
     await expect.poll(() => page.locator(".lab-grade").last().locator(".lab-error").count()).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
-  });
+  }, 60_000);
 
   it("takes k6's results CSV of a lab k6 script as that shape's run", async () => {
     const {page, errors} = await open(`${server.origin}/arrival-lab.html`);
