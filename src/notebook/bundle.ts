@@ -3,11 +3,13 @@
 // resolved, or may not be (outside the project), becomes a module that throws, and whatever
 // else esbuild refuses (an assignment to a constant, a data file imported as code, a module
 // that does not compile) is traced back to its cell, which then shows the error instead.
+import {parse, parseExpressionAt} from "acorn";
+import {simple} from "acorn-walk";
 import {build, type BuildFailure, type Message, type Plugin} from "esbuild";
 import {createHash} from "node:crypto";
-import {existsSync, readdirSync, readFileSync} from "node:fs";
+import {existsSync, readdirSync, readFileSync, statSync} from "node:fs";
 import {basename, dirname, isAbsolute, join, relative, resolve, sep} from "node:path";
-import type {CellError} from "./cell.js";
+import {toNotebook, type CellError} from "./cell.js";
 import type {CompiledNotebook, Warning} from "./compile.js";
 import {BuildError, oneLine, quote, within, type EmbeddedFile} from "./data.js";
 import {sharedPackages} from "./globals.js";
@@ -38,6 +40,13 @@ export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: s
   const project = projectRoot(resolve(options.root ?? dirname(entry)));
   const errors = new Map([...compiled.cellErrors, ...(options.cellErrors ?? [])]);
   const added = new Map<string, CellError>();
+  for (const cell of compiled.analysed) {
+    const error = !errors.has(cell.id) && !cell.error ? patternImport(cell) : undefined;
+    if (error) {
+      errors.set(cell.id, error);
+      added.set(cell.id, error);
+    }
+  }
   const warnings: Warning[] = [];
   const fileMap = files instanceof Map ? files : new Map(Object.entries(files));
   // A null-prototype object from JSON.parse: "__proto__" is an own key like any other.
@@ -116,6 +125,37 @@ export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: s
   }
 }
 
+/**
+ * An import() or require() of a computed path in a cell: esbuild would bundle every file the
+ * pattern matches (all of node_modules, a pipe that never ends), so the cell is refused.
+ */
+function patternImport(cell: CompiledNotebook["analysed"][number]): CellError | undefined {
+  if (!/\b(import|require)\s*\(/.test(cell.js)) return undefined; // most cells: no parse
+  let node;
+  try {
+    node = parse(cell.js, {ecmaVersion: "latest", sourceType: "module", allowAwaitOutsideFunction: true, allowReturnOutsideFunction: true, allowHashBang: true, locations: true});
+  } catch {
+    try {
+      node = parseExpressionAt(cell.js, 0, {ecmaVersion: "latest", sourceType: "module", locations: true});
+    } catch {
+      return undefined; // esbuild reports it
+    }
+  }
+  let found: {line: number; column: number; what: string} | undefined;
+  const literal = (arg: any) => arg?.type === "Literal" && typeof arg.value === "string" || (arg?.type === "TemplateLiteral" && arg.expressions.length === 0);
+  simple(node, {
+    ImportExpression(n: any) {
+      if (!found && !literal(n.source)) found = {...n.loc.start, what: "import()"};
+    },
+    CallExpression(n: any) {
+      if (!found && n.callee.type === "Identifier" && n.callee.name === "require" && !literal(n.arguments[0])) found = {...n.loc.start, what: "require()"};
+    }
+  });
+  if (!found) return undefined;
+  const at = cell.lang === "js" ? toNotebook(cell, found.line, found.column + 1) : {line: cell.line, column: cell.column};
+  return {name: "ImportError", message: `${found.what} needs a literal path ("./module.js"): a computed one would bundle every file it could match`, ...at};
+}
+
 /** The cell whose definition spans `line` of the definitions text. */
 function cellAtLine(cells: readonly DefinedCell[], line: number): DefinedCell | undefined {
   let lo = 0, hi = cells.length - 1;
@@ -157,6 +197,15 @@ function describe(message: Message): string {
 
 function sortWarnings(warnings: Warning[]): Warning[] {
   return warnings.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/** True for a regular file (a pipe or a device would make esbuild wait or read forever). */
+function regularFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return true; // missing: esbuild says so itself
+  }
 }
 
 /** The project a notebook root belongs to: the nearest folder at or above it with a package.json. */
@@ -229,6 +278,7 @@ function imports({compiled, entry, project, warnings}: {compiled: CompiledNotebo
         const bare = !/^\.{0,2}\//.test(args.path);
         const packaged = (bare || inPackage) && result.path.includes(`${sep}node_modules${sep}`);
         if (!packaged && !within(result.path, project)) return fail(`cannot import ${quote(args.path)}: it is outside the project (${relative(process.cwd(), project) || "."}); only the project's modules and packages may be bundled`);
+        if (!regularFile(result.path)) return fail(`cannot import ${quote(args.path)}: it is not a regular file`);
         const names = listing(dirname(result.path));
         const name = basename(result.path);
         if (names && !names.includes(name)) {
@@ -240,6 +290,7 @@ function imports({compiled, entry, project, warnings}: {compiled: CompiledNotebo
       // A last guard for paths resolved without asking (esbuild expands `import(\`./${x}\`)` to
       // every matching file itself): nothing outside the project and its packages is read.
       build.onLoad({filter: /.*/, namespace: "file"}, (args) => {
+        if (!regularFile(args.path)) return {errors: [{text: `cannot import ${quote(relative(process.cwd(), args.path) || args.path)}: it is not a regular file`}]};
         if (within(args.path, project) || args.path.includes(`${sep}node_modules${sep}`)) return undefined;
         return {errors: [{text: `cannot import ${quote(relative(process.cwd(), args.path) || args.path)}: it is outside the project (${relative(process.cwd(), project) || "."}); only the project's modules and packages may be bundled`}]};
       });

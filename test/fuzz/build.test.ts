@@ -12,5 +12,6 @@ describe("queuebook build on mutated notebooks (seeded fuzz)", () => {
     const report = await fuzzBuild({seed, runs});
     expect(report.failures).toEqual([]);
     expect(report.cases).toBe(runs);
+    expect(Object.keys(report.exitCodes).every((code) => ["0", "1", "2"].includes(code))).toBe(true);
   }, 240_000);
 });

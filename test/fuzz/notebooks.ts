@@ -56,6 +56,9 @@ const snippets = [
   "```js echo run=false\nFileAttachment(\"../../secret.txt\")\n```\n"
 ];
 
+/** How long one build may take before it counts as hung (the machine may be loaded). */
+const caseTimeoutMs = 60_000;
+
 /** One mutation of a notebook's text, drawn from `random`. */
 function mutate(text: string, random: Rng): string {
   const lines = text.split("\n");
@@ -141,6 +144,7 @@ export async function fuzzBuild(options: {seed: number; runs: number; log?: (lin
       if (problem.problem) {
         report.failures.push({seed, notebook: name, problem: problem.problem});
         options.log?.(`seed ${seed} (${name}): ${problem.problem}`);
+        if (problem.code === "hung") break; // the hung build still holds its resources
       }
       rmSync(root, {recursive: true, force: true});
       rmSync(out, {recursive: true, force: true});
@@ -158,7 +162,13 @@ async function buildAndCheck(root: string, out: string, cwd: string): Promise<{c
   let stdout = "", stderr = "";
   let code: number;
   try {
-    code = await main(["build", "--root", root, "-o", out], {packageRoot, cwd, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), env: process.env});
+    // A build that never ends (a pipe read, a pattern import walking the disk) is a broken promise too.
+    let timer: NodeJS.Timeout | undefined;
+    const hung = new Promise<"hung">((resolve) => (timer = setTimeout(() => resolve("hung"), caseTimeoutMs)));
+    const result = await Promise.race([main(["build", "--root", root, "-o", out], {packageRoot, cwd, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), env: process.env}), hung]);
+    clearTimeout(timer);
+    if (result === "hung") return {code: "hung", problem: `the build did not finish in ${caseTimeoutMs / 1000} s`};
+    code = result;
   } catch (error) {
     return {code: "threw", problem: `the command threw: ${String((error as Error)?.stack ?? error).split("\n").slice(0, 3).join(" | ")}`};
   }

@@ -1,3 +1,4 @@
+import {spawnSync} from "node:child_process";
 import {mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
@@ -143,14 +144,23 @@ describe("bundleNotebook(compiled, notebookFile, files, options)", () => {
       expect(error).toMatchObject({name: "ImportError", line: 4, column: 1, message: expect.stringMatching(/^cannot bundle its imports: .*leaky\.js:1:\d+: cannot import "\.\.\/\.\.\/outside\.js": it is outside the project/)});
       expect(cell.body).toBeUndefined();
     });
-    it("a dynamic import of a pattern (esbuild bundles every match) reaches nothing outside the project", async () => {
-      const {error} = await brokenCell(fence('const name = "outside.js";', "const m = await import(`../../${name}`);"));
-      expect(error).toMatchObject({name: "ImportError", line: 5, message: expect.stringMatching(/^cannot import ".*outside\.js": it is outside the project/)});
+    it("a computed import() or require() is refused at its cell (esbuild would bundle every file it matches)", async () => {
+      for (const source of ['const name = "outside.js";\nconst m = await import(`../../${name}`);', 'const name = "x";\nconst m = await import("../" + name);', 'const r = require(["a", "b"].join("/"));']) {
+        const {error} = await brokenCell(fence(source));
+        expect(error).toMatchObject({name: "ImportError", message: expect.stringMatching(/^(import|require)\(\) needs a literal path/)});
+        expect(error!.line).toBe(source.startsWith("const r") ? 4 : 5);
+      }
       const result = await bundle(fence('const name = "outside.js";', "const m = await import(`../../${name}`);"));
       expect(result.code).not.toContain("SECRET-OUTSIDE");
-      const inside = await bundle(fence('const name = "util.js";', "const m = await import(`../src/${name}`);"));
-      expect(inside.warnings).toEqual([]);
-      expect(inside.code).toContain("three");
+      const literal = await bundle(fence("const m = await import(`../src/util.js`);") + fence('const n = await import("./helper.js");'));
+      expect(literal.warnings).toEqual([]);
+      expect(literal.code).toContain("three");
+    });
+    it("a module that is not a regular file (a pipe) is refused without waiting on it", async () => {
+      spawnSync("mkfifo", [join(dir, "pipe.js")]);
+      const {error, warnings} = await brokenCell(fence('import "./pipe.js";'));
+      expect(error).toBeUndefined(); // a cell's import that fails becomes a module that throws
+      expect(warnings[0]).toMatchObject({line: 4, message: 'cannot import "./pipe.js": it is not a regular file'});
     });
     it("allows installed packages by name, even where node_modules lies outside the project, but not by path", async () => {
       const byName = await bundle(fence('import {pkg} from "fakepkg";'));
