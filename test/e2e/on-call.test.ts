@@ -255,8 +255,8 @@ describe.skipIf(!haveSeeds)("on-call.html in each language", () => {
         expect(await page.locator(`[data-control=${name}] .oc-help`).last().textContent()).toBe(strings[`help.${name}`]);
       }
       expect(await page.locator("[data-footer]").textContent()).toBe(strings.footer);
-      expect(await page.locator("main").innerText()).toContain(strings.intro);
-      expect(await page.locator("main").innerText()).toContain(strings["note.approximation"]);
+      expect(await page.locator("main").textContent()).toContain(strings.intro);
+      expect(await page.locator("main").textContent()).toContain(strings["note.approximation"]);
       // Free play's opening dashboard, written as the seed writes it.
       await page.locator("select[name=scenario]").selectOption("free");
       await expect.poll(async () => dashboardMetrics.map(({field}) => field).reduce(async (acc, field) => ({...(await acc), [field]: (await dashboard(page))[field].text}), Promise.resolve({}))).toEqual(opening);
