@@ -111,7 +111,7 @@ export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: s
         batch.forEach((cell, j) => {
           const failure = failures[j];
           if (!failure) return;
-          const error: CellError = {name: "ImportError", message: `cannot bundle its imports: ${describe(failure)}`, line: cell.line, column: cell.column};
+          const error: CellError = {name: "ImportError", message: `cannot bundle its imports: ${describe(failure, project)}`, line: cell.line, column: cell.column};
           errors.set(cell.id, error);
           added.set(cell.id, error);
           placed = true;
@@ -120,7 +120,7 @@ export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: s
     }
     if (!placed || round > 8) {
       const first = elsewhere[0] ?? messages[0];
-      throw new BuildError(`${compiled.path}: cannot bundle its imports: ${describe(first)}`);
+      throw new BuildError(`${compiled.path}: cannot bundle its imports: ${describe(first, project)}`);
     }
   }
 }
@@ -189,10 +189,15 @@ function entryError(cell: CompiledNotebook["analysed"][number], at: DefinedCell,
 }
 
 /** An esbuild message in one line: where (relative to the current folder) and what. */
-function describe(message: Message): string {
+function describe(message: Message, project: string): string {
   const l = message.location;
-  const where = l ? `${relative(process.cwd(), resolve(l.file)) || l.file}:${l.line}:${l.column + 1}: ` : "";
+  const where = l ? `${shown(project, resolve(l.file))}:${l.line}:${l.column + 1}: ` : "";
   return oneLine(`${where}${message.text}`);
+}
+
+/** A path as messages show it: relative to the project, so a published page never names the build machine's folders. */
+function shown(project: string, path: string): string {
+  return relative(project, path).split(sep).join("/") || ".";
 }
 
 function sortWarnings(warnings: Warning[]): Warning[] {
@@ -271,13 +276,13 @@ function imports({compiled, entry, project, warnings}: {compiled: CompiledNotebo
         };
         if (isAbsolute(args.path)) return fail(`cannot import ${quote(args.path)}: an absolute path; import the project's modules by a relative path`);
         const result = await build.resolve(args.path, {kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "retry"});
-        if (result.errors.length) return fail(`Could not resolve ${quote(args.path)} (from ${relative(process.cwd(), args.resolveDir) || "."})`);
+        if (result.errors.length) return fail(`Could not resolve ${quote(args.path)} (from ${shown(project, args.resolveDir)})`);
         if (result.external || result.namespace !== "file") return result;
         // Packages may live above the project (a workspace's hoisted node_modules): a bare
         // specifier, or any import inside a package, may resolve into a node_modules folder.
         const bare = !/^\.{0,2}\//.test(args.path);
         const packaged = (bare || inPackage) && result.path.includes(`${sep}node_modules${sep}`);
-        if (!packaged && !within(result.path, project)) return fail(`cannot import ${quote(args.path)}: it is outside the project (${relative(process.cwd(), project) || "."}); only the project's modules and packages may be bundled`);
+        if (!packaged && !within(result.path, project)) return fail(`cannot import ${quote(args.path)}: it is outside the project; only the project's modules and packages may be bundled`);
         if (!regularFile(result.path)) return fail(`cannot import ${quote(args.path)}: it is not a regular file`);
         const names = listing(dirname(result.path));
         const name = basename(result.path);
@@ -290,9 +295,9 @@ function imports({compiled, entry, project, warnings}: {compiled: CompiledNotebo
       // A last guard for paths resolved without asking (esbuild expands `import(\`./${x}\`)` to
       // every matching file itself): nothing outside the project and its packages is read.
       build.onLoad({filter: /.*/, namespace: "file"}, (args) => {
-        if (!regularFile(args.path)) return {errors: [{text: `cannot import ${quote(relative(process.cwd(), args.path) || args.path)}: it is not a regular file`}]};
+        if (!regularFile(args.path)) return {errors: [{text: `cannot import ${quote(shown(project, args.path))}: it is not a regular file`}]};
         if (within(args.path, project) || args.path.includes(`${sep}node_modules${sep}`)) return undefined;
-        return {errors: [{text: `cannot import ${quote(relative(process.cwd(), args.path) || args.path)}: it is outside the project (${relative(process.cwd(), project) || "."}); only the project's modules and packages may be bundled`}]};
+        return {errors: [{text: `cannot import ${quote(shown(project, args.path))}: it is outside the project; only the project's modules and packages may be bundled`}]};
       });
       build.onLoad({filter: /.*/, namespace: "queuebook-shared"}, (args) => ({
         contents: `module.exports = queuebook.library(${JSON.stringify(sharedPackages[args.path])});`,

@@ -79,11 +79,10 @@ export async function loadFiles(compiled: CompiledNotebook, notebookFile: string
 
 /** The file's bytes, or why it may not be attached (the end of a sentence about it). */
 async function readAttached(name: string, folder: string, root: string, realRoot: string, maxBytes: number): Promise<{bytes: Buffer; path: string} | string> {
-  const shown = (path: string) => relative(process.cwd(), path) || path;
   if (name === "" || name.includes("\0")) return "is not a file name";
-  if (isAbsolute(name) || /^[a-zA-Z]:[\\/]/.test(name) || name.startsWith("\\")) return `is an absolute path: attach files inside the notebook folder (${shown(root)}) by a relative path`;
+  if (isAbsolute(name) || /^[a-zA-Z]:[\\/]/.test(name) || name.startsWith("\\")) return "is an absolute path: attach files inside the notebook folder by a relative path";
   const file = resolve(folder, name);
-  if (!within(file, root)) return `is outside the notebook folder (${shown(root)}): only files inside it are attached`;
+  if (!within(file, root)) return "is outside the notebook folder: only files inside it are attached";
   return readInside(file, root, realRoot, maxBytes);
 }
 
@@ -94,15 +93,16 @@ async function readAttached(name: string, folder: string, root: string, realRoot
  * on a pipe, never reads past the limit.
  */
 export async function readInside(file: string, root: string, realRoot: string, maxBytes: number): Promise<{bytes: Buffer; path: string} | string> {
-  const shown = (path: string) => relative(process.cwd(), path) || path;
+  // Paths in messages are relative to the root: a published page never names the build machine's folders.
+  const shown = (path: string) => relative(root, path).split(sep).join("/") || ".";
   let real: string;
   try {
     real = await realpath(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return code === "ENOENT" || code === "ENOTDIR" ? `not found (${shown(file)})` : code === "ELOOP" ? "is a link that loops" : `cannot be read (${code ?? "error"})`;
+    return code === "ENOENT" || code === "ENOTDIR" ? `not found in the notebook folder (${shown(file)})` : code === "ELOOP" ? "is a link that loops" : `cannot be read (${code ?? "error"})`;
   }
-  if (!within(real, realRoot)) return `is a link to a file outside the notebook folder (${shown(root)}): only files inside it are attached`;
+  if (!within(real, realRoot)) return "is a link to a file outside the notebook folder: only files inside it are attached";
   // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below as not a regular file.
   let handle;
   try {

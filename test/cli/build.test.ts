@@ -51,7 +51,7 @@ describe("queuebook build [--root DIR] [-o OUT]", () => {
     write("data.md", "# Data\n\n```js\nconst rows = FileAttachment(\"data/missing.csv\").csv();\n```\n\n```js\nconst fine = 1;\n```\n");
     const result = await runCli(["build"], {cwd: dir});
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe('warning: notebooks/data.md:4:14: FileAttachment "data/missing.csv" not found (notebooks/data/missing.csv)\n');
+    expect(result.stderr).toBe('warning: notebooks/data.md:4:14: FileAttachment "data/missing.csv" not found in the notebook folder (data/missing.csv)\n');
     const script = readFileSync(join(dir, "dist", "data.js"), "utf8");
     expect(script).toContain("not found");
     expect(script).toContain("fine");
@@ -71,7 +71,7 @@ describe("queuebook build [--root DIR] [-o OUT]", () => {
     symlinkSync(join(dir, "outside.md"), join(dir, "notebooks", "linked.md"));
     const linked = await runCli(["build"], {cwd: dir});
     expect(linked.code).toBe(1);
-    expect(linked.stderr).toMatch(/^queuebook build: cannot read notebooks\/linked\.md: it is a link to a file outside the notebook folder \(notebooks\)\n$/);
+    expect(linked.stderr).toMatch(/^queuebook build: cannot read notebooks\/linked\.md: it is a link to a file outside the notebook folder\n$/);
     expect(existsSync(join(dir, "dist"))).toBe(false);
     rmSync(join(dir, "notebooks", "linked.md"));
     spawnSync("mkfifo", [join(dir, "notebooks", "pipe.md")]);
@@ -134,6 +134,7 @@ describe("queuebook build: a page never leaks the machine, and one broken cell n
       expect(text).not.toContain("SECRET-OUTSIDE-ROOT");
       expect(text).not.toContain("root:x:0:0");
       expect(text).not.toContain("PATH=");
+      expect(text).not.toContain(dir); // messages name paths relative to the root, never the build machine's folders
     }
     expect(readFileSync(join(dir, "dist", "leak.js"), "utf8")).toContain('"data/ok.csv":{"mimeType":"text/csv"'); // the file inside is embedded
   });
