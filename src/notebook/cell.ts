@@ -3,7 +3,7 @@
 import {transformSync} from "esbuild";
 import {TraceMap, originalPositionFor} from "@jridgewell/trace-mapping";
 import type {CellSource} from "./parse.js";
-import {parseCell, startsWithDeclaration, CellSyntaxError} from "./javascript/syntax.js";
+import {parseCell, startsWithDeclaration, startsWithStatement, CellSyntaxError} from "./javascript/syntax.js";
 import {findDeclarations} from "./javascript/declarations.js";
 import {findReferences} from "./javascript/references.js";
 import {findFiles, type FileReference} from "./javascript/files.js";
@@ -100,7 +100,7 @@ interface Stripped {
  * are mapped back through its source map.
  */
 function stripTypes(source: string): Stripped {
-  if (!startsWithDeclaration(source)) {
+  if (!startsWithDeclaration(source) && !startsWithStatement(source)) { // else a program: no failed transform first
     const wrapped = transform(`(${source}\n)`);
     if (wrapped) return {js: wrapped.code.replace(/;\s*$/, ""), kind: "expression", original: mapper(wrapped.map, 1)};
   }
