@@ -137,5 +137,6 @@ console.log(`\n### Fuzz: ${fuzzRuns} seeded mutants of the shipped notebooks, bu
 const started = performance.now();
 const report = await fuzzBuild({seed: 1, runs: fuzzRuns, log: (line) => console.log(`- ${line}`)});
 console.log(`${report.cases} builds in ${ms(performance.now() - started)}; exit codes ${JSON.stringify(report.exitCodes)}; ${report.failures.length} broken promises`);
+for (const error of report.errors) console.log(`- exit 1 or 2, as promised: ${error}`);
 rmSync(work, {recursive: true, force: true});
 if (report.failures.length) process.exit(1);

@@ -101,6 +101,8 @@ export interface FuzzReport {
   cases: number;
   exitCodes: Record<string, number>;
   failures: FuzzFailure[];
+  /** The one-line error of each build that exited 1 or 2 (a kept promise, worth reading). */
+  errors: string[];
 }
 
 /**
@@ -108,12 +110,12 @@ export interface FuzzReport {
  * own temporary project, and checks every promise. Never throws for a broken promise: the
  * report lists each failure with the seed that reproduces it.
  */
-export async function fuzzBuild(options: {seed: number; runs: number; log?: (line: string) => void}): Promise<FuzzReport> {
+export async function fuzzBuild(options: {seed: number; runs: number; log?: (line: string) => void; onCase?: (seed: number, code: string, stderr: string) => void}): Promise<FuzzReport> {
   const shipped = readdirSync(join(packageRoot, "notebooks")).filter((f) => f.endsWith(".md")).sort();
   const sources = new Map(shipped.map((f) => [f, readFileSync(join(packageRoot, "notebooks", f), "utf8")]));
   const base = mkdtempSync(join(tmpdir(), "queuebook-fuzz-"));
   const project = join(base, "project");
-  const report: FuzzReport = {cases: 0, exitCodes: {}, failures: []};
+  const report: FuzzReport = {cases: 0, exitCodes: {}, failures: [], errors: []};
   const previousEnv = process.env.QB_FUZZ_ENV;
   process.env.QB_FUZZ_ENV = ENV_SECRET; // /proc/self/environ would carry it
   try {
@@ -140,6 +142,8 @@ export async function fuzzBuild(options: {seed: number; runs: number; log?: (lin
       const out = join(project, `out-${seed}`);
       const problem = await buildAndCheck(root, out, project);
       report.cases++;
+      options.onCase?.(seed, problem.code, problem.stderr ?? "");
+      if ((problem.code === "1" || problem.code === "2") && !problem.problem) report.errors.push(`seed ${seed} (${name}): ${(problem.stderr ?? "").split("\n")[0]}`);
       report.exitCodes[problem.code] = (report.exitCodes[problem.code] ?? 0) + 1;
       if (problem.problem) {
         report.failures.push({seed, notebook: name, problem: problem.problem});
@@ -158,7 +162,7 @@ export async function fuzzBuild(options: {seed: number; runs: number; log?: (lin
 }
 
 /** Builds `root` into `out` with the CLI's own entry point and checks each promise. */
-async function buildAndCheck(root: string, out: string, cwd: string): Promise<{code: string; problem?: string}> {
+async function buildAndCheck(root: string, out: string, cwd: string): Promise<{code: string; problem?: string; stderr?: string}> {
   let stdout = "", stderr = "";
   let code: number;
   try {
@@ -192,5 +196,5 @@ async function buildAndCheck(root: string, out: string, cwd: string): Promise<{c
       }
     }
   }
-  return {code: String(code)};
+  return {code: String(code), stderr};
 }
