@@ -152,8 +152,15 @@ describe("arrival-lab notebook over HTTP", () => {
       input.value = "40";
       input.dispatchEvent(new Event("input", {bubbles: true}));
     });
-    await expect.poll(() => figures.evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-sim")!.split(",")[0]))).toEqual(Array(9).fill("40")); // 5 figures and 4 tables of steps 3–7
+    // 5 figures and 4 tables of steps 3–7; the closed loop's (step 6) depends on no open-loop slider.
+    const rates = () => figures.evaluateAll((nodes) => nodes.map((n) => /(?:^|,)rate=(\d+)/.exec(n.getAttribute("data-sim")!)?.[1] ?? "closed"));
+    await expect.poll(rates).toEqual([...Array(6).fill("40"), "closed", "40", "40"]);
     expect(await figures.first().getAttribute("data-sim")).not.toBe(drawnFor);
+    await page.locator(`form:has(label:text-is("${en["try.users"]}")) input[type=range]`).evaluate((input: HTMLInputElement) => {
+      input.value = "12";
+      input.dispatchEvent(new Event("input", {bubbles: true}));
+    });
+    await expect.poll(() => figures.nth(6).getAttribute("data-sim")).toMatch(/(?:^|,)users=12(?:,|$)/);
     expect(errors).toEqual([]);
     await page.close();
   });
