@@ -1,6 +1,6 @@
 // Analysis of one cell: TypeScript stripped, then the passes under javascript/ run on the
 // syntax tree. Every error ends up as a position in the .md file, never as an exception.
-import {transformSync} from "esbuild";
+import {transform as transformAsync, transformSync, type TransformOptions} from "esbuild";
 import {TraceMap, originalPositionFor} from "@jridgewell/trace-mapping";
 import type {CellSource} from "./parse.js";
 import {parseCell, startsWithDeclaration, startsWithStatement, CellSyntaxError} from "./javascript/syntax.js";
@@ -100,23 +100,51 @@ interface Stripped {
  * are mapped back through its source map.
  */
 function stripTypes(source: string): Stripped {
-  if (!startsWithDeclaration(source) && !startsWithStatement(source)) { // else a program: no failed transform first
-    const wrapped = transform(`(${source}\n)`);
-    if (wrapped) return {js: wrapped.code.replace(/;\s*$/, ""), kind: "expression", original: mapper(wrapped.map, 1)};
+  try {
+    if (!startsWithDeclaration(source) && !startsWithStatement(source)) { // else a program: no failed transform first
+      const wrapped = transform(`(${source}\n)`);
+      if (wrapped) return {js: wrapped.code.replace(/;\s*$/, ""), kind: "expression", original: mapper(wrapped.map, 1)};
+    }
+    const result = transform(source, true);
+    return {js: result!.code, kind: "program", original: mapper(result!.map, 0)};
+  } finally {
+    prepared.delete(`(${source}\n)`);
+    prepared.delete(source);
   }
-  const result = transform(source, true);
-  return {js: result!.code, kind: "program", original: mapper(result!.map, 0)};
+}
+
+const transformOptions: TransformOptions = {
+  loader: "ts",
+  sourcemap: "external",
+  sourcefile: "cell.ts",
+  tsconfigRaw: {compilerOptions: {verbatimModuleSyntax: true}},
+  logLevel: "silent"
+};
+
+/** esbuild's transforms done ahead by prepareTypeScript, by input: the result, or undefined when it failed. */
+const prepared = new Map<string, {code: string; map: string} | undefined>();
+
+/**
+ * Strips the given TypeScript cell sources ahead, all at once: esbuild runs them in parallel,
+ * and analyseCell then finds each done instead of waiting on esbuild once per cell (a
+ * notebook of a thousand TypeScript cells). Optional: without it the analysis does the same.
+ */
+export async function prepareTypeScript(sources: Iterable<string>): Promise<void> {
+  const inputs = new Set<string>();
+  for (const source of sources) {
+    if (!startsWithDeclaration(source) && !startsWithStatement(source)) inputs.add(`(${source}\n)`);
+    inputs.add(source);
+  }
+  await Promise.all([...inputs].map((input) => transformAsync(input, transformOptions).then((r) => void prepared.set(input, {code: r.code, map: r.map}), () => void prepared.set(input, undefined))));
 }
 
 function transform(source: string, report = false): {code: string; map: string} | undefined {
+  if (prepared.has(source)) {
+    const done = prepared.get(source);
+    if (done || !report) return done; // a failure to report is transformed again, for its error
+  }
   try {
-    return transformSync(source, {
-      loader: "ts",
-      sourcemap: "external",
-      sourcefile: "cell.ts",
-      tsconfigRaw: {compilerOptions: {verbatimModuleSyntax: true}},
-      logLevel: "silent"
-    });
+    return transformSync(source, transformOptions);
   } catch (error) {
     const message = (error as {errors?: {text: string; location?: {line: number; column: number}}[]}).errors?.[0];
     if (!report) return undefined;
@@ -127,9 +155,9 @@ function transform(source: string, report = false): {code: string; map: string} 
 
 /** Maps 1-based positions in esbuild's output to the cell source (less `shift` columns of wrapping on line 1). */
 function mapper(map: string, shift: number): Stripped["original"] {
-  const trace = new TraceMap(map);
+  let trace: TraceMap | undefined; // decoded when a position is first asked for (most cells never ask)
   return (line, column) => {
-    const found = originalPositionFor(trace, {line, column: column - 1});
+    const found = originalPositionFor((trace ??= new TraceMap(map)), {line, column: column - 1});
     if (found.line === null) return {line, column};
     return {line: found.line, column: found.column + 1 - (found.line === 1 ? shift : 0)};
   };

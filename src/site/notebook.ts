@@ -5,7 +5,7 @@ import {realpath} from "node:fs/promises";
 import {relative} from "node:path";
 import {compileNotebook, type CompiledNotebook, type Warning} from "../notebook/compile.js";
 import {attachedPaths, defaultMaxFileBytes, fileKey, loadFiles, oneLine, readInside, within, BuildError} from "../notebook/data.js";
-import type {CellError} from "../notebook/cell.js";
+import {prepareTypeScript, type CellError} from "../notebook/cell.js";
 import {bundleNotebook} from "../notebook/bundle.js";
 import {renderPage, urlPath} from "./page.js";
 
@@ -27,6 +27,14 @@ export interface NotebookOptions {
   maxFileBytes?: number;
 }
 
+/** The sources of the notebook's ```ts fences, as the parser will find them (a guess is fine: a miss is only slower). */
+function typeScriptFences(text: string): string[] {
+  if (!/^ {0,3}(`{3,}|~{3,}) *(ts|typescript)\b/m.test(text)) return [];
+  const sources: string[] = [];
+  for (const m of text.replace(/\r\n?/g, "\n").matchAll(/^(`{3,}|~{3,}) *(?:ts|typescript)\b[^\n]*\n([\s\S]*?)\n?^\1[`~]* *$/gm)) sources.push(m[2]);
+  return sources;
+}
+
 /** Page links for a notebook at `name` (relative path without .md) in the site, URL-encoded. */
 export function pageLinks(name: string, options: {events?: string} = {}) {
   const up = "../".repeat(name.split("/").length - 1);
@@ -44,6 +52,8 @@ export async function buildNotebook(file: string, root: string, options: Noteboo
     throw new BuildError(oneLine(`cannot read ${relative(process.cwd(), file) || file}: ${reason}`));
   }
   const text = read.bytes.toString("utf8");
+  const typescript = typeScriptFences(text);
+  if (typescript.length) await prepareTypeScript(typescript); // one parallel pass instead of one wait per cell
   const compiled = compileNotebook(text, path);
   const loaded = await loadFiles(compiled, file, {root, maxBytes: options.maxFileBytes});
   // A file that may not be attached fails the cells that ask for it, at the call.
