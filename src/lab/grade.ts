@@ -6,14 +6,99 @@ import {parseClosed, parsePlan, parseProbe, parseRecords, parseRun} from "./csv.
 import {shapes, type Shape} from "./schedule.js";
 import {maxConcurrency} from "./stats.js";
 
+/** The values a wording's `{name}` placeholders take. */
+export type Vars = Record<string, string | number>;
+
+/**
+ * The rules the grader checks, by stable id, as the CLI words them. A check's name is its
+ * file, if any, then the rule ("01-target.txt: format"); a page in another language words the
+ * same ids (its locale's `rule.<id>`).
+ */
+export const ruleWording = {
+  present: "files present",
+  format: "format",
+  values: "values",
+  analysis: "analysis",
+  counts: "equal record counts",
+  shapes: "shapes",
+  rate: "same mean rate",
+  sweep: "max(qlen) = sweep",
+  rules: "rules",
+  model: "model",
+  observed: "workers ≥ observed max",
+  formula: "workers > formula_workers",
+  evidence: "evidence",
+  risk: "risk"
+} as const;
+
+/**
+ * Every wording of a check's detail, by stable id, as the CLI prints it (`{name}` a value); a
+ * page in another language words the same ids (its locale's `check.<id>`). A detail of several
+ * findings is several parts joined by "; ".
+ */
+export const detailWording = {
+  "files.present": "{n} files",
+  "files.missing": "missing {files}",
+  "file.missing": "missing",
+  "format.probe": "one time in seconds per line; {rows} (expected {expected})",
+  "format.csv": "header {columns}; {rows} rows",
+  "format.unreadable": "{message}",
+  "analysis.failed": "{message}",
+  "lines.ok": "{n} lines {keys}",
+  "lines.expected": "expected {n} lines {keys}",
+  "lines.decimal": "{key} needs {d} decimal",
+  "lines.decimals": "{key} needs {d} decimals",
+  "table.ok": "3 rows even, poisson, burst; tab-separated shape {columns}",
+  "table.expected": "expected 3 rows even, poisson, burst; tab-separated shape {columns} (decimals {decimals})",
+  "values.inputs": "needs its inputs",
+  "values.match": "match the CSVs",
+  "values.wrong": "{key}={written} (the CSVs give {expected})",
+  "values.wrongCell": "{shape} {key}={written} (the CSVs give {expected})",
+  "values.workers": "{key}={written} (at least the {workers} in service at once in srv-*.csv)",
+  "values.think": "{key}={written} (within 10 ms of the median answer-to-send gap {think} s in closed.csv)",
+  "counts": "{counts} records (one /reset per shape)",
+  "shapes": "cv even {even} ≈ 0, poisson {poisson} ≈ 1, burst {burst} ≫ 1",
+  "rate": "last intended times {times} s (within 20 %)",
+  "sweep": "max(qlen)={max}, sweep={sweep}",
+  "model.format": "lines {keys}; workers an integer",
+  "model.needs": "needs capacity.txt's inputs (01-probe.txt, srv-even.csv, srv-burst.csv)",
+  "model": "model={model} (one of {shapes})",
+  "observed": "workers={workers}, step 7 observed at most {observed} at once",
+  "formula": "workers={workers}, formula_workers={formula}",
+  "evidence": "{n} characters (≥ 60), cites {files}, {numbers} numbers",
+  "evidenceOne": "{n} characters (≥ 60), cites {files}, 1 number",
+  "evidenceNoFile": "{n} characters (≥ 60), cites no earlier file, {numbers} numbers",
+  "evidenceNoFileOne": "{n} characters (≥ 60), cites no earlier file, 1 number",
+  "risk": "{n} characters (≥ 40)"
+} as const;
+
+/** A rule's id. */
+export type RuleId = keyof typeof ruleWording;
+/** A detail wording's id. */
+export type DetailId = keyof typeof detailWording;
+/** One finding of a check: the id of its wording and the values it names. */
+export interface Part {
+  id: DetailId;
+  vars: Vars;
+}
+
 /** One rule's outcome: `ok`, and a short reason (what was found, or why it fails). */
 export interface Check {
+  /** "file: rule" (or the rule alone) in English, as the CLI prints it. */
   name: string;
   ok: boolean;
+  /** The reason in English, as the CLI prints it: the parts' wordings joined by "; ". */
   detail: string;
-  /** For a page that words the detail itself: a stable code and the values in the detail. */
-  code?: string;
-  vars?: Record<string, string | number>;
+  /** The rule's stable id and the file it is about, for a page that words the name itself. */
+  rule: RuleId;
+  file?: string;
+  /** The detail as ids and values, for a page that words it itself. */
+  parts: Part[];
+}
+
+/** A wording with its `{name}` placeholders filled. */
+export function fill(template: string, vars: Vars): string {
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => (Object.hasOwn(vars, name) ? String(vars[name]) : match));
 }
 
 /** The input files the lab's steps produce with its tools, in step order. */
@@ -48,22 +133,14 @@ export function checkDecision(decision: Decision, basis: DecisionBasis): Check[]
   const cited = citable.filter((name) => evidence.includes(name));
   const numbers = evidence.match(/\d+(?:\.\d+)?/g) ?? [];
   const integer = Number.isInteger(workers);
-  const coded = (c: Check, code: string, vars: Record<string, string | number>): Check => ({...c, code, vars});
-  const files = cited.length ? cited.join(", ") : "";
+  const file = "arrival-model.txt";
+  const evidenceId = `evidence${cited.length ? "" : "NoFile"}${numbers.length === 1 ? "One" : ""}` as DetailId;
   return [
-    coded(check("arrival-model.txt: model", (shapes as readonly string[]).includes(model), `model=${model} (one of ${shapes.join(", ")})`), "model", {model, shapes: shapes.join(", ")}),
-    coded(check("arrival-model.txt: workers ≥ observed max", integer && workers >= basis.observedMax, `workers=${workers}, step 7 observed at most ${basis.observedMax} at once`), "observed", {workers, observed: basis.observedMax}),
-    coded(check("arrival-model.txt: workers > formula_workers", integer && workers > basis.formulaWorkers, `workers=${workers}, formula_workers=${basis.formulaWorkers}`), "formula", {workers, formula: basis.formulaWorkers}),
-    coded(
-      check(
-        "arrival-model.txt: evidence",
-        length(evidence) >= 60 && cited.length > 0 && numbers.length > 0,
-        `${length(evidence)} characters (≥ 60), cites ${files || "no earlier file"}, ${numbers.length} number${numbers.length === 1 ? "" : "s"}`
-      ),
-      cited.length ? "evidence" : "evidenceNoFile",
-      {n: length(evidence), files, numbers: numbers.length}
-    ),
-    coded(check("arrival-model.txt: risk", length(risk) >= 40, `${length(risk)} characters (≥ 40)`), "risk", {n: length(risk)})
+    check(file, "model", (shapes as readonly string[]).includes(model), part("model", {model, shapes: shapes.join(", ")})),
+    check(file, "observed", integer && workers >= basis.observedMax, part("observed", {workers, observed: basis.observedMax})),
+    check(file, "formula", integer && workers > basis.formulaWorkers, part("formula", {workers, formula: basis.formulaWorkers})),
+    check(file, "evidence", length(evidence) >= 60 && cited.length > 0 && numbers.length > 0, part(evidenceId, {n: length(evidence), files: cited.join(", "), numbers: numbers.length})),
+    check(file, "risk", length(risk) >= 40, part("risk", {n: length(risk)}))
   ];
 }
 
@@ -76,28 +153,28 @@ export function gradeLab(read: (name: string) => string | undefined): Check[] {
   const checks: Check[] = [];
   const add = (c: Check | Check[]) => void checks.push(...(Array.isArray(c) ? c : [c]));
   const absent = [...inputNames, ...outputNames].filter((name) => read(name) === undefined);
-  add(check("files present", absent.length === 0, absent.length ? `missing ${absent.join(", ")}` : `${inputNames.length + outputNames.length} files`));
+  add(check(undefined, "present", absent.length === 0, absent.length ? part("files.missing", {files: absent.join(", ")}) : part("files.present", {n: inputNames.length + outputNames.length})));
 
   // Formats of the inputs: a file that does not parse makes its dependent values fail too.
   const broken = new Set<string>();
-  const parse = (name: string, parser: (file: string, text: string) => unknown[], header: string, count?: number) => {
+  const parse = (name: string, parser: (file: string, text: string) => unknown[], columns: string | undefined, count?: number) => {
     const text = read(name);
     if (text === undefined) return void broken.add(name);
     try {
       const rows = parser(name, text);
       const ok = count === undefined || rows.length === count;
       if (!ok) broken.add(name);
-      add(check(`${name}: format`, ok, `${header}; ${rows.length}${count === undefined ? " rows" : ` (expected ${count})`}`));
+      add(check(name, "format", ok, columns === undefined ? part("format.probe", {rows: rows.length, expected: count!}) : part("format.csv", {columns, rows: rows.length})));
     } catch (error) {
       broken.add(name);
-      add(check(`${name}: format`, false, prefixed(name, error)));
+      add(check(name, "format", false, part("format.unreadable", {message: prefixed(name, error)})));
     }
   };
-  parse("01-probe.txt", parseProbe, "one time in seconds per line", 6);
-  for (const s of shapes) parse(`sched-${s}.csv`, parsePlan, "header i,intended");
-  for (const s of shapes) parse(`run-${s}.csv`, parseRun, "header i,intended,sent,received,code");
-  for (const s of shapes) parse(`srv-${s}.csv`, parseRecords, "header seq,arrive,start,end,qlen");
-  parse("closed.csv", parseClosed, "header user,sent,received,code");
+  parse("01-probe.txt", parseProbe, undefined, 6);
+  for (const s of shapes) parse(`sched-${s}.csv`, parsePlan, "i,intended");
+  for (const s of shapes) parse(`run-${s}.csv`, parseRun, "i,intended,sent,received,code");
+  for (const s of shapes) parse(`srv-${s}.csv`, parseRecords, "seq,arrive,start,end,qlen");
+  parse("closed.csv", parseClosed, "user,sent,received,code");
 
   // The truth from the learner's CSVs: the same numbers `lab analyze` computes.
   const target = keyValues(read("01-target.txt"));
@@ -118,14 +195,14 @@ export function gradeLab(read: (name: string) => string | undefined): Check[] {
   const users = Number(think?.get("users"));
   const closedTruth = Number.isFinite(thinkS) && thinkS >= 0 && Number.isInteger(users) && users > 0 ? numbers({thinkS, users}).think : undefined;
 
-  if (failure) add(check("analysis", false, failure));
+  if (failure) add(check(undefined, "analysis", false, part("analysis.failed", {message: failure})));
   add(gradeTarget(read("01-target.txt"), truth));
   add(gradeSchedules(read, truth, broken));
   add(gradeTable("latency.tsv", read("latency.tsv"), truth.latency, [["ok_count", "ok", 0], ["p50", "p50", 1], ["p95", "p95", 1]]));
   add(gradeTable("queue.tsv", read("queue.tsv"), truth.queue, [["records", "records", 0], ["max_qlen", "maxQlen", 0], ["mean_qlen", "meanQlen", 2]]));
   if (truth.queue) {
     const counts = truth.queue.map((q) => q.records);
-    add(check("srv-*.csv: equal record counts", counts.every((c) => c === counts[0]), `${counts.join(", ")} records (one /reset per shape)`));
+    add(check("srv-*.csv", "counts", counts.every((c) => c === counts[0]), part("counts", {counts: counts.join(", ")})));
   }
   add(gradeLines("05-note.txt", read("05-note.txt"), truth.note && [["worst", truth.note.worst], ["ratio", truth.note.ratio, 1]]));
   add(gradeThink(read("think.txt"), truth, closedTruth));
@@ -142,7 +219,7 @@ export function gradeLab(read: (name: string) => string | undefined): Check[] {
     const records = parseRecords(`srv-${shape}.csv`, text);
     const max = Math.max(0, ...records.map((r) => r.qlen));
     const swept = maxConcurrency(records);
-    add(check(`srv-${shape}.csv: max(qlen) = sweep`, max === swept, `max(qlen)=${max}, sweep=${swept}`));
+    add(check(`srv-${shape}.csv`, "sweep", max === swept, part("sweep", {max, sweep: swept})));
   }
   add(gradeModel(read("arrival-model.txt"), truth));
   return checks;
@@ -152,7 +229,7 @@ function gradeTarget(text: string | undefined, truth: LabNumbers): Check[] {
   const t = truth.target;
   return gradeLines("01-target.txt", text, t && [
     ["service_ms", t.serviceMs, 0],
-    ["workers", t.workers, 0, (v) => v >= t.workers, `at least the ${t.workers} in service at once in srv-*.csv`],
+    ["workers", t.workers, 0, (v) => v >= t.workers, ["values.workers", {workers: t.workers}]],
     ["max_rate", (w) => (w.workers ?? t.workers) / (t.serviceMs / 1000), undefined],
     ["chosen_rate", 25, 0],
     ["utilization", (w) => 25 / ((w.workers ?? t.workers) / (t.serviceMs / 1000)), 2]
@@ -164,10 +241,10 @@ function gradeSchedules(read: (name: string) => string | undefined, truth: LabNu
   const s = truth.schedules;
   if (!s) return checks;
   const [even, poisson, burst] = s.map((r) => r.cv);
-  checks.push(check("sched-*.csv: shapes", even < 0.05 && poisson > 0.7 && poisson < 1.3 && burst > 2, `cv even ${even.toFixed(3)} ≈ 0, poisson ${poisson.toFixed(3)} ≈ 1, burst ${burst.toFixed(3)} ≫ 1`));
+  checks.push(check("sched-*.csv", "shapes", even < 0.05 && poisson > 0.7 && poisson < 1.3 && burst > 2, part("shapes", {even: even.toFixed(3), poisson: poisson.toFixed(3), burst: burst.toFixed(3)})));
   const last = shapes.map((shape) => (broken.has(`sched-${shape}.csv`) ? NaN : parsePlan(`sched-${shape}.csv`, read(`sched-${shape}.csv`)!).at(-1)?.intended ?? NaN));
   const spread = Math.max(...last) / Math.min(...last);
-  checks.push(check("sched-*.csv: same mean rate", spread <= 1.2, `last intended times ${last.map((t) => t.toFixed(2)).join(", ")} s (within 20 %)`));
+  checks.push(check("sched-*.csv", "rate", spread <= 1.2, part("rate", {times: last.map((t) => t.toFixed(2)).join(", ")})));
   return checks;
 }
 
@@ -175,7 +252,7 @@ function gradeThink(text: string | undefined, truth: LabNumbers, closed: LabNumb
   const k = truth.think;
   return gradeLines("think.txt", text, k && closed && [
     ["users", k.users, 0],
-    ["think_s", k.thinkS, 3, (v) => Math.abs(v - k.thinkS) <= 0.01, `within 10 ms of the median answer-to-send gap ${k.thinkS.toFixed(3)} s in closed.csv`],
+    ["think_s", k.thinkS, 3, (v) => Math.abs(v - k.thinkS) <= 0.01, ["values.think", {think: k.thinkS.toFixed(3)}]],
     ["mean_r_s", k.meanRS, 4],
     ["predicted_rate", closed.predictedRate, 3],
     ["measured_rate", k.measuredRate, 3],
@@ -184,12 +261,13 @@ function gradeThink(text: string | undefined, truth: LabNumbers, closed: LabNumb
 }
 
 function gradeModel(text: string | undefined, truth: LabNumbers): Check[] {
-  if (text === undefined) return [check("arrival-model.txt: format", false, "missing")];
+  const file = "arrival-model.txt";
+  if (text === undefined) return [check(file, "format", false, part("file.missing", {}))];
   const values = keyValues(text)!;
   const keys = ["model", "workers", "evidence", "risk"];
-  const format = check("arrival-model.txt: format", sameKeys(values, keys) && /^\d+$/.test(values.get("workers") ?? ""), `lines ${keys.map((k) => k + "=").join(", ")}; workers an integer`);
+  const format = check(file, "format", sameKeys(values, keys) && /^\d+$/.test(values.get("workers") ?? ""), part("model.format", {keys: keys.map((k) => k + "=").join(", ")}));
   const c = truth.capacity;
-  if (!c) return [format, check("arrival-model.txt: rules", false, "needs capacity.txt's inputs (01-probe.txt, srv-even.csv, srv-burst.csv)")];
+  if (!c) return [format, check(file, "rules", false, part("model.needs", {}))];
   const decision = {model: values.get("model") ?? "", workers: Number(values.get("workers")), evidence: values.get("evidence") ?? "", risk: values.get("risk") ?? ""};
   return [format, ...checkDecision(decision, {observedMax: Math.max(c.observedEven, c.observedBurst), formulaWorkers: c.formulaWorkers})];
 }
@@ -199,47 +277,47 @@ type Column<R> = [name: string, field: keyof R, decimals: number];
 
 /** A TSV answer file: 3 rows even, poisson, burst; each column written with its decimals and matching the truth. */
 function gradeTable<R extends {shape: Shape}>(name: string, text: string | undefined, truth: R[] | undefined, columns: Column<R>[]): Check[] {
-  if (text === undefined) return [check(`${name}: format`, false, "missing")];
+  if (text === undefined) return [check(name, "format", false, part("file.missing", {}))];
   const rows = text.split("\n").filter((l) => l.trim() !== "").map((l) => l.split("\t"));
-  const header = `3 rows even, poisson, burst; tab-separated shape ${columns.map((c) => c[0]).join(" ")}`;
+  const names = columns.map((c) => c[0]).join(" ");
   const formatOk = rows.length === 3 && rows.every((r, i) => r.length === columns.length + 1 && r[0] === shapes[i] && columns.every(([, , d], j) => decimals(r[j + 1], d)));
-  const format = check(`${name}: format`, formatOk, formatOk ? header : `expected ${header} (decimals ${columns.map((c) => c[2]).join(", ")})`);
-  if (!truth) return [format, check(`${name}: values`, false, `needs its inputs`)];
+  const format = check(name, "format", formatOk, formatOk ? part("table.ok", {columns: names}) : part("table.expected", {columns: names, decimals: columns.map((c) => c[2]).join(", ")}));
+  if (!truth) return [format, check(name, "values", false, part("values.inputs", {}))];
   if (!formatOk) return [format]; // values cannot be read; the format check says why
-  const wrong: string[] = [];
+  const wrong: Part[] = [];
   rows.forEach((r, i) => columns.forEach(([column, field, d], j) => {
     const expected = truth[i][field] as number;
-    if (!near(Number(r[j + 1]), expected, d)) wrong.push(`${r[0]} ${column}=${r[j + 1]} (the CSVs give ${expected.toFixed(d)})`);
+    if (!near(Number(r[j + 1]), expected, d)) wrong.push({id: "values.wrongCell", vars: {shape: r[0], key: column, written: r[j + 1], expected: expected.toFixed(d)}});
   }));
-  return [format, check(`${name}: values`, wrong.length === 0, wrong.length ? wrong.join("; ") : "match the CSVs")];
+  return [format, check(name, "values", wrong.length === 0, wrong.length ? wrong : part("values.match", {}))];
 }
 
-/** [key, expected (or a function of the written values), decimals (undefined: any), custom test, its description] */
-type Line = [key: string, expected: number | string | ((written: Record<string, number>) => number), decimals?: number, test?: (v: number) => boolean, why?: string];
+/** [key, expected (or a function of the written values), decimals (undefined: any), custom test, its wording] */
+type Line = [key: string, expected: number | string | ((written: Record<string, number>) => number), decimals?: number, test?: (v: number) => boolean, why?: [DetailId, Vars]];
 
 /** A key=value answer file: exactly these keys in order, numbers with their decimals, values matching the truth. */
 function gradeLines(name: string, text: string | undefined, expected: Line[] | undefined): Check[] {
-  if (text === undefined) return [check(`${name}: format`, false, "missing")];
+  if (text === undefined) return [check(name, "format", false, part("file.missing", {}))];
   const values = keyValues(text)!;
-  if (!expected) return [check(`${name}: values`, false, "needs its inputs")];
+  if (!expected) return [check(name, "values", false, part("values.inputs", {}))];
   const keys = expected.map((e) => e[0]);
-  const badDecimals = expected.filter(([key, e, d]) => typeof e !== "string" && d !== undefined && !decimals(values.get(key) ?? "", d)).map(([key, , d]) => `${key} needs ${d} decimal${d === 1 ? "" : "s"}`);
+  const badDecimals: Part[] = expected.filter(([key, e, d]) => typeof e !== "string" && d !== undefined && !decimals(values.get(key) ?? "", d)).map(([key, , d]) => ({id: d === 1 ? "lines.decimal" : "lines.decimals", vars: {key, d: d!}}));
   const formatOk = sameKeys(values, keys) && badDecimals.length === 0;
-  const format = check(`${name}: format`, formatOk, formatOk ? `${keys.length} lines ${keys.join(", ")}` : sameKeys(values, keys) ? badDecimals.join("; ") : `expected ${keys.length} lines ${keys.map((k) => k + "=").join(", ")}`);
+  const format = check(name, "format", formatOk, formatOk ? part("lines.ok", {n: keys.length, keys: keys.join(", ")}) : sameKeys(values, keys) ? badDecimals : part("lines.expected", {n: keys.length, keys: keys.map((k) => k + "=").join(", ")}));
   if (!formatOk) return [format]; // values cannot be read; the format check says why
   const written: Record<string, number> = Object.fromEntries([...values].map(([k, v]) => [k, Number(v)]));
-  const wrong: string[] = [];
+  const wrong: Part[] = [];
   for (const [key, e, d, test, why] of expected) {
     const raw = values.get(key)!;
     if (typeof e === "string") {
-      if (raw !== e) wrong.push(`${key}=${raw} (the CSVs give ${e})`);
+      if (raw !== e) wrong.push({id: "values.wrong", vars: {key, written: raw, expected: e}});
       continue;
     }
     const value = typeof e === "function" ? e(written) : e;
     const ok = test ? test(Number(raw)) : near(Number(raw), value, d ?? decimalsOf(raw));
-    if (!ok) wrong.push(`${key}=${raw} (${why ?? `the CSVs give ${d === undefined ? String(+value.toFixed(3)) : value.toFixed(d)}`})`);
+    if (!ok) wrong.push(why ? {id: why[0], vars: {key, written: raw, ...why[1]}} : {id: "values.wrong", vars: {key, written: raw, expected: d === undefined ? String(+value.toFixed(3)) : value.toFixed(d)}});
   }
-  return [format, check(`${name}: values`, wrong.length === 0, wrong.length ? wrong.join("; ") : "match the CSVs")];
+  return [format, check(name, "values", wrong.length === 0, wrong.length ? wrong : part("values.match", {}))];
 }
 
 /** The `key=value` lines of a file in order (undefined for no file). */
@@ -272,8 +350,21 @@ function near(written: number, value: number, digits: number): boolean {
   return Math.abs(written - value) <= 0.5 * 10 ** -digits + 1e-9;
 }
 
-function check(name: string, ok: boolean, detail: string): Check {
-  return {name, ok, detail};
+/** A check of `rule` (on `file`, if any), its detail worded from its parts as the CLI prints it. */
+function check(file: string | undefined, rule: RuleId, ok: boolean, parts: Part | Part[]): Check {
+  const list = Array.isArray(parts) ? parts : [parts];
+  return {
+    name: file === undefined ? ruleWording[rule] : `${file}: ${ruleWording[rule]}`,
+    ok,
+    detail: list.map((p) => fill(detailWording[p.id], p.vars)).join("; "),
+    rule,
+    ...(file === undefined ? {} : {file}),
+    parts: list
+  };
+}
+
+function part(id: DetailId, vars: Vars): Part {
+  return {id, vars};
 }
 
 /** An error's message starting with the file's name (parsers may already name it). */

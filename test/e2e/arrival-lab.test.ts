@@ -12,6 +12,7 @@ import {buildSite} from "../../src/site/build.js";
 import {analyzeLab, outputNames} from "../../src/lab/analyze.js";
 import {simulateLabFiles} from "../../src/lab/simLab.js";
 import {parseRun} from "../../src/lab/csv.js";
+import {gradeLab, inputNames} from "../../src/lab/grade.js";
 import {launchBrowser, serveStatic} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
@@ -19,6 +20,7 @@ const dataDir = join(packageRoot, "notebooks/data/arrival-lab");
 const committed = new Map(readdirSync(dataDir).map((name) => [name, readFileSync(join(dataDir, name), "utf8")]));
 const seed = readFileSync(new URL("../../../shared/seeds/003_13d5c54a9ee7623f.txt", import.meta.url), "utf8").split("\n");
 const en = JSON.parse(readFileSync(join(packageRoot, "notebooks/locales/arrival-lab/en.json"), "utf8"));
+const ja = JSON.parse(readFileSync(join(packageRoot, "notebooks/locales/arrival-lab/ja.json"), "utf8"));
 
 // Other runs: another server (3 workers × 30 ms, bursts of 10) simulated by src/lab.
 const other = simulateLabFiles({serviceMs: 30, workers: 3, burstSize: 10, networkS: 0.0015, seed: 5});
@@ -192,6 +194,14 @@ describe("arrival-lab notebook over HTTP", () => {
     expect(text).toContain(seed[26]); // よくある間違い: /reset
     expect(text).toContain(seed[30]); // step 1's heading
     expect(await page.locator("html").getAttribute("lang")).toBe("ja");
+    // The full grader's checks in Japanese too: every name and detail worded from ja.json.
+    const grader = page.locator(".lab-grade").last().locator("li");
+    const checks = gradeLab((name) => committed.get(name));
+    await expect.poll(() => grader.count()).toBe(checks.length);
+    const shown = await grader.allInnerTexts();
+    expect(shown[0]).toBe(`✓ ${ja["rule.present"]} — ${ja["check.files.present"].replace("{n}", String(inputNames.length + outputNames.length))}`);
+    expect(shown).toContain(`✓ latency.tsv: ${ja["rule.values"]} — ${ja["check.values.match"]}`);
+    for (const [k, c] of checks.entries()) expect(shown[k], c.name).not.toContain(c.detail);
     expect(errors).toEqual([]);
     await page.close();
   });

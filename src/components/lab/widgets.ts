@@ -84,19 +84,27 @@ export function downloadLinks(answers: Map<string, string>, names: string[], t: 
   }));
 }
 
-/** The grader's checks as a list: ✓ or ✗, the rule, and why. */
+/** The grader's checks as a list: ✓ or ✗, the rule, and why, in the page's language. */
 export function checkList(checks: Check[], t: Translate): HTMLElement {
   const failed = checks.filter((c) => !c.ok).length;
   const summary = element("p", {class: failed ? "lab-error" : "lab-ok"}, failed ? t("grade.failed", {n: failed, total: checks.length}) : t("grade.passed", {total: checks.length}));
-  const list = element("ul", {class: "lab-checks"}, ...checks.map((c) => element("li", {class: c.ok ? "ok" : "fail"}, element("span", {class: "mark", "aria-label": c.ok ? "ok" : "fail"}, c.ok ? "✓" : "✗"), " ", element("strong", {}, c.name), element("span", {class: "lab-muted"}, ` — ${worded(c, t)}`))));
+  const list = element("ul", {class: "lab-checks"}, ...checks.map((c) =>
+    element("li", {class: c.ok ? "ok" : "fail", "data-rule": c.rule},
+      element("span", {class: "mark", "aria-label": t(c.ok ? "grade.ok" : "grade.fail")}, c.ok ? "✓" : "✗"), " ",
+      element("strong", {}, named(c, t)),
+      element("span", {class: "lab-muted"}, ` — ${worded(c, t)}`))));
   return element("div", {class: "lab-grade"}, summary, list);
 }
 
-/** A check's detail in the page's language when the locale words its code, else as the grader wrote it. */
+/** A check's name in the page's language: its file (as it is) and its rule. */
+function named(c: Check, t: Translate): string {
+  const rule = t(`rule.${c.rule}`);
+  return c.file === undefined ? rule : `${c.file}: ${rule}`;
+}
+
+/** A check's detail in the page's language: each finding worded by its id, joined. */
 function worded(c: Check, t: Translate): string {
-  const key = `check.${c.code}`;
-  const text = c.code ? t(key, c.vars) : key;
-  return text === key ? c.detail : text;
+  return c.parts.map((p) => t(`check.${p.id}`, p.vars)).join(t("check.join"));
 }
 
 /** Step 8's form: model, workers, evidence and risk; its value is the decision as typed. */
