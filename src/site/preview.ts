@@ -4,14 +4,14 @@
 // Events, so the browser re-defines only the cells that changed.
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from "node:http";
 import {watch, type FSWatcher as NodeWatcher} from "node:fs";
-import {readFile, stat} from "node:fs/promises";
+import {readFile, realpath, stat} from "node:fs/promises";
 import {dirname, join, normalize, resolve, sep} from "node:path";
 import {buildClient} from "../../build/client.js";
 import {buildNotebook, type BuiltNotebook} from "./notebook.js";
 import {findNotebooks} from "./build.js";
 import {renderIndex, urlPath} from "./page.js";
 import {escapeHtml, parseNotebook} from "../notebook/parse.js";
-import {mimeType, oneLine} from "../notebook/data.js";
+import {defaultMaxFileBytes, mimeType, oneLine, readInside} from "../notebook/data.js";
 
 /** Options of the preview server. */
 export interface PreviewOptions {
@@ -76,7 +76,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     if (path === "/" || path === "/index.html") {
       const names = await findNotebooks(root);
       const entries = await Promise.all(names.map(async (n) => {
-        const parsed = await readFile(join(root, n), "utf8").then((text) => parseNotebook(text, n), () => undefined);
+        // read as the build reads notebooks: a pipe or a link out of the folder is not waited on nor shown
+        const read = await readInside(join(root, n), root, await realpath(root).catch(() => root), options.maxFileBytes ?? defaultMaxFileBytes);
+        const parsed = typeof read === "string" ? undefined : parseNotebook(read.bytes.toString("utf8"), n);
         return {href: `/${urlPath(n.replace(/\.md$/, ""))}`, title: parsed?.title ?? n, description: parsed?.description ?? ""};
       }));
       return send(res, 200, "text/html", renderIndex(entries, {assets: "/_queuebook/", events: "/_queuebook/events?page="}));
@@ -198,11 +200,16 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
   res.end(body);
 }
 
-/** Sends the file at `path` under `dir`; anything outside `dir` (say, `%2e%2e/`) is not found. */
+/**
+ * Sends the file at `path` under `dir`; anything outside `dir` (say, `%2e%2e/`, or a link
+ * pointing out of it) and anything but a regular file (a pipe) is not found.
+ */
 async function file(res: ServerResponse, dir: string, path: string) {
   const normal = resolve(dir, `.${sep}${normalize(path)}`);
-  if (!normal.startsWith(resolve(dir) + sep) || !(await exists(normal))) return send(res, 404, "text/plain", "not found\n");
-  send(res, 200, mimeType(normal), await readFile(normal));
+  const real = normal.startsWith(resolve(dir) + sep) ? await realpath(normal).catch(() => undefined) : undefined;
+  const realDir = await realpath(dir).catch(() => resolve(dir));
+  if (!real || !real.startsWith(realDir + sep) || !(await exists(real))) return send(res, 404, "text/plain", "not found\n");
+  send(res, 200, mimeType(normal), await readFile(real));
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -1,8 +1,8 @@
 // `queuebook dev` as a user starts it: bad flags exit 2 with the usage, a missing folder or a
 // port in use is one line and exit 1, and a good start serves the index on loopback.
-import {spawn} from "node:child_process";
+import {spawn, spawnSync} from "node:child_process";
 import {createServer} from "node:net";
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
+import {mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
@@ -12,6 +12,9 @@ const dir = mkdtempSync(join(tmpdir(), "queuebook-devcli-"));
 mkdirSync(join(dir, "notebooks"));
 writeFileSync(join(dir, "notebooks", "hello.md"), "---\ntitle: Hello there\n---\n\n${1 + 1}\n");
 writeFileSync(join(dir, "notebooks", "big.txt"), "B".repeat(2000));
+writeFileSync(join(dir, "secret.txt"), "SECRET-BESIDE");
+symlinkSync(join(dir, "secret.txt"), join(dir, "notebooks", "leak.txt"));
+spawnSync("mkfifo", [join(dir, "notebooks", "pipe.md")]);
 writeFileSync(join(dir, "notebooks", "a#b.md"), "# Files\n\n```js\nFileAttachment(\"/etc/passwd\").text()\n```\n\n```js\nFileAttachment(\"big.txt\").text()\n```\n");
 afterAll(() => rmSync(dir, {recursive: true, force: true}));
 
@@ -88,6 +91,10 @@ describe("queuebook dev [--root DIR] [--port N]", () => {
       expect(script).toContain("more than the limit of 1,048 bytes");
       expect(script).not.toContain("root:x:0:0");
       expect(script).not.toContain("BBBB");
+      const leak = await fetch(url + "leak.txt");
+      expect(leak.status).toBe(404); // a link out of the folder is not served
+      expect(await leak.text()).not.toContain("SECRET");
+      expect((await fetch(url + "big.txt")).status).toBe(200);
     } finally {
       const exited = new Promise((resolve) => child.on("exit", resolve));
       child.kill("SIGTERM");
