@@ -188,13 +188,17 @@ export function labStyles(): HTMLStyleElement {
 .lab-ok{color:#1b7a3a}
 .lab-muted{color:#666}
 .lab-checks{list-style:none;padding-left:0}
-.lab-checks li{margin:.15rem 0;overflow-wrap:anywhere}
+.lab-checks li{margin:.15rem 0;overflow-wrap:anywhere;padding-left:1.4em;text-indent:-1.4em}
+.lab-checks .mark{display:inline-block;width:1.1em;text-indent:0}
 .lab-checks .ok .mark{color:#1b7a3a}
 .lab-checks .fail .mark{color:#b00020}
 .lab-decision{display:grid;grid-template-columns:repeat(auto-fit,minmax(160px,1fr));gap:.6rem;margin:1rem 0}
 .lab-decision label{display:flex;flex-direction:column;gap:.2rem}
 .lab-decision label.wide{grid-column:1/-1}
-.lab-decision textarea{width:100%;box-sizing:border-box;font:inherit}
+.lab-decision textarea,.lab-decision select,.lab-decision input{width:100%;box-sizing:border-box;font:inherit;padding:.25rem .4rem}
+.lab-decision select,.lab-decision input{height:2.3em}
+@media (min-width:640px){.qb-notebook .lab-try>form{--label-width:13em}}
+@media (max-width:480px){.katex-display{font-size:.85em}}
 .lab-downloads{columns:2 12rem}
 .katex-display{overflow-x:auto;overflow-y:hidden;padding:.2rem 0}
 pre.lab-answer{background:#f6f6f6;padding:.5rem .8rem;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere}
