@@ -59,6 +59,20 @@ const snippets = [
 /** How long one build may take before it counts as hung (the machine may be loaded). */
 const caseTimeoutMs = 60_000;
 
+/** Indexes of blank lines that are not inside a fenced block. */
+function blankLinesOutsideFences(lines: readonly string[]): number[] {
+  const blanks: number[] = [];
+  let fence: string | undefined;
+  lines.forEach((line, i) => {
+    const marker = /^(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = undefined;
+    } else if (marker) fence = marker;
+    else if (line.trim() === "") blanks.push(i);
+  });
+  return blanks;
+}
+
 /** One mutation of a notebook's text, drawn from `random`. */
 function mutate(text: string, random: Rng): string {
   const lines = text.split("\n");
@@ -67,7 +81,13 @@ function mutate(text: string, random: Rng): string {
   for (let s = 0; s < steps; s++) {
     const at = pick(lines.length + 1);
     switch (pick(7)) {
-      case 0: lines.splice(at, 0, ...snippets[pick(snippets.length)].split("\n")); break;
+      case 0: {
+        // at a blank line outside any fence, so the snippet stands as its own block (a cell)
+        const blanks = blankLinesOutsideFences(lines);
+        const where = blanks.length ? blanks[pick(blanks.length)] : at;
+        lines.splice(where, 0, "", ...snippets[pick(snippets.length)].split("\n"), "");
+        break;
+      }
       case 1: lines.splice(at, 1 + pick(8)); break;
       case 2: lines.splice(at, 0, ...lines.slice(pick(lines.length), pick(lines.length) + 1 + pick(10))); break;
       case 3: {
