@@ -60,7 +60,13 @@ export async function buildSite(options: {root: string; out: string; packageRoot
     await rm(tmp, {recursive: true, force: true});
     await mkdir(tmp, {recursive: true});
     await writeFile(join(tmp, SITE_MARKER), "This folder was written by `queuebook build`; the next build replaces it whole.\n");
-    await cp(await assets, join(tmp, "_queuebook"), {recursive: true});
+    await cp(await assets, join(tmp, "_queuebook"), {recursive: true}).catch(async (error: NodeJS.ErrnoException) => {
+      // Another build may have replaced the shared assets' folder (their sources changed)
+      // and removed this one while it was copied: bundle them again, once.
+      if (error.code !== "ENOENT") throw error;
+      await rm(join(tmp, "_queuebook"), {recursive: true, force: true});
+      await cp(await buildClient(options.packageRoot), join(tmp, "_queuebook"), {recursive: true});
+    });
     const entries: IndexEntry[] = [];
     for (const [i, name] of names.entries()) {
       const page = name.replace(/\.md$/, "");
