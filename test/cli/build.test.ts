@@ -168,6 +168,15 @@ describe("queuebook build: a page never leaks the machine, and one broken cell n
     expect(readFileSync(join(dir, "dist", "broken.js"), "utf8")).toContain("fine");
   });
 
+  it("builds Markdown nested deeper than marked can recurse as plain text, one warning line each, no stack trace", async () => {
+    write("deep.md", "# Deep\n\n" + "> ".repeat(4000) + "quoted\n\n" + "*".repeat(5000) + "x" + "*".repeat(5000) + "\n\n```js\nconst after = 1;\n```\n");
+    const result = await runCli(["build"], {cwd: dir});
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe([3, 5].map((line) => `warning: notebooks/deep.md:${line}:1: this Markdown block is nested too deeply to lay out (more than 32 levels): shown as plain text\n`).join(""));
+    expect(readFileSync(join(dir, "dist", "deep.html"), "utf8")).toContain("quoted");
+    expect(readFileSync(join(dir, "dist", "deep.js"), "utf8")).toContain("after");
+  });
+
   it("builds a notebook in a subfolder that imports a local module and a shared package, and links it from the index", async () => {
     mkdirSync(join(dir, "notebooks", "week-1"));
     writeFileSync(join(dir, "notebooks", "week-1", "helper.js"), "export const week = 1;\n");
