@@ -1,14 +1,14 @@
 // The arrival-lab notebook's "Try it": a slider input → the whole lab re-simulated (src/lab's
 // DES, 3 shapes × 300 requests, the closed loop), analysed like `lab analyze`, and every figure
 // and table of steps 3–7 redrawn. Goal: p95 < 16 ms (one frame at 60 Hz).
-//   1. in Node: the computation alone (simulatedRuns: simulate + parse + analyse), per input;
+//   1. in Node: the computation alone (simulate + write the files + analyse them), per input;
 //   2. in headless Chromium on the built page: input event → every simulated figure and table of
 //      steps 3–7 that depends on the slider in the DOM for the new value, measured in the page
 //      (the closed loop's figure depends on no open-loop slider and is left as it is).
 import {mkdtempSync, rmSync} from "node:fs";
 import {loadavg, tmpdir} from "node:os";
 import {join} from "node:path";
-import {simulatedRuns} from "../src/components/lab/tryIt.js";
+import {simulatedOpen, simulatedRuns} from "../src/components/lab/tryIt.js";
 import {buildSite} from "../src/site/build.js";
 import {launchBrowser, serveStatic} from "../test/e2e/harness.js";
 import {median, ms, percentile} from "./stats.js";
@@ -20,17 +20,26 @@ const params = {rate: 25, count, burstSize: 12, serviceMs: 40, workers: 4, seed:
 
 console.log(`load average at the start: ${loadavg().map((l) => l.toFixed(1)).join(", ")} (2 cores shared; compare rows measured side by side)\n`);
 
-// 1. The computation in Node.
-console.log(`### Try it, computation only (Node): simulatedRuns, ${count} requests per shape\n`);
-for (let i = 0; i < 20; i++) simulatedRuns({...params, rate: 5 + (i % 90)}); // warm-up
-const compute: number[] = [];
-for (let i = 0; i < 200; i++) {
-  const started = performance.now();
-  simulatedRuns({...params, rate: 5 + (i % 90)});
-  compute.push(performance.now() - started);
+// 1. The computation in Node: what an open-loop slider recomputes (simulatedOpen), the whole lab
+// (simulatedRuns), and with BENCH_BASELINE the baseline tree's simulatedRuns, interleaved.
+console.log(`### Try it, computation only (Node), ${count} requests per shape\n`);
+const baseline = process.env.BENCH_BASELINE ? await import(join(process.env.BENCH_BASELINE, "src/components/lab/tryIt.ts")) : undefined;
+const computations: [string, (p: typeof params) => unknown][] = [
+  ["simulatedOpen (an open-loop slider)", simulatedOpen],
+  ["simulatedRuns (the whole lab)", simulatedRuns],
+  ...(baseline ? [[`baseline simulatedRuns`, baseline.simulatedRuns] as [string, (p: typeof params) => unknown]] : [])
+];
+const compute = computations.map(() => [] as number[]);
+for (let i = 0; i < 220; i++) {
+  for (const [k, [, f]] of computations.entries()) {
+    const started = performance.now();
+    f({...params, rate: 5 + (i % 90)});
+    if (i >= 20) compute[k].push(performance.now() - started); // the first 20: warm-up
+  }
 }
-console.log(`| runs | p50 | p95 | max |\n|---|---|---|---|`);
-console.log(`| 200 | ${ms(median(compute))} | ${ms(percentile(95, compute))} | ${ms(Math.max(...compute))} |\n`);
+console.log(`| computation | runs | p50 | p95 | max |\n|---|---|---|---|---|`);
+for (const [k, [label]] of computations.entries()) console.log(`| ${label} | ${compute[k].length} | ${ms(median(compute[k]))} | ${ms(percentile(95, compute[k]))} | ${ms(Math.max(...compute[k]))} |`);
+console.log("");
 
 // 2. In the page. BENCH_BASELINE=<another checkout> builds that tree's notebook too and measures
 // both pages in alternating batches in one run, so a before/after comparison sees the same load.

@@ -21,6 +21,39 @@ const byShape = <T>(data: Record<Shape, T[]>, map: (row: T, k: number, rows: T[]
     return value && {shape, ...value};
   }).filter(Boolean)) as ({shape: Shape} & Record<string, number>)[];
 
+/**
+ * The points of a step-after line (when sorted by x) that change its picture: where the level
+ * changes, and at an x holding several points only the lowest, the highest and the last (the
+ * vertical stroke there spans the same range). The first and last points are kept. Thousands of
+ * simulated points where a level repeats or a burst lands at one instant draw the same path from
+ * far fewer.
+ */
+export function stepPoints<T>(rows: T[], x: (row: T) => number, y: (row: T) => number): T[] {
+  if (rows.length <= 2) return rows;
+  for (let i = 1; i < rows.length; i++) if (x(rows[i]) < x(rows[i - 1])) return rows; // out of order: the path goes back, drawn as it is
+  const kept: T[] = [];
+  let level = y(rows[0]);
+  for (let i = 0; i < rows.length; ) {
+    let j = i + 1;
+    const at = x(rows[i]);
+    while (j < rows.length && x(rows[j]) === at) j++;
+    let low = rows[i], high = rows[i];
+    for (let k = i + 1; k < j; k++) {
+      if (y(rows[k]) < y(low)) low = rows[k];
+      if (y(rows[k]) > y(high)) high = rows[k];
+    }
+    const last = rows[j - 1];
+    if (i === 0 || j === rows.length || y(low) !== level || y(high) !== level) {
+      // The last row ends the stroke, so it goes last even when it is also the lowest or highest.
+      for (const row of new Set([...(i === 0 ? [rows[0]] : []), low, high].filter((r) => r !== last))) kept.push(row);
+      kept.push(last);
+      level = y(last);
+    }
+    i = j;
+  }
+  return kept;
+}
+
 /** Step 2: each shape's intended send times, one dot per request, piled where they coincide. */
 export function timelines(sched: Record<Shape, PlanRow[]>, {t, width = 640, windowS = 3}: ChartOptions & {windowS?: number}) {
   const data = byShape(sched, (r) => (r.intended <= windowS ? {intended: r.intended} : undefined));
@@ -51,7 +84,7 @@ export function intervalHistograms(sched: Record<Shape, PlanRow[]>, {t, width = 
 export function latencyCdf(run: Record<Shape, RunRow[]>, marks: {shape: Shape; p50: number; p95: number}[], {t, width = 640}: ChartOptions) {
   const data = shapes.flatMap((shape) => {
     const ms = run[shape].filter((r) => r.code === 200).map((r) => (r.received - r.sent) * 1000).sort((a, b) => a - b);
-    return ms.map((value, k) => ({shape, ms: value, p: (k + 1) / ms.length}));
+    return stepPoints(ms.map((value, k) => ({shape, ms: value, p: (k + 1) / ms.length})), (d) => d.ms, (d) => d.p);
   });
   const ticks = marks.flatMap((m) => [{shape: m.shape, ms: m.p50, p: 0.5}, {shape: m.shape, ms: m.p95, p: 0.95}]);
   return Plot.plot({
@@ -81,7 +114,7 @@ export function waitBesideService(srv: Record<Shape, LabRecord[]>, {t, width = 6
 
 /** Step 5: the server's qlen at each arrival over time, one panel per shape. */
 export function queueOverTime(srv: Record<Shape, LabRecord[]>, {t, width = 640}: ChartOptions) {
-  const data = byShape(srv, (r) => ({arrive: r.arrive, qlen: r.qlen}));
+  const data = shapes.flatMap((shape) => stepPoints(srv[shape].map((r) => ({shape, arrive: r.arrive, qlen: r.qlen})), (d) => d.arrive, (d) => d.qlen));
   return Plot.plot({
     width, height: 280, marginLeft: 40, marginRight: 60,
     x: {label: t("chart.time")},
@@ -101,7 +134,7 @@ export function sweepChart(steps: {shape: Shape; t: number; n: number}[], lines:
     y: {label: t("chart.inSystem"), grid: true},
     color: {domain: ["even", "burst"], range: [colors.range[0], colors.range[2]], legend: true},
     marks: [
-      Plot.lineY(steps, {x: "t", y: "n", stroke: "shape", curve: "step-after"}),
+      Plot.lineY(["even", "burst"].flatMap((shape) => stepPoints(steps.filter((s) => s.shape === shape), (s) => s.t, (s) => s.n)), {x: "t", y: "n", stroke: "shape", curve: "step-after"}),
       Plot.ruleY(rules, {y: "y", stroke: "color", strokeDasharray: "5,4"}),
       Plot.text(rules, {y: "y", text: "label", frameAnchor: "right", dy: -6, fill: "color", stroke: "white", strokeWidth: 3, textAnchor: "end"})
     ]
