@@ -4,6 +4,7 @@
 // else esbuild refuses (an assignment to a constant, a data file imported as code, a module
 // that does not compile) is traced back to its cell, which then shows the error instead.
 import {parse, parseExpressionAt} from "acorn";
+import {sharedPackages} from "./contract.js";
 import {simple} from "acorn-walk";
 import {build, type BuildFailure, type Message} from "esbuild";
 import {createHash} from "node:crypto";
@@ -25,6 +26,8 @@ export interface Bundle {
   warnings: Warning[];
   /** Errors this pass attached to cells, by id. */
   cellErrors: Map<string, CellError>;
+  /** Shared libraries the bundle reads from the page (`queuebook.library`), from cells or modules. */
+  libraries: string[];
 }
 
 /** Options of bundleNotebook. */
@@ -81,7 +84,11 @@ export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: s
         .map((f) => resolve(f))
         .filter((f) => f !== entry);
       for (const [id, error] of added) if (!compiled.cellErrors.has(id)) warnings.push({path: compiled.path, line: error.line, column: error.column, message: `${error.name}: ${error.message}`});
-      return {code: stampModuleCells(result.outputFiles![0].text, compiled, defined.cells, errors, inputs), inputs, warnings: sortWarnings(warnings), cellErrors: added};
+      const libraries = Object.keys(result.metafile!.inputs)
+        .filter((f) => f.startsWith("queuebook-shared:"))
+        .map((f) => sharedPackages[f.slice("queuebook-shared:".length)])
+        .filter(Boolean);
+      return {code: stampModuleCells(result.outputFiles![0].text, compiled, defined.cells, errors, inputs), inputs, warnings: sortWarnings(warnings), cellErrors: added, libraries};
     }
     const messages = (attempt.error as Partial<BuildFailure>).errors;
     if (!messages?.length) throw attempt.error;

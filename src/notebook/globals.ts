@@ -32,4 +32,17 @@ export function chunksFor(names: Iterable<string>): string[] {
   return [...chunks].sort();
 }
 
+/**
+ * The chunks a page needs once its bundle is known: `chunks` from the cells' own names, plus the
+ * shared libraries (Plot, d3, …) that project modules import through `queuebook.library`.
+ */
+export function chunksWithLibraries(chunks: readonly string[], libraries: Iterable<string>): string[] {
+  const names: string[] = [...libraries];
+  for (const chunk of chunks) {
+    if (chunk === "plot-d3") names.push("Plot", "d3");
+    else for (const [name, entry] of Object.entries(chunkedBuiltins)) if (entry.chunk === chunk) names.push(name);
+  }
+  return chunksFor(names);
+}
+
 export {isBuiltin, sharedPackages};

@@ -7,6 +7,7 @@ import {compileNotebook, type CompiledNotebook, type Warning} from "../notebook/
 import {attachedPaths, defaultMaxFileBytes, fileKey, loadFiles, oneLine, readInside, within, BuildError} from "../notebook/data.js";
 import {prepareTypeScript, type CellError} from "../notebook/cell.js";
 import {bundleNotebook} from "../notebook/bundle.js";
+import {chunksWithLibraries} from "../notebook/globals.js";
 import {renderPage, urlPath} from "./page.js";
 
 /** A notebook made into a page and its script. */
@@ -54,7 +55,7 @@ export async function buildNotebook(file: string, root: string, options: Noteboo
   const text = read.bytes.toString("utf8");
   const typescript = typeScriptFences(text);
   if (typescript.length) await prepareTypeScript(typescript); // one parallel pass instead of one wait per cell
-  const compiled = compileNotebook(text, path);
+  let compiled = compileNotebook(text, path);
   const loaded = await loadFiles(compiled, file, {root, maxBytes: options.maxFileBytes});
   // A file that may not be attached fails the cells that ask for it, at the call.
   const fileErrors = new Map<string, CellError>();
@@ -68,6 +69,9 @@ export async function buildNotebook(file: string, root: string, options: Noteboo
     }
   }
   const bundle = await bundleNotebook(compiled, file, loaded.files, {root, cellErrors: fileErrors});
+  // A project module importing Plot or d3 reads the page's chunk too: the page must load it.
+  const chunks = chunksWithLibraries(compiled.chunks, bundle.libraries);
+  if (chunks.join() !== compiled.chunks.join()) compiled = {...compiled, chunks};
   const name = path.replace(/\.md$/, "");
   const links = pageLinks(name, {events: options.events});
   if (options.scriptQuery) links.script += options.scriptQuery;
