@@ -1,4 +1,5 @@
 import * as htl from "htl";
+import {chunkedBuiltins} from "../notebook/contract.js";
 import {makeFileAttachment, type Files} from "./fileAttachment.js";
 import {inputs as Inputs} from "./inputs.js";
 import * as Generators from "./generators.js";
@@ -9,12 +10,16 @@ import {languageGenerator} from "./i18n.js";
 /** What the optional chunks (plot.js, katex.js, marked.js) hand over through queuebook.provide. */
 export const provided: Record<string, any> = {};
 
-const chunkOf: Record<string, string> = {Plot: "plot.js", d3: "d3.js", katex: "katex.js", marked: "marked.js"};
+/** The chunk script that provides `name` (from the contract's table). */
+function chunkOf(name: string): string {
+  const entry = Object.values(chunkedBuiltins).find((c) => c.provides === name);
+  return entry ? `${entry.chunk}.js` : name;
+}
 
 function need(name: string): any {
   const value = provided[name];
   if (value === undefined) {
-    throw new Error(`${name} is not loaded (the page has no _queuebook/${chunkOf[name] ?? name} script)`);
+    throw new Error(`${name} is not loaded (the page has no _queuebook/${chunkOf(name)} script)`);
   }
   return value;
 }
