@@ -6,7 +6,7 @@ import {dirname, join, relative, resolve} from "node:path";
 import {buildClient} from "../../build/client.js";
 import {BuildError} from "../notebook/data.js";
 import {buildNotebook} from "./notebook.js";
-import {renderIndex, urlPath, type IndexEntry} from "./page.js";
+import {orderOf, renderIndex, urlPath, type IndexEntry} from "./page.js";
 import {checkOutput, SITE_MARKER, writeFailure} from "./output.js";
 import {snapshotSite, type SiteSnapshot} from "./snapshot.js";
 import type {Warning} from "../notebook/compile.js";
@@ -73,7 +73,7 @@ export async function buildSite(options: {root: string; out: string; packageRoot
       await mkdir(dirname(join(tmp, page)), {recursive: true});
       await writeFile(join(tmp, `${page}.html`), built[i].html);
       await writeFile(join(tmp, `${page}.js`), built[i].script);
-      entries.push({href: urlPath(`${page}.html`), title: built[i].compiled.title, description: built[i].compiled.description});
+      entries.push({href: urlPath(`${page}.html`), title: built[i].compiled.title, description: built[i].compiled.description, order: orderOf(built[i].compiled.data)});
     }
     if (options.snapshot) await snapshotSite(tmp, names.map((name) => name.replace(/\.md$/, ".html")), options.snapshot); // --snapshot (src/site/snapshot.ts)
     if (!names.includes("index.md")) await writeFile(join(tmp, "index.html"), renderIndex(entries, {assets: "_queuebook/"}));

@@ -48,11 +48,19 @@ export interface IndexEntry {
   href: string;
   title: string;
   description: string;
+  /** The front matter's `order` (lower first); entries without one follow, by path. */
+  order?: number;
+}
+
+/** A notebook's `order` from its front matter, when it is a finite number. */
+export function orderOf(data: Record<string, unknown>): number | undefined {
+  return typeof data.order === "number" && Number.isFinite(data.order) ? data.order : undefined;
 }
 
 /** The index page: every notebook with its title and description. */
 export function renderIndex(entries: readonly IndexEntry[], options: {assets: string; events?: string}): string {
-  const items = entries
+  const items = [...entries]
+    .sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || 0)
     .map((e) => `<li><a href="${escapeHtml(e.href)}">${escapeHtml(e.title)}</a>${e.description ? `<p>${escapeHtml(e.description)}</p>` : ""}</li>`)
     .join("\n");
   return document({

@@ -9,7 +9,7 @@ import {dirname, join, normalize, resolve, sep} from "node:path";
 import {buildClient} from "../../build/client.js";
 import {buildNotebook, type BuiltNotebook} from "./notebook.js";
 import {findNotebooks} from "./build.js";
-import {renderIndex, urlPath} from "./page.js";
+import {orderOf, renderIndex, urlPath} from "./page.js";
 import {escapeHtml, parseNotebook} from "../notebook/parse.js";
 import {defaultMaxFileBytes, mimeType, oneLine, readInside} from "../notebook/data.js";
 
@@ -79,7 +79,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         // read as the build reads notebooks: a pipe or a link out of the folder is not waited on nor shown
         const read = await readInside(join(root, n), root, await realpath(root).catch(() => root), options.maxFileBytes ?? defaultMaxFileBytes);
         const parsed = typeof read === "string" ? undefined : parseNotebook(read.bytes.toString("utf8"), n);
-        return {href: `/${urlPath(n.replace(/\.md$/, ""))}`, title: parsed?.title ?? n, description: parsed?.description ?? ""};
+        return {href: `/${urlPath(n.replace(/\.md$/, ""))}`, title: parsed?.title ?? n, description: parsed?.description ?? "", order: parsed ? orderOf(parsed.data) : undefined};
       }));
       return send(res, 200, "text/html", renderIndex(entries, {assets: "/_queuebook/", events: "/_queuebook/events?page="}));
     }

@@ -48,6 +48,13 @@ describe("renderIndex(entries, options)", () => {
     expect(html).toContain('<li><a href="a.html">A</a><p>first</p></li>');
     expect(html).toContain('<li><a href="b.html">B &#60;2&#62;</a></li>');
   });
+  it("puts notebooks with a front-matter order first, lowest first, the rest in path order", () => {
+    const html = renderIndex(
+      [{href: "a.html", title: "A", description: ""}, {href: "b.html", title: "B", description: "", order: 2}, {href: "c.html", title: "C", description: ""}, {href: "d.html", title: "D", description: "", order: 1}],
+      {assets: "_queuebook/"}
+    );
+    expect([...html.matchAll(/<a href="(\w)\.html">/g)].map((m) => m[1])).toEqual(["d", "b", "a", "c"]);
+  });
   it("says what to do when there is no notebook", () => {
     expect(renderIndex([], {assets: "_queuebook/"})).toContain("No notebooks yet");
   });
