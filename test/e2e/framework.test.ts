@@ -3,31 +3,27 @@
 // that starts undefined, observablehq:stdlib and Framework's npm: modules, a name declared by
 // two cells) built as a site and opened in headless Chromium: every page shows what its cells
 // make and no cell error. Waits are on conditions in the page, never on time.
-import {mkdtemp, readFile, rm} from "node:fs/promises";
-import {tmpdir} from "node:os";
+import {readFile} from "node:fs/promises";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
-import {buildSite} from "../../src/site/build.js";
-import {launchBrowser, serveStatic} from "./harness.js";
+import {startSite, type SiteFixture} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const root = join(packageRoot, "test/e2e/framework");
 let browser: Browser;
 let out: string;
-let server: Awaited<ReturnType<typeof serveStatic>>;
+let server: {origin: string};
+let site: SiteFixture;
 
 beforeAll(async () => {
-  out = join(await mkdtemp(join(tmpdir(), "queuebook-framework-")), "site");
-  await buildSite({root, out, packageRoot});
-  server = await serveStatic(out);
-  browser = await launchBrowser();
+  site = await startSite(root, {prefix: "queuebook-framework"});
+  ({browser, out} = site);
+  server = site;
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (out) await rm(join(out, ".."), {recursive: true, force: true});
+  await site?.close();
 });
 
 /** Opens a page of the built site, recording page errors and console errors. */

@@ -41,3 +41,37 @@ export async function serveStatic(dir: string): Promise<{origin: string; server:
     close: () => new Promise<void>((ok) => server.close(() => ok()))
   };
 }
+
+/** A built site served on loopback, with Chromium open on it: what most browser tests need. */
+export interface SiteFixture {
+  /** The built site's folder. */
+  out: string;
+  /** `http://127.0.0.1:PORT` serving `out`. */
+  origin: string;
+  browser: Browser;
+  /** Closes the browser and the server and removes the temporary folder. */
+  close(): Promise<void>;
+}
+
+/** Builds the notebooks under `root` into a fresh temporary folder, serves it and opens Chromium. */
+export async function startSite(root: string, options: {prefix?: string; packageRoot?: string} = {}): Promise<SiteFixture> {
+  const {mkdtemp, rm} = await import("node:fs/promises");
+  const {tmpdir} = await import("node:os");
+  const {buildSite} = await import("../../src/site/build.js");
+  const work = await mkdtemp(join(tmpdir(), `${options.prefix ?? "queuebook-e2e"}-`));
+  const out = join(work, "site");
+  const packageRoot = options.packageRoot ?? new URL("../../", import.meta.url).pathname;
+  await buildSite({root, out, packageRoot});
+  const server = await serveStatic(out);
+  const browser = await launchBrowser();
+  return {
+    out,
+    origin: server.origin,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+      await rm(work, {recursive: true, force: true});
+    }
+  };
+}

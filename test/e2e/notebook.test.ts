@@ -2,30 +2,25 @@
 // straight from disk (file://). A slider drives a derived cell, an inline expression and a
 // Plot chart; broken cells show their errors while the rest of the page works; no console
 // errors; no request leaves the site's own files.
-import {mkdtemp, rm} from "node:fs/promises";
-import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
-import {buildSite} from "../../src/site/build.js";
-import {launchBrowser, serveStatic} from "./harness.js";
+import {startSite, type SiteFixture} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 let browser: Browser;
 let out: string;
-let server: Awaited<ReturnType<typeof serveStatic>>;
+let server: {origin: string};
+let site: SiteFixture;
 
 beforeAll(async () => {
-  out = join(await mkdtemp(join(tmpdir(), "queuebook-e2e-")), "site");
-  await buildSite({root: join(packageRoot, "test/e2e/notebooks"), out, packageRoot});
-  server = await serveStatic(out);
-  browser = await launchBrowser();
+  site = await startSite(join(packageRoot, "test/e2e/notebooks"), {prefix: "queuebook-e2e"});
+  ({browser, out} = site);
+  server = site;
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (out) await rm(join(out, ".."), {recursive: true, force: true});
+  await site?.close();
 });
 
 /** Opens a page, recording console errors, page errors and every request URL. */

@@ -3,12 +3,9 @@
 // link replaying to the numbers of `queuebook sim --run`, hostile links, and the four languages.
 import {execFileSync} from "node:child_process";
 import {readFileSync} from "node:fs";
-import {mkdtemp, rm} from "node:fs/promises";
-import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
-import {buildSite} from "../../src/site/build.js";
 import {run} from "../../src/sim/run.js";
 import type {MinuteMetrics} from "../../src/sim/metrics.js";
 import {dashboardMetrics} from "../../src/components/oncall/format.js";
@@ -16,25 +13,23 @@ import {formulaIds, formulas} from "../../src/components/oncall/formulas.js";
 import {simulateRun} from "../../src/components/oncall/session.js";
 import {openRun} from "../../src/components/oncall/url.js";
 import {haveSeeds, readSeed} from "../components/oncall/seeds.js";
-import {launchBrowser, serveStatic} from "./harness.js";
+import {startSite, type SiteFixture} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const specPath = join(packageRoot, "../shared/spec/oncall-simulator.md");
 let browser: Browser;
 let out: string;
-let server: Awaited<ReturnType<typeof serveStatic>>;
+let server: {origin: string};
+let site: SiteFixture;
 
 beforeAll(async () => {
-  out = join(await mkdtemp(join(tmpdir(), "queuebook-oncall-")), "site");
-  await buildSite({root: join(packageRoot, "notebooks"), out, packageRoot});
-  server = await serveStatic(out);
-  browser = await launchBrowser();
+  site = await startSite(join(packageRoot, "notebooks"), {prefix: "queuebook-oncall"});
+  ({browser, out} = site);
+  server = site;
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (out) await rm(join(out, ".."), {recursive: true, force: true});
+  await site?.close();
 });
 
 const modes = [
