@@ -1,5 +1,4 @@
-import {autoType, csvParse, tsvParse} from "d3-dsv";
-
+import {AbstractFile} from "./abstractFile.js";
 import type {EmbeddedFile, Files} from "../notebook/contract.js";
 
 export type {EmbeddedFile, Files};
@@ -18,12 +17,13 @@ function decodeBase64(base64: string): Uint8Array {
   return bytes;
 }
 
-export class EmbeddedFileAttachment {
+export class EmbeddedFileAttachment extends AbstractFile {
   readonly name: string;
   readonly mimeType: string;
   #file: EmbeddedFile;
   #url: string | undefined;
   constructor(name: string, file: EmbeddedFile) {
+    super();
     this.name = name;
     this.mimeType = file.mimeType ?? "application/octet-stream";
     this.#file = file;
@@ -37,17 +37,6 @@ export class EmbeddedFileAttachment {
     const file = this.#file;
     if (file.text !== undefined) return file.text;
     return new TextDecoder().decode(this.#bytes());
-  }
-  async json(): Promise<any> {
-    return JSON.parse(await this.text());
-  }
-  async csv({typed = false}: {typed?: boolean} = {}): Promise<any[]> {
-    const text = await this.text();
-    return typed ? csvParse(text, autoType) : csvParse(text);
-  }
-  async tsv({typed = false}: {typed?: boolean} = {}): Promise<any[]> {
-    const text = await this.text();
-    return typed ? tsvParse(text, autoType) : tsvParse(text);
   }
   async arrayBuffer(): Promise<ArrayBuffer> {
     const bytes = this.#bytes();

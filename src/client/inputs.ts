@@ -2,10 +2,10 @@
 // (text, json, csv, tsv, arrayBuffer, blob, url, stream, image), as in Framework, so a cell written
 // for `FileAttachment("runs.csv").csv()` works unchanged on a file the reader chooses.
 import * as Inputs from "@observablehq/inputs";
-import {autoType, csvParse, tsvParse} from "d3-dsv";
+import {AbstractFile} from "./abstractFile.js";
 
 /** A file chosen in an Inputs.file, read with FileAttachment's methods. */
-export class LocalFile {
+export class LocalFile extends AbstractFile {
   readonly name: string;
   readonly mimeType: string;
   readonly lastModified: number;
@@ -13,6 +13,7 @@ export class LocalFile {
   #file: File;
   #url: string | undefined;
   constructor(file: File) {
+    super();
     this.name = file.name;
     this.mimeType = file.type || "application/octet-stream";
     this.lastModified = file.lastModified;
@@ -22,17 +23,6 @@ export class LocalFile {
   async text(): Promise<string> {
     return this.#file.text();
   }
-  async json(): Promise<any> {
-    return JSON.parse(await this.text());
-  }
-  async csv({typed = false}: {typed?: boolean} = {}): Promise<any[]> {
-    const text = await this.text();
-    return typed ? csvParse(text, autoType) : csvParse(text);
-  }
-  async tsv({typed = false}: {typed?: boolean} = {}): Promise<any[]> {
-    const text = await this.text();
-    return typed ? tsvParse(text, autoType) : tsvParse(text);
-  }
   async arrayBuffer(): Promise<ArrayBuffer> {
     return this.#file.arrayBuffer();
   }
@@ -41,13 +31,6 @@ export class LocalFile {
   }
   async stream(): Promise<ReadableStream<Uint8Array>> {
     return this.#file.stream();
-  }
-  /** The file as an <img>, loaded. */
-  async image(properties: Partial<HTMLImageElement> = {}): Promise<HTMLImageElement> {
-    const image = Object.assign(new Image(), properties);
-    image.src = await this.url();
-    await image.decode();
-    return image;
   }
   /** A blob: URL for the file (made once). */
   async url(): Promise<string> {
