@@ -1,6 +1,6 @@
 // The lab's written answers, computed from its recorded files. Pure: it takes the folder's
 // files as text and returns the files to write, so the CLI and the notebook share it.
-import {formatTsv, parseClosed, parsePlan, parseProbe, parseRecords, parseRun, type ClosedRow} from "./csv.js";
+import {formatTsv, parseClosed, parsePlan, parseProbe, parseRecords, parseRun, seconds, type ClosedRow, type RunRow} from "./csv.js";
 import type {LabRecord} from "./des.js";
 import {closedLoopRate, formulaWorkers, maxRate, naiveClosedLoopRate} from "./little.js";
 import {intervals, shapes, type Shape} from "./schedule.js";
@@ -50,7 +50,19 @@ export interface LabNumbers {
  * absent). A file whose inputs are missing is skipped and listed, never guessed.
  */
 export function analyzeLab(read: (name: string) => string | undefined, options: AnalyzeOptions = {}): Analysis {
-  const numbers = labNumbers(read, options);
+  return analysisOf(labNumbers(read, options));
+}
+
+/**
+ * What {@link analyzeLab} gives for the files these records would be written as, computed
+ * without writing and parsing them back: the same numbers and the same answer files, byte for byte.
+ */
+export function analyzeRecords(records: LabRecords, options: AnalyzeOptions = {}): Analysis {
+  return analysisOf(labNumbersOf(recordInputs(records), options));
+}
+
+/** The answer files written from the numbers. */
+function analysisOf(numbers: ReturnType<typeof labNumbersOf>): Analysis {
   const files: [string, string][] = [];
   const skipped: Analysis["skipped"] = [];
   const {target: t, schedules, latency, queue, note, think: k, capacity: c, model: m} = numbers.values;
@@ -75,20 +87,87 @@ export function analyzeLab(read: (name: string) => string | undefined, options: 
  * is to blame) for input that would give a NaN, an infinity or a negative answer.
  */
 export function labNumbers(read: (name: string) => string | undefined, options: AnalyzeOptions = {}) {
+  return labNumbersOf(fileInputs(read), options);
+}
+
+/**
+ * {@link labNumbers} for the records a lab folder's files would hold, without the text: each
+ * time is rounded to the microsecond as the files write it, so the numbers are the ones
+ * `labNumbers` reads back from those files. The records must be what the parsers accept
+ * (the simulation's are); they are not checked again.
+ */
+export function labNumbersFromRecords(records: LabRecords, options: AnalyzeOptions = {}) {
+  return labNumbersOf(recordInputs(records), options);
+}
+
+/** A lab folder's contents as records; an absent part stands for an absent file. */
+export interface LabRecords {
+  /** 01-probe.txt's response times (s). */
+  probes?: number[];
+  /** sched-*.csv's intended times (s). */
+  sched?: Partial<Record<Shape, ArrayLike<number>>>;
+  run?: Partial<Record<Shape, RunRow[]>>;
+  srv?: Partial<Record<Shape, LabRecord[]>>;
+  closed?: ClosedRow[];
+}
+
+/** The lab's inputs, each read when the analysis first needs it, in the same order for files and records. */
+interface LabInputs {
+  /** Whether the file exists. */
+  has(name: string): boolean;
+  probes(): number[];
+  intended(shape: Shape): ArrayLike<number>;
+  run(shape: Shape): RunRow[];
+  srv(shape: Shape): LabRecord[];
+  closed(): ClosedRow[];
+}
+
+/** Inputs parsed from the folder's text by the lab's readers (a broken file throws naming file:line:column). */
+function fileInputs(read: (name: string) => string | undefined): LabInputs {
+  const text = (name: string) => read(name)!;
+  return {
+    has: (name) => read(name) !== undefined,
+    probes: () => parseProbe("01-probe.txt", text("01-probe.txt")),
+    intended: (shape) => parsePlan(`sched-${shape}.csv`, text(`sched-${shape}.csv`)).map((r) => r.intended),
+    run: (shape) => parseRun(`run-${shape}.csv`, text(`run-${shape}.csv`)),
+    srv: (shape) => parseRecords(`srv-${shape}.csv`, text(`srv-${shape}.csv`)),
+    closed: () => parseClosed("closed.csv", text("closed.csv"))
+  };
+}
+
+/** Inputs from records in memory, each time as its file would read back (6 decimals). */
+function recordInputs(records: LabRecords): LabInputs {
+  const us = (s: number) => Number(seconds(s));
+  const part = (name: string) => {
+    const [, prefix, shape] = /^(sched|run|srv)-(\w+)\.csv$/.exec(name) ?? [];
+    return prefix ? records[prefix as "sched" | "run" | "srv"]?.[shape as Shape] : name === "01-probe.txt" ? records.probes : name === "closed.csv" ? records.closed : undefined;
+  };
+  return {
+    has: (name) => part(name) !== undefined,
+    probes: () => records.probes!.map(us),
+    intended: (shape) => Array.from(records.sched![shape]!, us),
+    run: (shape) => records.run![shape]!.map((r) => ({...r, intended: us(r.intended), sent: us(r.sent), received: us(r.received)})),
+    srv: (shape) => records.srv![shape]!.map((r) => ({...r, arrive: us(r.arrive), start: us(r.start), end: us(r.end)})),
+    closed: () => records.closed!.map((r) => ({...r, sent: us(r.sent), received: us(r.received)}))
+  };
+}
+
+/** The numbers from the inputs: labNumbers' body, shared by files and records. */
+function labNumbersOf(inputs: LabInputs, options: AnalyzeOptions) {
   const values: LabNumbers = {};
   const missing: Record<string, string[]> = {};
   const notes: string[] = [];
   const need = (output: string, names: string[]) => {
-    const absent = names.filter((name) => read(name) === undefined);
+    const absent = names.filter((name) => !inputs.has(name));
     if (absent.length) (missing[output] ??= []).push(...absent);
     return absent.length === 0;
   };
   const srvNames = shapes.map((s) => `srv-${s}.csv`);
   const srv = new Map<Shape, LabRecord[]>();
   for (const shape of shapes) {
-    const name = `srv-${shape}.csv`, text = read(name);
-    if (text === undefined) continue;
-    const records = parseRecords(name, text);
+    const name = `srv-${shape}.csv`;
+    if (!inputs.has(name)) continue;
+    const records = inputs.srv(shape);
     if (records.length === 0) throw new LabFileError(name, 2, 1, "no records after the header (run the shape, then GET /dump before the next /reset)");
     srv.set(shape, records);
   }
@@ -100,7 +179,7 @@ export function labNumbers(read: (name: string) => string | undefined, options: 
   // Step 1: the service time is what an idle request takes end to end (median of the probes).
   const workers = options.workers ?? (srv.size ? maxOf([...srv.values()].map(maxInService)) : undefined);
   if (need("01-target.txt", ["01-probe.txt"]) && (workers !== undefined || need("01-target.txt", srvNames))) {
-    const probes = parseProbe("01-probe.txt", read("01-probe.txt")!);
+    const probes = inputs.probes();
     const serviceMs = Number(fixed(median(probes) * 1000, 0));
     if (serviceMs < 1) throw new LabFileError("01-probe.txt", 1, 1, `the median probe, ${median(probes)} s, rounds to 0 ms: the service time must be at least 1 ms`);
     const rate = maxRate(workers!, serviceMs / 1000);
@@ -111,9 +190,9 @@ export function labNumbers(read: (name: string) => string | undefined, options: 
   if (need("schedules.tsv", shapes.map((s) => `sched-${s}.csv`))) {
     values.schedules = shapes.map((shape) => {
       const name = `sched-${shape}.csv`;
-      const plan = parsePlan(name, read(name)!);
+      const plan = inputs.intended(shape);
       if (plan.length < 2) throw new LabFileError(name, plan.length + 2, 1, `${plan.length} request${plan.length === 1 ? "" : "s"}: a schedule needs at least 2 to have an interval`);
-      const gaps = intervals(plan.map((r) => r.intended));
+      const gaps = intervals(plan);
       const meanInterval = mean(gaps);
       if (!(meanInterval > 0)) throw new LabFileError(name, plan.length + 1, 1, "every intended time is the same: no mean interval (a schedule must move forward in time)");
       return {shape, count: gaps.length + 1, meanInterval, cv: cv(gaps)};
@@ -124,7 +203,7 @@ export function labNumbers(read: (name: string) => string | undefined, options: 
   if (need("latency.tsv", shapes.map((s) => `run-${s}.csv`))) {
     values.latency = shapes.map((shape) => {
       const name = `run-${shape}.csv`;
-      const ms = parseRun(name, read(name)!).filter((r) => r.code === 200).map((r) => (r.received - r.sent) * 1000);
+      const ms = inputs.run(shape).filter((r) => r.code === 200).map((r) => (r.received - r.sent) * 1000);
       if (ms.length === 0) throw new LabFileError(name, 2, 1, "no request was answered 200, so there is no latency to report");
       return {shape, ok: ms.length, p50: nearestRank(50, ms), p95: nearestRank(95, ms)};
     });
@@ -146,7 +225,7 @@ export function labNumbers(read: (name: string) => string | undefined, options: 
 
   // Step 6: Little's law on one user's round trip.
   if (need("think.txt", ["closed.csv"])) {
-    const rows = parseClosed("closed.csv", read("closed.csv")!);
+    const rows = inputs.closed();
     const ok = rows.filter((r) => r.code === 200);
     if (ok.length === 0) throw new LabFileError("closed.csv", 2, 1, rows.length ? "no request was answered 200" : "no requests after the header");
     const users = options.users ?? new Set(rows.map((r) => r.user)).size;

@@ -1,10 +1,11 @@
 // "Try it": the whole lab on the in-browser simulated server (src/lab's DES) from the sliders'
-// parameters. Its answer files come from analyzeLab over the files the simulation writes,
-// exactly like the recorded runs; the charts take the simulation's records as they are.
+// parameters. Its answers are analyzeLab's for the files the simulation would write, computed
+// from the records themselves (analyzeRecords: the same numbers without writing the files and
+// parsing them back); the files are written only when asked for. The charts take the records as they are.
 // Split in two because the closed loop shares no slider with the open-loop shapes but the
 // server's: a page that computes them in separate cells redraws only what a slider changed.
 // Each part simulates once (the files are written from the same records the charts draw).
-import {analyzeLab, outputNames} from "../../lab/analyze.js";
+import {analyzeRecords, outputNames} from "../../lab/analyze.js";
 import {simulateClosedLoop} from "../../lab/closedDes.js";
 import {formatClosed, formatPlan, formatRecords, formatRun} from "../../lab/csv.js";
 import {simulate} from "../../lab/des.js";
@@ -56,13 +57,18 @@ export function simulatedOpen(p: OpenParams): OpenRuns {
   const srv = byShape((s) => simulate(plans[s], sim));
   const run = byShape((s) => srv[s].map((r, i) => ({i, intended: plans[s][i], sent: r.arrive, received: r.end, code: 200, error: ""})));
   const probes = simulate([0, 1, 2, 3, 4, 5], sim).map((r) => r.end - r.arrive);
-  const files = new Map<string, string>([["01-probe.txt", probes.map((s) => s.toFixed(6) + "\n").join("")]]);
-  for (const s of shapes) files.set(`sched-${s}.csv`, formatPlan(plans[s]));
-  for (const s of shapes) files.set(`run-${s}.csv`, formatRun(run[s])), files.set(`srv-${s}.csv`, formatRecords(srv[s]));
-  const analysis = analyzeLab((name) => files.get(name), {chosenRate: p.rate, workers: p.workers});
+  const analysis = analyzeRecords({probes, sched: plans, run, srv}, {chosenRate: p.rate, workers: p.workers});
+  let files: Map<string, string> | undefined;
   return {
     params: p,
-    files,
+    /** The files, written on first use (a download or a test; the page's figures need none). */
+    get files() {
+      if (files) return files;
+      files = new Map<string, string>([["01-probe.txt", probes.map((s) => s.toFixed(6) + "\n").join("")]]);
+      for (const s of shapes) files.set(`sched-${s}.csv`, formatPlan(plans[s]));
+      for (const s of shapes) files.set(`run-${s}.csv`, formatRun(run[s])), files.set(`srv-${s}.csv`, formatRecords(srv[s]));
+      return files;
+    },
     probes,
     sched: byShape((s) => plans[s].map((intended, i) => ({i, intended}))),
     run,
@@ -75,9 +81,18 @@ export function simulatedOpen(p: OpenParams): OpenRuns {
 /** The closed loop's closed.csv and think.txt for these users and think time on the simulated server. */
 export function simulatedClosed(p: ClosedParams): ClosedRuns {
   const closed = simulateClosedLoop({users: p.users, thinkS: p.thinkS, durationS: 10, workers: p.workers, serviceS: p.serviceMs / 1000, seed: p.seed}).rows;
-  const files = new Map([["closed.csv", formatClosed(closed)]]);
-  const analysis = analyzeLab((name) => files.get(name), {users: p.users, thinkS: p.thinkS});
-  return {params: p, files, closed, numbers: analysis.values, answers: new Map(analysis.files)};
+  const analysis = analyzeRecords({closed}, {users: p.users, thinkS: p.thinkS});
+  let files: Map<string, string> | undefined;
+  return {
+    params: p,
+    /** closed.csv, written on first use. */
+    get files() {
+      return (files ??= new Map([["closed.csv", formatClosed(closed)]]));
+    },
+    closed,
+    numbers: analysis.values,
+    answers: new Map(analysis.files)
+  };
 }
 
 /** The whole simulated lab, both halves joined (files and answers in the lab's order). */
@@ -86,8 +101,10 @@ export function simulatedRuns(p: TryItParams): LabRuns {
   const loop = simulatedClosed(p);
   const answers = new Map([...open.answers, ...loop.answers]);
   return {
-    ...open,
-    files: new Map([...open.files, ...loop.files]),
+    probes: open.probes, sched: open.sched, run: open.run, srv: open.srv,
+    get files() {
+      return new Map([...open.files, ...loop.files]);
+    },
     closed: loop.closed,
     numbers: {...open.numbers, think: loop.numbers.think},
     answers: new Map(outputNames.filter((name) => answers.has(name)).map((name) => [name, answers.get(name)!]))
