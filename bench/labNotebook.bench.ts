@@ -1,10 +1,12 @@
 // The arrival-lab notebook's "Try it": a slider input → the whole lab re-simulated (src/lab's
 // DES, 3 shapes × 300 requests, the closed loop), analysed like `lab analyze`, and every figure
 // and table of steps 3–7 redrawn. Goal: p95 < 16 ms (one frame at 60 Hz).
-//   1. in Node: the computation alone (simulate + write the files + analyse them), per input;
-//   2. in headless Chromium on the built page: input event → every simulated figure and table of
-//      steps 3–7 that depends on the slider in the DOM for the new value, measured in the page
-//      (the closed loop's figure depends on no open-loop slider and is left as it is).
+//   1. in Node: the computation alone (simulate + analyse the records), per input;
+//   2. in headless Chromium on the built page, scrolled to step 4's figures: input event → every
+//      simulated figure and table of steps 3–7 that depends on the slider recomputed, those on
+//      screen drawn ("on screen"), and → all of them drawn ("all": the charts off screen are drawn
+//      when the page is idle, see src/components/lab/lazy.ts), measured in the page (the closed
+//      loop's figure depends on no open-loop slider and is left as it is).
 import {mkdtempSync, rmSync} from "node:fs";
 import {loadavg, tmpdir} from "node:os";
 import {join} from "node:path";
@@ -62,47 +64,62 @@ try {
     await page.waitForFunction(() => document.querySelectorAll("[data-sim]").length === 9, undefined, {timeout: 30_000});
     pages.push(page);
   }
-  const latencies: number[][] = trees.map(() => []);
+  const latencies: {seen: number; all: number}[][] = trees.map(() => []);
   const batches = 4;
   for (let batch = 0; batch < batches; batch++) {
     for (const [k, page] of pages.entries()) {
       latencies[k].push(...(await page.evaluate(async ({count, inputs, first}) => {
         const slider = (label: string) => [...document.querySelectorAll("form")].find((f) => f.querySelector("label")?.textContent === label)!.querySelector<HTMLInputElement>("input[type=range]")!;
         /** A figure's value for a slider: `key=value,…` (positions in an older page's plain list). */
-        const drawn = (node: Element, key: string, position: number) => {
-          const parts = node.getAttribute("data-sim")!.split(",");
+        const drawn = (node: Element, attribute: string, key: string, position: number) => {
+          const parts = node.getAttribute(attribute)!.split(",");
           return parts[0].includes("=") ? parts.find((p) => p.startsWith(key + "="))?.slice(key.length + 1) : parts[position];
         };
-        /** Sets a slider and resolves when every simulated figure and table that depends on it carries the new value. */
+        /**
+         * Sets a slider and resolves when every simulated figure and table that depends on it
+         * carries the new value: drawn or waiting to be drawn off screen (`seen`), and all drawn (`all`).
+         */
         const set = (input: HTMLInputElement, key: string, position: number, value: number) =>
-          new Promise<number>((resolve) => {
-            const done = () => [...document.querySelectorAll("[data-sim]")].every((node) => node.isConnected && [undefined, String(value)].includes(drawn(node, key, position)));
+          new Promise<{seen: number; all: number}>((resolve) => {
+            const fresh = (node: Element, attribute: string) => node.isConnected && [undefined, String(value)].includes(drawn(node, attribute, key, position));
+            const figures = () => [...document.querySelectorAll("[data-sim],[data-sim-pending]")];
+            const seenDone = () => figures().every((node) => fresh(node, node.hasAttribute("data-sim") ? "data-sim" : "data-sim-pending"));
+            const allDone = () => figures().every((node) => !node.hasAttribute("data-sim-pending") && fresh(node, "data-sim"));
+            let seen: number | undefined;
             const observer = new MutationObserver(() => {
-              if (done()) observer.disconnect(), resolve(performance.now());
+              if (seen === undefined && seenDone()) seen = performance.now();
+              if (seen !== undefined && allDone()) observer.disconnect(), resolve({seen, all: performance.now()});
             });
             observer.observe(document.body, {subtree: true, childList: true, attributes: true});
             input.value = String(value);
             input.dispatchEvent(new Event("input", {bubbles: true}));
           });
-        if (first) await set(slider("Requests per shape"), "count", 1, count);
+        if (first) {
+          document.querySelectorAll(".lab-pair")[1].scrollIntoView(); // step 4's latency figures on screen
+          await new Promise((r) => setTimeout(r, 300));
+          await set(slider("Requests per shape"), "count", 1, count);
+        }
         const rate = slider("Mean rate (req/s)");
-        const times: number[] = [];
+        const times: {seen: number; all: number}[] = [];
         for (let i = 0; i < inputs; i++) {
           await new Promise((r) => setTimeout(r, 50)); // let the page idle between inputs
           const value = 5 + ((i * 7) % 90) + (i % 2); // never the current value
           const start = performance.now();
-          times.push((await set(rate, "rate", 0, value === Number(rate.value) ? value + 1 : value)) - start);
+          const done = await set(rate, "rate", 0, value === Number(rate.value) ? value + 1 : value);
+          times.push({seen: done.seen - start, all: done.all - start});
         }
         return times;
       }, {count, inputs: Math.ceil(inputs / batches), first: batch === 0})));
     }
   }
-  console.log(`| page | inputs | p50 | p95 | max | goal |\n|---|---|---|---|---|---|`);
+  console.log(`| page | drawn | inputs | p50 | p95 | max | goal |\n|---|---|---|---|---|---|---|`);
   for (const [k, tree] of trees.entries()) {
-    const l = latencies[k];
-    console.log(`| ${tree.label} | ${l.length} | ${ms(median(l))} | ${ms(percentile(95, l))} | ${ms(Math.max(...l))} | p95 < 16 ms |`);
+    for (const part of ["seen", "all"] as const) {
+      const l = latencies[k].map((time) => time[part]);
+      console.log(`| ${tree.label} | ${part === "seen" ? "on screen" : "all"} | ${l.length} | ${ms(median(l))} | ${ms(percentile(95, l))} | ${ms(Math.max(...l))} | p95 < 16 ms |`);
+    }
   }
-  console.log(`\nmeasured in the page: input event dispatched → every simulated figure and table of steps 3–7 that depends on the rate in the DOM for the new value`);
+  console.log(`\nmeasured in the page, scrolled to step 4: input event dispatched → every simulated figure and table of steps 3–7 that depends on the rate recomputed in the DOM for the new value, those on screen drawn ("on screen"), and → every one drawn ("all"; off-screen charts are drawn when the page is idle)`);
   console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(", ")}`);
 } finally {
   await browser.close();

@@ -167,6 +167,40 @@ describe("arrival-lab notebook over HTTP", () => {
     await page.close();
   });
 
+  it("draws a simulated chart off screen later, as the same picture it draws on screen", async () => {
+    const {page, errors} = await open(`${server.origin}/arrival-lab.html`);
+    const setRate = (value: number) => rateSlider(page).evaluate((input: HTMLInputElement, value) => {
+      input.value = String(value);
+      input.dispatchEvent(new Event("input", {bubbles: true}));
+    }, value);
+    // Step 4's pair: the recorded runs' CDF beside the simulation's.
+    const pair = page.locator(".lab-pair").nth(1);
+    const simChart = () => pair.locator(".lab-sim-body").innerHTML();
+    const drawnAt = () => pair.evaluate((node) => /(?:^|,)rate=(\d+)/.exec(node.getAttribute("data-sim") ?? "")?.[1]);
+    await pair.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300); // the page sees it on screen
+    await setRate(40);
+    await expect.poll(drawnAt).toBe("40");
+    const onScreen = await simChart();
+    expect(onScreen).toContain("<svg");
+    // Off screen: the figure waits (data-sim-pending) and is drawn when the page is idle.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(300);
+    await page.evaluate(() => {
+      const seen: string[] = ((window as unknown as {pendingSeen: string[]}).pendingSeen = []);
+      new MutationObserver(() => document.querySelectorAll("[data-sim-pending]").forEach((n) => seen.push(n.getAttribute("data-sim-pending")!))).observe(document.body, {subtree: true, childList: true, attributes: true});
+    });
+    await setRate(41);
+    await expect.poll(drawnAt).toBe("41");
+    await setRate(40);
+    await expect.poll(drawnAt).toBe("40");
+    expect(await page.evaluate(() => (window as unknown as {pendingSeen: string[]}).pendingSeen.some((p) => /(?:^|,)rate=40(?:,|$)/.test(p)))).toBe(true);
+    expect(await simChart()).toBe(onScreen);
+    expect(await page.locator("[data-sim-pending]").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("grades uploaded answer files and checks the step-8 decision as it is typed", async () => {
     const {page} = await open(`${server.origin}/arrival-lab.html`);
     // The learner's answer files: the committed ones, with one wrong verdict.
