@@ -183,7 +183,7 @@ describe("arrival-lab notebook over HTTP", () => {
     await expect.poll(drawnAt).toBe("40");
     const onScreen = await simChart();
     expect(onScreen).toContain("<svg");
-    // Off screen: the figure waits (data-sim-pending) and is drawn when the page is idle.
+    // Off screen: the figure waits (data-sim-pending) and is drawn right after the next frame.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(300);
     await page.evaluate(() => {

@@ -1,8 +1,8 @@
 // The simulation's charts, drawn now when the reader can see them and otherwise a moment later.
 // A slider redraws four Plot figures far below it (steps 3–7, ~2–3 ms each): drawing only what
-// is on screen (or near it) keeps a drag at one frame per input, and the rest are drawn when the
-// page is idle or when they come near the screen, whichever is first — the same figure, from
-// the same data, only later. A figure says what it was drawn for in `data-sim` once drawn and
+// is on screen (or near it) lets the next frame show them sooner, and the rest are drawn in a
+// task right after that frame (or as they come near the screen, whichever is first) — the same
+// figure, from the same data, only later; a newer slider value cancels a draw not yet done. A figure says what it was drawn for in `data-sim` once drawn and
 // `data-sim-pending` until then, so tests and the benchmark can tell "on screen" from "all".
 import {drawnFor} from "./tryIt.js";
 
@@ -40,13 +40,19 @@ function watch(slot: string, target: Element, seen: Seen): void {
   observer.observe(target);
 }
 
-const idle: (run: () => void) => void =
-  typeof requestIdleCallback === "function" ? (run) => requestIdleCallback(run, {timeout: 300}) : (run) => setTimeout(run, 0);
+/** Runs `run` in a task of its own right after the next frame is drawn (the figures on screen first). */
+function afterFrame(run: () => void): void {
+  requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => (channel.port1.close(), run());
+    channel.port2.postMessage(0);
+  });
+}
 
 /**
  * A figure whose simulated part is drawn by `draw`: now when the slot was near the screen last
  * time it was seen (or never seen: the page's first drawing), else in a placeholder of the same
- * height, drawn at the next idle moment or as it comes near the screen. `frame` wraps the body
+ * height, drawn right after the next frame or as it comes near the screen. `frame` wraps the body
  * (e.g. beside the recorded runs' figure); `params` are the sliders it is drawn for.
  */
 export function drawnWhenSeen<T extends Element>(slot: string, params: object, frame: (body: Node) => T, draw: () => Node): T {
@@ -72,7 +78,7 @@ export function drawnWhenSeen<T extends Element>(slot: string, params: object, f
       drawnFor(node, params);
     };
     seen.draw = run;
-    idle(run);
+    afterFrame(run);
   }
   watch(slot, holder, seen);
   return node;
