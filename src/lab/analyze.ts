@@ -137,7 +137,7 @@ function fileInputs(read: (name: string) => string | undefined): LabInputs {
 
 /** Inputs from records in memory, each time as its file would read back (6 decimals). */
 function recordInputs(records: LabRecords): LabInputs {
-  const us = (s: number) => Number(seconds(s));
+  const us = microseconds;
   const part = (name: string) => {
     const [, prefix, shape] = /^(sched|run|srv)-(\w+)\.csv$/.exec(name) ?? [];
     return prefix ? records[prefix as "sched" | "run" | "srv"]?.[shape as Shape] : name === "01-probe.txt" ? records.probes : name === "closed.csv" ? records.closed : undefined;
@@ -150,6 +150,18 @@ function recordInputs(records: LabRecords): LabInputs {
     srv: (shape) => records.srv![shape]!.map((r) => ({...r, arrive: us(r.arrive), start: us(r.start), end: us(r.end)})),
     closed: () => records.closed!.map((r) => ({...r, sent: us(r.sent), received: us(r.received)}))
   };
+}
+
+/**
+ * `Number(seconds(s))`, the time a file holds for `s`, without the string for most times: when
+ * s·10⁶ is clearly not halfway between two integers (the product's float error is far below
+ * the margin for times under 10⁶ s), the nearest integer n is the one toFixed picks, and n / 10⁶
+ * is correctly rounded like Number() of its decimal. Near a tie, or out of that range, the string decides.
+ */
+function microseconds(s: number): number {
+  const scaled = s * 1e6;
+  const n = Math.round(scaled);
+  return s > 0 && s < 1e6 && Math.abs(scaled - n) < 0.499 ? n / 1e6 : Number(seconds(s));
 }
 
 /** The numbers from the inputs: labNumbers' body, shared by files and records. */

@@ -95,3 +95,19 @@ describe("analyzeRecords(records, options)", () => {
     expect(records).toEqual(before);
   });
 });
+
+describe("times rounded to the microsecond in memory", () => {
+  it("read back as the files write them, ties and awkward floats included", () => {
+    const times = fc.oneof(
+      fc.double({min: 0, max: 1e7, noNaN: true}),
+      fc.integer({min: 0, max: 1e12}).map((n) => (n + 0.5) / 1e6), // halfway between two microseconds
+      fc.integer({min: 0, max: 1e9}).map((n) => n / 1e6 + 0.0000005), fc.integer({min: 0, max: 1e6}).map((n) => n * 0.04)
+    );
+    fc.assert(fc.property(fc.array(times, {minLength: 2, maxLength: 20}), (values) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const records: LabRecords = {sched: {even: sorted, poisson: sorted, burst: sorted}};
+      const files = filesOf(records);
+      expect(outcome(() => labNumbersFromRecords(records))).toEqual(outcome(() => labNumbers((name) => files.get(name))));
+    }), {numRuns: 300});
+  });
+});
