@@ -80,6 +80,6 @@ export function drawnWhenSeen<T extends Element>(slot: string, params: object, f
     seen.draw = run;
     afterFrame(run);
   }
-  watch(slot, holder, seen);
+  if (typeof IntersectionObserver === "function") watch(slot, holder, seen);
   return node;
 }
