@@ -2,9 +2,9 @@
 // page) with a warning naming file, line and column, and so do cells attaching a file they may
 // not have (missing, outside the notebook folder, not a regular file, too big); a missing
 // notebook folder or an unreadable notebook is a one-line error, exit 1, and nothing is written.
-import {relative, resolve} from "node:path";
+import {resolve} from "node:path";
 import {CommandError, UsageError, type Command} from "./command.js";
-import {OutputError} from "../site/output.js";
+import {fromCwd, OutputError} from "../site/output.js";
 import {parseFlags} from "./flags.js";
 import {buildSite} from "../site/build.js";
 import {chromiumPath} from "../site/snapshot.js";
@@ -54,11 +54,11 @@ export const command: Command = {
         maxFileBytes: maxBytes,
         snapshot: values.snapshot ? {chromium: chromiumPath(context.env), skipped: (reason) => context.stderr(`queuebook build: no-script snapshot skipped: ${reason}\n`)} : undefined,
         effects: {
-          warn: (w) => context.stderr(oneLine(`warning: ${display(context.cwd, resolve(root, w.path))}${w.line ? `:${w.line}:${w.column}` : ""}: ${w.message}`) + "\n")
+          warn: (w) => context.stderr(oneLine(`warning: ${fromCwd(context.cwd, resolve(root, w.path))}${w.line ? `:${w.line}:${w.column}` : ""}: ${w.message}`) + "\n")
         }
       });
       const ms = Math.round(performance.now() - started);
-      context.stdout(`built ${result.pages.length} notebook${result.pages.length === 1 ? "" : "s"} into ${oneLine(display(context.cwd, out))}/ in ${ms} ms${result.warnings.length ? ` (${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"})` : ""}\n`);
+      context.stdout(`built ${result.pages.length} notebook${result.pages.length === 1 ? "" : "s"} into ${oneLine(fromCwd(context.cwd, out))}/ in ${ms} ms${result.warnings.length ? ` (${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"})` : ""}\n`);
       return 0;
     } catch (error) {
       if (error instanceof OutputError) throw new UsageError(oneLine(error.message));
@@ -67,9 +67,3 @@ export const command: Command = {
     }
   }
 };
-
-/** A path as the user would like to read it: relative when under cwd, else absolute. */
-function display(cwd: string, path: string): string {
-  const rel = relative(cwd, path);
-  return rel === "" ? "." : rel.startsWith("..") ? path : rel;
-}

@@ -1,12 +1,12 @@
 // `queuebook export`: one notebook → one self-contained HTML file (and optionally a PDF).
 import {stat} from "node:fs/promises";
-import {basename, relative, resolve} from "node:path";
+import {basename, resolve} from "node:path";
 import {CommandError, UsageError, type Command} from "./command.js";
 import {parseFlags} from "./flags.js";
 import {BuildError} from "../notebook/data.js";
 import {chromiumPath} from "../site/snapshot.js";
 import {exportNotebook, ExportOptionError, writeAtomic} from "../site/export.js";
-import {writeFailure} from "../site/output.js";
+import {fromCwd, writeFailure} from "../site/output.js";
 import {writeFile} from "node:fs/promises";
 
 const usage = `usage: queuebook export <notebook.md> [-o FILE.html] [--state HASH] [--lang L] [--no-code] [--pdf FILE.pdf]
@@ -57,7 +57,7 @@ export const command: Command = {
     for (const target of [out, pdf]) {
       if (target === undefined) continue;
       if (target === file) throw new UsageError(`refusing to write over the notebook ${positionals[0]}`);
-      if (await stat(target).then((s) => s.isDirectory(), () => false)) throw new UsageError(`${show(context.cwd, target)} is a folder: give a file name`);
+      if (await stat(target).then((s) => s.isDirectory(), () => false)) throw new UsageError(`${fromCwd(context.cwd, target)} is a folder: give a file name`);
     }
     if (out !== undefined && out === pdf) throw new UsageError("-o and --pdf name the same file");
     const started = performance.now();
@@ -79,19 +79,19 @@ export const command: Command = {
         try {
           await writeAtomic(out, (tmp) => writeFile(tmp, result.html));
         } catch (error) {
-          throw new CommandError(writeFailure(error, show(context.cwd, out)));
+          throw new CommandError(writeFailure(error, fromCwd(context.cwd, out)));
         }
       }
       const ms = Math.round(performance.now() - started);
-      const wrote = [out && `${show(context.cwd, out)} (${kb(Buffer.byteLength(result.html))})`, pdf && show(context.cwd, pdf)].filter(Boolean).join(" and ");
-      context.stdout(`exported ${show(context.cwd, file)} to ${wrote} in ${ms} ms\n`);
+      const wrote = [out && `${fromCwd(context.cwd, out)} (${kb(Buffer.byteLength(result.html))})`, pdf && fromCwd(context.cwd, pdf)].filter(Boolean).join(" and ");
+      context.stdout(`exported ${fromCwd(context.cwd, file)} to ${wrote} in ${ms} ms\n`);
       return 0;
     } catch (error) {
       if (error instanceof ExportOptionError) throw new UsageError(error.message);
       if (error instanceof BuildError) throw new CommandError(error.message);
       if (error instanceof CommandError || error instanceof UsageError) throw error;
       const code = (error as NodeJS.ErrnoException).code;
-      if (code) throw new CommandError(writeFailure(error, pdf ? show(context.cwd, pdf) : "the export"));
+      if (code) throw new CommandError(writeFailure(error, pdf ? fromCwd(context.cwd, pdf) : "the export"));
       throw new CommandError(`export failed: ${String((error as Error).message ?? error).split("\n")[0]}`);
     }
   }
@@ -99,10 +99,4 @@ export const command: Command = {
 
 function kb(bytes: number): string {
   return bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : `${Math.round(bytes / 1e3)} KB`;
-}
-
-/** A path as the user would like to read it: relative when under cwd, else absolute. */
-function show(cwd: string, path: string): string {
-  const rel = relative(cwd, path);
-  return rel === "" ? "." : rel.startsWith("..") ? path : rel;
 }

@@ -7,7 +7,7 @@ import {buildClient} from "../../build/client.js";
 import {BuildError} from "../notebook/data.js";
 import {buildNotebook} from "./notebook.js";
 import {orderOf, renderIndex, urlPath, type IndexEntry} from "./page.js";
-import {checkOutput, SITE_MARKER, writeFailure} from "./output.js";
+import {checkOutput, fromCwd, SITE_MARKER, writeFailure} from "./output.js";
 import {snapshotSite, type SiteSnapshot} from "./snapshot.js";
 import type {Warning} from "../notebook/compile.js";
 
@@ -50,7 +50,7 @@ export async function buildSite(options: {root: string; out: string; packageRoot
   const out = resolve(options.out);
   const names = await findNotebooks(root);
   const cwd = options.cwd ?? process.cwd();
-  const show = (p: string) => (relative(cwd, p).startsWith("..") ? p : relative(cwd, p) || ".");
+  const show = (p: string) => fromCwd(cwd, p);
   await checkOutput(out, root, cwd, show);
   const assets = buildClient(options.packageRoot);
   assets.catch(() => {}); // awaited below; a notebook error may come first

@@ -3,7 +3,8 @@
 // single file is touched. A folder queuebook wrote carries a marker file; only such a folder
 // (or an empty one, or none) is ever replaced.
 import {readdir, realpath, stat} from "node:fs/promises";
-import {basename, dirname, isAbsolute, join, relative, resolve, sep} from "node:path";
+import {basename, dirname, join, relative, resolve} from "node:path";
+import {within} from "../notebook/data.js";
 
 /** The marker file in every site folder a build writes. */
 export const SITE_MARKER = ".queuebook-site";
@@ -11,10 +12,10 @@ export const SITE_MARKER = ".queuebook-site";
 /** An output folder that must not be written: the message says why, in one line. */
 export class OutputError extends Error {}
 
-/** True when `inner` is `outer` or lies inside it. */
-export function within(inner: string, outer: string): boolean {
-  const rel = relative(outer, inner);
-  return rel === "" || !(rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel));
+/** A path as the user would like to read it in a message: relative when under `cwd`, else absolute. */
+export function fromCwd(cwd: string, path: string): string {
+  const rel = relative(cwd, path);
+  return rel === "" ? "." : rel.startsWith("..") ? path : rel;
 }
 
 /** The real path of `path`, following symlinks, for the part of it that exists. */
