@@ -12,8 +12,8 @@ import {readFileSync} from "node:fs";
 import {basename, dirname, relative, resolve, sep} from "node:path";
 import {toNotebook, type CellError} from "./cell.js";
 import type {CompiledNotebook, Warning} from "./compile.js";
-import {BuildError, oneLine, quote, type EmbeddedFile} from "./data.js";
-import {imports, projectRoot, shown} from "./resolve.js";
+import {BuildError, oneLine, quote, shown, type EmbeddedFile} from "./data.js";
+import {imports, projectRoot} from "./resolve.js";
 import {defineNotebook, type DefinedCell} from "./transpile.js";
 
 export {projectRoot};

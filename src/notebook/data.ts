@@ -93,14 +93,12 @@ async function readAttached(name: string, folder: string, root: string, realRoot
  * on a pipe, never reads past the limit.
  */
 export async function readInside(file: string, root: string, realRoot: string, maxBytes: number): Promise<{bytes: Buffer; path: string} | string> {
-  // Paths in messages are relative to the root: a published page never names the build machine's folders.
-  const shown = (path: string) => relative(root, path).split(sep).join("/") || ".";
   let real: string;
   try {
     real = await realpath(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return code === "ENOENT" || code === "ENOTDIR" ? `not found in the notebook folder (${shown(file)})` : code === "ELOOP" ? "is a link that loops" : `cannot be read (${code ?? "error"})`;
+    return code === "ENOENT" || code === "ENOTDIR" ? `not found in the notebook folder (${shown(root, file)})` : code === "ELOOP" ? "is a link that loops" : `cannot be read (${code ?? "error"})`;
   }
   if (!within(real, realRoot)) return "is a link to a file outside the notebook folder: only files inside it are attached";
   // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below as not a regular file.
@@ -134,6 +132,11 @@ export async function readInside(file: string, root: string, realRoot: string, m
   } finally {
     await handle.close();
   }
+}
+
+/** A path as messages show it: relative to `base` with / separators, so a published page never names the build machine's folders. */
+export function shown(base: string, path: string): string {
+  return relative(base, path).split(sep).join("/") || ".";
 }
 
 /** True when `inner` is `outer` or lies inside it. */

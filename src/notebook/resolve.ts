@@ -4,15 +4,10 @@
 // with the case it has on disk. A refused import never reads the file it names.
 import type {Plugin} from "esbuild";
 import {existsSync, readdirSync, statSync} from "node:fs";
-import {basename, dirname, isAbsolute, join, relative, sep} from "node:path";
+import {basename, dirname, isAbsolute, join, sep} from "node:path";
 import type {CompiledNotebook, Warning} from "./compile.js";
-import {quote, within} from "./data.js";
+import {quote, shown, within} from "./data.js";
 import {sharedPackages} from "./globals.js";
-
-/** A path as messages show it: relative to the project, so a published page never names the build machine's folders. */
-export function shown(project: string, path: string): string {
-  return relative(project, path).split(sep).join("/") || ".";
-}
 
 /** True for a regular file (a pipe or a device would make esbuild wait or read forever). */
 function regularFile(path: string): boolean {
