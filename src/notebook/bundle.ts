@@ -11,7 +11,7 @@ import {createHash} from "node:crypto";
 import {readFileSync} from "node:fs";
 import {basename, dirname, relative, resolve, sep} from "node:path";
 import {toNotebook, type CellError} from "./cell.js";
-import type {CompiledNotebook, Warning} from "./compile.js";
+import {sortWarnings, type CompiledNotebook, type Warning} from "./compile.js";
 import {BuildError, oneLine, quote, shown, type EmbeddedFile} from "./data.js";
 import {imports, projectRoot} from "./resolve.js";
 import {defineNotebook, type DefinedCell} from "./transpile.js";
@@ -204,9 +204,6 @@ function describe(message: Message, project: string): string {
   return oneLine(`${where}${message.text}`);
 }
 
-function sortWarnings(warnings: Warning[]): Warning[] {
-  return warnings.sort((a, b) => a.line - b.line || a.column - b.column);
-}
 
 /**
  * Cells that import modules get their hash extended by a hash of the imported files' contents,

@@ -14,6 +14,11 @@ export interface Warning {
   message: string;
 }
 
+/** Sorts warnings in place by line, then column (the order they are read in the notebook). */
+export function sortWarnings(warnings: Warning[]): Warning[] {
+  return warnings.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
 /** Everything later steps need about a notebook. */
 export interface CompiledNotebook extends ParsedNotebook {
   analysed: AnalysedCell[];
@@ -71,7 +76,7 @@ export function compileNotebook(text: string, path: string): CompiledNotebook {
   // A syntax error is one warning per cell; a duplicate name or a cycle one per name or cycle.
   const cellWarnings: Warning[] = analysed.filter((cell) => cell.error).map(({error}) => ({path, line: error!.line, column: error!.column, message: `${error!.name}: ${error!.message}`}));
   for (const {cells, message} of problems) cellWarnings.push({path, line: cells[0].line, column: cells[0].column, message: `RuntimeError: ${message}`});
-  warnings.push(...cellWarnings.sort((a, b) => a.line - b.line || a.column - b.column));
+  warnings.push(...sortWarnings(cellWarnings));
   return {
     ...parsed,
     analysed,

@@ -3,7 +3,7 @@
 // it may not have, or that esbuild refuses, shows its error; the rest of the page is built.
 import {realpath} from "node:fs/promises";
 import {relative} from "node:path";
-import {compileNotebook, type CompiledNotebook, type Warning} from "../notebook/compile.js";
+import {compileNotebook, sortWarnings, type CompiledNotebook, type Warning} from "../notebook/compile.js";
 import {attachedPaths, defaultMaxFileBytes, fileKey, loadFiles, oneLine, readInside, within, BuildError} from "../notebook/data.js";
 import {prepareTypeScript, type CellError} from "../notebook/cell.js";
 import {bundleNotebook} from "../notebook/bundle.js";
@@ -77,7 +77,7 @@ export async function buildNotebook(file: string, root: string, options: Noteboo
   if (options.scriptQuery) links.script += options.scriptQuery;
   const html = renderPage(compiled, links);
   warnings.push(...bundle.warnings);
-  warnings.sort((a, b) => a.line - b.line || a.column - b.column);
+  sortWarnings(warnings);
   const watched = attachedPaths(compiled, file).filter((f) => within(f, root));
   const inputs = [...new Set([file, ...loaded.paths, ...watched, ...bundle.inputs])];
   return {compiled, html, script: bundle.code, inputs, warnings};
