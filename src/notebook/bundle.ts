@@ -113,7 +113,7 @@ export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: s
     if (elsewhere.length) {
       // An error inside a module (or without a place): bundle each importing cell alone to find
       // which ones bring it in. Only on this failure path, so a clean build pays nothing.
-      const importing = compiled.analysed.filter((c) => !errors.has(c.id) && (c.imports.length > 0 || /\bimport\s*\(/.test(c.js)));
+      const importing = compiled.analysed.filter((c) => !errors.has(c.id) && importsModules(c));
       for (let i = 0; i < importing.length; i += 8) {
         const batch = importing.slice(i, i + 8); // a few builds at a time: esbuild runs them in parallel
         const failures = await Promise.all(batch.map((cell) => run(defineNotebook([cell], compiled.path, new Map(), {}).text, true).then(() => undefined, (error: Partial<BuildFailure>) => error.errors?.[0])));
@@ -204,6 +204,10 @@ function describe(message: Message, project: string): string {
   return oneLine(`${where}${message.text}`);
 }
 
+/** True when a cell brings in modules: a static import, or an import() call in its code. */
+function importsModules(cell: CompiledNotebook["analysed"][number]): boolean {
+  return cell.imports.length > 0 || /\bimport\s*\(/.test(cell.js);
+}
 
 /**
  * Cells that import modules get their hash extended by a hash of the imported files' contents,
@@ -211,7 +215,7 @@ function describe(message: Message, project: string): string {
  * hashes come from the transpile pass as data; only those exact string literals are replaced.
  */
 function stampModuleCells(code: string, compiled: CompiledNotebook, defined: readonly DefinedCell[], errors: ReadonlyMap<string, CellError>, inputs: string[]): string {
-  const importing = new Set(compiled.analysed.filter((c) => !errors.has(c.id) && (c.imports.length > 0 || /\bimport\s*\(/.test(c.js))).map((c) => c.id));
+  const importing = new Set(compiled.analysed.filter((c) => !errors.has(c.id) && importsModules(c)).map((c) => c.id));
   const modules = inputs.filter((f) => !f.includes(`${sep}node_modules${sep}`)).sort();
   if (importing.size === 0 || modules.length === 0) return code;
   const digest = createHash("sha256");
