@@ -4,7 +4,7 @@
 import {labNumbers, outputNames, type LabNumbers} from "./analyze.js";
 import {parseClosed, parsePlan, parseProbe, parseRecords, parseRun} from "./csv.js";
 import {shapes, type Shape} from "./schedule.js";
-import {maxConcurrency} from "./stats.js";
+import {maxConcurrency, maxOf} from "./stats.js";
 
 /** The values a wording's `{name}` placeholders take. */
 export type Vars = Record<string, string | number>;
@@ -217,7 +217,7 @@ export function gradeLab(read: (name: string) => string | undefined): Check[] {
     const text = broken.has(`srv-${shape}.csv`) ? undefined : read(`srv-${shape}.csv`);
     if (text === undefined) continue;
     const records = parseRecords(`srv-${shape}.csv`, text);
-    const max = Math.max(0, ...records.map((r) => r.qlen));
+    const max = Math.max(0, maxOf(records.map((r) => r.qlen)));
     const swept = maxConcurrency(records);
     add(check(`srv-${shape}.csv`, "sweep", max === swept, part("sweep", {max, sweep: swept})));
   }

@@ -4,6 +4,7 @@
 import {outputNames} from "./analyze.js";
 import {formatRun, parseClosed, parsePlan, parseProbe, parseRecords, parseRun, type RunRow} from "./csv.js";
 import {isShape, shapes, type Shape} from "./schedule.js";
+import {minOf} from "./stats.js";
 import {LabFileError, quote, readTable, RowReader, type TableRow} from "./table.js";
 
 /** One uploaded file: its name as the browser gives it and its text. */
@@ -108,7 +109,7 @@ export function parseK6Csv(file: string, text: string): Map<Shape, RunRow[]> {
   for (const shape of shapes) {
     const list = byShape.get(shape);
     if (!list) continue;
-    const first = Math.min(...list.map((r) => r.sent));
+    const first = minOf(list.map((r) => r.sent));
     list.sort((a, b) => (Number.isNaN(a.i) || Number.isNaN(b.i) ? a.sent - b.sent : a.i - b.i));
     const seen = new Set<number>();
     runs.set(shape, list.map(({row, ...r}, n) => {

@@ -2,7 +2,7 @@
 // reads; a bad file is refused with a message naming file, line and column, and nothing loads.
 import {describe, expect, it} from "vitest";
 import {analyzeLab} from "../../src/lab/analyze.js";
-import {parseRun} from "../../src/lab/csv.js";
+import {formatRun, parseRun} from "../../src/lab/csv.js";
 import {simulateLabFiles} from "../../src/lab/simLab.js";
 import {isK6Csv, parseK6Csv, readUploads} from "../../src/lab/upload.js";
 
@@ -82,4 +82,11 @@ describe("readUploads", () => {
       expect(result.errors[0]).toMatch(message);
     });
   }
+
+  it("reads a k6 results CSV of 200,000 requests (iterative: no stack overflow)", () => {
+    const rows = Array.from({length: 200_000}, (_, i) => ({i, intended: i / 1000, sent: i / 1000, received: i / 1000 + 0.04, code: 200, error: ""}));
+    const runs = parseK6Csv("big.csv", k6Csv(formatRun(rows), "poisson", (s) => String(Math.round(s * 1e6))));
+    expect(runs.get("poisson")!.length).toBe(200_000);
+    expect(runs.get("poisson")![0].sent).toBe(0);
+  });
 });
