@@ -2,6 +2,7 @@
 // default); the language shown is `?lang=` from the URL when declared, else the default. The
 // built-in `lang` is that code, and changes (without a reload) when the reader picks another in
 // the picker the page shows above the notebook; the choice is written back to `?lang=`.
+import {isLanguageCode} from "../notebook/contract.js";
 
 let languages: string[] = [];
 let current = "en";
@@ -37,7 +38,7 @@ export function onLanguage(listener: (lang: string) => void): () => void {
 
 /** Sets the notebook's declared languages (each definition of the notebook calls this). */
 export function setLanguages(declared: readonly string[] | undefined): void {
-  const next = (declared ?? []).filter((code) => /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(code));
+  const next = (declared ?? []).filter(isLanguageCode);
   const same = next.length === languages.length && next.every((code, i) => code === languages[i]);
   languages = next;
   if (!same || !languages.includes(current)) {

@@ -5,6 +5,7 @@ import {analyseCell, type AnalysedCell, type CellError} from "./cell.js";
 import {checkGraph, graphProblems} from "./graph.js";
 import {defineNotebook, type DefinedCell} from "./transpile.js";
 import {chunksFor, sharedPackages} from "./globals.js";
+import {isLanguageCode} from "./contract.js";
 
 /** A warning for the build's output: file, line, column and message. */
 export interface Warning {
@@ -37,8 +38,6 @@ export interface CompiledNotebook extends ParsedNotebook {
   warnings: Warning[];
 }
 
-const languageCode = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
-
 /** The front matter's `languages`, validated: BCP 47-like codes, no repeats; problems warned. */
 export function declaredLanguages(value: unknown, warn: (message: string) => void): string[] {
   if (value === undefined) return [];
@@ -49,7 +48,7 @@ export function declaredLanguages(value: unknown, warn: (message: string) => voi
   }
   const codes: string[] = [];
   for (const code of list) {
-    if (typeof code === "string" && languageCode.test(code)) {
+    if (typeof code === "string" && isLanguageCode(code)) {
       if (!codes.includes(code)) codes.push(code);
     } else {
       warn(`front matter: languages: ${JSON.stringify(String(code)).slice(0, 40)} is not a language code (like en, hu, pt-BR)`);

@@ -36,6 +36,11 @@ export interface NotebookDefinition {
   languages?: string[];
 }
 
+/** True for a language code a notebook may declare (BCP 47-like: en, hu, pt-BR); the compiler and the page both check it. */
+export function isLanguageCode(code: string): boolean {
+  return /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(code);
+}
+
 /** An optional asset chunk: its script, the library it hands over (queuebook.provide) and CSS. */
 export interface Chunk {
   /** File name without .js under _queuebook/ ("plot", "katex"). */
