@@ -102,9 +102,10 @@ export interface RunEvent {
 
 /**
  * The moments marked on the charts, up to `minute` (a surge is not shown before it arrives):
- * the scenario's deploy, flush and surge, each decision, and the minute the fast-burn alert fired.
+ * the scenario's deploy, flush and surge, each decision, and the minute the fast-burn alert fired
+ * (`alertAt`, the trace's alertMinute: passed in by a caller that already has it).
  */
-export function runEvents(run: RunLink, trace: RunTrace, minute = run.minute): RunEvent[] {
+export function runEvents(run: RunLink, trace: RunTrace, minute = run.minute, alertAt = alertMinute(trace)): RunEvent[] {
   const events: RunEvent[] = [];
   const scheduled = trace.states[0]?.events;
   if (scheduled) {
@@ -113,7 +114,6 @@ export function runEvents(run: RunLink, trace: RunTrace, minute = run.minute): R
     if (scheduled.surge) events.push({minute: scheduled.surge.startMinute, kind: "surge"});
   }
   for (const action of run.actions) events.push({minute: action.minute, kind: "decision", action});
-  const alertAt = alertMinute(trace);
   if (alertAt !== null) events.push({minute: alertAt, kind: "alert"});
   return events.filter((e) => e.minute <= minute).sort((a, b) => a.minute - b.minute);
 }

@@ -46,12 +46,14 @@ export interface Store {
 export function createStore(initial: RunLink): Store {
   let run: RunLink = {...initial, minute: clampMinute(initial.minute)};
   let trace = simulateRun(run);
+  // The trace's alert minute, found once per trace: a frame (up to 60 a second while playing)
+  // only compares it with its minute.
+  let traceAlert = alertMinute(trace);
   const listeners = new Set<(frame: Frame) => void>();
   let current = makeFrame("run");
 
   function makeFrame(cause: Frame["cause"]): Frame {
     const minute = run.minute;
-    const alertAt = alertMinute(trace);
     return {
       run,
       trace,
@@ -59,8 +61,8 @@ export function createStore(initial: RunLink): Store {
       metrics: trace.metrics[minute],
       detail: trace.details[minute],
       controls: controlsAt(run),
-      events: runEvents(run, trace),
-      alertAt: alertAt !== null && alertAt <= minute ? alertAt : null,
+      events: runEvents(run, trace, minute, traceAlert),
+      alertAt: traceAlert !== null && traceAlert <= minute ? traceAlert : null,
       cause
     };
   }
@@ -69,8 +71,10 @@ export function createStore(initial: RunLink): Store {
     const horizon = horizonOf(next.minute);
     const same = next === run;
     run = next;
-    if (rerun || horizon !== trace.metrics.length) trace = simulateRun(run, horizon);
-    else if (same) return;
+    if (rerun || horizon !== trace.metrics.length) {
+      trace = simulateRun(run, horizon);
+      traceAlert = alertMinute(trace);
+    } else if (same) return;
     current = makeFrame(rerun || horizon !== current.trace.metrics.length ? "run" : "minute");
     for (const listener of listeners) listener(current);
   }
