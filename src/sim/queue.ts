@@ -5,6 +5,8 @@
 export const WORKERS_PER_INSTANCE = 16;
 /** Requests waiting longer than this in the queue time out [6]. */
 export const TIMEOUT_S = 2;
+/** The share of requests above the p99 (1 − 0.99): with C at or below it, p99 has no waiting term [3]. */
+export const P99_TAIL = 0.01;
 
 /**
  * Erlang B blocking probability for offered load a (erlangs) on n servers, by the recursion
@@ -81,7 +83,7 @@ export function timeoutShare(lambda: number, serviceS: number, n: number, c = er
 export function p99(lambda: number, serviceS: number, n: number, c = erlangC(lambda * serviceS, n)): number {
   const a = lambda * serviceS;
   if (a >= n) return Infinity;
-  const wait = c > 0.01 ? Math.log(c / 0.01) / (n / serviceS - lambda) : 0;
+  const wait = c > P99_TAIL ? Math.log(c / P99_TAIL) / (n / serviceS - lambda) : 0;
   return serviceS * Math.log(100) + wait;
 }
 

@@ -8,7 +8,7 @@ import {cacheAge, HOT_OBJECTS, hitRate, WARMUP_DB_QPS} from "../../sim/cache.js"
 import {APP_TIME_S, appTime, DB_CAPACITY_QPS, dbLoad, HEAVY_APP_TIME_S, QUERY_TIME_CAP_S, QUERY_TIME_S, queryTime, serviceTime} from "../../sim/database.js";
 import {BAD_BUILD_CPU, BAD_BUILD_ERROR_RATE, cpuFactor, errorRate} from "../../sim/deploy.js";
 import {fleetCostPerHour, INSTANCE_PRICE_PER_HOUR} from "../../sim/fleet.js";
-import {erlangB, erlangC, p99, saturationFailedShare, TIMEOUT_S, timeoutShare, utilization, waitExceeds, WORKERS_PER_INSTANCE} from "../../sim/queue.js";
+import {erlangB, erlangC, p99, P99_TAIL, saturationFailedShare, TIMEOUT_S, timeoutShare, utilization, waitExceeds, WORKERS_PER_INSTANCE} from "../../sim/queue.js";
 import type {RunTrace} from "../../sim/run.js";
 import {arrivalRate, DIURNAL_AMPLITUDE, DIURNAL_PHASE_H, droppedShare, LOW_PRIORITY_SHARE} from "../../sim/traffic.js";
 
@@ -85,6 +85,10 @@ export function formulas(trace: RunTrace, minute: number, options: FormulaOption
   const hit = metrics.hitRate;
   const extraQps = d.warmupRunning ? WARMUP_DB_QPS : 0;
   const saturatedNow = a >= N;
+  // Erlang B is an O(N) recursion: computed once for its own line and Erlang C's.
+  const B = erlangB(a, N);
+  // As in p99(): the waiting term counts only when C is above the p99's tail.
+  const waits = C > P99_TAIL;
   const list: Formula[] = [];
   // `note` (a condition in force, e.g. saturation) follows the result.
   const add = (id: FormulaId, source: string, tex: string, values: string, result: number, note?: string) =>
@@ -140,10 +144,10 @@ export function formulas(trace: RunTrace, minute: number, options: FormulaOption
   add("erlangB", "[3]",
     String.raw`B(0) = 1,\quad B(k) = \frac{a\,B(k-1)}{k + a\,B(k-1)},\quad a = \lambda S`,
     String.raw`B(${n(a)},\ ${n(N)})`,
-    erlangB(a, N));
+    B);
   add("erlangC", "[3]",
     String.raw`C(a, N) = \frac{B}{1 - \frac{a}{N}(1 - B)}\quad (a < N),\qquad C = 1\quad (a \ge N)`,
-    saturatedNow ? "C" : String.raw`C = \frac{${n(erlangB(a, N))}}{1 - \frac{${n(a)}}{${n(N)}}(1 - ${n(erlangB(a, N))})}`,
+    saturatedNow ? "C" : String.raw`C = \frac{${n(B)}}{1 - \frac{${n(a)}}{${n(N)}}(1 - ${n(B)})}`,
     erlangC(a, N),
     saturatedNow ? String.raw`a = ${n(a)} \ge N = ${n(N)}` : undefined);
   add("waitTail", "[3]",
@@ -164,14 +168,14 @@ export function formulas(trace: RunTrace, minute: number, options: FormulaOption
     String.raw`e = ${n(metrics.timeoutShare)} + (1 - ${n(metrics.timeoutShare)})\cdot ${n(BAD_BUILD_ERROR_RATE)}\cdot ${n(bad)}`,
     errorRate(metrics.timeoutShare, bad));
   add("p99", "[3][6]",
-    String.raw`p_{99} \approx S\ln 100 + \frac{\ln(C/${n(0.01)})}{N/S - \lambda}`,
+    String.raw`p_{99} \approx S\ln 100 + \frac{\ln(C/${n(P99_TAIL)})}{N/S - \lambda}`,
     saturatedNow
       ? "p_{99}"
-      : C > 0.01
-        ? String.raw`p_{99} = ${n(S)}\ln 100 + \frac{\ln(${n(C)}/${n(0.01)})}{${n(N)}/${n(S)} - ${n(lambda)}}`
+      : waits
+        ? String.raw`p_{99} = ${n(S)}\ln 100 + \frac{\ln(${n(C)}/${n(P99_TAIL)})}{${n(N)}/${n(S)} - ${n(lambda)}}`
         : String.raw`p_{99} = ${n(S)}\ln 100`,
     p99(lambda, S, N, C),
-    saturatedNow ? String.raw`a \ge N` : C > 0.01 ? undefined : String.raw`C = ${n(C)} \le ${n(0.01)}`);
+    saturatedNow ? String.raw`a \ge N` : waits ? undefined : String.raw`C = ${n(C)} \le ${n(P99_TAIL)}`);
   add("burnRate", "[1][2]",
     String.raw`\beta = \frac{e}{1 - \mathrm{SLO}} = \frac{e}{${n(ERROR_BUDGET)}}`,
     String.raw`\beta = \frac{${n(metrics.errorRate)}}{${n(ERROR_BUDGET)}}`,
