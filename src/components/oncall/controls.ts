@@ -1,6 +1,7 @@
 // Every control of the seeds as an input with the seeds' one-line help, and the two buttons.
 // A change is a decision at the current minute (store.decide); sliders decide when released.
-import {controlSpecs, type Controls} from "../../sim/controls.js";
+import {MAX_INSTANCES, MIN_INSTANCES} from "../../sim/autoscaler.js";
+import type {Controls} from "../../sim/controls.js";
 import type {Translate} from "../i18n.js";
 import {formatControl} from "./describe.js";
 import {h, setText} from "./dom.js";
@@ -17,7 +18,7 @@ export interface ControlsView {
 
 /** How a slider maps to a control: shares are shown in percent. */
 const sliders: Partial<Record<LearnerControl, {min: number; max: number; step: number; scale: number}>> = {
-  fleetMin: {min: controlSpecs.fleetMin.type === "integer" ? controlSpecs.fleetMin.min : 1, max: 40, step: 1, scale: 1},
+  fleetMin: {min: MIN_INSTANCES, max: MAX_INSTANCES, step: 1, scale: 1},
   targetUtilization: {min: 10, max: 100, step: 5, scale: 100},
   ttlS: {min: 0, max: 600, step: 5, scale: 1},
   sheddingShare: {min: 0, max: 100, step: 5, scale: 100}
