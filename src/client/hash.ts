@@ -43,15 +43,22 @@ export function withSlide(slide: number | undefined, hash = location.hash): stri
   return parts.length ? `#${parts.join("&")}` : "";
 }
 
-/** Rewrites the page's hash without adding a history entry or firing hashchange. */
-export function replaceHash(hash: string): void {
+/** Rewrites the page's URL with `edit` without adding a history entry, reloading or firing hashchange. */
+export function replaceUrl(edit: (url: URL) => void): void {
   try {
     const url = new URL(location.href);
-    url.hash = hash;
+    edit(url);
     history.replaceState(history.state, "", url.href);
   } catch {
     // a page where the URL cannot be rewritten keeps working without it
   }
+}
+
+/** Rewrites the page's hash without adding a history entry or firing hashchange. */
+export function replaceHash(hash: string): void {
+  replaceUrl((url) => {
+    url.hash = hash;
+  });
 }
 
 /** Sets `key=value` (or removes it) in the page's hash, keeping the other parts. */

@@ -3,6 +3,7 @@
 // built-in `lang` is that code, and changes (without a reload) when the reader picks another in
 // the picker the page shows above the notebook; the choice is written back to `?lang=`.
 import {isLanguageCode} from "../notebook/contract.js";
+import {replaceUrl} from "./hash.js";
 
 let languages: string[] = [];
 let current = "en";
@@ -58,15 +59,7 @@ function change(lang: string, record: boolean): void {
   const changed = lang !== current;
   current = lang;
   document.documentElement.lang = lang;
-  if (record) {
-    try {
-      const url = new URL(location.href);
-      url.searchParams.set("lang", lang);
-      history.replaceState(history.state, "", url.href);
-    } catch {
-      // a page where the URL cannot be rewritten still switches language
-    }
-  }
+  if (record) replaceUrl((url) => url.searchParams.set("lang", lang)); // (a URL that cannot be rewritten still switches)
   const picker = document.querySelector<HTMLSelectElement>("select.qb-lang-picker");
   if (picker && picker.value !== lang) picker.value = lang;
   if (changed) for (const listener of listeners) listener(lang);

@@ -5,7 +5,7 @@
 // and charts read the same at 1920×1080 and 1280×720; the `width` built-in measures the stage).
 // The slide number is the hash part `/N` (src/client/hash.ts), so a reload or a shared link
 // lands on the same slide. Keys: → ← space PageDown PageUp Home End, f fullscreen, Esc leaves.
-import {readSlide, replaceHash, withSlide} from "./hash.js";
+import {readSlide, replaceHash, replaceUrl, withSlide} from "./hash.js";
 
 /** The stage's size in CSS pixels, scaled to fit the window. */
 export const STAGE = {width: 1280, height: 720};
@@ -135,14 +135,10 @@ export function leave(): void {
   for (const child of Array.from(main.children)) child.classList.remove(SHOWN);
   document.documentElement.classList.remove(ON);
   if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
-  try {
-    const url = new URL(location.href);
+  replaceUrl((url) => {
     url.searchParams.delete("present");
     url.hash = withSlide(undefined);
-    history.replaceState(history.state, "", url.href);
-  } catch {
-    // a page whose URL cannot be rewritten still leaves
-  }
+  });
 }
 
 /** True while presenting. */
