@@ -35,6 +35,11 @@ export function seconds(value: number): string {
   return value.toFixed(6);
 }
 
+/** 01-probe.txt: one time in seconds per line, 6 decimals (what `lab probe` prints). */
+export function formatProbe(times: ArrayLike<number>): string {
+  return Array.from(times, (t) => seconds(t) + "\n").join("");
+}
+
 /** The plan CSV: `i,intended`. */
 export function formatPlan(times: ArrayLike<number>): string {
   return csvFormat(Array.from(times, (t, i) => ({i, intended: seconds(t)})), ["i", "intended"]) + "\n";

@@ -4,7 +4,7 @@
 import {mkdirSync} from "node:fs";
 import {join} from "node:path";
 import {analyzeLab, type Analysis} from "./analyze.js";
-import {formatClosed, formatPlan, formatRun} from "./csv.js";
+import {formatClosed, formatPlan, formatProbe, formatRun} from "./csv.js";
 import {runClosedLoop} from "./closedLoop.js";
 import {folderReader, writeFileAtomic, writeFilesAtomic} from "./files.js";
 import {httpTransport, loadAgent} from "./http.js";
@@ -73,7 +73,7 @@ export async function recordLab({
 
     report(0, "probe");
     const times = await probe(server.url + "/work", probes);
-    write("01-probe.txt", times.map((t) => t.toFixed(6) + "\n").join(""));
+    write("01-probe.txt", formatProbe(times));
     done += 1;
 
     for (const shape of shapes) write(`sched-${shape}.csv`, formatPlan(schedule(shape, plan.count, plan.rate, plan.seed)));

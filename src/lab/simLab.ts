@@ -1,6 +1,6 @@
 // The whole lab on the simulated server: the same input files `lab record` writes, computed in
 // the browser from the parameters, so analyzeLab can turn them into the same answer files.
-import {formatClosed, formatPlan, formatRecords, formatRun} from "./csv.js";
+import {formatClosed, formatPlan, formatProbe, formatRecords, formatRun} from "./csv.js";
 import {simulateClosedLoop} from "./closedDes.js";
 import {simulate} from "./des.js";
 import {schedule, shapes} from "./schedule.js";
@@ -38,7 +38,7 @@ export function simulateLabFiles({
   const serviceS = serviceMs / 1000;
   const files = new Map<string, string>();
   const probes = simulate([0, 1, 2, 3, 4, 5], {workers, serviceS, service, seed});
-  files.set("01-probe.txt", probes.map((r) => (r.end - r.arrive + networkS).toFixed(6) + "\n").join(""));
+  files.set("01-probe.txt", formatProbe(probes.map((r) => r.end - r.arrive + networkS)));
   for (const shape of shapes) files.set(`sched-${shape}.csv`, formatPlan(schedule(shape, plan.count, plan.rate, plan.seed, {burstSize})));
   for (const shape of shapes) {
     const intended = schedule(shape, run.count, run.rate, run.seed, {burstSize});

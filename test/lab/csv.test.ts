@@ -1,5 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {formatClosed, formatPlan, formatRecords, formatRun, formatTsv, parseClosed, parsePlan, parseProbe, parseRecords, parseRun} from "../../src/lab/csv.js";
+import {formatClosed, formatPlan, formatProbe, formatRecords, formatRun, formatTsv, parseClosed, parsePlan, parseProbe, parseRecords, parseRun} from "../../src/lab/csv.js";
 import {LabFileError} from "../../src/lab/table.js";
 
 /** The error a parse throws, as `file:line:column: reason`. */
@@ -108,7 +108,13 @@ describe("formatClosed(rows) and parseClosed(file, text)", () => {
   });
 });
 
-describe("parseProbe(file, text)", () => {
+describe("formatProbe(times) and parseProbe(file, text)", () => {
+  it("writes one time per line with 6 decimals, and reads them back", () => {
+    const text = formatProbe([0.0413, 0.04, 0.0444446]);
+    expect(text).toBe("0.041300\n0.040000\n0.044445\n");
+    expect(parseProbe("01-probe.txt", text)).toEqual([0.0413, 0.04, 0.044445]);
+  });
+
   it("reads one time per line, with a byte-order mark and blank lines", () => {
     expect(parseProbe("01-probe.txt", "\uFEFF0.041\n0.042\r\n\n0.043\n")).toEqual([0.041, 0.042, 0.043]);
   });

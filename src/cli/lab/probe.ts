@@ -1,5 +1,6 @@
 // `queuebook lab probe <URL> [count]`: idle response times, one request at a time.
 import {CommandError} from "../command.js";
+import {formatProbe} from "../../lab/csv.js";
 import {probe} from "../../lab/probe.js";
 import {expectArgs, integerArg, urlArg, type Subcommand} from "./args.js";
 
@@ -23,7 +24,7 @@ export const subcommand: Subcommand = {
     } catch (error) {
       throw new CommandError((error as Error).message);
     }
-    context.stdout(times.map((t) => t.toFixed(6) + "\n").join(""));
+    context.stdout(formatProbe(times));
     return 0;
   }
 };

@@ -7,7 +7,7 @@
 // Each part simulates once (the files are written from the same records the charts draw).
 import {analyzeRecords, outputNames} from "../../lab/analyze.js";
 import {simulateClosedLoop} from "../../lab/closedDes.js";
-import {formatClosed, formatPlan, formatRecords, formatRun} from "../../lab/csv.js";
+import {formatClosed, formatPlan, formatProbe, formatRecords, formatRun} from "../../lab/csv.js";
 import {simulate} from "../../lab/des.js";
 import {schedule, shapes, type Shape} from "../../lab/schedule.js";
 import type {SimulatedLabOptions} from "../../lab/simLab.js";
@@ -64,7 +64,7 @@ export function simulatedOpen(p: OpenParams): OpenRuns {
     /** The files, written on first use (a download or a test; the page's figures need none). */
     get files() {
       if (files) return files;
-      files = new Map<string, string>([["01-probe.txt", probes.map((s) => s.toFixed(6) + "\n").join("")]]);
+      files = new Map<string, string>([["01-probe.txt", formatProbe(probes)]]);
       for (const s of shapes) files.set(`sched-${s}.csv`, formatPlan(plans[s]));
       for (const s of shapes) files.set(`run-${s}.csv`, formatRun(run[s])), files.set(`srv-${s}.csv`, formatRecords(srv[s]));
       return files;
