@@ -118,7 +118,7 @@ describe("queuebook lab k6", () => {
   });
 
   it("exits 2 with one line and the usage for bad arguments", async () => {
-    for (const args of [["square", "10", "25", "7", "http://x/"], ["even", "0", "25", "7", "http://x/"], ["even", "10", "25", "7", "ftp://x/"], ["even", "10", "25", "7"], ["even", "10", "25", "7", "http://x/", "-o"]]) {
+    for (const args of [["square", "10", "25", "7", "http://x/"], ["even", "0", "25", "7", "http://x/"], ["even", "10", "25", "7", "ftp://x/"], ["even", "10", "25", "7"], ["even", "10", "25", "7", "http://x/", "-o"], ["even", "3", "1e7", "7", "http://x/"], ["even", "2", "1e-7", "7", "http://x/"]]) {
       const result = await run(["lab", "k6", ...args]);
       expect(result.code, args.join(" ")).toBe(2);
       expect(result.stderr).toMatch(/^queuebook lab k6: \S.*\nusage: queuebook lab k6 /);

@@ -4,7 +4,7 @@ import {UsageError} from "../command.js";
 import {writeFileAtomic} from "../../lab/files.js";
 import {k6Script} from "../../lab/k6.js";
 import {isShape, shapes} from "../../lab/schedule.js";
-import {integerArg, outputArg, positiveArg, type Subcommand} from "./args.js";
+import {integerArg, outputArg, rateArg, type Subcommand} from "./args.js";
 
 const usage = `usage: queuebook lab k6 <even|poisson|burst> <count> <rate> <seed> <URL> [-o script.js]
 
@@ -31,10 +31,10 @@ export const subcommand: Subcommand = {
       else positional.push(args[i]);
     }
     if (positional.length !== 5) throw new UsageError(`expected 5 arguments, got ${positional.length}`);
-    const [shape, countArg, rateArg, seedArg, urlValue] = positional;
+    const [shape, countArg, rateText, seedArg, urlValue] = positional;
     if (!isShape(shape)) throw new UsageError(`unknown shape "${shape}" (expected ${shapes.join(", ")})`);
     const count = integerArg("count", countArg, 1, 100_000);
-    const rate = positiveArg("rate", rateArg);
+    const rate = rateArg("rate", rateText, count);
     const seed = integerArg("seed", seedArg);
     const url = httpUrl(urlValue);
     const path = out === undefined ? undefined : outputArg(out, context);
