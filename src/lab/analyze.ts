@@ -8,6 +8,9 @@ import {roundHalfUp as fixed, trimmed} from "./round.js";
 import {cv, maxConcurrency, maxInService, maxOf, mean, median, minOf, nearestRank} from "./stats.js";
 import {LabFileError, LabInputError} from "./table.js";
 
+/** The lab's chosen mean rate, `chosen_rate=25` in 01-target.txt (requests per second). */
+export const labChosenRate = 25;
+
 /** Options for {@link analyzeLab}; each defaults to what the files show. */
 export interface AnalyzeOptions {
   /** The server's workers; default: the most requests in service at once in srv-*.csv. */
@@ -183,7 +186,7 @@ function labNumbersOf(inputs: LabInputs, options: AnalyzeOptions) {
     if (records.length === 0) throw new LabFileError(name, 2, 1, "no records after the header (run the shape, then GET /dump before the next /reset)");
     srv.set(shape, records);
   }
-  const chosenRate = options.chosenRate ?? 25;
+  const chosenRate = options.chosenRate ?? labChosenRate;
   // Each sweep sorts every record's times: do it once per file (a dump may hold a million).
   const swept = new Map<Shape, number>();
   const concurrency = (shape: Shape) => swept.get(shape) ?? swept.set(shape, maxConcurrency(srv.get(shape)!)).get(shape)!;

@@ -1,8 +1,9 @@
 // The lab's grader: every rule of the arrival lab checked against a learner's folder (files
 // present, formats, values consistent with the learner's own CSVs, the step-8 decision rules).
 // Pure: it takes a file reader, so `queuebook lab grade` and the notebook share it.
-import {labNumbers, outputNames, type LabNumbers} from "./analyze.js";
+import {labChosenRate, labNumbers, outputNames, type LabNumbers} from "./analyze.js";
 import {parseClosed, parsePlan, parseProbe, parseRecords, parseRun} from "./csv.js";
+import {maxRate} from "./little.js";
 import {shapes, type Shape} from "./schedule.js";
 import {maxConcurrency, maxOf} from "./stats.js";
 
@@ -183,7 +184,7 @@ export function gradeLab(read: (name: string) => string | undefined): Check[] {
   const numbers = (options: Parameters<typeof labNumbers>[1] = {}): LabNumbers => {
     try {
       const reader = (name: string) => (broken.has(name) ? undefined : read(name));
-      return labNumbers(reader, {chosenRate: Number.isFinite(chosenRate) && chosenRate > 0 ? chosenRate : 25, ...options}).values;
+      return labNumbers(reader, {chosenRate: Number.isFinite(chosenRate) && chosenRate > 0 ? chosenRate : labChosenRate, ...options}).values;
     } catch (error) {
       failure ??= (error as Error).message;
       return {};
@@ -230,9 +231,9 @@ function gradeTarget(text: string | undefined, truth: LabNumbers): Check[] {
   return gradeLines("01-target.txt", text, t && [
     ["service_ms", t.serviceMs, 0],
     ["workers", t.workers, 0, (v) => v >= t.workers, ["values.workers", {workers: t.workers}]],
-    ["max_rate", (w) => (w.workers ?? t.workers) / (t.serviceMs / 1000), undefined],
-    ["chosen_rate", 25, 0],
-    ["utilization", (w) => 25 / ((w.workers ?? t.workers) / (t.serviceMs / 1000)), 2]
+    ["max_rate", (w) => maxRate(w.workers ?? t.workers, t.serviceMs / 1000), undefined],
+    ["chosen_rate", labChosenRate, 0],
+    ["utilization", (w) => labChosenRate / maxRate(w.workers ?? t.workers, t.serviceMs / 1000), 2]
   ]);
 }
 
