@@ -9,6 +9,7 @@ import {parseFlags} from "./flags.js";
 import {buildSite} from "../site/build.js";
 import {chromiumPath} from "../site/snapshot.js";
 import {BuildError, oneLine} from "../notebook/data.js";
+import {warningLine} from "../notebook/compile.js";
 
 const usage = `usage: queuebook build [--root DIR] [-o OUT] [--max-file-mb N] [--snapshot]
 
@@ -54,7 +55,7 @@ export const command: Command = {
         maxFileBytes: maxBytes,
         snapshot: values.snapshot ? {chromium: chromiumPath(context.env), skipped: (reason) => context.stderr(`queuebook build: no-script snapshot skipped: ${reason}\n`)} : undefined,
         effects: {
-          warn: (w) => context.stderr(oneLine(`warning: ${fromCwd(context.cwd, resolve(root, w.path))}${w.line ? `:${w.line}:${w.column}` : ""}: ${w.message}`) + "\n")
+          warn: (w) => context.stderr(warningLine(w, fromCwd(context.cwd, resolve(root, w.path))) + "\n")
         }
       });
       const ms = Math.round(performance.now() - started);

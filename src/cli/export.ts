@@ -4,6 +4,7 @@ import {basename, resolve} from "node:path";
 import {CommandError, UsageError, type Command} from "./command.js";
 import {parseFlags} from "./flags.js";
 import {BuildError} from "../notebook/data.js";
+import {warningLine} from "../notebook/compile.js";
 import {chromiumPath} from "../site/snapshot.js";
 import {exportNotebook, ExportOptionError, writeAtomic} from "../site/export.js";
 import {fromCwd, writeFailure} from "../site/output.js";
@@ -73,7 +74,7 @@ export const command: Command = {
         snapshot: !values["no-snapshot"],
         pdf
       });
-      for (const w of result.warnings) context.stderr(`warning: ${w.path}${w.line ? `:${w.line}:${w.column}` : ""}: ${w.message}\n`);
+      for (const w of result.warnings) context.stderr(warningLine(w) + "\n");
       if (result.snapshotSkipped && !values["no-snapshot"]) context.stderr(`queuebook export: no-script snapshot skipped: ${result.snapshotSkipped}\n`);
       if (out !== undefined) {
         try {

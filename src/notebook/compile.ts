@@ -6,6 +6,7 @@ import {checkGraph, graphProblems} from "./graph.js";
 import {defineNotebook, type DefinedCell} from "./transpile.js";
 import {chunksFor, sharedPackages} from "./globals.js";
 import {isLanguageCode} from "./contract.js";
+import {oneLine} from "./data.js";
 
 /** A warning for the build's output: file, line, column and message. */
 export interface Warning {
@@ -13,6 +14,11 @@ export interface Warning {
   line: number;
   column: number;
   message: string;
+}
+
+/** A warning as one terminal line, `warning: path:line:column: message`; `path` as the caller shows it (no position when line is 0). */
+export function warningLine(warning: Warning, path: string = warning.path): string {
+  return oneLine(`warning: ${path}${warning.line ? `:${warning.line}:${warning.column}` : ""}: ${warning.message}`);
 }
 
 /** Sorts warnings in place by line, then column (the order they are read in the notebook). */

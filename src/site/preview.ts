@@ -12,6 +12,7 @@ import {findNotebooks} from "./build.js";
 import {orderOf, renderIndex, urlPath} from "./page.js";
 import {escapeHtml, parseNotebook} from "../notebook/parse.js";
 import {defaultMaxFileBytes, mimeType, oneLine, readInside} from "../notebook/data.js";
+import {warningLine} from "../notebook/compile.js";
 
 /** Options of the preview server. */
 export interface PreviewOptions {
@@ -55,7 +56,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const build = async (p: OpenPage) => {
     p.built = await buildNotebook(join(root, `${p.name}.md`), root, {events: `/_queuebook/events?page=${encodeURIComponent(p.name)}`, scriptQuery: `?v=${p.version}`, maxFileBytes: options.maxFileBytes});
     watchInputs(p.built.inputs);
-    for (const w of p.built.warnings) log(oneLine(`warning: ${w.path}${w.line ? `:${w.line}:${w.column}` : ""}: ${w.message}`));
+    for (const w of p.built.warnings) log(warningLine(w));
     return p.built;
   };
 
