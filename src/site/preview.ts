@@ -76,9 +76,10 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     if (path.startsWith("/_queuebook/")) return file(res, assets, path.slice("/_queuebook/".length));
     if (path === "/" || path === "/index.html") {
       const names = await findNotebooks(root);
+      const realRoot = await realpath(root).catch(() => root); // once per index, not once per notebook
       const entries = await Promise.all(names.map(async (n) => {
         // read as the build reads notebooks: a pipe or a link out of the folder is not waited on nor shown
-        const read = await readInside(join(root, n), root, await realpath(root).catch(() => root), options.maxFileBytes ?? defaultMaxFileBytes);
+        const read = await readInside(join(root, n), root, realRoot, options.maxFileBytes ?? defaultMaxFileBytes);
         const parsed = typeof read === "string" ? undefined : parseNotebook(read.bytes.toString("utf8"), n);
         return {href: `/${urlPath(n.replace(/\.md$/, ""))}`, title: parsed?.title ?? n, description: parsed?.description ?? "", order: parsed ? orderOf(parsed.data) : undefined};
       }));
