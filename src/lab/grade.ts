@@ -120,6 +120,14 @@ export interface Decision {
   risk: string;
 }
 
+/** Step 8's shortest evidence and risk, in characters ({@link characters}). */
+export const decisionMinimum = {evidence: 60, risk: 40} as const;
+
+/** A text's length as step 8 counts it: code points of the trimmed text (Japanese counts one per character). */
+export function characters(text: string): number {
+  return [...text.trim()].length;
+}
+
 /** Earlier files evidence may cite (any of the lab's files before arrival-model.txt). */
 const citable = [...inputNames, ...outputNames.filter((n) => n !== "arrival-model.txt")];
 
@@ -130,7 +138,6 @@ const citable = [...inputNames, ...outputNames.filter((n) => n !== "arrival-mode
  */
 export function checkDecision(decision: Decision, basis: DecisionBasis): Check[] {
   const {model, workers, evidence, risk} = decision;
-  const length = (s: string) => [...s.trim()].length;
   const cited = citable.filter((name) => evidence.includes(name));
   const numbers = evidence.match(/\d+(?:\.\d+)?/g) ?? [];
   const integer = Number.isInteger(workers);
@@ -140,8 +147,8 @@ export function checkDecision(decision: Decision, basis: DecisionBasis): Check[]
     check(file, "model", (shapes as readonly string[]).includes(model), part("model", {model, shapes: shapes.join(", ")})),
     check(file, "observed", integer && workers >= basis.observedMax, part("observed", {workers, observed: basis.observedMax})),
     check(file, "formula", integer && workers > basis.formulaWorkers, part("formula", {workers, formula: basis.formulaWorkers})),
-    check(file, "evidence", length(evidence) >= 60 && cited.length > 0 && numbers.length > 0, part(evidenceId, {n: length(evidence), files: cited.join(", "), numbers: numbers.length})),
-    check(file, "risk", length(risk) >= 40, part("risk", {n: length(risk)}))
+    check(file, "evidence", characters(evidence) >= decisionMinimum.evidence && cited.length > 0 && numbers.length > 0, part(evidenceId, {n: characters(evidence), files: cited.join(", "), numbers: numbers.length})),
+    check(file, "risk", characters(risk) >= decisionMinimum.risk, part("risk", {n: characters(risk)}))
   ];
 }
 

@@ -2,7 +2,7 @@
 // grader's checks, the step-8 decision form, and the boxes for the lab's words and hints.
 // Widgets that hold what the reader typed or loaded are built once and relabelled by
 // `localize(t)`, so switching the language keeps the reader's work.
-import type {Check, Decision} from "../../lab/grade.js";
+import {characters, decisionMinimum, type Check, type Decision} from "../../lab/grade.js";
 import {shapes} from "../../lab/schedule.js";
 import {readUploads, type UploadedFile} from "../../lab/upload.js";
 import type {Translate} from "../i18n.js";
@@ -126,8 +126,8 @@ export function decisionForm(initial: Partial<Decision> = {}): Widget<Decision> 
   const read = (): Decision => ({model: model.value, workers: workers.value.trim() === "" ? NaN : Number(workers.value), evidence: evidence.value, risk: risk.value});
   const render = () => {
     captions.forEach((c) => (c.textContent = t(`decision.${c.dataset.key}`)));
-    counts[0].textContent = t("decision.count", {n: [...evidence.value.trim()].length, min: 60});
-    counts[1].textContent = t("decision.count", {n: [...risk.value.trim()].length, min: 40});
+    counts[0].textContent = t("decision.count", {n: characters(evidence.value), min: decisionMinimum.evidence});
+    counts[1].textContent = t("decision.count", {n: characters(risk.value), min: decisionMinimum.risk});
   };
   root.value = read();
   root.localize = (next) => ((t = next), render());
