@@ -26,9 +26,13 @@ export interface CellState {
 
 const PENDING = "qb-pending";
 
-/** An exported page's no-script snapshot of the cell (src/site/snapshot.ts) goes at its first render. */
-function dropSnapshot(root: Element): void {
+/**
+ * The cell is about to show a result: it is no longer pending, and an exported page's no-script
+ * snapshot of it (src/site/snapshot.ts) goes at its first render.
+ */
+function settle(root: Element): void {
   if (root.hasAttribute("data-qb-snapshot")) root.removeAttribute("data-qb-snapshot"), clear(root);
+  root.classList.remove(PENDING);
 }
 
 /** For an output name whose cell failed: where the failure started (path:line:column). */
@@ -54,9 +58,8 @@ function makeDisplay(state: CellState, run: number) {
     if (state.disposed || run !== state.run) return value; // a stale run: newer output wins
     const {root} = state;
     if (state.shown !== run) {
-      dropSnapshot(root);
+      settle(root);
       clear(root);
-      root.classList.remove(PENDING);
       state.shown = run;
     }
     state.displayed = run;
@@ -83,8 +86,7 @@ function observer(state: CellState): Observer {
     fulfilled(value) {
       if (state.disposed) return;
       const {root} = state;
-      dropSnapshot(root);
-      root.classList.remove(PENDING);
+      settle(root);
       for (const name of outputs) failedAt.delete(name);
       if (def.autodisplay) {
         if (state.displayed === state.run && state.shown === state.run) {
@@ -106,8 +108,7 @@ function observer(state: CellState): Observer {
     rejected(error) {
       if (state.disposed) return;
       const {root} = state;
-      dropSnapshot(root);
-      root.classList.remove(PENDING);
+      settle(root);
       state.shown = state.run;
       const c = classifyError(error, def.id);
       let message = describeError(c);
@@ -142,8 +143,7 @@ export function defineCell(def: CellDefinition, path: string, placeholders: Set<
   const outputs = def.outputs ?? [];
   if (def.error || typeof def.body !== "function") {
     const {name = "Error", message, line = origin.line, column = origin.column} = def.error ?? {message: "the cell has no body"};
-    dropSnapshot(state.root);
-    state.root.classList.remove(PENDING);
+    settle(state.root);
     // The location is the error's own position (a syntax error's line:column), else the cell's.
     displayError(state.root, {message: message.startsWith(`${name}:`) ? message : `${name}: ${message}`, location: position({...origin, line, column})}, !!def.inline);
     // Its outputs fail with its error, so that dependents say which input failed (unless
