@@ -2,7 +2,8 @@
 // defaults with a notice), written back as the learner plays. Writes are spaced out because
 // browsers throttle history.replaceState (Chromium: about 200 calls in 10 s), and ×60 play
 // changes the minute 60 times a second.
-import {decodeRunLink, defaultRunLink, encodeRunLink, runValueOf, type LinkProblem, type RunLink} from "../../sim/link.js";
+import {hashParts, readHashPart} from "../../client/hash.js";
+import {decodeRunLink, defaultRunLink, encodeRunLink, type LinkProblem, type RunLink} from "../../sim/link.js";
 import {clampMinute} from "./session.js";
 
 /** The run a page opens, and the problem when the link could not be read. */
@@ -20,6 +21,14 @@ export function openRun(value: string | undefined, present = value !== undefined
   const result = decodeRunLink(value);
   if (!result.ok) return {run: result.run, problem: result.problem};
   return {run: {...result.run, minute: clampMinute(result.run.minute)}, problem: null};
+}
+
+/**
+ * The run of a URL hash (`#run=…&/3`), read with the page's hash helpers (src/client/hash.ts):
+ * no `run=` part opens the defaults quietly, a broken one with a notice.
+ */
+export function runOfHash(hash: string): OpenedRun {
+  return openRun(readHashPart("run", hash), hashParts(hash).some((part) => part.startsWith("run=")));
 }
 
 /** Writes a run's link value at most every `spacing` ms; the last value is always written. */
@@ -50,9 +59,7 @@ export function linkWriter(write: (value: string) => void, clock: {now(): number
  * when the change left `run=` as it was (another part changed, e.g. a slide number).
  */
 export function runOfHashChange(oldUrl: string, newUrl: string): OpenedRun | null {
-  const before = runValueOf(oldUrl.includes("#") ? oldUrl : `${oldUrl}#`);
-  const after = runValueOf(newUrl.includes("#") ? newUrl : `${newUrl}#`);
-  if (before === after) return null;
-  const present = /[#&]run=/.test(newUrl.slice(newUrl.indexOf("#")));
-  return openRun(after, present && newUrl.includes("#"));
+  const hashOf = (url: string) => (url.includes("#") ? url.slice(url.indexOf("#")) : "");
+  if (readHashPart("run", hashOf(oldUrl)) === readHashPart("run", hashOf(newUrl))) return null;
+  return runOfHash(hashOf(newUrl));
 }

@@ -1,6 +1,6 @@
 import {describe, expect, it} from "vitest";
 import {defaultRunLink, encodeRunLink, type RunLink} from "../../../src/sim/link.js";
-import {linkWriter, openRun, runOfHashChange} from "../../../src/components/oncall/url.js";
+import {linkWriter, openRun, runOfHash, runOfHashChange} from "../../../src/components/oncall/url.js";
 
 describe("openRun(value)", () => {
   it("opens the defaults without a notice when there is no run= part", () => {
@@ -40,6 +40,17 @@ describe("linkWriter(write, clock, spacing)", () => {
     expect(written).toEqual(["v1_free_s1_m1", "v1_free_s1_m3"]);
     write(at(4), true);
     expect(written.at(-1)).toBe("v1_free_s1_m4");
+  });
+});
+
+describe("runOfHash(hash)", () => {
+  it("opens the run= part among the hash's other parts", () => {
+    expect(runOfHash("#/2&run=v1_surge_s2_m9")).toEqual({run: {scenario: "surge", seed: 2, minute: 9, actions: []}, problem: null});
+  });
+  it("opens the defaults quietly without a run= part, and with a notice when its escapes are broken", () => {
+    expect(runOfHash("")).toEqual({run: defaultRunLink(), problem: null});
+    expect(runOfHash("#/3&x=1")).toEqual({run: defaultRunLink(), problem: null});
+    expect(runOfHash("#run=%E0%A4%A")).toEqual({run: defaultRunLink(), problem: "syntax"});
   });
 });
 
