@@ -7,10 +7,8 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser} from "playwright-core";
-import {buildSite} from "../../src/site/build.js";
-import {launchBrowser, serveStatic} from "./harness.js";
+import {startSite, type SiteFixture} from "./harness.js";
 
-const packageRoot = new URL("../../", import.meta.url).pathname;
 const notebook = `---
 title: Languages
 languages: [en, hu]
@@ -33,23 +31,23 @@ Language: **\${lang}**.
 let browser: Browser;
 let work: string;
 let out: string;
-let server: Awaited<ReturnType<typeof serveStatic>>;
+let server: {origin: string};
+let site: SiteFixture;
 
 beforeAll(async () => {
+  // The two notebooks' sources; startSite builds them into its own folder, serves it, opens Chromium.
   work = await mkdtemp(join(tmpdir(), "queuebook-i18n-"));
   const root = join(work, "notebooks");
   await mkdir(root);
   await writeFile(join(root, "words.md"), notebook);
   await writeFile(join(root, "plain.md"), plain);
-  out = join(work, "site");
-  await buildSite({root, out, packageRoot});
-  server = await serveStatic(out);
-  browser = await launchBrowser();
+  site = await startSite(root, {prefix: "queuebook-i18n"});
+  ({browser, out} = site);
+  server = site;
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await site?.close();
   if (work) await rm(work, {recursive: true, force: true});
 });
 
