@@ -25,7 +25,13 @@ export interface ActionValidation {
   errors: string[];
 }
 
-const buttons: readonly string[] = ["rollback", "warmup"];
+/** The buttons an action may press. */
+export const buttonNames: readonly Button[] = ["rollback", "warmup"];
+
+/** True when `name` is a button (for an actions file and a link). */
+export function isButton(name: unknown): name is Button {
+  return (buttonNames as readonly unknown[]).includes(name);
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -59,8 +65,8 @@ export function validateActions(json: unknown, options: {minutes?: number} = {})
         if (problem) errors.push(`${at}: ${problem}`);
       }
     }
-    if (hasPress && !buttons.includes(item.press as string)) {
-      errors.push(`${at}: unknown button ${showValue(item.press)} (buttons: rollback, warmup)`);
+    if (hasPress && !isButton(item.press)) {
+      errors.push(`${at}: unknown button ${showValue(item.press)} (buttons: ${buttonNames.join(", ")})`);
     }
   });
   return {actions: errors.length ? [] : (json as Action[]), errors};

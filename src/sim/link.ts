@@ -3,11 +3,10 @@
 // Only characters that encodeURIComponent leaves alone, so the value reads the same in the URL.
 // Decoding is defensive: whatever the text, it returns validated values or the defaults and a
 // short notice of our own words; it never throws and its cost is bounded by a length cap.
-import {validateActions, type Action} from "./actions.js";
+import {isButton, validateActions, type Action} from "./actions.js";
 import {checkControl, controlSpecs, isControlName, type Controls} from "./controls.js";
 import {MAX_MINUTES, type RunOptions} from "./run.js";
 import {isScenarioName, type ScenarioName} from "./scenarios.js";
-import type {Button} from "./step.js";
 
 /** What a link holds: enough to replay the run to the same numbers. */
 export interface RunLink {
@@ -44,7 +43,6 @@ export function defaultRunLink(): RunLink {
   return {scenario: "free", seed: 1, actions: [], minute: 0};
 }
 
-const buttons: readonly Button[] = ["rollback", "warmup"];
 const LANG = /^[a-z]{2,3}$/;
 const UINT = /^\d{1,10}$/;
 // Canonical JavaScript number text of a non-negative finite number (String(n)).
@@ -108,7 +106,7 @@ function readAction(text: string, index: number): Action {
   const minute = Number(match[1]);
   if (minute >= MAX_MINUTES) throw new LinkError("action", `${at}: minute must be below ${MAX_MINUTES}`);
   const rest = match[2];
-  if ((buttons as readonly string[]).includes(rest)) return {minute, press: rest as Button};
+  if (isButton(rest)) return {minute, press: rest};
   const set: Record<string, number | boolean> = {};
   if (rest === "") return {minute, set};
   for (const setting of rest.split("~")) {

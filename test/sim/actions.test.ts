@@ -1,5 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {parseActionsJson, validateActions} from "../../src/sim/actions.js";
+import {buttonNames, isButton, parseActionsJson, validateActions} from "../../src/sim/actions.js";
 
 describe("validateActions(json, {minutes})", () => {
   it("accepts set and press actions", () => {
@@ -52,6 +52,14 @@ describe("validateActions on hostile values", () => {
   });
   it("says Infinity, not null", () => {
     expect(validateActions([{minute: 1, set: {ttlS: Infinity}}]).errors).toEqual(["action 0: ttlS must be a number, got Infinity"]);
+  });
+});
+
+describe("isButton(name)", () => {
+  it("knows the two buttons and nothing else", () => {
+    expect(buttonNames).toEqual(["rollback", "warmup"]);
+    for (const name of buttonNames) expect(isButton(name)).toBe(true);
+    for (const name of ["Rollback", "fleetMin", "", 0, null, undefined, ["rollback"]]) expect(isButton(name)).toBe(false);
   });
 });
 
