@@ -3,6 +3,9 @@
 // correctly where scripts never run. The live page replaces a cell's snapshot when it first
 // renders it (src/client/cells.ts). Also the PDF print of a rendered page.
 import {existsSync} from "node:fs";
+import {readFile, writeFile} from "node:fs/promises";
+import {join} from "node:path";
+import {pathToFileURL} from "node:url";
 import type {Browser, Page} from "playwright-core";
 
 /** Where Chromium is looked for: QUEUEBOOK_CHROMIUM, else Debian's /usr/bin/chromium. */
@@ -194,9 +197,6 @@ export interface SiteSnapshot {
  * Chromium for all; without Chromium the pages stay as built and `skipped` says why.
  */
 export async function snapshotSite(dir: string, pages: readonly string[], options: SiteSnapshot): Promise<void> {
-  const {readFile, writeFile} = await import("node:fs/promises");
-  const {join} = await import("node:path");
-  const {pathToFileURL} = await import("node:url");
   try {
     await withChromium(options.chromium, async (browser) => {
       for (const page of pages) {
