@@ -5,7 +5,7 @@
 // carries a no-script snapshot of every cell's output (src/site/snapshot.ts).
 import {mkdtemp, readFile, rename, rm, writeFile} from "node:fs/promises";
 import {tmpdir} from "node:os";
-import {dirname, extname, join, relative, resolve} from "node:path";
+import {basename, dirname, extname, join, resolve} from "node:path";
 import {pathToFileURL} from "node:url";
 import {buildClient} from "../../build/client.js";
 import {BuildError} from "../notebook/data.js";
@@ -161,7 +161,7 @@ export async function exportNotebook(options: ExportOptions): Promise<ExportResu
         await writeFile(live, html);
       }
       if (options.pdf) {
-        const bytes = await printPdf(browser, pathToFileURL(live).href);
+        const bytes = await printPdf(browser, url);
         await writeAtomic(options.pdf, (tmp) => writeFile(tmp, bytes));
       }
       return {...page, html, snapshotSkipped: snapshot ? undefined : "not asked for"};
@@ -179,7 +179,7 @@ export async function exportNotebook(options: ExportOptions): Promise<ExportResu
 
 /** Writes `target` through a temporary file beside it, renamed into place only when complete. */
 export async function writeAtomic(target: string, write: (tmp: string) => Promise<void>): Promise<void> {
-  const tmp = join(dirname(target), `.${relative(dirname(target), target)}.tmp-${process.pid}`);
+  const tmp = join(dirname(target), `.${basename(target)}.tmp-${process.pid}`);
   try {
     await write(tmp);
     await rename(tmp, target);
