@@ -18,10 +18,14 @@ export interface GraphProblem {
   message: string;
 }
 
-/** A capped, comma-separated list: "a, b, c … and 12 more". */
-export function capped(items: readonly string[], separator = ", ", limit = shown): string {
-  if (items.length <= limit) return items.join(separator);
-  return `${items.slice(0, limit).join(separator)} … and ${(items.length - limit).toLocaleString("en-US")} more`;
+/**
+ * A capped, comma-separated list: "a, b, c … and 12 more". `total` is how many items there are
+ * when the caller passes only the first few (so a long list need not be built to be cut).
+ */
+export function capped(items: readonly string[], separator = ", ", limit = shown, total = items.length): string {
+  const list = items.slice(0, limit).join(separator);
+  const more = total - Math.min(items.length, limit);
+  return more > 0 ? `${list} … and ${more.toLocaleString("en-US")} more` : list;
 }
 
 /** Names defined by several cells and cycles between cells, once each. */
@@ -51,9 +55,7 @@ export function checkGraph(cells: readonly AnalysedCell[], path: string, problem
     const positions = problem.cells.map(at);
     problem.cells.forEach((cell, i) => {
       // The others, capped: at most `shown` + 1 positions are looked at per cell.
-      const others = positions.slice(0, shown + 1).filter((_, j) => j !== i).slice(0, shown);
-      const more = positions.length - 1 - others.length;
-      const list = others.join(", ") + (more > 0 ? ` … and ${more.toLocaleString("en-US")} more` : "");
+      const list = capped(positions.slice(0, shown + 1).filter((_, j) => j !== i), ", ", shown, positions.length - 1);
       errors.set(cell.id, {name: "RuntimeError", message: `"${name}" is defined more than once (also at ${list})`, line: cell.line, column: cell.column});
     });
   }
