@@ -3,7 +3,7 @@
 // The textbook's minutes are read from a do-nothing run of the same seed, never hard-coded.
 import type {Action} from "./actions.js";
 import {burnRate, FAST_BURN, spendBudget} from "./budget.js";
-import type {MinuteMetrics} from "./metrics.js";
+import {firstAlertMinute, type MinuteMetrics} from "./metrics.js";
 import {run, simulate} from "./run.js";
 import {scenarios, type ScenarioName} from "./scenarios.js";
 
@@ -32,10 +32,8 @@ export interface RunSummary {
 export function summarize(metrics: readonly MinuteMetrics[]): RunSummary {
   const last = metrics.at(-1);
   let above = 0, failed = 0, admitted = 0, worstError = 0, worstP99 = 0;
-  let alertMinute: number | null = null;
   for (const m of metrics) {
     if (m.burn1h >= FAST_BURN) above++;
-    if (m.alert && alertMinute === null) alertMinute = m.minute;
     const served = m.requests * (1 - m.droppedShare);
     failed += m.errorRate * served;
     admitted += served;
@@ -46,7 +44,7 @@ export function summarize(metrics: readonly MinuteMetrics[]): RunSummary {
     minutes: metrics.length,
     budgetLeft: last ? spendBudget(last.budgetLeft, burnRate(last.errorRate)) : 0,
     minutesAboveFastBurn: above,
-    alertMinute,
+    alertMinute: firstAlertMinute(metrics),
     meanErrorRate: admitted > 0 ? failed / admitted : 0,
     worstErrorRate: worstError,
     worstP99Ms: worstP99,
@@ -73,8 +71,8 @@ export function textbookActions(scenario: ScenarioName, seed: number, minutes = 
   const nothing = simulate(scenario, {seed, minutes});
   const {events} = nothing.states[0];
   if (scenario === "bad-deploy") {
-    const alert = nothing.metrics.find((m) => m.alert);
-    return alert ? [{minute: alert.minute, press: "rollback"}] : [];
+    const alert = firstAlertMinute(nothing.metrics);
+    return alert === null ? [] : [{minute: alert, press: "rollback"}];
   }
   if (scenario === "surge" && events.surge && events.surge.startMinute < minutes) {
     const ahead = Math.max(0, events.surge.startMinute - scenarios.surge.controls.bootDelayMin);

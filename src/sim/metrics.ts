@@ -78,3 +78,12 @@ export function parseClock(clock: string): number {
   if (!match || +match[1] > 23 || +match[2] > 59) throw new RangeError(`bad clock "${clock}", expected HH:MM`);
   return +match[1] * 60 + +match[2];
 }
+
+/**
+ * The first minute whose fast-burn alert is set (`alert` stays set from then on), or null when
+ * it never fired: the debrief's alert minute, the textbook's rollback, the page's banner.
+ */
+export function firstAlertMinute(metrics: readonly MinuteMetrics[]): number | null {
+  const at = metrics.findIndex((m) => m.alert);
+  return at < 0 ? null : metrics[at].minute;
+}

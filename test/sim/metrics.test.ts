@@ -1,5 +1,7 @@
 import {describe, expect, it} from "vitest";
-import {booleanFields, formatClock, fractionFields, metricFields, parseClock} from "../../src/sim/metrics.js";
+import {booleanFields, firstAlertMinute, formatClock, fractionFields, metricFields, parseClock} from "../../src/sim/metrics.js";
+import {FAST_BURN} from "../../src/sim/budget.js";
+import {run} from "../../src/sim/run.js";
 
 describe("formatClock(clockMin)", () => {
   it("writes HH:MM and wraps past midnight", () => {
@@ -25,5 +27,18 @@ describe("metricFields", () => {
       "cacheAgeS", "badBuildShare", "recommendationsShare"
     ]);
     for (const field of [...fractionFields, ...booleanFields]) expect(metricFields).toContain(field);
+  });
+});
+
+describe("firstAlertMinute(metrics)", () => {
+  it("is the first minute whose 1 h burn reached the fast-burn line, or null", () => {
+    const metrics = run("bad-deploy", {seed: 7, minutes: 90});
+    const first = metrics.findIndex((m) => m.burn1h >= FAST_BURN);
+    expect(first).toBeGreaterThan(0);
+    expect(firstAlertMinute(metrics)).toBe(first);
+    // A later slice starts with the alert already latched: its first minute.
+    expect(firstAlertMinute(metrics.slice(first + 3))).toBe(first + 3);
+    expect(firstAlertMinute(run("free", {seed: 1, minutes: 30}))).toBe(null);
+    expect(firstAlertMinute([])).toBe(null);
   });
 });

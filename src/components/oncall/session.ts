@@ -7,6 +7,7 @@ import {controlSpecs, type Controls} from "../../sim/controls.js";
 import {simulate, type RunTrace} from "../../sim/run.js";
 import {scenarios, type ScenarioName} from "../../sim/scenarios.js";
 import type {RunLink} from "../../sim/link.js";
+import {firstAlertMinute} from "../../sim/metrics.js";
 import type {Button} from "../../sim/step.js";
 
 /** A day on call: the player stops at its last minute. */
@@ -103,9 +104,9 @@ export interface RunEvent {
 /**
  * The moments marked on the charts, up to `minute` (a surge is not shown before it arrives):
  * the scenario's deploy, flush and surge, each decision, and the minute the fast-burn alert fired
- * (`alertAt`, the trace's alertMinute: passed in by a caller that already has it).
+ * (`alertAt`, firstAlertMinute of the trace: passed in by a caller that already has it).
  */
-export function runEvents(run: RunLink, trace: RunTrace, minute = run.minute, alertAt = alertMinute(trace)): RunEvent[] {
+export function runEvents(run: RunLink, trace: RunTrace, minute = run.minute, alertAt = firstAlertMinute(trace.metrics)): RunEvent[] {
   const events: RunEvent[] = [];
   const scheduled = trace.states[0]?.events;
   if (scheduled) {
@@ -116,12 +117,6 @@ export function runEvents(run: RunLink, trace: RunTrace, minute = run.minute, al
   for (const action of run.actions) events.push({minute: action.minute, kind: "decision", action});
   if (alertAt !== null) events.push({minute: alertAt, kind: "alert"});
   return events.filter((e) => e.minute <= minute).sort((a, b) => a.minute - b.minute);
-}
-
-/** The first minute of the trace whose alert is set (the fast-burn page), or null. */
-export function alertMinute(trace: RunTrace): number | null {
-  const at = trace.metrics.findIndex((m) => m.alert);
-  return at < 0 ? null : at;
 }
 
 /** A new run of `scenario` with `seed`, at minute 0, no decisions (the language is kept). */

@@ -7,7 +7,8 @@ import type {MinuteMetrics} from "../../sim/metrics.js";
 import type {RunTrace} from "../../sim/run.js";
 import type {ScenarioName} from "../../sim/scenarios.js";
 import type {MinuteDetail} from "../../sim/step.js";
-import {alertMinute, clampMinute, controlsAt, decide, freshRun, horizonOf, runEvents, simulateRun, type Change, type RunEvent} from "./session.js";
+import {firstAlertMinute} from "../../sim/metrics.js";
+import {clampMinute, controlsAt, decide, freshRun, horizonOf, runEvents, simulateRun, type Change, type RunEvent} from "./session.js";
 
 /** Everything a view shows at one minute of the run. */
 export interface Frame {
@@ -48,7 +49,7 @@ export function createStore(initial: RunLink): Store {
   let trace = simulateRun(run);
   // The trace's alert minute, found once per trace: a frame (up to 60 a second while playing)
   // only compares it with its minute.
-  let traceAlert = alertMinute(trace);
+  let traceAlert = firstAlertMinute(trace.metrics);
   const listeners = new Set<(frame: Frame) => void>();
   let current = makeFrame("run");
 
@@ -73,7 +74,7 @@ export function createStore(initial: RunLink): Store {
     run = next;
     if (rerun || horizon !== trace.metrics.length) {
       trace = simulateRun(run, horizon);
-      traceAlert = alertMinute(trace);
+      traceAlert = firstAlertMinute(trace.metrics);
     } else if (same) return;
     current = makeFrame(rerun || horizon !== current.trace.metrics.length ? "run" : "minute");
     for (const listener of listeners) listener(current);
