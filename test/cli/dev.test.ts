@@ -1,6 +1,6 @@
 // `queuebook dev` as a user starts it: bad flags exit 2 with the usage, a missing folder or a
 // port in use is one line and exit 1, and a good start serves the index on loopback.
-import {spawn, spawnSync} from "node:child_process";
+import {spawn, spawnSync, type ChildProcess} from "node:child_process";
 import {createServer} from "node:net";
 import {mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
@@ -17,6 +17,21 @@ symlinkSync(join(dir, "secret.txt"), join(dir, "notebooks", "leak.txt"));
 spawnSync("mkfifo", [join(dir, "notebooks", "pipe.md")]);
 writeFileSync(join(dir, "notebooks", "a#b.md"), "# Files\n\n```js\nFileAttachment(\"/etc/passwd\").text()\n```\n\n```js\nFileAttachment(\"big.txt\").text()\n```\n");
 afterAll(() => rmSync(dir, {recursive: true, force: true}));
+
+/** Starts `queuebook dev <args>` in `dir` as a user would, and waits for the URL it prints. */
+async function startDev(args: string[]): Promise<{child: ChildProcess; url: string}> {
+  const child = spawn(process.execPath, [packageRoot + "bin/queuebook.js", "dev", ...args], {cwd: dir, stdio: ["ignore", "pipe", "pipe"]});
+  let stdout = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on("data", (d) => {
+      stdout += d;
+      const m = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stdout);
+      if (m) resolve(m[1]);
+    });
+    child.on("exit", (code) => reject(new Error(`dev exited early with ${code}`)));
+  });
+  return {child, url};
+}
 
 describe("queuebook dev [--root DIR] [--port N]", () => {
   it("rejects a port that is not a number, exit 2 with the usage", async () => {
@@ -46,16 +61,7 @@ describe("queuebook dev [--root DIR] [--port N]", () => {
   });
 
   it("serves the index on 127.0.0.1 and stops cleanly on SIGTERM", async () => {
-    const child = spawn(process.execPath, [packageRoot + "bin/queuebook.js", "dev", "--port", "0"], {cwd: dir, stdio: ["ignore", "pipe", "pipe"]});
-    let stdout = "";
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on("data", (d) => {
-        stdout += d;
-        const m = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stdout);
-        if (m) resolve(m[1]);
-      });
-      child.on("exit", (code) => reject(new Error(`dev exited early with ${code}`)));
-    });
+    const {child, url} = await startDev(["--port", "0"]);
     const index = await (await fetch(url)).text();
     expect(index).toContain("Hello there");
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
@@ -71,17 +77,8 @@ describe("queuebook dev [--root DIR] [--port N]", () => {
   });
 
   it("serves a page whose refused files are errors at their cells (--max-file-mb, outside the root), linked URL-encoded", async () => {
-    const child = spawn(process.execPath, [packageRoot + "bin/queuebook.js", "dev", "--port", "0", "--max-file-mb", "0.001"], {cwd: dir, stdio: ["ignore", "pipe", "pipe"]});
+    const {child, url} = await startDev(["--port", "0", "--max-file-mb", "0.001"]);
     try {
-      let stdout = "";
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stdout.on("data", (d) => {
-          stdout += d;
-          const m = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stdout);
-          if (m) resolve(m[1]);
-        });
-        child.on("exit", (code) => reject(new Error(`dev exited early with ${code}`)));
-      });
       expect(await (await fetch(url)).text()).toContain('href="/a%23b"');
       const page = await fetch(url + "a%23b");
       expect(page.status).toBe(200);
