@@ -81,19 +81,38 @@ function columns(spec: ChartSpec, trace: RunTrace): Float64Array[] {
   return spec.series.map((s) => Float64Array.from(trace.metrics, (m, i) => s.value(m, trace, i)));
 }
 
-/** The largest value of `cols` in minutes 0 … minute. */
-function maxUpTo(cols: Float64Array[], minute: number): number {
+/**
+ * Running maxima of `cols` (columns of one trace, so of one length), from 0: entry i is the
+ * largest value in minutes 0 … i. Computed once per trace, so a frame reads its axis top
+ * instead of scanning every minute up to it again.
+ */
+function runningMax(cols: Float64Array[]): Float64Array {
+  const length = cols.length ? cols[0].length : 0;
+  const peaks = new Float64Array(length);
   let max = 0;
-  for (const col of cols) for (let i = 0; i <= minute && i < col.length; i++) if (col[i] > max) max = col[i];
-  return max;
+  for (let i = 0; i < length; i++) {
+    for (const col of cols) if (col[i] > max) max = col[i];
+    peaks[i] = max;
+  }
+  return peaks;
+}
+
+/** The largest value in minutes 0 … minute, from runningMax. */
+function maxUpTo(peaks: Float64Array, minute: number): number {
+  return peaks.length ? peaks[Math.min(minute, peaks.length - 1)] : 0;
+}
+
+/** The running maxima a chart's y-axis follows: its main series and the others (see ChartSpec.scaleBy). */
+function axisPeaks(spec: ChartSpec, cols: Float64Array[]): {main: Float64Array; rest: Float64Array | null} {
+  const main = spec.scaleBy ?? cols.length;
+  return {main: runningMax(cols.slice(0, main)), rest: main < cols.length ? runningMax(cols.slice(main)) : null};
 }
 
 /** The largest value the y-axis must show at `minute` (see ChartSpec.scaleBy). */
-function axisMax(d: {spec: ChartSpec; cols: Float64Array[]}, minute: number): number {
-  const main = d.spec.scaleBy ?? d.cols.length;
-  const primary = maxUpTo(d.cols.slice(0, main), minute);
-  if (main >= d.cols.length) return primary;
-  return Math.max(primary, Math.min(2 * primary, maxUpTo(d.cols.slice(main), minute)));
+function axisMax(peaks: {main: Float64Array; rest: Float64Array | null}, minute: number): number {
+  const primary = maxUpTo(peaks.main, minute);
+  if (!peaks.rest) return primary;
+  return Math.max(primary, Math.min(2 * primary, maxUpTo(peaks.rest, minute)));
 }
 
 /** The charts' element and its update. */
@@ -106,6 +125,8 @@ interface Drawn {
   spec: ChartSpec;
   holder: HTMLElement;
   cols: Float64Array[];
+  /** The running maxima of cols that set the y-axis (axisPeaks). */
+  peaks: {main: Float64Array; rest: Float64Array | null};
   top: number;
   /** Drawn from an older trace or y-axis: waits for its turn to be redrawn. */
   stale: boolean;
@@ -271,13 +292,16 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule,
       if (frame.trace !== trace) {
         trace = frame.trace;
         // The old drawings stay (cut at their minute) until their turn to be redrawn comes.
-        drawn = chartSpecs.map((spec, i) => ({
-          spec, holder: holders[i], cols: columns(spec, frame.trace), top: 0, stale: true,
-          clip: null, events: null, shownEvents: null, x: null, y0: 0, y1: 0, left: 0
-        }));
+        drawn = chartSpecs.map((spec, i) => {
+          const cols = columns(spec, frame.trace);
+          return {
+            spec, holder: holders[i], cols, peaks: axisPeaks(spec, cols), top: 0, stale: true,
+            clip: null, events: null, shownEvents: null, x: null, y0: 0, y1: 0, left: 0
+          };
+        });
       }
       for (const d of drawn) {
-        const top = d.spec.fixedTop ?? niceTop(axisMax(d, frame.minute), d.spec.minTop);
+        const top = d.spec.fixedTop ?? niceTop(axisMax(d.peaks, frame.minute), d.spec.minTop);
         if (top !== d.top) {
           d.top = top;
           d.stale = true;
