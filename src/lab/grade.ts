@@ -4,6 +4,7 @@
 import {labChosenRate, labNumbers, outputNames, type LabNumbers} from "./analyze.js";
 import {parseClosed, parsePlan, parseProbe, parseRecords, parseRun} from "./csv.js";
 import {maxRate} from "./little.js";
+import {roundHalfUp, trimmed} from "./round.js";
 import {shapes, type Shape} from "./schedule.js";
 import {maxConcurrency, maxOf} from "./stats.js";
 
@@ -249,10 +250,10 @@ function gradeSchedules(read: (name: string) => string | undefined, truth: LabNu
   const s = truth.schedules;
   if (!s) return checks;
   const [even, poisson, burst] = s.map((r) => r.cv);
-  checks.push(check("sched-*.csv", "shapes", even < 0.05 && poisson > 0.7 && poisson < 1.3 && burst > 2, part("shapes", {even: even.toFixed(3), poisson: poisson.toFixed(3), burst: burst.toFixed(3)})));
+  checks.push(check("sched-*.csv", "shapes", even < 0.05 && poisson > 0.7 && poisson < 1.3 && burst > 2, part("shapes", {even: roundHalfUp(even, 3), poisson: roundHalfUp(poisson, 3), burst: roundHalfUp(burst, 3)})));
   const last = shapes.map((shape) => (broken.has(`sched-${shape}.csv`) ? NaN : parsePlan(`sched-${shape}.csv`, read(`sched-${shape}.csv`)!).at(-1)?.intended ?? NaN));
   const spread = Math.max(...last) / Math.min(...last);
-  checks.push(check("sched-*.csv", "rate", spread <= 1.2, part("rate", {times: last.map((t) => t.toFixed(2)).join(", ")})));
+  checks.push(check("sched-*.csv", "rate", spread <= 1.2, part("rate", {times: last.map((t) => roundHalfUp(t, 2)).join(", ")})));
   return checks;
 }
 
@@ -260,7 +261,7 @@ function gradeThink(text: string | undefined, truth: LabNumbers, closed: LabNumb
   const k = truth.think;
   return gradeLines("think.txt", text, k && closed && [
     ["users", k.users, 0],
-    ["think_s", k.thinkS, 3, (v) => Math.abs(v - k.thinkS) <= 0.01, ["values.think", {think: k.thinkS.toFixed(3)}]],
+    ["think_s", k.thinkS, 3, (v) => Math.abs(v - k.thinkS) <= 0.01, ["values.think", {think: roundHalfUp(k.thinkS, 3)}]],
     ["mean_r_s", k.meanRS, 4],
     ["predicted_rate", closed.predictedRate, 3],
     ["measured_rate", k.measuredRate, 3],
@@ -295,7 +296,7 @@ function gradeTable<R extends {shape: Shape}>(name: string, text: string | undef
   const wrong: Part[] = [];
   rows.forEach((r, i) => columns.forEach(([column, field, d], j) => {
     const expected = truth[i][field] as number;
-    if (!near(Number(r[j + 1]), expected, d)) wrong.push({id: "values.wrongCell", vars: {shape: r[0], key: column, written: r[j + 1], expected: expected.toFixed(d)}});
+    if (!near(Number(r[j + 1]), expected, d)) wrong.push({id: "values.wrongCell", vars: {shape: r[0], key: column, written: r[j + 1], expected: roundHalfUp(expected, d)}});
   }));
   return [format, check(name, "values", wrong.length === 0, wrong.length ? wrong : part("values.match", {}))];
 }
@@ -323,7 +324,7 @@ function gradeLines(name: string, text: string | undefined, expected: Line[] | u
     }
     const value = typeof e === "function" ? e(written) : e;
     const ok = test ? test(Number(raw)) : near(Number(raw), value, d ?? decimalsOf(raw));
-    if (!ok) wrong.push(why ? {id: why[0], vars: {key, written: raw, ...why[1]}} : {id: "values.wrong", vars: {key, written: raw, expected: d === undefined ? String(+value.toFixed(3)) : value.toFixed(d)}});
+    if (!ok) wrong.push(why ? {id: why[0], vars: {key, written: raw, ...why[1]}} : {id: "values.wrong", vars: {key, written: raw, expected: d === undefined ? trimmed(value, 3) : roundHalfUp(value, d)}});
   }
   return [format, check(name, "values", wrong.length === 0, wrong.length ? wrong : part("values.match", {}))];
 }

@@ -97,6 +97,17 @@ describe("gradeLab", () => {
   });
 });
 
+describe("gradeLab's reasons", () => {
+  it("give the value the CSVs give rounded as lab analyze writes it (half up on the decimal digits, not toFixed)", () => {
+    // 25 / (4 / 0.044) = 0.27499999999999997: toFixed says 0.27, the committed 01-target.txt says 0.28.
+    const files = new Map(committed);
+    setKey(files, "01-target.txt", "utilization", "0.31");
+    const failed = gradeLab((name) => files.get(name)).filter((c) => !c.ok);
+    expect(failed.map((c) => `${c.name}: ${c.detail}`)).toEqual(["01-target.txt: values: utilization=0.31 (the CSVs give 0.28)"]);
+    expect(committed.get("01-target.txt")).toMatch(/^utilization=0\.28$/m);
+  });
+});
+
 describe("gradeLab on large inputs (iterative: no stack overflow)", () => {
   it("grades a srv-*.csv of 200,000 records, its max(qlen) against the sweep", () => {
     const files = new Map(committed);
