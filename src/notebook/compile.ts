@@ -63,9 +63,8 @@ export function declaredLanguages(value: unknown, warn: (message: string) => voi
   return codes;
 }
 
-/** Compiles `text`, the Markdown of the notebook at `path` (used in messages). */
-export function compileNotebook(text: string, path: string): CompiledNotebook {
-  const parsed = parseNotebook(text, path);
+/** Compiles `text`, the Markdown of the notebook at `path` (used in messages); `parsed` when the caller already parsed it. */
+export function compileNotebook(text: string, path: string, parsed: ParsedNotebook = parseNotebook(text, path)): CompiledNotebook {
   const analysed = parsed.cells.map(analyseCell);
   const problems = graphProblems(analysed, path);
   // A name declared by two cells (`let total` in both) stops neither: as in Framework, both

@@ -6,6 +6,7 @@ import {relative} from "node:path";
 import {compileNotebook, sortWarnings, type CompiledNotebook, type Warning} from "../notebook/compile.js";
 import {attachedPaths, defaultMaxFileBytes, fileKey, loadFiles, oneLine, readInside, within, BuildError} from "../notebook/data.js";
 import {prepareTypeScript, type CellError} from "../notebook/cell.js";
+import {parseNotebook} from "../notebook/parse.js";
 import {bundleNotebook} from "../notebook/bundle.js";
 import {chunksWithLibraries} from "../notebook/globals.js";
 import {renderPage, urlPath} from "./page.js";
@@ -28,14 +29,6 @@ export interface NotebookOptions {
   maxFileBytes?: number;
 }
 
-/** The sources of the notebook's ```ts fences, as the parser will find them (a guess is fine: a miss is only slower). */
-function typeScriptFences(text: string): string[] {
-  if (!/^ {0,3}(`{3,}|~{3,}) *(ts|typescript)\b/m.test(text)) return [];
-  const sources: string[] = [];
-  for (const m of text.replace(/\r\n?/g, "\n").matchAll(/^(`{3,}|~{3,}) *(?:ts|typescript)\b[^\n]*\n([\s\S]*?)\n?^\1[`~]* *$/gm)) sources.push(m[2]);
-  return sources;
-}
-
 /** Page links for a notebook at `name` (relative path without .md) in the site, URL-encoded. */
 export function pageLinks(name: string, options: {events?: string} = {}) {
   const up = "../".repeat(name.split("/").length - 1);
@@ -53,9 +46,12 @@ export async function buildNotebook(file: string, root: string, options: Noteboo
     throw new BuildError(oneLine(`cannot read ${relative(process.cwd(), file) || file}: ${reason}`));
   }
   const text = read.bytes.toString("utf8");
-  const typescript = typeScriptFences(text);
-  if (typescript.length) await prepareTypeScript(typescript); // one parallel pass instead of one wait per cell
-  let compiled = compileNotebook(text, path);
+  // The parser finds the TypeScript cells; their types are stripped in one parallel pass
+  // before the (synchronous) analysis instead of one wait per cell.
+  const parsed = parseNotebook(text, path);
+  const typescript = parsed.cells.filter((cell) => cell.lang === "ts").map((cell) => cell.source);
+  if (typescript.length) await prepareTypeScript(typescript);
+  let compiled = compileNotebook(text, path, parsed);
   const loaded = await loadFiles(compiled, file, {root, maxBytes: options.maxFileBytes});
   // A file that may not be attached fails the cells that ask for it, at the call.
   const fileErrors = new Map<string, CellError>();
