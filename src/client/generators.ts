@@ -142,7 +142,9 @@ export function dark(target?: Element): Pull<boolean> {
     let last: boolean | undefined;
     const changed = () => {
       const scheme = getComputedStyle(element).colorScheme ?? "";
-      const value = /\bdark\b/.test(scheme) && !/\blight\b/.test(scheme) ? true : /\blight\b/.test(scheme) && !/\bdark\b/.test(scheme) ? false : query.matches;
+      const dark = /\bdark\b/.test(scheme);
+      // the page names one scheme: that one; both ("light dark") or neither: the reader's preference
+      const value = dark !== /\blight\b/.test(scheme) ? dark : query.matches;
       if (value !== last) notify((last = value));
     };
     changed();
