@@ -2,7 +2,8 @@
 // present, formats, values consistent with the learner's own CSVs, the step-8 decision rules).
 // Pure: it takes a file reader, so `queuebook lab grade` and the notebook share it.
 import {labChosenRate, labNumbers, outputNames, type LabNumbers} from "./analyze.js";
-import {parseClosed, parsePlan, parseProbe, parseRecords, parseRun} from "./csv.js";
+import {parseClosed, parsePlan, parseProbe, parseRecords, parseRun, type PlanRow} from "./csv.js";
+import type {LabRecord} from "./des.js";
 import {maxRate} from "./little.js";
 import {roundHalfUp, trimmed} from "./round.js";
 import {shapes, type Shape} from "./schedule.js";
@@ -166,11 +167,14 @@ export function gradeLab(read: (name: string) => string | undefined): Check[] {
 
   // Formats of the inputs: a file that does not parse makes its dependent values fail too.
   const broken = new Set<string>();
+  /** Each input's rows as its format check read them, so the checks below do not parse it again. */
+  const parsed = new Map<string, unknown[]>();
   const parse = (name: string, parser: (file: string, text: string) => unknown[], columns: string | undefined, count?: number) => {
     const text = read(name);
     if (text === undefined) return void broken.add(name);
     try {
       const rows = parser(name, text);
+      parsed.set(name, rows);
       const ok = count === undefined || rows.length === count;
       if (!ok) broken.add(name);
       add(check(name, "format", ok, columns === undefined ? part("format.probe", {rows: rows.length, expected: count!}) : part("format.csv", {columns, rows: rows.length})));
@@ -206,7 +210,7 @@ export function gradeLab(read: (name: string) => string | undefined): Check[] {
 
   if (failure) add(check(undefined, "analysis", false, part("analysis.failed", {message: failure})));
   add(gradeTarget(read("01-target.txt"), truth));
-  add(gradeSchedules(read, truth, broken));
+  add(gradeSchedules(read, truth, parsed));
   add(gradeTable("latency.tsv", read("latency.tsv"), truth.latency, [["ok_count", "ok", 0], ["p50", "p50", 1], ["p95", "p95", 1]]));
   add(gradeTable("queue.tsv", read("queue.tsv"), truth.queue, [["records", "records", 0], ["max_qlen", "maxQlen", 0], ["mean_qlen", "meanQlen", 2]]));
   if (truth.queue) {
@@ -223,9 +227,8 @@ export function gradeLab(read: (name: string) => string | undefined): Check[] {
     ["verdict", truth.capacity.verdict]
   ]));
   for (const shape of shapes) {
-    const text = broken.has(`srv-${shape}.csv`) ? undefined : read(`srv-${shape}.csv`);
-    if (text === undefined) continue;
-    const records = parseRecords(`srv-${shape}.csv`, text);
+    const records = parsed.get(`srv-${shape}.csv`) as LabRecord[] | undefined;
+    if (!records) continue;
     const max = Math.max(0, maxOf(records.map((r) => r.qlen)));
     const swept = maxConcurrency(records);
     add(check(`srv-${shape}.csv`, "sweep", max === swept, part("sweep", {max, sweep: swept})));
@@ -245,13 +248,13 @@ function gradeTarget(text: string | undefined, truth: LabNumbers): Check[] {
   ]);
 }
 
-function gradeSchedules(read: (name: string) => string | undefined, truth: LabNumbers, broken: Set<string>): Check[] {
+function gradeSchedules(read: (name: string) => string | undefined, truth: LabNumbers, parsed: Map<string, unknown[]>): Check[] {
   const checks = gradeTable("schedules.tsv", read("schedules.tsv"), truth.schedules, [["count", "count", 0], ["mean_interval", "meanInterval", 4], ["cv", "cv", 3]]);
   const s = truth.schedules;
   if (!s) return checks;
   const [even, poisson, burst] = s.map((r) => r.cv);
   checks.push(check("sched-*.csv", "shapes", even < 0.05 && poisson > 0.7 && poisson < 1.3 && burst > 2, part("shapes", {even: roundHalfUp(even, 3), poisson: roundHalfUp(poisson, 3), burst: roundHalfUp(burst, 3)})));
-  const last = shapes.map((shape) => (broken.has(`sched-${shape}.csv`) ? NaN : parsePlan(`sched-${shape}.csv`, read(`sched-${shape}.csv`)!).at(-1)?.intended ?? NaN));
+  const last = shapes.map((shape) => (parsed.get(`sched-${shape}.csv`) as PlanRow[] | undefined)?.at(-1)?.intended ?? NaN);
   const spread = Math.max(...last) / Math.min(...last);
   checks.push(check("sched-*.csv", "rate", spread <= 1.2, part("rate", {times: last.map((t) => roundHalfUp(t, 2)).join(", ")})));
   return checks;
