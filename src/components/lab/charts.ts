@@ -6,6 +6,7 @@ import type {ClosedRow, PlanRow, RunRow} from "../../lab/csv.js";
 import type {LabRecord} from "../../lab/des.js";
 import {closedLoopRate, naiveClosedLoopRate} from "../../lab/little.js";
 import {intervals, shapes, type Shape} from "../../lab/schedule.js";
+import {mean} from "../../lab/stats.js";
 import type {Translate} from "../i18n.js";
 
 /** Options every chart takes: the translate function and the width to draw at. */
@@ -100,8 +101,8 @@ export function latencyCdf(run: Record<Shape, RunRow[]>, marks: {shape: Shape; p
 export function waitBesideService(srv: Record<Shape, LabRecord[]>, {t, width = 640}: ChartOptions) {
   const parts = shapes.flatMap((shape) => {
     const rows = srv[shape];
-    const mean = (f: (r: LabRecord) => number) => rows.reduce((s, r) => s + f(r), 0) / rows.length * 1000;
-    return [{shape, part: t("chart.service"), ms: mean((r) => r.end - r.start)}, {shape, part: t("chart.wait"), ms: mean((r) => r.start - r.arrive)}];
+    const meanMs = (f: (r: LabRecord) => number) => mean(rows.map(f)) * 1000;
+    return [{shape, part: t("chart.service"), ms: meanMs((r) => r.end - r.start)}, {shape, part: t("chart.wait"), ms: meanMs((r) => r.start - r.arrive)}];
   });
   return Plot.plot({
     width, height: 150, marginLeft: 60,
