@@ -94,14 +94,16 @@ function readActionsText(file: string, cwd: string): string {
   const name = cutText(file);
   const fail = (problem: string) => new UsageError(`actions file ${name} ${problem}`);
   const notRegular = (stats: Stats) => fail(`is ${kindOf(stats)}, not a regular file`);
+  // Our own refusals pass through; anything the file system threw is named by its code.
+  const cannotRead = (error: unknown) =>
+    error instanceof UsageError ? error : new UsageError(`cannot read actions file ${name} (${(error as NodeJS.ErrnoException).code ?? "unknown error"})`);
   let fd: number;
   try {
     const stats = statSync(path);
     if (!stats.isFile()) throw notRegular(stats);
     fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(`cannot read actions file ${name} (${(error as NodeJS.ErrnoException).code ?? "unknown error"})`);
+    throw cannotRead(error);
   }
   try {
     const stats = fstatSync(fd);
@@ -114,8 +116,7 @@ function readActionsText(file: string, cwd: string): string {
     if (length > MAX_ACTIONS_BYTES) throw tooLarge();
     return buffer.toString("utf8", 0, length);
   } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(`cannot read actions file ${name} (${(error as NodeJS.ErrnoException).code ?? "unknown error"})`);
+    throw cannotRead(error);
   } finally {
     closeSync(fd);
   }
