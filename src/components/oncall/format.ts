@@ -50,6 +50,12 @@ export function formatMetric(spec: MetricSpec, value: number, format: UnitFormat
   return format(spec.kind === "percent" ? value * 100 : value, spec.digits, spec.unit);
 }
 
+/** The decimal mark `lang` writes ("," in hu and pt, "." in en and ig), for the formulas' TeX. */
+export function decimalMark(lang: string): "." | "," {
+  const mark = new Intl.NumberFormat(lang).formatToParts(0.5).find((part) => part.type === "decimal");
+  return mark?.value === "," ? "," : ".";
+}
+
 /** Axis tick numbers in `lang`: no grouping (as the dashboard), up to two decimals (0,5 in hu and pt). */
 export function tickFormat(lang: string): (value: number) => string {
   const format = new Intl.NumberFormat(lang, {maximumFractionDigits: 2, useGrouping: false});

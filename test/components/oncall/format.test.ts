@@ -1,6 +1,6 @@
 import {describe, expect, it} from "vitest";
 import {run} from "../../../src/sim/run.js";
-import {dashboardMetrics, formatMetric, unitFormat} from "../../../src/components/oncall/format.js";
+import {dashboardMetrics, decimalMark, formatMetric, unitFormat} from "../../../src/components/oncall/format.js";
 import {haveSeeds, readSeed} from "./seeds.js";
 
 describe("formatMetric(spec, value, unitFormat(lang))", () => {
@@ -37,5 +37,12 @@ describe("modelFigures(lang) and withFigures(t, lang)", () => {
     expect(modelFigures("ig").threshold).toBe(`${FAST_BURN}×`);
     const t = withFigures((key, vars) => `${key}: ${vars?.threshold} ${vars?.clock ?? ""}`.trim(), "en");
     expect(t("alert", {clock: "09:29"})).toBe(`alert: ${FAST_BURN}× 09:29`);
+  });
+});
+
+describe("decimalMark(lang)", () => {
+  it("is the mark the page's numbers use: a comma in hu and pt, a point in en and ig", () => {
+    expect(["en", "hu", "pt", "ig"].map(decimalMark)).toEqual([".", ",", ",", "."]);
+    for (const lang of ["en", "hu", "pt", "ig"]) expect(unitFormat(lang)(0.5, 1)).toBe(`0${decimalMark(lang)}5`);
   });
 });
