@@ -3,7 +3,7 @@
 // closedLoop, probe, record, files, http, clock) are imported from their own files.
 export {mulberry32, exponential, type Random} from "./random.js";
 export {schedule, intervals, shapes, isShape, type Shape, type ScheduleOptions} from "./schedule.js";
-export {mean, median, populationSd, cv, nearestRank, maxConcurrency, maxInService, maxOf, minOf, type Visit} from "./stats.js";
+export {mean, median, populationSd, cv, nearestRank, maxConcurrency, maxInService, sweepSteps, maxOf, minOf, type Visit} from "./stats.js";
 export {roundHalfUp, trimmed} from "./round.js";
 export {LabInputError, LabFileError, readTable, type Table, type TableRow} from "./table.js";
 export {littleL, closedLoopRate, naiveClosedLoopRate, maxRate, formulaWorkers} from "./little.js";

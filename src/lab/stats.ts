@@ -63,15 +63,32 @@ export function maxInService(visits: Iterable<Visit & {start: number}>): number 
 }
 
 /**
- * The sweep without an event list: the from-times and the to-times sorted apart (typed arrays,
- * at 1 ns so float noise cannot split a tie), then merged; at a tie the end is taken first.
+ * The sweep's steps, to draw it: the number in the system after each event (+1 at `arrive`,
+ * −1 at `end`), in time order, by the same rule as {@link maxConcurrency} (the end first at a
+ * tie, times compared to the nanosecond), so the drawing's peak is its value.
  */
-function sweepMax<T>(items: Iterable<T>, from: (item: T) => number, to: (item: T) => number): number {
+export function sweepSteps(visits: Iterable<Visit>): {t: number; n: number}[] {
+  const [a, b] = sortedNanos(visits, (v) => v.arrive, (v) => v.end);
+  const steps: {t: number; n: number}[] = [];
+  let current = 0;
+  for (let i = 0, j = 0; i < a.length || j < b.length; ) {
+    if (j < b.length && (i === a.length || b[j] <= a[i])) steps.push({t: b[j++] / 1e9, n: --current});
+    else steps.push({t: a[i++] / 1e9, n: ++current});
+  }
+  return steps;
+}
+
+/** The from-times and the to-times, each sorted, in integer nanoseconds (float noise cannot split a tie). */
+function sortedNanos<T>(items: Iterable<T>, from: (item: T) => number, to: (item: T) => number): [Float64Array, Float64Array] {
   const list = Array.isArray(items) ? (items as T[]) : [...items];
   const a = new Float64Array(list.length), b = new Float64Array(list.length);
   for (let k = 0; k < list.length; k++) (a[k] = Math.round(from(list[k]) * 1e9)), (b[k] = Math.round(to(list[k]) * 1e9));
-  a.sort();
-  b.sort();
+  return [a.sort(), b.sort()];
+}
+
+/** The sweep without an event list: the sorted from-times and to-times merged; at a tie the end is taken first. */
+function sweepMax<T>(items: Iterable<T>, from: (item: T) => number, to: (item: T) => number): number {
+  const [a, b] = sortedNanos(items, from, to);
   let current = 0, max = 0;
   for (let i = 0, j = 0; i < a.length; ) {
     if (j < b.length && b[j] <= a[i]) {

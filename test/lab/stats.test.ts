@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
-import {cv, maxConcurrency, maxInService, mean, median, nearestRank, populationSd} from "../../src/lab/stats.js";
+import {cv, maxConcurrency, maxInService, maxOf, mean, median, nearestRank, populationSd, sweepSteps} from "../../src/lab/stats.js";
 
 describe("cv(values)", () => {
   it("is population SD / mean", () => {
@@ -90,6 +90,25 @@ describe("maxConcurrency(visits)", () => {
         expect(maxConcurrency(visits)).toBe(positive.length ? brute : 0);
       })
     );
+  });
+});
+
+describe("sweepSteps(visits)", () => {
+  it("gives the number in the system after each event, the end first at a tie", () => {
+    expect(sweepSteps([])).toEqual([]);
+    expect(sweepSteps([{arrive: 0, end: 1}, {arrive: 1, end: 2}, {arrive: 0.5, end: 3}])).toEqual([
+      {t: 0, n: 1}, {t: 0.5, n: 2}, {t: 1, n: 1}, {t: 1, n: 2}, {t: 2, n: 1}, {t: 3, n: 0}
+    ]);
+  });
+
+  it("peaks at maxConcurrency, float noise included (i/25 + 0.04 against (i+1)/25)", () => {
+    const even = Array.from({length: 150}, (_, i) => ({arrive: i / 25, end: i / 25 + 0.04}));
+    expect(maxConcurrency(even)).toBe(1);
+    expect(maxOf(sweepSteps(even).map((s) => s.n))).toBe(1);
+    const visit = fc.tuple(fc.integer({min: 0, max: 20}), fc.integer({min: 0, max: 10})).map(([a, d]) => ({arrive: a / 10, end: (a + d) / 10}));
+    fc.assert(fc.property(fc.array(visit, {maxLength: 30}), (visits) => {
+      expect(Math.max(0, maxOf(sweepSteps(visits).map((s) => s.n)))).toBe(maxConcurrency(visits));
+    }));
   });
 });
 
