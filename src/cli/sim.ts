@@ -3,7 +3,7 @@
 import {closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats} from "node:fs";
 import {resolve} from "node:path";
 import {
-  MAX_ACTIONS_BYTES, MAX_LINK_ACTIONS, MAX_MINUTES, cutText, decodeRunLink, isScenarioName, metricFields, parseActionsJson, replayOptions,
+  MAX_ACTIONS_BYTES, MAX_LINK_ACTIONS, MAX_MINUTES, MAX_SEED, cutText, decodeRunLink, isScenarioName, metricFields, parseActionsJson, replayOptions,
   run, runLinkUrl, runValueOf, scenarioNames, scenarios, validateActions, type Action, type MinuteMetrics, type RunLink, type ScenarioName
 } from "../sim/index.js";
 import {CommandError, UsageError, type Command, type Context} from "./command.js";
@@ -18,7 +18,7 @@ Runs the on-call simulator minute by minute and prints each minute's dashboard.
 
 options:
   --scenario NAME   ${scenarioNames.join(" | ")} (default free)
-  --seed N          seed of the random generator, 0 to 4294967295 (default 1)
+  --seed N          seed of the random generator, 0 to ${MAX_SEED} (default 1)
   --minutes M       minutes to simulate, 1 to ${MAX_MINUTES} (default 60)
   --actions FILE    JSON array of timed actions (a regular file, at most 4 MB), e.g.
                     [{"minute": 12, "press": "rollback"},
@@ -207,7 +207,7 @@ export const command: Command = {
       const name = values.scenario ?? "free";
       if (!isScenarioName(name)) throw new UsageError(`unknown scenario "${cutText(name)}" (scenarios: ${scenarioNames.join(", ")})`);
       scenario = name;
-      seed = integerValue("--seed", values.seed, 1, 0, 0xffffffff);
+      seed = integerValue("--seed", values.seed, 1, 0, MAX_SEED);
       minutes = integerValue("--minutes", values.minutes, 60, 1, MAX_MINUTES);
       actions = values.actions === undefined ? [] : readActions(values.actions, context.cwd, minutes);
     }

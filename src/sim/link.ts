@@ -5,7 +5,7 @@
 // short notice of our own words; it never throws and its cost is bounded by a length cap.
 import {isButton, validateActions, type Action} from "./actions.js";
 import {checkControl, controlSpecs, isControlName, type Controls} from "./controls.js";
-import {MAX_MINUTES, type RunOptions} from "./run.js";
+import {isSeed, MAX_MINUTES, MAX_SEED, type RunOptions} from "./run.js";
 import {isScenarioName, type ScenarioName} from "./scenarios.js";
 
 /** What a link holds: enough to replay the run to the same numbers. */
@@ -72,7 +72,7 @@ function actionText(action: Action): string {
  */
 export function encodeRunLink(run: RunLink): string {
   if (!isScenarioName(run.scenario)) throw new RangeError(`unknown scenario ${run.scenario}`);
-  if (!Number.isInteger(run.seed) || run.seed < 0 || run.seed > 0xffffffff) throw new RangeError(`bad seed ${run.seed}`);
+  if (!isSeed(run.seed)) throw new RangeError(`bad seed ${run.seed}`);
   if (!Number.isInteger(run.minute) || run.minute < 0 || run.minute >= MAX_MINUTES) throw new RangeError(`bad minute ${run.minute}`);
   if (run.lang !== undefined && !LANG.test(run.lang)) throw new RangeError(`bad language code`);
   if (run.actions.length > MAX_LINK_ACTIONS) throw new RangeError(`more than ${MAX_LINK_ACTIONS} actions`);
@@ -145,7 +145,7 @@ function parse(value: string): RunLink {
   if (minute === undefined || minute[0] !== "m") throw new LinkError("minute", "the minute (m…) is missing");
   const run: RunLink = {
     scenario,
-    seed: readUint(seed.slice(1), 0xffffffff, "seed", "the seed"),
+    seed: readUint(seed.slice(1), MAX_SEED, "seed", "the seed"),
     actions: [],
     minute: readUint(minute.slice(1), MAX_MINUTES - 1, "minute", "the minute")
   };

@@ -31,6 +31,14 @@ export interface RunTrace {
 /** The most minutes one run may simulate (a week). */
 export const MAX_MINUTES = 7 * 1440;
 
+/** The largest seed: mulberry32 takes an unsigned 32-bit integer. */
+export const MAX_SEED = 0xffffffff;
+
+/** True when `seed` is a seed run() accepts: an integer in [0, MAX_SEED]. */
+export function isSeed(seed: unknown): seed is number {
+  return Number.isInteger(seed) && (seed as number) >= 0 && (seed as number) <= MAX_SEED;
+}
+
 /** Resolves a scenario given by name, or throws a RangeError listing the names. */
 export function getScenario(scenario: ScenarioName | Scenario | string): Scenario {
   if (typeof scenario !== "string") return scenario;
@@ -40,7 +48,7 @@ export function getScenario(scenario: ScenarioName | Scenario | string): Scenari
 
 function checkOptions(options: RunOptions): Required<RunOptions> {
   const {seed = 1, minutes = 60, actions = []} = options;
-  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new RangeError(`seed must be an integer in [0, 4294967295], got ${seed}`);
+  if (!isSeed(seed)) throw new RangeError(`seed must be an integer in [0, ${MAX_SEED}], got ${seed}`);
   if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_MINUTES) throw new RangeError(`minutes must be an integer in [1, ${MAX_MINUTES}], got ${minutes}`);
   const {errors} = validateActions(actions, {minutes});
   if (errors.length) throw new RangeError(errors[0]);

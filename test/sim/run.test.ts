@@ -1,5 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {run, simulate} from "../../src/sim/run.js";
+import {isSeed, MAX_SEED, run, simulate} from "../../src/sim/run.js";
 import {burnRate} from "../../src/sim/budget.js";
 import {metricFields} from "../../src/sim/metrics.js";
 import {scenarios} from "../../src/sim/scenarios.js";
@@ -60,6 +60,16 @@ describe("run(scenario, {seed, minutes, actions})", () => {
     expect(() => run("free", {minutes: 0})).toThrow(/minutes/);
     expect(() => run("free", {minutes: 10, actions: [{minute: 10, press: "rollback"}]})).toThrow(/minute 10 is out of range 0..9/);
     expect(() => run("free", {actions: [{minute: 1, set: {turbo: 1} as never}]})).toThrow(/unknown control "turbo"/);
+  });
+});
+
+describe("isSeed(seed)", () => {
+  it("accepts the integers run() accepts, 0 … 2^32 − 1, and nothing else", () => {
+    expect(MAX_SEED).toBe(2 ** 32 - 1);
+    for (const seed of [0, 1, 999_999, MAX_SEED]) expect(isSeed(seed)).toBe(true);
+    for (const seed of [-1, 0.5, MAX_SEED + 1, NaN, Infinity, "1", null]) expect(isSeed(seed)).toBe(false);
+    expect(() => run("free", {seed: MAX_SEED + 1, minutes: 1})).toThrow(RangeError);
+    expect(run("free", {seed: MAX_SEED, minutes: 1})).toHaveLength(1);
   });
 });
 

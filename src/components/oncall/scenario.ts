@@ -1,4 +1,5 @@
 // The scenario picker with the seeds' brief, and the seed: shown, editable, and "new seed".
+import {isSeed, MAX_SEED} from "../../sim/run.js";
 import {scenarioNames, type ScenarioName} from "../../sim/scenarios.js";
 import type {Translate} from "../i18n.js";
 import {h, setText} from "./dom.js";
@@ -18,13 +19,13 @@ export function scenarioView(t: Translate, store: Store, random: () => number): 
   const select = h("select", {"aria-label": t("scenario.label"), name: "scenario"});
   for (const name of scenarioNames) select.append(h("option", {value: name}, t(`scenario.${name}`)));
   const brief = h("p", {class: "oc-brief", "data-brief": ""});
-  const seed = h("input", {type: "number", min: 0, max: 4294967295, step: 1, name: "seed", "aria-label": t("seed.label")});
+  const seed = h("input", {type: "number", min: 0, max: MAX_SEED, step: 1, name: "seed", "aria-label": t("seed.label")});
   const fresh = h("button", {type: "button", "data-action": "new-seed"}, t("seed.new"));
   const restart = (scenario: ScenarioName, value: number) => store.restart(scenario, value);
   select.addEventListener("change", () => restart(select.value as ScenarioName, store.frame().run.seed));
   seed.addEventListener("change", () => {
     const value = Number(seed.value);
-    if (Number.isInteger(value) && value >= 0 && value <= 0xffffffff) restart(store.frame().run.scenario, value);
+    if (isSeed(value)) restart(store.frame().run.scenario, value);
     else seed.value = String(store.frame().run.seed);
   });
   fresh.addEventListener("click", () => restart(store.frame().run.scenario, drawSeed(random)));
