@@ -56,11 +56,14 @@ export function terminate(fleet: Fleet, count: number): Fleet {
   return {serving: Math.max(0, fleet.serving - left), booting};
 }
 
+/** While a rollback prepares, its fresh fleet of the same size is billed too: the cost × 2 [6]. */
+export const ROLLBACK_COST_FACTOR = 2;
+
 /**
  * Fleet cost per hour = $0.40 × instances (serving and booting); while a rollback prepares its
  * fresh fleet, that fleet is billed too, so the cost doubles for those 5 minutes [6].
  * @example fleetCostPerHour(10, false) // 4
  */
 export function fleetCostPerHour(instances: number, rollbackPreparing: boolean): number {
-  return INSTANCE_PRICE_PER_HOUR * instances * (rollbackPreparing ? 2 : 1);
+  return INSTANCE_PRICE_PER_HOUR * instances * (rollbackPreparing ? ROLLBACK_COST_FACTOR : 1);
 }

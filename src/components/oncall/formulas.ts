@@ -7,7 +7,7 @@ import {burnRate, ERROR_BUDGET, PERIOD_MIN, spendBudget, windowBurn, windowMean}
 import {cacheAge, HOT_OBJECTS, hitRate, WARMUP_DB_QPS} from "../../sim/cache.js";
 import {APP_TIME_S, appTime, DB_CAPACITY_QPS, dbLoad, HEAVY_APP_TIME_S, QUERY_TIME_CAP_S, QUERY_TIME_S, queryTime, serviceTime} from "../../sim/database.js";
 import {BAD_BUILD_CPU, BAD_BUILD_ERROR_RATE, cpuFactor, errorRate} from "../../sim/deploy.js";
-import {fleetCostPerHour, INSTANCE_PRICE_PER_HOUR} from "../../sim/fleet.js";
+import {fleetCostPerHour, INSTANCE_PRICE_PER_HOUR, ROLLBACK_COST_FACTOR} from "../../sim/fleet.js";
 import {erlangB, erlangC, p99, P99_TAIL, saturationFailedShare, TIMEOUT_S, timeoutShare, utilization, waitExceeds, WORKERS_PER_INSTANCE} from "../../sim/queue.js";
 import type {RunTrace} from "../../sim/run.js";
 import {arrivalRate, DIURNAL_AMPLITUDE, DIURNAL_PHASE_H, droppedShare, LOW_PRIORITY_SHARE} from "../../sim/traffic.js";
@@ -193,8 +193,8 @@ export function formulas(trace: RunTrace, minute: number, options: FormulaOption
     String.raw`n^{*} = \left\lceil \frac{${n(metrics.serving)}\cdot ${n(metrics.utilization)}}{${n(controls.targetUtilization)}} \right\rceil \in [${n(controls.fleetMin)},\ ${n(MAX_INSTANCES)}]`,
     desiredInstances(metrics.serving, metrics.utilization, controls.targetUtilization, controls.fleetMin));
   add("cost", "[6]",
-    String.raw`K = ${n(INSTANCE_PRICE_PER_HOUR)}\,(n + n_s)\,k,\quad k \in \{1, 2\}`,
-    String.raw`K = ${n(INSTANCE_PRICE_PER_HOUR)}\cdot (${n(metrics.serving)} + ${n(metrics.starting)})\cdot ${d.rollbackPreparing ? 2 : 1}`,
+    String.raw`K = ${n(INSTANCE_PRICE_PER_HOUR)}\,(n + n_s)\,k,\quad k \in \{1, ${n(ROLLBACK_COST_FACTOR)}\}`,
+    String.raw`K = ${n(INSTANCE_PRICE_PER_HOUR)}\cdot (${n(metrics.serving)} + ${n(metrics.starting)})\cdot ${n(d.rollbackPreparing ? ROLLBACK_COST_FACTOR : 1)}`,
     fleetCostPerHour(metrics.serving + metrics.starting, d.rollbackPreparing));
   return list;
 }
