@@ -96,3 +96,12 @@ export function utilization(lambda: number, serviceS: number, n: number): number
   if (n <= 0) return 1;
   return Math.min(1, (lambda * serviceS) / n);
 }
+
+/**
+ * The fleet's capacity N/S in requests per second: what N workers with mean service time S
+ * complete at 100 % utilization (the most a saturated fleet serves) [3][4].
+ * @example serviceRate(160, 0.08) // 2000
+ */
+export function serviceRate(n: number, serviceS: number): number {
+  return n / serviceS;
+}

@@ -1,5 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {erlangB, erlangC, p99, saturationFailedShare, timeoutShare, utilization, waitExceeds} from "../../src/sim/queue.js";
+import {erlangB, erlangC, p99, saturationFailedShare, serviceRate, timeoutShare, utilization, waitExceeds} from "../../src/sim/queue.js";
 
 describe("erlangB(a, n)", () => {
   it("matches the Erlang B table at 2 % blocking", () => {
@@ -101,6 +101,15 @@ describe("p99(lambda, serviceS, n)", () => {
   });
   it("is infinite at saturation", () => {
     expect(p99(200, 1, 100)).toBe(Infinity);
+  });
+});
+
+describe("serviceRate(n, serviceS)", () => {
+  it("is N/S: the arrival rate at which utilization reaches 1", () => {
+    expect(serviceRate(160, 0.08)).toBe(2000);
+    const capacity = serviceRate(160, 0.0756);
+    expect(utilization(capacity, 0.0756, 160)).toBeCloseTo(1, 12);
+    expect(utilization(capacity * 0.5, 0.0756, 160)).toBeCloseTo(0.5, 12);
   });
 });
 

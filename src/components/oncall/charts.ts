@@ -5,6 +5,7 @@
 import type * as PlotModule from "@observablehq/plot";
 import {FAST_BURN, ERROR_BUDGET} from "../../sim/budget.js";
 import type {MinuteMetrics} from "../../sim/metrics.js";
+import {serviceRate} from "../../sim/queue.js";
 import type {RunTrace} from "../../sim/run.js";
 import type {Translate} from "../i18n.js";
 import {h} from "./dom.js";
@@ -41,8 +42,8 @@ export const chartSpecs: readonly ChartSpec[] = [
     id: "requests",
     series: [
       {key: "chart.requests.requests", color: blue, value: (m) => m.requests},
-      // The fleet's service rate N/S: the model's workers over its service time this minute.
-      {key: "chart.requests.capacity", color: grey, value: (_, trace, i) => trace.details[i].workers / trace.details[i].serviceTimeS}
+      // The fleet's service rate N/S from the model's workers and service time this minute.
+      {key: "chart.requests.capacity", color: grey, value: (_, trace, i) => serviceRate(trace.details[i].workers, trace.details[i].serviceTimeS)}
     ],
     minTop: 2000,
     scaleBy: 1
