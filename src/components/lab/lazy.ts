@@ -40,6 +40,29 @@ function watch(slot: string, target: Element, seen: Seen): void {
   observer.observe(target);
 }
 
+/** The texts of the style elements moved to the page's head, each once. */
+const shared = new Set<string>();
+
+/**
+ * Plot puts the same `<style>` in every figure it draws; each one added to or removed from the
+ * page makes the browser re-collect the document's style sheets and re-match its styles. The
+ * simulated figures share one copy in the page's head instead, so a slider adds and removes none.
+ */
+function sharedStyles(node: Node): Node {
+  if (!(node instanceof Element)) return node;
+  for (const style of node.querySelectorAll("style")) {
+    const text = style.textContent ?? "";
+    if (!shared.has(text)) {
+      shared.add(text);
+      const copy = document.createElement("style");
+      copy.textContent = text;
+      document.head.append(copy);
+    }
+    style.remove();
+  }
+  return node;
+}
+
 /** Runs `run` in a task of its own right after the next frame is drawn (the figures on screen first). */
 function afterFrame(run: () => void): void {
   requestAnimationFrame(() => {
@@ -64,7 +87,7 @@ export function drawnWhenSeen<T extends Element>(slot: string, params: object, f
   const marks = Object.entries(params).map(([key, value]) => `${key}=${value}`).join(",");
   seen.draw = undefined;
   if (seen.near || typeof IntersectionObserver !== "function") {
-    holder.append(draw());
+    holder.append(sharedStyles(draw()));
     drawnFor(node, params);
   } else {
     holder.style.minHeight = `${seen.height}px`;
@@ -72,7 +95,7 @@ export function drawnWhenSeen<T extends Element>(slot: string, params: object, f
     const run = () => {
       if (seen.current !== holder || seen.draw !== run) return; // a newer figure took the slot
       seen.draw = undefined;
-      holder.append(draw());
+      holder.append(sharedStyles(draw()));
       holder.style.minHeight = "";
       node.removeAttribute("data-sim-pending");
       drawnFor(node, params);
