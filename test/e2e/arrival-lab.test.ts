@@ -8,12 +8,11 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
-import {buildSite} from "../../src/site/build.js";
 import {analyzeLab, outputNames} from "../../src/lab/analyze.js";
 import {simulateLabFiles} from "../../src/lab/simLab.js";
 import {parseRun} from "../../src/lab/csv.js";
 import {gradeLab, inputNames} from "../../src/lab/grade.js";
-import {launchBrowser, serveStatic} from "./harness.js";
+import {startSite, type SiteFixture} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const dataDir = join(packageRoot, "notebooks/data/arrival-lab");
@@ -29,20 +28,20 @@ const otherAnswers = new Map(analyzeLab((name) => other.get(name)).files);
 let browser: Browser;
 let tmp: string;
 let out: string;
-let server: Awaited<ReturnType<typeof serveStatic>>;
+let server: {origin: string};
+let site: SiteFixture;
 
 beforeAll(async () => {
+  // tmp holds the files the tests upload; the built site lives in the fixture's own folder
   tmp = await mkdtemp(join(tmpdir(), "queuebook-arrival-lab-"));
-  out = join(tmp, "site");
-  await buildSite({root: join(packageRoot, "notebooks"), out, packageRoot});
   for (const [name, text] of other) await writeFile(join(tmp, name), text);
-  server = await serveStatic(out);
-  browser = await launchBrowser();
+  site = await startSite(join(packageRoot, "notebooks"), {prefix: "queuebook-arrival-lab-site"});
+  ({browser, out} = site);
+  server = site;
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await site?.close();
   if (tmp) await rm(tmp, {recursive: true, force: true});
 });
 

@@ -8,15 +8,14 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser} from "playwright-core";
-import {buildSite} from "../../src/site/build.js";
-import {launchBrowser, serveStatic} from "../e2e/harness.js";
+import {startSite, type SiteFixture} from "../e2e/harness.js";
 
-const packageRoot = new URL("../../", import.meta.url).pathname;
 const base = mkdtempSync(join(tmpdir(), "queuebook-subfolder-"));
 const root = join(base, "notebooks");
-const out = join(base, "site");
+let out: string;
 let browser: Browser;
-let server: Awaited<ReturnType<typeof serveStatic>>;
+let server: {origin: string};
+let site: SiteFixture;
 
 const fence = (source: string) => "```js\n" + source + "\n```\n\n";
 
@@ -37,14 +36,13 @@ beforeAll(async () => {
     "Inline: <span id=\"inline\">${week * 10}</span>\n"
   ].join(""));
   writeFileSync(join(root, "a#b.md"), "# Hash in the name\n\n" + fence('html`<p id="hash-page">${1 + 1}</p>`'));
-  await buildSite({root, out, packageRoot});
-  server = await serveStatic(out);
-  browser = await launchBrowser();
+  site = await startSite(root, {prefix: "queuebook-subfolder-site"});
+  ({browser, out} = site);
+  server = site;
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await site?.close();
   rmSync(base, {recursive: true, force: true});
 });
 
