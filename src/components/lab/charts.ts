@@ -1,12 +1,18 @@
-// The lab's charts (Plot): timelines, interval histograms, latency CDFs, the server's queue,
-// the wait beside the service time, the sweep as a step chart and the closed-loop curve.
-// Each takes parsed runs and the page's translate function, and returns an element.
+// The lab's charts: timelines, interval histograms, latency CDFs, the server's queue, the wait
+// beside the service time, the sweep as a step chart and the closed-loop curve. Each takes
+// parsed runs and the page's translate function, and returns an element.
+// The four a "Try it" slider redraws (intervals, latency, queue, sweep) are hand-drawn SVG
+// (src/components/chart) in Plot's look: Plot spent 2–3 ms on each per input, which alone put
+// "every figure redrawn" past one frame; the hand-drawn ones take a fraction of that (see
+// bench/labNotebook.bench.ts). The others are drawn once per upload or language, with Plot.
 import * as Plot from "@observablehq/plot";
+import {bin, extent} from "d3-array";
 import type {ClosedRow, PlanRow, RunRow} from "../../lab/csv.js";
 import type {LabRecord} from "../../lab/des.js";
 import {closedLoopRate, naiveClosedLoopRate} from "../../lab/little.js";
 import {intervals, shapes, type Shape} from "../../lab/schedule.js";
 import {mean} from "../../lab/stats.js";
+import {chartFrame, px, rectsPath, stepAfterPath, svgElement, swatches, type ChartFrame, type Linear} from "../chart/index.js";
 import type {Translate} from "../i18n.js";
 
 /** Options every chart takes: the translate function and the width to draw at. */
@@ -55,6 +61,24 @@ export function stepPoints<T>(rows: T[], x: (row: T) => number, y: (row: T) => n
   return kept;
 }
 
+/** The extent of `values`, or [0, 1] when there are none (an empty axis still draws). */
+function domainOf(values: Iterable<number>): [number, number] {
+  const [low, high] = extent(values);
+  return low === undefined || high === undefined ? [0, 1] : [low, high];
+}
+
+/** A line at y = 0 across the frame, as Plot's `ruleY([0])`. */
+function zeroRule(frame: ChartFrame, y: Linear): SVGPathElement {
+  return svgElement("path", {d: `M${px(frame.x.range[0])},${px(y(0))}H${px(frame.x.range[1])}`, stroke: "currentColor"});
+}
+
+/** A chart under its colour key, as Plot draws a figure with `legend: true`. */
+function withKey(labels: readonly string[], keyColors: readonly string[], chart: SVGSVGElement): HTMLDivElement {
+  const figure = document.createElement("div");
+  figure.append(swatches(labels, keyColors), chart);
+  return figure;
+}
+
 /** Step 2: each shape's intended send times, one dot per request, piled where they coincide. */
 export function timelines(sched: Record<Shape, PlanRow[]>, {t, width = 640, windowS = 3}: ChartOptions & {windowS?: number}) {
   const data = byShape(sched, (r) => (r.intended <= windowS ? {intended: r.intended} : undefined));
@@ -67,34 +91,46 @@ export function timelines(sched: Record<Shape, PlanRow[]>, {t, width = 640, wind
   });
 }
 
-/** Step 3: the intervals between consecutive intended times, one histogram per shape (ms). */
+/** Step 3: the intervals between consecutive intended times, one histogram per shape (ms), in the same 40 or so bins. */
 export function intervalHistograms(sched: Record<Shape, PlanRow[]>, {t, width = 640}: ChartOptions) {
-  const data = shapes.flatMap((shape) => intervals(sched[shape].map((r) => r.intended)).map((gap) => ({shape, ms: gap * 1000})));
-  return Plot.plot({
+  const gaps = shapes.map((shape) => intervals(sched[shape].map((r) => r.intended)).map((gap) => gap * 1000));
+  // The bins of all three together (d3's nice thresholds, as Plot's binX draws them), then each shape counted in those bins.
+  const edges = bin().thresholds(40)(gaps.flat());
+  const domain: [number, number] = edges.length ? [edges[0].x0!, edges.at(-1)!.x1!] : [0, 1];
+  const counted = gaps.map((values) => bin().domain(domain).thresholds(edges.slice(1).map((b) => b.x0!))(values));
+  const frame = chartFrame({
     width, height: 260, marginLeft: 50, marginRight: 60,
-    x: {label: t("chart.interval"), grid: true},
-    y: {label: t("chart.count")},
-    fy: {label: null, domain: [...shapes]},
-    facet: {data, y: "shape"},
-    color: colors,
-    marks: [Plot.rectY(data, Plot.binX<Plot.RectYOptions>({y: "count"}, {x: "ms", fill: "shape", thresholds: 40})), Plot.ruleY([0])]
+    x: {domain, label: t("chart.interval"), grid: true},
+    y: {domain: [0, domainOf([1, ...counted.flatMap((bins) => bins.map((b) => b.length))])[1]], label: t("chart.count")},
+    facets: shapes
   });
+  const {x} = frame;
+  frame.panels.forEach(({y}, i) => {
+    const bars = counted[i].filter((b) => b.length > 0).map((b) => ({x0: x(b.x0!) + 0.5, x1: Math.max(x(b.x0!) + 0.5, x(b.x1!) - 0.5), y0: y(0), y1: y(b.length)}));
+    frame.marks.append(svgElement("path", {d: rectsPath(bars), fill: colors.range[i]}), zeroRule(frame, y));
+  });
+  return frame.svg;
 }
 
 /** Step 4: the empirical CDF of latency (received − sent, code 200) per shape, with p50 and p95 marked. */
 export function latencyCdf(run: Record<Shape, RunRow[]>, marks: {shape: Shape; p50: number; p95: number}[], {t, width = 640}: ChartOptions) {
-  const data = shapes.flatMap((shape) => {
+  const lines = shapes.map((shape) => {
     const ms = run[shape].filter((r) => r.code === 200).map((r) => (r.received - r.sent) * 1000).sort((a, b) => a - b);
-    return stepPoints(ms.map((value, k) => ({shape, ms: value, p: (k + 1) / ms.length})), (d) => d.ms, (d) => d.p);
+    return stepPoints(ms.map((value, k) => [value, ((k + 1) / ms.length) * 100] as const), (d) => d[0], (d) => d[1]);
   });
-  const ticks = marks.flatMap((m) => [{shape: m.shape, ms: m.p50, p: 0.5}, {shape: m.shape, ms: m.p95, p: 0.95}]);
-  return Plot.plot({
+  const xs = [...lines.flatMap((line) => line.map((d) => d[0])), ...marks.flatMap((m) => [m.p50, m.p95])];
+  const frame = chartFrame({
     width, height: 260, marginLeft: 50,
-    x: {label: t("chart.latency"), grid: true},
-    y: {label: t("chart.share"), domain: [0, 100], grid: true, percent: true},
-    color: {...colors, legend: true},
-    marks: [Plot.ruleY([0.5, 0.95], {strokeDasharray: "3,3", strokeOpacity: 0.5}), Plot.lineY(data, {x: "ms", y: "p", stroke: "shape", curve: "step-after"}), Plot.dot(ticks, {x: "ms", y: "p", fill: "shape", r: 4})]
+    x: {domain: domainOf(xs), label: t("chart.latency"), grid: true},
+    y: {domain: [0, 100], label: t("chart.share"), grid: true}
   });
+  const {x, panels: [{y}]} = frame;
+  frame.marks.append(
+    svgElement("path", {d: [50, 95].map((p) => `M${px(x.range[0])},${px(y(p))}H${px(x.range[1])}`).join(""), stroke: "currentColor", "stroke-opacity": 0.5, "stroke-dasharray": "3,3"}),
+    ...lines.map((line, i) => svgElement("path", {d: stepAfterPath(line.map(([ms, p]) => [x(ms), y(p)])), fill: "none", stroke: colors.range[i], "stroke-width": 1.5})),
+    ...marks.flatMap((m) => [[m.p50, 50], [m.p95, 95]].map(([ms, p]) => svgElement("circle", {cx: px(x(ms)), cy: px(y(p)), r: 4, fill: colors.range[shapes.indexOf(m.shape)]})))
+  );
+  return withKey(shapes, colors.range, frame.svg);
 }
 
 /** Step 4's common mistake: mean wait (start − arrive) beside mean service (end − start) per shape (ms). */
@@ -115,31 +151,37 @@ export function waitBesideService(srv: Record<Shape, LabRecord[]>, {t, width = 6
 
 /** Step 5: the server's qlen at each arrival over time, one panel per shape. */
 export function queueOverTime(srv: Record<Shape, LabRecord[]>, {t, width = 640}: ChartOptions) {
-  const data = shapes.flatMap((shape) => stepPoints(srv[shape].map((r) => ({shape, arrive: r.arrive, qlen: r.qlen})), (d) => d.arrive, (d) => d.qlen));
-  return Plot.plot({
+  const lines = shapes.map((shape) => stepPoints(srv[shape], (r) => r.arrive, (r) => r.qlen));
+  const frame = chartFrame({
     width, height: 280, marginLeft: 40, marginRight: 60,
-    x: {label: t("chart.time")},
-    y: {label: t("chart.qlen"), grid: true},
-    fy: {label: null, domain: [...shapes]},
-    color: colors,
-    marks: [Plot.lineY(data, {x: "arrive", y: "qlen", fy: "shape", stroke: "shape", curve: "step-after"}), Plot.ruleY([0])]
+    x: {domain: domainOf(lines.flatMap((line) => line.map((r) => r.arrive))), label: t("chart.time")},
+    y: {domain: [0, domainOf([0, ...lines.flatMap((line) => line.map((r) => r.qlen))])[1]], label: t("chart.qlen"), grid: true},
+    facets: shapes
   });
+  const {x} = frame;
+  frame.panels.forEach(({y}, i) => {
+    frame.marks.append(svgElement("path", {d: stepAfterPath(lines[i].map((r) => [x(r.arrive), y(r.qlen)])), fill: "none", stroke: colors.range[i], "stroke-width": 1.5}), zeroRule(frame, y));
+  });
+  return frame.svg;
 }
 
 /** Step 7: requests in the system after each event of the sweep, with the worker lines. */
 export function sweepChart(steps: {shape: Shape; t: number; n: number}[], lines: {formulaWorkers: number; workers: number}, {t, width = 640}: ChartOptions) {
   const rules = [{y: lines.formulaWorkers, label: t("chart.formulaLine", {n: lines.formulaWorkers}), color: "#d62728"}, {y: lines.workers, label: t("chart.workersLine", {n: lines.workers}), color: "#555"}];
-  return Plot.plot({
+  const drawn = (["even", "burst"] as const).map((shape) => stepPoints(steps.filter((s) => s.shape === shape), (s) => s.t, (s) => s.n));
+  const frame = chartFrame({
     width, height: 240, marginLeft: 50,
-    x: {label: t("chart.time")},
-    y: {label: t("chart.inSystem"), grid: true},
-    color: {domain: ["even", "burst"], range: [colors.range[0], colors.range[2]], legend: true},
-    marks: [
-      Plot.lineY(["even", "burst"].flatMap((shape) => stepPoints(steps.filter((s) => s.shape === shape), (s) => s.t, (s) => s.n)), {x: "t", y: "n", stroke: "shape", curve: "step-after"}),
-      Plot.ruleY(rules, {y: "y", stroke: "color", strokeDasharray: "5,4"}),
-      Plot.text(rules, {y: "y", text: "label", frameAnchor: "right", dy: -6, fill: "color", stroke: "white", strokeWidth: 3, textAnchor: "end"})
-    ]
+    x: {domain: domainOf(drawn.flatMap((line) => line.map((s) => s.t))), label: t("chart.time")},
+    y: {domain: domainOf([0, ...drawn.flatMap((line) => line.map((s) => s.n)), ...rules.map((r) => r.y)]), label: t("chart.inSystem"), grid: true}
   });
+  const {x, panels: [{y}]} = frame;
+  const lineColors = [colors.range[0], colors.range[2]];
+  frame.marks.append(
+    ...drawn.map((line, i) => svgElement("path", {d: stepAfterPath(line.map((s) => [x(s.t), y(s.n)])), fill: "none", stroke: lineColors[i], "stroke-width": 1.5})),
+    ...rules.map((r) => svgElement("path", {d: `M${px(x.range[0])},${px(y(r.y))}H${px(x.range[1])}`, stroke: r.color, "stroke-dasharray": "5,4"})),
+    ...rules.map((r) => svgElement("text", {x: px(x.range[1]), y: px(y(r.y) - 6), dy: "0.32em", "text-anchor": "end", fill: r.color, stroke: "white", "stroke-width": 3, "paint-order": "stroke"}, r.label))
+  );
+  return withKey(["even", "burst"], lineColors, frame.svg);
 }
 
 /** Step 6: the closed-loop rate N / (R + Z) over users, the naive N / Z, and the measured point. */
