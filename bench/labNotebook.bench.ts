@@ -13,6 +13,7 @@ import {join} from "node:path";
 import {simulatedOpen, simulatedRuns} from "../src/components/lab/tryIt.js";
 import {buildSite} from "../src/site/build.js";
 import {launchBrowser, serveStatic} from "../test/e2e/harness.js";
+import {frameWork, frameWorkCategories} from "./frameWork.js";
 import {median, ms, percentile} from "./stats.js";
 
 const packageRoot = new URL("../", import.meta.url).pathname;
@@ -71,7 +72,6 @@ try {
       latencies[k].push(...(await page.evaluate(async ({count, inputs, first}) => {
         const slider = (label: string) => [...document.querySelectorAll("form")].find((f) => f.querySelector("label")?.textContent === label)!.querySelector<HTMLInputElement>("input[type=range]")!;
         /** A figure's value for a slider: `key=value,…` (positions in an older page's plain list). */
-        /** A figure's value for a slider: `key=value,…` (positions in an older page's plain list). */
         const drawn = (node: Element, key: string, position: number) => {
           const parts = node.getAttribute("data-sim")!.split(",");
           return parts[0].includes("=") ? parts.find((p) => p.startsWith(key + "="))?.slice(key.length + 1) : parts[position];
@@ -126,6 +126,30 @@ try {
     }
   }
   console.log(`\nmeasured in the page, scrolled to step 4: input event dispatched → every simulated figure and table of steps 3–7 that depends on the rate recomputed and drawn in the DOM for the new value ("drawn"), and → the page's style and layout done after that ("laid out"; paint is left to the frame)`);
+
+  // 3. The whole frame: a Chromium trace of 40 more inputs per page, 100 ms apart, each marked
+  // with console.timeStamp, read per input: the main thread's busy time (script and rendering)
+  // and the rendering part (style, layout, pre-paint, paint, layerize).
+  const traced = 40;
+  console.log(`\n### Try it, main-thread work per input (Chromium trace, ${traced} inputs per page, 100 ms apart)\n`);
+  console.log(`| page | work | inputs | p50 | p95 | max | goal |\n|---|---|---|---|---|---|---|`);
+  for (const [k, page] of pages.entries()) {
+    await browser.startTracing(page, {categories: frameWorkCategories});
+    await page.evaluate(async (traced) => {
+      const rate = [...document.querySelectorAll("form")].find((f) => f.querySelector("label")?.textContent === "Mean rate (req/s)")!.querySelector<HTMLInputElement>("input[type=range]")!;
+      for (let i = 0; i < traced; i++) {
+        console.timeStamp("queuebook-input");
+        rate.value = String(5 + ((i * 11) % 90));
+        rate.dispatchEvent(new Event("input", {bubbles: true}));
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }, traced);
+    const work = frameWork(JSON.parse((await browser.stopTracing()).toString("utf8")), "queuebook-input");
+    for (const [label, values] of [["script + rendering", work.busy], ["rendering", work.render]] as const) {
+      console.log(`| ${trees[k].label} | ${label} | ${values.length} | ${ms(median(values))} | ${ms(percentile(95, values))} | ${ms(Math.max(...values))} | ${label === "rendering" ? "" : "p95 < 16 ms"} |`);
+    }
+  }
+  console.log(`\nper input: the renderer main thread's top-level tasks from the input to the next input, and their style, layout, pre-paint, paint and layerize events (each the union of its spans); raster and compositing run on other threads`);
   console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(", ")}`);
 } finally {
   await browser.close();

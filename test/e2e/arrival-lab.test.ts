@@ -204,13 +204,13 @@ describe("arrival-lab notebook over HTTP", () => {
     // a task queued at that moment sees every one with the new rate and its chart drawn (the
     // closed loop's figure depends on no open-loop slider).
     const seen = await rateSlider(page).evaluate((input: HTMLInputElement) => new Promise<{rates: string[]; charts: number}>((resolve) => {
-      const open = () => [...document.querySelectorAll(".lab-pair[data-sim]")].filter((n) => /(?:^|,)rate=/.test(n.getAttribute("data-sim")!));
+      const open = () => [...document.querySelectorAll(".lab-pair [data-sim]")].filter((n) => /(?:^|,)rate=/.test(n.getAttribute("data-sim")!));
       const observer = new MutationObserver(() => {
         if (!open().some((n) => /(?:^|,)rate=41(?:,|$)/.test(n.getAttribute("data-sim")!))) return;
         observer.disconnect();
         setTimeout(() => resolve({
           rates: open().map((n) => /(?:^|,)rate=(\d+)/.exec(n.getAttribute("data-sim")!)![1]),
-          charts: open().filter((n) => n.querySelectorAll("figure")[1]?.querySelector("svg path") != null).length
+          charts: open().filter((n) => n.querySelector("path") !== null).length
         }));
       });
       observer.observe(document.body, {subtree: true, childList: true, attributes: true});

@@ -153,12 +153,6 @@ export function hints(title: string, items: (string | Node)[]): HTMLElement {
   return element("aside", {class: "lab-hints"}, element("strong", {}, title), element("ul", {}, ...items.map((item) => element("li", {}, item))));
 }
 
-/** Two figures side by side (runs and simulation), one above the other on narrow screens. */
-export function sideBySide(left: {title: string; body: Node}, right: {title: string; body: Node}): HTMLElement {
-  const column = (c: {title: string; body: Node}) => element("figure", {}, element("figcaption", {}, c.title), c.body);
-  return element("div", {class: "lab-pair"}, column(left), column(right));
-}
-
 /** A small table: header cells, then rows of cells. */
 export function table(header: string[], rows: (string | number)[][]): HTMLElement {
   return element("table", {class: "lab-table"}, element("thead", {}, element("tr", {}, ...header.map((h) => element("th", {}, h)))), element("tbody", {}, ...rows.map((r) => element("tr", {}, ...r.map((c) => element("td", {}, String(c)))))));
@@ -175,8 +169,9 @@ export function labStyles(): HTMLStyleElement {
 .lab-says p{margin:.4rem 0;color:#222}
 .lab-hints{border-left:4px solid #efb118;background:#fdf8ec;margin:1rem 0;padding:.6rem 1rem}
 .lab-hints ul{margin:.3rem 0;padding-left:1.2rem}
-.lab-pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:1rem;content-visibility:auto;contain-intrinsic-size:auto 320px}
+.lab-pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:1rem;margin:1rem 0;content-visibility:auto;contain-intrinsic-size:auto 320px}
 .lab-pair figure{margin:0;min-width:0}
+.lab-pair figure>.qb-inline{display:block}
 .lab-pair figcaption{font-weight:600;margin-bottom:.3rem}
 .lab-table{border-collapse:collapse;font-variant-numeric:tabular-nums;margin:.5rem 0}
 .lab-table th,.lab-table td{border-bottom:1px solid #ddd;padding:.2rem .6rem;text-align:right}
