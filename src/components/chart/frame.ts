@@ -33,7 +33,7 @@ export interface Panel {
   facet?: string;
 }
 
-/** A drawn frame: the svg, the shared x scale, the panels, and the group the marks go into (above the grid, below nothing). */
+/** A drawn frame: the svg, the shared x scale, the panels, and the group the marks go into (drawn over the grid and axes). */
 export interface ChartFrame {
   svg: SVGSVGElement;
   x: Linear;

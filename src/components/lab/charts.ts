@@ -165,10 +165,10 @@ export function queueOverTime(srv: Record<Shape, LabRecord[]>, {t, width = 640}:
   return frame.svg;
 }
 
-/** Step 7: requests in the system after each event of the sweep, with the worker lines. */
-export function sweepChart(steps: {shape: Shape; t: number; n: number}[], lines: {formulaWorkers: number; workers: number}, {t, width = 640}: ChartOptions) {
+/** Step 7: requests in the system after each event of the sweep (src/lab's sweepSteps) for even and burst, with the worker lines. */
+export function sweepChart(steps: Record<"even" | "burst", {t: number; n: number}[]>, lines: {formulaWorkers: number; workers: number}, {t, width = 640}: ChartOptions) {
   const rules = [{y: lines.formulaWorkers, label: t("chart.formulaLine", {n: lines.formulaWorkers}), color: "#d62728"}, {y: lines.workers, label: t("chart.workersLine", {n: lines.workers}), color: "#555"}];
-  const drawn = (["even", "burst"] as const).map((shape) => stepPoints(steps.filter((s) => s.shape === shape), (s) => s.t, (s) => s.n));
+  const drawn = (["even", "burst"] as const).map((shape) => stepPoints(steps[shape], (s) => s.t, (s) => s.n));
   const frame = chartFrame({
     width, height: 240, marginLeft: 50,
     x: {domain: domainOf(drawn.flatMap((line) => line.map((s) => s.t))), label: t("chart.time")},
