@@ -1,24 +1,50 @@
-// A small flag parser over node:util's parseArgs that turns its errors into UsageErrors.
+// A small flag parser over node:util's parseArgs that turns its errors into UsageErrors, and
+// the integer flag check every command uses.
 import {parseArgs, type ParseArgsConfig} from "node:util";
+import {cutText} from "../sim/show.js";
 import {UsageError} from "./command.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
+/**
+ * parseArgs reads `--minutes -1` as a flag after a flag with no value ("argument is
+ * ambiguous"); joining such a pair as `--minutes=-1` lets the flag's own check answer instead.
+ * A value that is itself one of the command's flags (or `-h`, `--help`) is left alone.
+ */
+function joinDashValues(args: string[], options: Options): string[] {
+  const byShort = new Map(Object.entries(options).flatMap(([name, o]) => (o.short === undefined ? [] : [[`-${o.short}`, name] as const])));
+  const nameOf = (arg: string): string | undefined => (arg.startsWith("--") ? arg.slice(2).split("=")[0] : byShort.get(arg as `-${string}`));
+  const isFlag = (text: string) => text === "-h" || text === "--help" || Object.hasOwn(options, nameOf(text) ?? "");
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i], next = args[i + 1];
+    const name = arg.includes("=") ? undefined : nameOf(arg);
+    const takesValue = name !== undefined && Object.hasOwn(options, name) && options[name].type === "string";
+    if (takesValue && next !== undefined && next.startsWith("-") && next !== "-" && !isFlag(next)) {
+      out.push(`--${name}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
 /** Parses `args` against `options`; unknown flags and missing values become UsageErrors. */
 export function parseFlags<T extends Options>(args: string[], options: T, allowPositionals = false) {
   try {
-    return parseArgs({args, options, allowPositionals, strict: true});
+    return parseArgs({args: joinDashValues(args, options), options, allowPositionals, strict: true});
   } catch (error) {
-    const message = (error as Error).message.split("\n")[0].replace(/\. To specify a positional.*$/, "");
+    // A value-taking flag followed by another flag: parseArgs calls it "ambiguous"; it is a missing value.
+    const message = (error as Error).message.split("\n")[0].replace(/\. To specify a positional.*$/, "").replace(/^(Option '[^']+') argument is ambiguous\.$/, "$1 argument missing");
     throw new UsageError(message);
   }
 }
 
-/** Parses an integer flag value within [min, max], or throws a UsageError naming the flag. */
+/** An integer flag within [min, max], or a UsageError naming the flag, the bound that failed and the value (quoted cut short). */
 export function integerFlag(name: string, value: string | undefined, fallback: number, min = -Infinity, max = Infinity): number {
   if (value === undefined) return fallback;
-  if (!/^-?\d+$/.test(value.trim())) throw new UsageError(`${name} must be an integer, got "${value}"`);
+  if (!/^\s*[-+]?\d{1,30}\s*$/.test(value)) throw new UsageError(`${name} must be an integer, got "${cutText(value)}"`);
   const n = Number(value);
-  if (n < min || n > max) throw new UsageError(`${name} must be between ${min} and ${max}, got ${n}`);
+  if (n < min) throw new UsageError(`${name} must be at least ${min}, got ${cutText(value.trim())}`);
+  if (n > max) throw new UsageError(`${name} must be at most ${max}, got ${cutText(value.trim())}`);
   return n;
 }

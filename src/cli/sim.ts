@@ -7,7 +7,7 @@ import {
   run, runLinkUrl, runValueOf, scenarioNames, scenarios, validateActions, type Action, type MinuteMetrics, type RunLink, type ScenarioName
 } from "../sim/index.js";
 import {CommandError, UsageError, type Command, type Context} from "./command.js";
-import {parseFlags} from "./flags.js";
+import {integerFlag, parseFlags} from "./flags.js";
 
 const formats = ["table", "csv", "json"] as const;
 type Format = (typeof formats)[number];
@@ -45,35 +45,6 @@ const flagOptions = {
   link: {type: "boolean"},
   run: {type: "string"}
 } as const;
-
-/**
- * parseArgs reads `--minutes -1` as a flag after a flag with no value ("argument is
- * ambiguous"); joining such a pair as `--minutes=-1` lets the range check answer instead.
- */
-function joinDashValues(args: string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i], next = args[i + 1];
-    const name = arg.startsWith("--") ? arg.slice(2) : "";
-    const takesValue = Object.hasOwn(flagOptions, name) && flagOptions[name as keyof typeof flagOptions].type === "string";
-    const isFlag = (text: string) => text === "-h" || (text.startsWith("--") && Object.hasOwn(flagOptions, text.slice(2).split("=")[0])) || text === "--help";
-    if (takesValue && next !== undefined && next.startsWith("-") && next !== "-" && !isFlag(next)) {
-      out.push(`${arg}=${next}`);
-      i++;
-    } else out.push(arg);
-  }
-  return out;
-}
-
-/** An integer flag within [min, max]: the value is quoted cut short, the bound that failed named. */
-function integerValue(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  if (!/^\s*[-+]?\d{1,30}\s*$/.test(value)) throw new UsageError(`${name} must be an integer, got "${cutText(value)}"`);
-  const n = Number(value);
-  if (n < min) throw new UsageError(`${name} must be at least ${min}, got ${cutText(value.trim())}`);
-  if (n > max) throw new UsageError(`${name} must be at most ${max}, got ${cutText(value.trim())}`);
-  return n;
-}
 
 /** What a non-regular file is, for the message. */
 function kindOf(stats: Stats): string {
@@ -188,7 +159,7 @@ export const command: Command = {
   async run(args: string[], context: Context): Promise<number> {
     let values;
     try {
-      ({values} = parseFlags(joinDashValues(args), flagOptions));
+      ({values} = parseFlags(args, flagOptions));
     } catch (error) {
       // parseArgs quotes the flag it did not know: a huge one is cut.
       throw new UsageError(cutText((error as Error).message, 200));
@@ -207,8 +178,8 @@ export const command: Command = {
       const name = values.scenario ?? "free";
       if (!isScenarioName(name)) throw new UsageError(`unknown scenario "${cutText(name)}" (scenarios: ${scenarioNames.join(", ")})`);
       scenario = name;
-      seed = integerValue("--seed", values.seed, 1, 0, MAX_SEED);
-      minutes = integerValue("--minutes", values.minutes, 60, 1, MAX_MINUTES);
+      seed = integerFlag("--seed", values.seed, 1, 0, MAX_SEED);
+      minutes = integerFlag("--minutes", values.minutes, 60, 1, MAX_MINUTES);
       actions = values.actions === undefined ? [] : readActions(values.actions, context.cwd, minutes);
     }
     if (values.link) {
