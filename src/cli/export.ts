@@ -6,8 +6,9 @@ import {parseFlags} from "./flags.js";
 import {BuildError} from "../notebook/data.js";
 import {warningLine} from "../notebook/compile.js";
 import {chromiumPath} from "../site/snapshot.js";
-import {exportNotebook, ExportOptionError, writeAtomic} from "../site/export.js";
-import {fromCwd, writeFailure} from "../site/output.js";
+import {writeAtomic, writeFailure} from "../io/write.js";
+import {exportNotebook, ExportOptionError} from "../site/export.js";
+import {fromCwd} from "../site/output.js";
 import {writeFile} from "node:fs/promises";
 
 const usage = `usage: queuebook export <notebook.md> [-o FILE.html] [--state HASH] [--lang L] [--no-code] [--pdf FILE.pdf]

@@ -7,7 +7,8 @@ import {buildClient} from "../../build/client.js";
 import {BuildError} from "../notebook/data.js";
 import {buildNotebook} from "./notebook.js";
 import {orderOf, renderIndex, urlPath, type IndexEntry} from "./page.js";
-import {checkOutput, fromCwd, SITE_MARKER, writeFailure} from "./output.js";
+import {writeFailure} from "../io/write.js";
+import {checkOutput, fromCwd, SITE_MARKER} from "./output.js";
 import {snapshotSite, type SiteSnapshot} from "./snapshot.js";
 import type {Warning} from "../notebook/compile.js";
 

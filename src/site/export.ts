@@ -3,9 +3,9 @@
 // images, all inline. It opens from file:// with no network and stays live; it loads nothing
 // from anywhere. Optionally it opens at a given hash state and language, hides all code, and
 // carries a no-script snapshot of every cell's output (src/site/snapshot.ts).
-import {mkdtemp, readFile, rename, rm, writeFile} from "node:fs/promises";
+import {mkdtemp, readFile, rm, writeFile} from "node:fs/promises";
 import {tmpdir} from "node:os";
-import {basename, dirname, extname, join, resolve} from "node:path";
+import {dirname, extname, join, resolve} from "node:path";
 import {pathToFileURL} from "node:url";
 import {buildClient} from "../../build/client.js";
 import {BuildError} from "../notebook/data.js";
@@ -14,6 +14,7 @@ import {buildNotebook} from "./notebook.js";
 import {renderPage} from "./page.js";
 import {scriptElement, styleElement} from "./exportInline.js";
 import {applySnapshot, chromiumPath, NoChromium, printPdf, snapshotPage, withChromium} from "./snapshot.js";
+import {writeAtomic} from "../io/write.js";
 import type {Warning} from "../notebook/compile.js";
 
 /** Bad export options (a language the notebook does not declare, a malformed state). */
@@ -177,14 +178,3 @@ export async function exportNotebook(options: ExportOptions): Promise<ExportResu
   }
 }
 
-/** Writes `target` through a temporary file beside it, renamed into place only when complete. */
-export async function writeAtomic(target: string, write: (tmp: string) => Promise<void>): Promise<void> {
-  const tmp = join(dirname(target), `.${basename(target)}.tmp-${process.pid}`);
-  try {
-    await write(tmp);
-    await rename(tmp, target);
-  } catch (error) {
-    await rm(tmp, {force: true}).catch(() => {});
-    throw error;
-  }
-}

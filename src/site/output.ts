@@ -55,19 +55,3 @@ export async function checkOutput(out: string, root: string, cwd: string, show: 
     throw new OutputError(`output folder ${show(out)} exists and was not written by queuebook (no ${SITE_MARKER} in it): refusing to replace it; remove it or choose another folder`);
   }
 }
-
-/** A write that failed, as one line: what could not be written and the system's reason. */
-export function writeFailure(error: unknown, target: string): string {
-  const e = error as NodeJS.ErrnoException;
-  const reasons: Record<string, string> = {
-    ENOTDIR: "a part of the path is a file, not a folder",
-    EACCES: "permission denied",
-    EPERM: "operation not permitted",
-    EROFS: "read-only file system",
-    ENOSPC: "no space left on the device",
-    EISDIR: "is a folder",
-    EEXIST: "already exists",
-    ENOENT: "no such folder"
-  };
-  return `cannot write ${target}: ${(e?.code && reasons[e.code]) ?? e?.code ?? String(e?.message ?? error).split("\n")[0]}`;
-}

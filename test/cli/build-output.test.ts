@@ -103,7 +103,7 @@ describe("queuebook build: write failures are one line, exit 1", () => {
   it("-o afile/out (a file in the path: ENOTDIR)", async () => {
     const result = await runCli(["build", "--root", "nb", "-o", "keep.txt/out"], {cwd: dir});
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^queuebook build: cannot write keep\.txt\/out: a part of the path is a file, not a folder\n$/);
+    expect(result.stderr).toMatch(/^queuebook build: cannot write keep\.txt\/out: a part of the path is a file, not a folder \(ENOTDIR\)\n$/);
     expect(readFileSync(join(dir, "keep.txt"), "utf8")).toBe("mine");
   });
   it("-o /sys/x (not permitted)", async () => {

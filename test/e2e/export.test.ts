@@ -229,7 +229,7 @@ describe("queuebook export", {timeout: 90_000}, () => {
     expect(existsSync(join(dir, "x.html"))).toBe(false);
     const folder = await cli(["export", "deck.md", "--pdf", join(dir, "missing", "x.pdf")], dir);
     expect(folder.code).toBe(1);
-    expect(folder.stderr).toBe("queuebook export: cannot write missing/x.pdf: no such folder\n"); // shown relative to the current folder
+    expect(folder.stderr).toBe("queuebook export: cannot write missing/x.pdf: no such folder (ENOENT)\n"); // shown relative to the current folder
     expect(existsSync(join(dir, "missing"))).toBe(false); // no folder made on the way
     const noFile = await cli(["export"], dir);
     expect(noFile.code).toBe(2);

@@ -4,7 +4,8 @@ import {join, resolve} from "node:path";
 import {CommandError, UsageError} from "../command.js";
 import {parseFlags} from "../flags.js";
 import {analyzeLab} from "../../lab/analyze.js";
-import {folderReader, writeFilesAtomic} from "../../lab/files.js";
+import {writeFilesAtomic} from "../../io/write.js";
+import {folderReader} from "../../lab/files.js";
 import {integerArg, rateArg, timerSecondsArg, type Subcommand} from "./args.js";
 
 const usage = `usage: queuebook lab analyze <dir> [--workers N] [--rate R] [--users N] [--think S]
@@ -39,7 +40,7 @@ export const subcommand: Subcommand = {
       users: values.users === undefined ? undefined : integerArg("--users", values.users, 1),
       thinkS: values.think === undefined ? undefined : timerSecondsArg("--think", values.think, true)
     };
-    // Bad input (LabInputError) and unwritable answers (OutputError) become one line, exit 1,
+    // Bad input (LabInputError) and unwritable answers (WriteError) become one line, exit 1,
     // in the lab dispatcher; the answers are written all together or not at all.
     const analysis = analyzeLab(folderReader(dir), options);
     writeFilesAtomic(analysis.files.map(([name, text]) => [join(dir, name), text]));

@@ -3,7 +3,7 @@
 import {resolve} from "node:path";
 import {UsageError, type Context} from "../command.js";
 import {maxTimerMs} from "../../lab/clock.js";
-import {unwritableReason} from "../../lab/files.js";
+import {unwritableReason} from "../../io/write.js";
 
 /** One lab subcommand: `lab <name> …`. */
 export interface Subcommand {

@@ -1,7 +1,7 @@
 // `queuebook lab closed <URL> <users> <think_s> <duration_s> <out.csv>`: closed-loop users.
 import {formatClosed} from "../../lab/csv.js";
 import {runClosedLoop} from "../../lab/closedLoop.js";
-import {writeFileAtomic} from "../../lab/files.js";
+import {writeFileAtomic} from "../../io/write.js";
 import {httpTransport, loadAgent} from "../../lab/http.js";
 import {expectArgs, integerArg, outputArg, timerSecondsArg, urlArg, type Subcommand} from "./args.js";
 

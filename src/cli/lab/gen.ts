@@ -2,7 +2,7 @@
 // plan, or sends it open loop and writes what happened.
 import {UsageError} from "../command.js";
 import {formatPlan, formatRun} from "../../lab/csv.js";
-import {writeFileAtomic} from "../../lab/files.js";
+import {writeFileAtomic} from "../../io/write.js";
 import {httpTransport, loadAgent} from "../../lab/http.js";
 import {sendOpenLoop} from "../../lab/openLoop.js";
 import {isShape, schedule, shapes} from "../../lab/schedule.js";

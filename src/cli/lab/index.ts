@@ -1,7 +1,7 @@
 // `queuebook lab <subcommand>`: the arrival lab's tools, one file per subcommand. This file
 // only dispatches, prints help, and names usage errors after the subcommand ("lab gen").
 import {CommandError, UsageError, wantsHelp, type Command} from "../command.js";
-import {OutputError} from "../../lab/files.js";
+import {WriteError} from "../../io/write.js";
 import {LabInputError} from "../../lab/table.js";
 import type {Subcommand} from "./args.js";
 
@@ -59,7 +59,7 @@ export const command: Command = {
       if (error instanceof UsageError && !error.commandName) throw new UsageError(printable(error.message), error.usage ?? subcommand.usage, `lab ${name}`);
       if (error instanceof CommandError && !error.commandName) throw new CommandError(printable(error.message), error.code, `lab ${name}`);
       // Expected failures from the lab's modules: bad input files, an output that cannot be written.
-      if (error instanceof LabInputError || error instanceof OutputError) throw new CommandError(printable(error.message), 1, `lab ${name}`);
+      if (error instanceof LabInputError || error instanceof WriteError) throw new CommandError(printable(error.message), 1, `lab ${name}`);
       throw error;
     }
   }

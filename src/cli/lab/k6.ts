@@ -1,7 +1,7 @@
 // `queuebook lab k6 <even|poisson|burst> <count> <rate> <seed> <URL> [-o script.js]`: a k6
 // script that sends lab gen's schedule open loop. Nothing is sent; the URL is only written.
 import {UsageError} from "../command.js";
-import {writeFileAtomic} from "../../lab/files.js";
+import {writeFileAtomic} from "../../io/write.js";
 import {k6Script} from "../../lab/k6.js";
 import {isShape, shapes} from "../../lab/schedule.js";
 import {integerArg, outputArg, rateArg, type Subcommand} from "./args.js";

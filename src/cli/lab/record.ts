@@ -7,7 +7,7 @@ import {join, relative, resolve} from "node:path";
 import {CommandError, UsageError, type Context} from "../command.js";
 import {parseFlags} from "../flags.js";
 import {recordLab, startInProcess, type RunningServer} from "../../lab/record.js";
-import {unwritableReason} from "../../lab/files.js";
+import {unwritableReason} from "../../io/write.js";
 import type {Subcommand} from "./args.js";
 
 const usage = `usage: queuebook lab record [--out DIR] [--in-process]
