@@ -66,8 +66,8 @@ export async function loadFiles(compiled: CompiledNotebook, notebookFile: string
     const key = fileKey(name);
     if (loaded.files.has(key) || loaded.problems.has(key)) continue;
     const result = await readAttached(name, folder, root, realRoot, maxBytes);
-    if (typeof result === "string") {
-      loaded.problems.set(key, oneLine(`FileAttachment ${quote(name)} ${result}`));
+    if (!("bytes" in result)) {
+      loaded.problems.set(key, oneLine(`FileAttachment ${quote(name)} ${refusalText(result)}`));
       continue;
     }
     const type = mimeType(name);
@@ -77,43 +77,65 @@ export async function loadFiles(compiled: CompiledNotebook, notebookFile: string
   return loaded;
 }
 
-/** The file's bytes, or why it may not be attached (the end of a sentence about it). */
-async function readAttached(name: string, folder: string, root: string, realRoot: string, maxBytes: number): Promise<{bytes: Buffer; path: string} | string> {
-  if (name === "" || name.includes("\0")) return "is not a file name";
-  if (isAbsolute(name) || /^[a-zA-Z]:[\\/]/.test(name) || name.startsWith("\\")) return "is an absolute path: attach files inside the notebook folder by a relative path";
+/** Why a file is not read: the end of a sentence about it, a hint on what would do, and whether it is simply not there. */
+export interface Refusal {
+  /** "is a folder, not a file", "not found in the notebook folder (x)", … */
+  is: string;
+  /** What would be read instead ("only files inside it are attached"). */
+  hint?: string;
+  missing?: boolean;
+}
+
+/** A file's bytes and real path, as read. */
+export interface ReadFile {
+  bytes: Buffer;
+  path: string;
+}
+
+const insideOnly = "only files inside it are attached";
+
+/** A refusal as the end of a sentence about an attached file: `is a link to a file outside the notebook folder: only files inside it are attached`. */
+export function refusalText(refusal: Refusal): string {
+  return refusal.hint ? `${refusal.is}: ${refusal.hint}` : refusal.is;
+}
+
+/** The file's bytes, or why it may not be attached. */
+async function readAttached(name: string, folder: string, root: string, realRoot: string, maxBytes: number): Promise<ReadFile | Refusal> {
+  if (name === "" || name.includes("\0")) return {is: "is not a file name"};
+  if (isAbsolute(name) || /^[a-zA-Z]:[\\/]/.test(name) || name.startsWith("\\")) return {is: "is an absolute path", hint: "attach files inside the notebook folder by a relative path"};
   const file = resolve(folder, name);
-  if (!within(file, root)) return "is outside the notebook folder: only files inside it are attached";
+  if (!within(file, root)) return {is: "is outside the notebook folder", hint: insideOnly};
   return readInside(file, root, realRoot, maxBytes);
 }
 
 /**
  * The bytes of `file` if it is a regular file whose real path (links followed) lies inside
- * `realRoot` and holds at most `maxBytes`; else why not, as the end of a sentence about it
- * ("not found (…)", "is a folder, not a file", "is a link to a file outside …"). Never waits
- * on a pipe, never reads past the limit.
+ * `realRoot` and holds at most `maxBytes`; else why not ("not found (…)", "is a folder, not a
+ * file", "is a link to a file outside …"). Never waits on a pipe, never reads past the limit.
  */
-export async function readInside(file: string, root: string, realRoot: string, maxBytes: number): Promise<{bytes: Buffer; path: string} | string> {
+export async function readInside(file: string, root: string, realRoot: string, maxBytes: number): Promise<ReadFile | Refusal> {
   let real: string;
   try {
     real = await realpath(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return code === "ENOENT" || code === "ENOTDIR" ? `not found in the notebook folder (${shown(root, file)})` : code === "ELOOP" ? "is a link that loops" : `cannot be read (${code ?? "error"})`;
+    if (code === "ENOENT" || code === "ENOTDIR") return {is: `not found in the notebook folder (${shown(root, file)})`, missing: true};
+    return {is: code === "ELOOP" ? "is a link that loops" : `cannot be read (${code ?? "error"})`};
   }
-  if (!within(real, realRoot)) return "is a link to a file outside the notebook folder: only files inside it are attached";
+  if (!within(real, realRoot)) return {is: "is a link to a file outside the notebook folder", hint: insideOnly};
   // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below as not a regular file.
   let handle;
   try {
     handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return code === "EACCES" ? "cannot be read (permission denied)" : `cannot be read (${code ?? "error"})`;
+    return {is: code === "EACCES" ? "cannot be read (permission denied)" : `cannot be read (${code ?? "error"})`};
   }
   try {
     const info = await handle.stat();
-    if (info.isDirectory()) return "is a folder, not a file";
-    if (!info.isFile()) return "is not a regular file (a device, pipe or socket)";
-    if (info.size > maxBytes) return `is ${megabytes(info.size)}, more than the limit of ${megabytes(maxBytes)} (--max-file-mb)`;
+    if (info.isDirectory()) return {is: "is a folder, not a file"};
+    if (!info.isFile()) return {is: "is not a regular file (a device, pipe or socket)"};
+    if (info.size > maxBytes) return {is: `is ${megabytes(info.size)}, more than the limit of ${megabytes(maxBytes)} (--max-file-mb)`};
     // Read at most one byte past the limit: a file that grows while read is refused, not followed.
     const buffer = Buffer.alloc(Math.min(info.size, maxBytes) + 1);
     let length = 0;
@@ -122,13 +144,13 @@ export async function readInside(file: string, root: string, realRoot: string, m
       if (bytesRead === 0) break;
       length += bytesRead;
       if (length === buffer.length) {
-        if (length > maxBytes) return `is more than the limit of ${megabytes(maxBytes)} (--max-file-mb)`;
+        if (length > maxBytes) return {is: `is more than the limit of ${megabytes(maxBytes)} (--max-file-mb)`};
         break;
       }
     }
     return {bytes: buffer.subarray(0, length), path: real};
   } catch (error) {
-    return `cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`;
+    return {is: `cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`};
   } finally {
     await handle.close();
   }

@@ -41,8 +41,8 @@ export async function buildNotebook(file: string, root: string, options: Noteboo
   // The notebook too is read only as a regular file inside the root (a link named x.md that
   // points at /etc/passwd would publish it as prose), within the size limit.
   const read = await readInside(file, root, await realpath(root).catch(() => root), options.maxFileBytes ?? defaultMaxFileBytes);
-  if (typeof read === "string") {
-    const reason = read.startsWith("not found") ? "no such file or directory" : `it ${read.replace(/: only files inside it are attached$/, "")}`;
+  if (!("bytes" in read)) {
+    const reason = read.missing ? "no such file or directory" : `it ${read.is}`;
     throw new BuildError(oneLine(`cannot read ${relative(process.cwd(), file) || file}: ${reason}`));
   }
   const text = read.bytes.toString("utf8");

@@ -80,7 +80,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       const entries = await Promise.all(names.map(async (n) => {
         // read as the build reads notebooks: a pipe or a link out of the folder is not waited on nor shown
         const read = await readInside(join(root, n), root, realRoot, options.maxFileBytes ?? defaultMaxFileBytes);
-        const parsed = typeof read === "string" ? undefined : parseNotebook(read.bytes.toString("utf8"), n);
+        const parsed = "bytes" in read ? parseNotebook(read.bytes.toString("utf8"), n) : undefined;
         return {href: `/${urlPath(n.replace(/\.md$/, ""))}`, title: parsed?.title ?? n, description: parsed?.description ?? "", order: parsed ? orderOf(parsed.data) : undefined};
       }));
       return send(res, 200, "text/html", renderIndex(entries, {assets: "/_queuebook/", events: "/_queuebook/events?page="}));
