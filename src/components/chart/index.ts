@@ -3,6 +3,6 @@
 // many times a second, where Plot's per-figure cost is too much (see src/components/lab/charts.ts).
 export {chartFrame, type ChartFrame, type FrameOptions, type AxisOptions, type Panel} from "./frame.js";
 export {linear, type Linear, type LinearOptions} from "./scale.js";
-export {stepAfterPath, linePath, rectsPath} from "./paths.js";
+export {stepAfterPath, rectsPath} from "./paths.js";
 export {swatches} from "./legend.js";
 export {svgElement, px} from "./svg.js";

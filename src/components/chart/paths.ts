@@ -15,11 +15,6 @@ export function stepAfterPath(points: readonly (readonly [number, number])[]): s
   return parts.join("");
 }
 
-/** Straight segments through pixel points. */
-export function linePath(points: readonly (readonly [number, number])[]): string {
-  return points.map(([x, y], i) => `${i === 0 ? "M" : "L"}${px(x)},${px(y)}`).join("");
-}
-
 /** Rectangles in pixels (x0, x1 across; y0 the base, y1 the top), as one path's subpaths. */
 export function rectsPath(rects: readonly {x0: number; x1: number; y0: number; y1: number}[]): string {
   return rects.map((r) => `M${px(r.x0)},${px(r.y0)}H${px(r.x1)}V${px(r.y1)}H${px(r.x0)}Z`).join("");

@@ -2,7 +2,7 @@
 // visits, and bars are closed rectangles.
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
-import {linePath, rectsPath, stepAfterPath} from "../../../src/components/chart/paths.js";
+import {rectsPath, stepAfterPath} from "../../../src/components/chart/paths.js";
 
 /** The corners a path of M/H/V commands passes through, in order. */
 function corners(d: string): [number, number][] {
@@ -33,12 +33,6 @@ describe("stepAfterPath(points)", () => {
       // The path skips a corner that repeats the one before (a zero-length stroke).
       expect(visited).toEqual(expected.filter((p, i) => i === 0 || p !== expected[i - 1]));
     }));
-  });
-});
-
-describe("linePath(points)", () => {
-  it("joins the points with straight segments, rounded to a tenth of a pixel", () => {
-    expect(linePath([[0, 0], [10.04, 5.06], [20, 1]])).toBe("M0,0L10,5.1L20,1");
   });
 });
 
