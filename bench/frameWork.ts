@@ -43,7 +43,8 @@ export function frameWork(trace: {traceEvents: TraceEvent[]}, mark: string): Fra
   if (marks.length === 0) throw new Error(`no console.timeStamp("${mark}") in the trace`);
   const {pid, tid} = marks[0];
   const events = trace.traceEvents.filter((e) => e.ph === "X" && e.pid === pid && e.tid === tid && e.dur !== undefined);
-  const last = Math.max(...events.map((e) => e.ts + e.dur!));
+  let last = -Infinity; // a loop: a long trace has more events than a spread call may pass
+  for (const e of events) last = Math.max(last, e.ts + e.dur!);
   const work: FrameWork = {busy: [], render: []};
   marks.forEach((m, i) => {
     const end = marks[i + 1]?.ts ?? last;

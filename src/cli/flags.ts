@@ -9,18 +9,20 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
 /**
  * parseArgs reads `--minutes -1` as a flag after a flag with no value ("argument is
  * ambiguous"); joining such a pair as `--minutes=-1` lets the flag's own check answer instead.
- * A value that is itself one of the command's flags (or `-h`, `--help`) is left alone.
+ * A value with one leading "-" (`-1`, `-x`) is joined, unless it is one of the command's short
+ * flags or -h; one with "--" never is (a mistyped long flag stays a missing value, not a folder
+ * named `--snapshto`), and nothing after `--` (the end of the flags) is touched.
  */
 function joinDashValues(args: string[], options: Options): string[] {
   const byShort = new Map(Object.entries(options).flatMap(([name, o]) => (o.short === undefined ? [] : [[`-${o.short}`, name] as const])));
-  const nameOf = (arg: string): string | undefined => (arg.startsWith("--") ? arg.slice(2).split("=")[0] : byShort.get(arg as `-${string}`));
-  const isFlag = (text: string) => text === "-h" || text === "--help" || Object.hasOwn(options, nameOf(text) ?? "");
+  const nameOf = (arg: string): string | undefined => (arg.startsWith("--") ? arg.slice(2) : byShort.get(arg as `-${string}`));
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i], next = args[i + 1];
+    if (arg === "--") return [...out, ...args.slice(i)];
     const name = arg.includes("=") ? undefined : nameOf(arg);
     const takesValue = name !== undefined && Object.hasOwn(options, name) && options[name].type === "string";
-    if (takesValue && next !== undefined && next.startsWith("-") && next !== "-" && !isFlag(next)) {
+    if (takesValue && next !== undefined && /^-[^-]/.test(next) && next !== "-h" && !byShort.has(next as `-${string}`)) {
       out.push(`--${name}=${next}`);
       i++;
     } else out.push(arg);

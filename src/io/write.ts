@@ -1,6 +1,7 @@
-// Writing outputs on the Node side, shared by the site build, the export and the lab tools: a
-// file appears whole or not at all (written to a temporary file beside it, then renamed), and a
-// write that fails is one line naming the file, the reason and the system's code.
+// Writing outputs on the Node side. The export and the lab tools write files whole or not at all
+// (a temporary file beside each, then a rename; the site build does the same with a whole
+// temporary folder, src/site/build.ts). A failed write is one line naming the file and the
+// reason, with the system's code when there is one (writeFailure, used by all three).
 import {accessSync, constants, existsSync, lstatSync, renameSync, rmSync, statSync, writeFileSync} from "node:fs";
 import {rename, rm} from "node:fs/promises";
 import {basename, dirname, join, resolve} from "node:path";
@@ -30,9 +31,11 @@ export function writeFailure(error: unknown, shown: string): string {
   return `cannot write ${shown}: ${why}`;
 }
 
-/** A temporary name beside `path`, unique to this process and moment. */
+let made = 0;
+
+/** A temporary name beside `path`, unique to this process (a counter, not only the moment). */
 function temporary(path: string): string {
-  return join(dirname(path), `.${basename(path)}.tmp-${process.pid}-${Math.floor(performance.now() * 1000)}`);
+  return join(dirname(path), `.${basename(path)}.tmp-${process.pid}-${Math.floor(performance.now() * 1000)}-${made++}`);
 }
 
 /** Why `path` cannot be written as an output file, or undefined when it can; messages name it as `shown` (what the user typed). */

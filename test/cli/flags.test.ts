@@ -5,6 +5,7 @@ import {UsageError} from "../../src/cli/command.js";
 import {integerFlag, parseFlags} from "../../src/cli/flags.js";
 
 const options = {out: {type: "string", short: "o"}, port: {type: "string"}, snapshot: {type: "boolean"}, help: {type: "boolean", short: "h"}} as const;
+const withPositionals = (args: string[]) => parseFlags(args, options, true);
 const failure = (run: () => unknown) => {
   try {
     run();
@@ -16,16 +17,24 @@ const failure = (run: () => unknown) => {
 };
 
 describe("parseFlags(args, options)", () => {
-  it("gives a value that starts with - to the flag before it, long or short", () => {
+  it("gives a value with one leading - to the flag before it, long or short", () => {
     expect(parseFlags(["--port", "-1"], options).values.port).toBe("-1");
+    expect(parseFlags(["-o", "-2.5"], options).values.out).toBe("-2.5");
     expect(parseFlags(["-o", "-site"], options).values.out).toBe("-site");
     expect(parseFlags(["--port=-2", "--snapshot"], options).values).toEqual({port: "-2", snapshot: true});
   });
 
-  it("never takes another flag of the command, or -h, as a value", () => {
+  it("never takes a flag as a value, the command's own or a mistyped long one: the value is missing", () => {
     expect(failure(() => parseFlags(["--out", "--snapshot"], options))).toBe("Option '--out' argument missing");
     expect(failure(() => parseFlags(["-o", "-h"], options))).toBe("Option '-o' argument missing");
+    expect(failure(() => parseFlags(["-o", "--snapshto"], options))).toBe("Option '-o' argument missing");
     expect(failure(() => parseFlags(["--out"], options))).toBe("Option '-o, --out <value>' argument missing");
+  });
+
+  it("leaves everything after -- as positionals, and never takes -- as a value", () => {
+    expect(withPositionals(["--", "--port", "-5"]).positionals).toEqual(["--port", "-5"]);
+    expect(withPositionals(["d", "--port", "-1", "--", "-2"])).toMatchObject({values: {port: "-1"}, positionals: ["d", "-2"]});
+    expect(failure(() => withPositionals(["d", "--port", "--"]))).toBe("Option '--port' argument missing");
   });
 
   it("turns unknown flags into a UsageError of one line", () => {

@@ -6,12 +6,11 @@
 import {linear, type Linear} from "./scale.js";
 import {px, svgElement} from "./svg.js";
 
-/** One axis: its domain, its label (null for none), grid lines, round ends. */
+/** One axis: its domain, its label (null for none) and whether grid lines cross the chart at its ticks. */
 export interface AxisOptions {
   domain: [number, number];
   label: string | null;
   grid?: boolean;
-  nice?: boolean;
 }
 
 /** A chart's size, margins, axes and (optionally) its facets, one panel each, top to bottom. */
@@ -51,13 +50,14 @@ const strokes = (points: [number, number][], d: string) => points.map(([x, y]) =
 export function chartFrame(options: FrameOptions): ChartFrame {
   const {width, height, marginTop = 20, marginRight = 20, marginBottom = 30, marginLeft = 40, facets} = options;
   const svg = svgElement("svg", {width, height, viewBox: `0 0 ${width} ${height}`, fill: "currentColor", "font-family": "system-ui, sans-serif", "font-size": 10, style: "display: block; height: auto; max-width: 100%; overflow: visible;"});
-  const x = linear(options.x.domain, [marginLeft, width - marginRight], {nice: options.x.nice, count: (width - marginLeft - marginRight) / 80});
+  // Plot's default tick density: one per 80 px across, one per 35 px up.
+  const x = linear(options.x.domain, [marginLeft, width - marginRight], (width - marginLeft - marginRight) / 80);
   const names = facets ?? [undefined];
   const step = (height - marginTop - marginBottom) / (names.length - (names.length > 1 ? facetPadding : 0));
   const band = names.length > 1 ? step * (1 - facetPadding) : step;
   const panels = names.map((facet, i) => {
     const top = marginTop + i * step;
-    return {facet, y: linear(options.y.domain, [top + band, top], {nice: options.y.nice, count: band / 35})};
+    return {facet, y: linear(options.y.domain, [top + band, top], band / 35)};
   });
   const left = marginLeft, right = width - marginRight, bottom = panels.at(-1)!.y.range[0];
   const grid: string[] = [], ticks: string[] = [];

@@ -1,6 +1,6 @@
 // A linear scale for the hand-drawn charts: domain → pixels, with round tick values from
 // d3-array (the same ticks Plot's axes show) and numbers written as the axes write them.
-import {nice as niceDomain, tickStep, ticks} from "d3-array";
+import {tickStep, ticks} from "d3-array";
 
 /** A linear map from data to pixels, with its ticks. */
 export interface Linear {
@@ -13,19 +13,14 @@ export interface Linear {
   format(value: number): string;
 }
 
-/** Options of a linear scale: extend the domain to round values, and about how many ticks. */
-export interface LinearOptions {
-  nice?: boolean;
-  count?: number;
-}
-
 /**
- * The linear scale from `domain` to `range` (pixels). An empty domain (one value) is widened by
- * one on each side, as Plot does, so a flat series still has an axis.
+ * The linear scale from `domain` (low, high) to `range` (pixels), with about `count` ticks (at
+ * least one). A one-value domain is widened by one on each side, as Plot does, so a flat series
+ * still has an axis; a domain with NaN, an infinity or low above high becomes [0, 1].
  */
-export function linear([d0, d1]: [number, number], range: [number, number], {nice = false, count = 5}: LinearOptions = {}): Linear {
-  if (!(d0 < d1)) [d0, d1] = d0 === d1 && Number.isFinite(d0) ? [d0 - 1, d1 + 1] : [0, 1];
-  if (nice) [d0, d1] = niceDomain(d0, d1, count);
+export function linear([d0, d1]: [number, number], range: [number, number], count = 5): Linear {
+  if (!(d0 < d1 && Number.isFinite(d0) && Number.isFinite(d1))) [d0, d1] = d0 === d1 && Number.isFinite(d0) ? [d0 - 1, d1 + 1] : [0, 1];
+  count = Math.max(1, count);
   const [r0, r1] = range;
   const k = (r1 - r0) / (d1 - d0);
   const scale = ((value: number) => r0 + (value - d0) * k) as Linear;
