@@ -1,20 +1,13 @@
 // writeFilesAtomic / writeFileAtomic / writeAtomic: outputs appear whole or not at all, and a
 // failed write is one line naming the file, the reason and the system's code (writeFailure).
-import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {mkdirSync, readdirSync, readFileSync, writeFileSync} from "node:fs";
 import {writeFile} from "node:fs/promises";
-import {tmpdir} from "node:os";
 import {join} from "node:path";
-import {afterAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import {WriteError, writeAtomic, writeFailure, writeFileAtomic, writeFilesAtomic} from "../../src/io/write.js";
+import {freshFolders} from "../support/folders.js";
 
-const root = mkdtempSync(join(tmpdir(), "queuebook-io-write-"));
-afterAll(() => rmSync(root, {recursive: true, force: true}));
-let n = 0;
-const fresh = () => {
-  const dir = join(root, `d${n++}`);
-  mkdirSync(dir);
-  return dir;
-};
+const fresh = freshFolders("queuebook-io-write-");
 
 /** The WriteError `write` throws, as its one-line message. */
 function failure(write: () => void): string {

@@ -1,19 +1,12 @@
 import {execFileSync} from "node:child_process";
-import {mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
-import {tmpdir} from "node:os";
+import {mkdirSync, symlinkSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
-import {afterAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import {folderReader} from "../../src/lab/files.js";
 import {LabInputError} from "../../src/lab/table.js";
+import {freshFolders} from "../support/folders.js";
 
-const root = mkdtempSync(join(tmpdir(), "queuebook-lab-files-"));
-afterAll(() => rmSync(root, {recursive: true, force: true}));
-let n = 0;
-const fresh = () => {
-  const dir = join(root, `d${n++}`);
-  mkdirSync(dir);
-  return dir;
-};
+const fresh = freshFolders("queuebook-lab-files-");
 
 describe("folderReader(dir, {maxBytes})", () => {
   it("reads a regular file once, and undefined for a missing one", () => {
