@@ -30,14 +30,14 @@ function joinDashValues(args: string[], options: Options): string[] {
   return out;
 }
 
-/** Parses `args` against `options`; unknown flags and missing values become UsageErrors. */
+/** Parses `args` against `options`; unknown flags and missing values become UsageErrors (parseArgs quotes the flag it did not know: a huge one is cut). */
 export function parseFlags<T extends Options>(args: string[], options: T, allowPositionals = false) {
   try {
     return parseArgs({args: joinDashValues(args, options), options, allowPositionals, strict: true});
   } catch (error) {
     // A value-taking flag followed by another flag: parseArgs calls it "ambiguous"; it is a missing value.
     const message = (error as Error).message.split("\n")[0].replace(/\. To specify a positional.*$/, "").replace(/^(Option '[^']+') argument is ambiguous\.$/, "$1 argument missing");
-    throw new UsageError(message);
+    throw new UsageError(cutText(message, 200));
   }
 }
 

@@ -157,13 +157,7 @@ export const command: Command = {
   summary: "run the on-call simulator",
   usage,
   async run(args: string[], context: Context): Promise<number> {
-    let values;
-    try {
-      ({values} = parseFlags(args, flagOptions));
-    } catch (error) {
-      // parseArgs quotes the flag it did not know: a huge one is cut.
-      throw new UsageError(cutText((error as Error).message, 200));
-    }
+    const {values} = parseFlags(args, flagOptions);
     const format = (values.format ?? "table") as Format;
     if (!formats.includes(format)) throw new UsageError(`unknown format "${cutText(format)}" (formats: ${formats.join(", ")})`);
     if (values.link && values.format !== undefined) throw new UsageError("--link prints a link: leave out --format");
