@@ -2,7 +2,7 @@
 // Pure (no file system): the build and the dev server decide where text comes from.
 import {parseNotebook, type ParsedNotebook} from "./parse.js";
 import {analyseCell, type AnalysedCell, type CellError} from "./cell.js";
-import {checkGraph, graphProblems} from "./graph.js";
+import {graphCellErrors, graphProblems} from "./graph.js";
 import {defineNotebook, type DefinedCell} from "./transpile.js";
 import {chunksFor, sharedPackages} from "./globals.js";
 import {isLanguageCode} from "./contract.js";
@@ -67,10 +67,9 @@ export function declaredLanguages(value: unknown, warn: (message: string) => voi
 export function compileNotebook(text: string, path: string, parsed: ParsedNotebook = parseNotebook(text, path)): CompiledNotebook {
   const analysed = parsed.cells.map(analyseCell);
   const problems = graphProblems(analysed, path);
-  // A name declared by two cells (`let total` in both) stops neither: as in Framework, both
-  // run and only the name fails, so the cells reading it show "total is defined more than
-  // once". The build still warns once, listing both. Cycles stop their cells.
-  const graphErrors = checkGraph(analysed, path, problems.filter((problem) => problem.kind === "cycle"));
+  // A name declared by two cells (`let total` in both) stops neither, so the cells reading it
+  // show "total is defined more than once"; the build still warns once, listing both.
+  const graphErrors = graphCellErrors(analysed, path, problems);
   const warnings: Warning[] = parsed.warnings.map((w) => ({path, ...w}));
   const languages = declaredLanguages(parsed.data.languages, (message) => warnings.push({path, line: 1, column: 1, message}));
   const {text: definitions, cells: definedCells} = defineNotebook(analysed, path, graphErrors, {languages});

@@ -69,6 +69,15 @@ export function checkGraph(cells: readonly AnalysedCell[], path: string, problem
   return errors;
 }
 
+/**
+ * The errors the build attaches to cells from the graph, for every host (build and in-page
+ * editor): as in Framework, a name declared by two cells stops neither (both run, the runtime
+ * fails the name), while a cycle stops each of its cells.
+ */
+export function graphCellErrors(cells: readonly AnalysedCell[], path: string, problems = graphProblems(cells, path)): Map<string, CellError> {
+  return checkGraph(cells, path, problems.filter((problem) => problem.kind === "cycle"));
+}
+
 /** The cells defining each name (cells with errors define nothing). */
 function definersOf(cells: readonly AnalysedCell[]): Map<string, AnalysedCell[]> {
   const definers = new Map<string, AnalysedCell[]>();

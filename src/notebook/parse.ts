@@ -2,7 +2,7 @@
 // their positions in the .md file. Uses marked's lexer for blocks and a marked extension for
 // inline ${…} expressions (also inside HTML blocks); fenced ```js, ```ts, ```html, ```svg and
 // ```tex blocks at the top level are cells unless the fence says run=false.
-import {createHash} from "node:crypto";
+import {sha256Hex} from "./sha256.js";
 import {Marked, type Token, type Tokens, type TokenizerAndRendererExtension} from "marked";
 import {parseExpressionAt} from "acorn";
 import {splitFrontMatter, type FrontMatter} from "./frontMatter.js";
@@ -118,7 +118,7 @@ export function parseInfo(info: string): {lang: CellLanguage; echo: boolean; run
 function cellKeys(): (kind: string, source: string) => string {
   const seen = new Map<string, number>();
   return (kind, source) => {
-    const hash = createHash("sha256").update(`${kind}\n${source}`).digest("hex").slice(0, 8);
+    const hash = sha256Hex(`${kind}\n${source}`, 8);
     const count = (seen.get(hash) ?? 0) + 1;
     seen.set(hash, count);
     return count === 1 ? hash : `${hash}-${count}`;

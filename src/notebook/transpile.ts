@@ -1,6 +1,6 @@
 // Transpile pass: one small readable definition per cell, in the shape the browser client's
 // queuebook.notebook({cells}) takes (see README.md beside this file).
-import {createHash} from "node:crypto";
+import {sha256Hex} from "./sha256.js";
 import type {AnalysedCell, CellError} from "./cell.js";
 import {globals} from "./globals.js";
 
@@ -59,7 +59,7 @@ export function defineCell(cell: AnalysedCell, defined: ReadonlySet<string>, gra
     fields.push(["body", body]);
   }
   if (cell.inline) fields.splice(3, 0, ["inline", "true"]);
-  const hash = createHash("sha256").update(JSON.stringify(hashed)).digest("hex").slice(0, 12);
+  const hash = sha256Hex(JSON.stringify(hashed), 12);
   fields.splice(fields.length - (error ? 0 : 1), 0, ["hash", JSON.stringify(hash)]);
   return {text: `{${fields.map(([k, v]) => `${k}: ${v}`).join(", ")}}`, hash};
 }
