@@ -34,6 +34,8 @@ export interface NotebookDefinition {
   cells: CellDefinition[];
   /** Languages the notebook declares in its front matter (first = default); absent = none. */
   languages?: string[];
+  /** The modules the cells import, by specifier, each loaded from the bundle on call (for cells edited in the page). */
+  modules?: Record<string, () => Promise<unknown>>;
 }
 
 /** True for a language code a notebook may declare (BCP 47-like: en, hu, pt-BR); the compiler and the page both check it. */

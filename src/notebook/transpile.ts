@@ -2,7 +2,7 @@
 // queuebook.notebook({cells}) takes (see README.md beside this file).
 import {sha256Hex} from "./sha256.js";
 import type {AnalysedCell, CellError} from "./cell.js";
-import {globals} from "./globals.js";
+import {globals, sharedPackages} from "./globals.js";
 
 /** Inputs of a cell: its free references, less browser globals that no cell defines. */
 export function cellInputs(cell: AnalysedCell, defined: ReadonlySet<string>): string[] {
@@ -89,6 +89,23 @@ export function defineNotebook(cells: readonly AnalysedCell[], path: string, err
     for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) line++;
     return {id: cells[i].id, hash, firstLine, lastLine: line++};
   });
-  const text = `queuebook.notebook({path: ${JSON.stringify(path)}, files: __files${languages}, cells: [\n${definitions.map((d) => d.text).join(",\n")}\n]});\n`;
+  const text = `queuebook.notebook({path: ${JSON.stringify(path)}, files: __files${languages}, cells: [\n${definitions.map((d) => d.text).join(",\n")}\n]${moduleTable(cells, errors)}});\n`;
   return {text, cells: located};
+}
+
+/**
+ * `, modules: {"../src/x.js": () => import("../src/x.js")}`: each module the cells import, under
+ * its specifier, so that a cell edited in the page (src/client/edit) can import what the page
+ * bundled. The bundler turns each into a call into the bundle; nothing more is bundled, since
+ * the cells import the same modules. Cells with errors, built-ins and the page's shared
+ * libraries (d3, Plot, Inputs, htl: queuebook.library) are left out.
+ */
+function moduleTable(cells: readonly AnalysedCell[], errors: ReadonlyMap<string, CellError>): string {
+  const specifiers = new Set<string>();
+  for (const cell of cells) {
+    if (cell.error || errors.has(cell.id)) continue;
+    for (const i of cell.imports) if (!i.builtin && !Object.hasOwn(sharedPackages, i.specifier)) specifiers.add(i.specifier);
+  }
+  if (specifiers.size === 0) return "";
+  return `, modules: {${[...specifiers].map((s) => `${JSON.stringify(s)}: () => import(${JSON.stringify(s)})`).join(", ")}}`;
 }

@@ -25,4 +25,4 @@ Plot.lineY(d3.range(1440).map((i) => Math.sin(i / rate))).plot({width})
 {id: "5c10e23f", line: 16, column: 23, inline: true, inputs: ["rate"], outputs: [], autodisplay: true, hash: "a278cf2b386e", body: (rate) => (
 rate * 2
 )}
-]});
+], modules: {"../../src/sim/queue.js": () => import("../../src/sim/queue.js"), "d3-array": () => import("d3-array")}});

@@ -37,4 +37,4 @@ for (let i = 0; i < 3; ++i) display(i);
 // just a comment
 x + 1 // trailing comment
 )}
-]});
+], modules: {"../../src/sim/queue.js": () => import("../../src/sim/queue.js"), "./helper.js": () => import("./helper.js"), "./side-effect.js": () => import("./side-effect.js")}});
