@@ -4,6 +4,7 @@
 import {mkdirSync} from "node:fs";
 import {join} from "node:path";
 import {analyzeLab, type Analysis} from "./analyze.js";
+import {placeAnswers, type PlacedAnswer} from "./answers.js";
 import {formatClosed, formatPlan, formatProbe, formatRun} from "./csv.js";
 import {runClosedLoop} from "./closedLoop.js";
 import {writeFileAtomic, writeFilesAtomic} from "../io/write.js";
@@ -33,6 +34,8 @@ export interface RecordOptions {
   startServer?: (serviceMs: number, workers: number) => Promise<RunningServer>;
   /** Progress from 0 to 1 with what is happening. */
   progress?: (fraction: number, step: string) => void;
+  /** Replace the learner's decision files (05-note.txt, arrival-model.txt) even when they differ (answers.ts). */
+  force?: boolean;
 }
 
 /** Starts a lab server in this process on a free loopback port. */
@@ -42,7 +45,7 @@ export async function startInProcess(serviceMs: number, workers: number): Promis
   return {url: `http://127.0.0.1:${port}`, stop: () => close(server)};
 }
 
-/** Runs the lab into `out` (created if needed) and resolves to the analysis it wrote. */
+/** Runs the lab into `out` (created if needed) and resolves to the analysis and where each answer went. */
 export async function recordLab({
   out,
   serviceMs = 40,
@@ -52,8 +55,9 @@ export async function recordLab({
   run = {count: 150, rate: 25, seed: 7},
   closed = {users: 8, thinkS: 0.2, durationS: 10},
   startServer = startInProcess,
-  progress = () => {}
-}: RecordOptions): Promise<Analysis> {
+  progress = () => {},
+  force = false
+}: RecordOptions): Promise<Analysis & {placed: PlacedAnswer[]}> {
   mkdirSync(out, {recursive: true});
   const write = (name: string, text: string) => writeFileAtomic(join(out, name), text);
   // Progress is measured in expected seconds of work: each shape lasts count / rate.
@@ -101,7 +105,8 @@ export async function recordLab({
 
   report(0, "analyze");
   const analysis = analyzeLab(folderReader(out), {workers, chosenRate: run.rate, users: closed.users, thinkS: closed.thinkS});
-  writeFilesAtomic(analysis.files.map(([name, text]) => [join(out, name), text]));
+  const placed = placeAnswers(out, analysis.files, {force});
+  writeFilesAtomic(placed.map(({target, text}) => [join(out, target), text]));
   progress(1, "done");
-  return analysis;
+  return {...analysis, placed};
 }

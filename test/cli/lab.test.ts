@@ -196,11 +196,11 @@ describe("queuebook lab analyze <dir> on broken or hostile folders: one line, ex
   };
   const expectNothingWritten = (lab: string, extra: string[] = []) => expect(readdirSync(lab).sort()).toEqual([...inputs, ...extra].sort());
 
-  it("an answer file's name taken by a folder: nothing is written (not 7 of 8 files)", async () => {
+  it("an answer file's name taken by a folder: refused (exit 2), nothing is written (not 7 of 8 files)", async () => {
     const lab = folder((d) => mkdirSync(join(d, "capacity.txt")));
     const result = await run(["lab", "analyze", lab]);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`queuebook lab analyze: cannot write ${join(lab, "capacity.txt")}: it is a folder\n`);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`^queuebook lab analyze: cannot write ${join(lab, "capacity.txt").replace(/[.]/g, "\\.")}: it is a folder\nusage: queuebook lab analyze `));
     expect(result.stdout).toBe("");
     expectNothingWritten(lab, ["capacity.txt"]);
   });

@@ -2,7 +2,7 @@
 // regular file, never a link, pipe, socket, device, folder, notebook or an input of the command.
 // Devices are only looked at (lstat of /dev/null before anything is written), never written.
 import {execFileSync} from "node:child_process";
-import {linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync} from "node:fs";
+import {linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync} from "node:fs";
 import {writeFile} from "node:fs/promises";
 import {createServer} from "node:net";
 import {join} from "node:path";
@@ -10,6 +10,7 @@ import {describe, expect, it} from "vitest";
 import {targetReason} from "../../src/io/target.js";
 import {unwritableReason, WriteError, writeAtomic, writeFailure, writeFileAtomic, writeFilesAtomic} from "../../src/io/write.js";
 import {freshFolders} from "../support/folders.js";
+import {tree} from "../support/tree.js";
 
 const fresh = freshFolders("queuebook-io-target-");
 
@@ -24,17 +25,6 @@ function zoo(): string {
   execFileSync("mkfifo", [join(dir, "fifo")]);
   writeFileSync(join(dir, "notes.md"), "# mine\n");
   return dir;
-}
-
-/** Each entry of `dir` with its kind and its content or link text: what "nothing changed" compares. */
-function tree(dir: string): Record<string, string> {
-  return Object.fromEntries(
-    readdirSync(dir).sort().map((name) => {
-      const path = join(dir, name), info = lstatSync(path);
-      const what = info.isSymbolicLink() ? `link ${readlinkSync(path)}` : info.isFile() ? `file ${readFileSync(path, "utf8")}` : info.isFIFO() ? "fifo" : info.isDirectory() ? "folder" : "other";
-      return [name, what];
-    })
-  );
 }
 
 const isCharDevice = (path: string) => lstatSync(path).isCharacterDevice();

@@ -1,9 +1,11 @@
 // Argument checks shared by the lab subcommands. Each throws a UsageError with a one-line
 // message; the lab dispatcher adds the subcommand's usage and name.
+import {closeSync, existsSync, openSync, readSync} from "node:fs";
 import {resolve} from "node:path";
 import {UsageError, type Context} from "../command.js";
 import {maxTimerMs} from "../../lab/clock.js";
 import {unwritableReason} from "../../io/write.js";
+import {recordedKind, type LabOutputKind} from "../../lab/recorded.js";
 
 /** One lab subcommand: `lab <name> …`. */
 export interface Subcommand {
@@ -82,9 +84,28 @@ export function urlArg(value: string): string {
   return url.href;
 }
 
-/** An output file path (resolved against the working directory) that can be written. */
-export function outputArg(value: string, context: Context): string {
-  const reason = unwritableReason(resolve(context.cwd, value), value);
+/**
+ * An output file path (resolved against the working directory) that can be written as `writes`:
+ * a regular file or nothing (src/io/target.ts), and not a recording or decision of another kind
+ * (src/lab/recorded.ts: `lab gen` never replaces a server dump or a recorded run with a plan).
+ */
+export function outputArg(value: string, context: Context, writes: LabOutputKind): string {
+  const path = resolve(context.cwd, value);
+  const reason = unwritableReason(path, value);
   if (reason) throw new UsageError(reason);
-  return resolve(context.cwd, value);
+  const held = existsSync(path) ? recordedKind(path, firstLine(path)) : undefined;
+  if (held && held !== writes) throw new UsageError(`cannot write ${value}: it holds ${held}: refusing to replace it with ${writes}; choose another name`);
+  return path;
+}
+
+/** The first line of a regular file, from its first 4 KB (a header is short; a huge file is not read). */
+function firstLine(path: string): string {
+  const bytes = Buffer.alloc(4096);
+  const fd = openSync(path, "r");
+  try {
+    const n = readSync(fd, bytes, 0, bytes.length, 0);
+    return bytes.subarray(0, n).toString("utf8").split(/\r?\n/)[0];
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -22,7 +22,7 @@ export const subcommand: Subcommand = {
     const users = integerArg("users", args[1], 1, 10_000);
     const thinkS = timerSecondsArg("think_s", args[2], true);
     const durationS = timerSecondsArg("duration_s", args[3]);
-    const out = outputArg(args[4], context);
+    const out = outputArg(args[4], context, "a recorded closed loop");
     const agent = loadAgent();
     try {
       const rows = await runClosedLoop(url, {users, thinkS, durationS, transport: httpTransport({agent})});

@@ -32,7 +32,7 @@ export const subcommand: Subcommand = {
     const rate = rateArg("rate", rateText, count);
     const seed = integerArg("seed", seedArg);
     const url = urlValue === undefined ? undefined : urlArg(urlValue);
-    const out = outputArg(outArg, context);
+    const out = outputArg(outArg, context, url === undefined ? "a plan" : "a recorded run");
     const intended = schedule(shape, count, rate, seed);
     if (url === undefined) {
       writeFileAtomic(out, formatPlan(intended));

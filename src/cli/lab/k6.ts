@@ -37,7 +37,7 @@ export const subcommand: Subcommand = {
     const rate = rateArg("rate", rateText, count);
     const seed = integerArg("seed", seedArg);
     const url = httpUrl(urlValue);
-    const path = out === undefined ? undefined : outputArg(out, context);
+    const path = out === undefined ? undefined : outputArg(out, context, "a k6 script");
     const script = k6Script({shape, count, rate, seed, url});
     if (path === undefined) context.stdout(script);
     else {

@@ -8,15 +8,20 @@ import {CommandError, UsageError, type Context} from "../command.js";
 import {parseFlags} from "../flags.js";
 import {recordLab, startInProcess, type RunningServer} from "../../lab/record.js";
 import {unwritableReason} from "../../io/write.js";
+import {outputNames} from "../../lab/analyze.js";
+import {labInputNames, placedLines, suggestedName} from "../../lab/answers.js";
+import {decisionNames} from "../../lab/recorded.js";
 import type {Subcommand} from "./args.js";
 
-const usage = `usage: queuebook lab record [--out DIR] [--in-process]
+const usage = `usage: queuebook lab record [--out DIR] [--in-process] [--force]
 
 Runs the whole lab against a lab server on a free 127.0.0.1 port (40 ms, 4 workers): the
 probe (01-probe.txt), the dry-run schedules (300 25 7), the three shapes (150 25 7) with /reset
 between and /dump after each, the closed loop (8 users, 0.2 s, 10 s), then analyze. About 40 s.
   --out DIR      where to write (default: notebooks/data/arrival-lab/ in the package)
-  --in-process   run the server in this process instead of a child process`;
+  --in-process   run the server in this process instead of a child process
+  --force        replace 05-note.txt and arrival-model.txt even when they differ (else the
+                 analysis's answer is written beside them, as for lab analyze)`;
 
 /** The record subcommand. */
 export const subcommand: Subcommand = {
@@ -24,21 +29,27 @@ export const subcommand: Subcommand = {
   summary: "the whole lab end to end",
   usage,
   async run(args, context) {
-    const {values, positionals} = parseFlags(args, {out: {type: "string"}, "in-process": {type: "boolean"}});
+    const {values, positionals} = parseFlags(args, {out: {type: "string"}, "in-process": {type: "boolean"}, force: {type: "boolean"}});
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     const out = values.out === undefined ? join(context.packageRoot, "notebooks", "data", "arrival-lab") : resolve(context.cwd, values.out);
     if (existsSync(out) && !statSync(out).isDirectory()) throw new UsageError(`--out ${values.out} is not a folder`);
+    // Every file the run will write, checked before the 40 s of work (links, pipes, notebooks).
+    const shownOut = values.out ?? relative(context.cwd, out);
+    if (existsSync(out)) {
+      for (const name of [...labInputNames, ...outputNames, ...decisionNames.map(suggestedName)]) {
+        const reason = unwritableReason(join(out, name), join(shownOut, name));
+        if (reason) throw new UsageError(reason);
+      }
+    }
     try {
       mkdirSync(out, {recursive: true});
     } catch (error) {
       throw new UsageError(`cannot create ${values.out ?? out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }
-    const reason = unwritableReason(join(out, "01-probe.txt"));
-    if (reason) throw new UsageError(reason);
     const bar = progressBar(context);
     let analysis;
     try {
-      analysis = await recordLab({out, progress: bar.update, startServer: values["in-process"] ? startInProcess : childServer(context.packageRoot)});
+      analysis = await recordLab({out, progress: bar.update, startServer: values["in-process"] ? startInProcess : childServer(context.packageRoot), force: values.force});
     } catch (error) {
       bar.finish();
       throw new CommandError((error as Error).message);
@@ -46,6 +57,7 @@ export const subcommand: Subcommand = {
     bar.finish();
     const shown = relative(context.cwd, out) || ".";
     context.stdout(`wrote ${analysis.files.length} answer files and the runs to ${shown}\n`);
+    for (const line of placedLines(analysis.placed.filter((p) => p.kept), (name) => join(shown, name))) context.stdout(line + "\n");
     for (const note of analysis.notes) context.stdout(`check ${note}\n`);
     return analysis.skipped.length ? 1 : 0;
   }
