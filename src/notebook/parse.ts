@@ -8,6 +8,7 @@ import {parseExpressionAt} from "acorn";
 import {splitFrontMatter, type FrontMatter} from "./frontMatter.js";
 import {lexBounded} from "./nesting.js";
 import {placeholderEnd} from "./javascript/template.js";
+import type {BlockLines} from "./source.js";
 
 /** A cell's source as found in the Markdown, before any analysis. */
 export interface CellSource {
@@ -30,6 +31,8 @@ export interface ParsedNotebook {
   description: string;
   html: string;
   cells: CellSource[];
+  /** The content's blocks in order (each cell's fence, each run of prose between cells), by lines of the file: where an edit goes (source.ts). */
+  blocks: BlockLines[];
   warnings: {line: number; column: number; message: string}[];
 }
 
@@ -61,6 +64,7 @@ export function parseNotebook(text: string, path: string): ParsedNotebook {
     prose = [];
   };
   const located = new Map<string, {line: number; column: number}>();
+  const blocks: BlockLines[] = [];
   for (const token of tokens) {
     const start = offset;
     offset += token.raw.length;
@@ -68,7 +72,9 @@ export function parseNotebook(text: string, path: string): ParsedNotebook {
       htmlPlaceholders(token as Tokens.HTML, front.content, start, inlines, key, located);
     }
     const info = token.type === "code" ? parseInfo((token as Tokens.Code).lang ?? "") : undefined;
-    if (!info || !info.run || (token as Tokens.Code).codeBlockStyle === "indented") {
+    const isCell = !!info && info.run && (token as Tokens.Code).codeBlockStyle !== "indented";
+    if (token.type !== "space") recordBlock(blocks, token, front.content, start, front.lineOffset, isCell ? {kind: "cell", cell: blockCount + 1, lang: info!.lang} : undefined);
+    if (!info || !isCell) {
       prose.push(token);
       locateInlines(token, front.content, start, located);
       continue;
@@ -91,7 +97,17 @@ export function parseNotebook(text: string, path: string): ParsedNotebook {
   const firstHeading = tokens.find((t): t is Tokens.Heading => t.type === "heading" && (t as Tokens.Heading).depth === 1);
   const title = typeof front.data.title === "string" ? front.data.title : firstHeading ? plainText(firstHeading.text) : basename(path);
   const description = typeof front.data.description === "string" ? front.data.description : "";
-  return {path, data: front.data, title, description, html: html.join(""), cells, warnings};
+  return {path, data: front.data, title, description, html: html.join(""), cells, blocks, warnings};
+}
+
+/** Adds a top-level token's lines to the blocks: a cell's own block, or the prose run it starts or continues. */
+function recordBlock(blocks: BlockLines[], token: Token, text: string, start: number, lineOffset: number, cell?: Pick<BlockLines, "kind" | "cell" | "lang">): void {
+  const line = locate(text, start).line + lineOffset;
+  const endLine = locate(text, start + Math.max(token.raw.replace(/\n+$/, "").length - 1, 0)).line + lineOffset;
+  const last = blocks[blocks.length - 1];
+  if (cell) blocks.push({...cell, line, endLine});
+  else if (last?.kind === "prose") last.endLine = endLine;
+  else blocks.push({kind: "prose", line, endLine});
 }
 
 /** Renders prose tokens; a tree too deep to render is shown as its Markdown source. */
