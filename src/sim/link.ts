@@ -155,6 +155,9 @@ function parse(value: string): RunLink {
     run.lang = parts[4];
     next = 5;
   }
+  // The one action limit, counted after the language part: the split above only bounds the
+  // work (its part count cannot tell a language part from an action).
+  if (parts.length - next > MAX_LINK_ACTIONS) throw new LinkError("too-many", `more than ${MAX_LINK_ACTIONS} actions`);
   for (let i = next; i < parts.length; i++) run.actions.push(readAction(parts[i], i - next));
   // The same validation as the CLI's actions file, as a last guard.
   const {errors} = validateActions(run.actions, {minutes: MAX_MINUTES});
