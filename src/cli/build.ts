@@ -4,7 +4,7 @@
 // notebook folder or an unreadable notebook is a one-line error, exit 1, and nothing is written.
 import {resolve} from "node:path";
 import {CommandError, UsageError, type Command} from "./command.js";
-import {fromCwd, OutputError} from "../site/output.js";
+import {followOutputLink, fromCwd, OutputError} from "../site/output.js";
 import {parseFlags} from "./flags.js";
 import {buildSite} from "../site/build.js";
 import {chromiumPath} from "../site/snapshot.js";
@@ -21,7 +21,8 @@ options:
   --root DIR        the notebooks folder (default: notebooks)
   -o, --out OUT     the output folder (default: dist); it must lie outside the notebook
                     folder and the current folder's parents, and, when it exists, be a
-                    site an earlier build wrote (it holds .queuebook-site) or empty
+                    site an earlier build wrote (it holds .queuebook-site) or empty;
+                    a symbolic link is followed (its folder is replaced, the link kept)
   --max-file-mb N   the largest file a notebook may attach, in MB (default: 50)
   --snapshot        render each page once in headless Chromium and write every cell's
                     output into it, so pages read without scripts (off by default;
@@ -43,10 +44,12 @@ export const command: Command = {
   async run(args, context) {
     const {values} = parseFlags(args, {root: {type: "string"}, out: {type: "string", short: "o"}, "max-file-mb": {type: "string"}, snapshot: {type: "boolean"}, help: {type: "boolean", short: "h"}});
     const root = resolve(context.cwd, values.root ?? "notebooks");
-    const out = resolve(context.cwd, values.out ?? "dist");
+    const given = resolve(context.cwd, values.out ?? "dist");
     const maxBytes = maxFileBytes(values["max-file-mb"]);
     const started = performance.now();
     try {
+      // -o through a symbolic link builds the folder it leads to; the link stays.
+      const out = await followOutputLink(given, (path) => oneLine(fromCwd(context.cwd, path)));
       const result = await buildSite({
         root,
         out,
@@ -59,7 +62,8 @@ export const command: Command = {
         }
       });
       const ms = Math.round(performance.now() - started);
-      context.stdout(`built ${result.pages.length} notebook${result.pages.length === 1 ? "" : "s"} into ${oneLine(fromCwd(context.cwd, out))}/ in ${ms} ms${result.warnings.length ? ` (${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"})` : ""}\n`);
+      const into = oneLine(fromCwd(context.cwd, given)) + (out === given ? "" : ` (→ ${oneLine(fromCwd(context.cwd, out))})`);
+      context.stdout(`built ${result.pages.length} notebook${result.pages.length === 1 ? "" : "s"} into ${into}/ in ${ms} ms${result.warnings.length ? ` (${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"})` : ""}\n`);
       return 0;
     } catch (error) {
       if (error instanceof OutputError) throw new UsageError(oneLine(error.message));

@@ -2,7 +2,7 @@
 // an output folder that holds anything else would be lost: refuse every such folder before a
 // single file is touched. A folder queuebook wrote carries a marker file; only such a folder
 // (or an empty one, or none) is ever replaced.
-import {readdir, realpath, stat} from "node:fs/promises";
+import {lstat, readdir, realpath, stat} from "node:fs/promises";
 import {basename, dirname, join, relative, resolve} from "node:path";
 import {within} from "../notebook/data.js";
 
@@ -29,7 +29,26 @@ async function real(path: string): Promise<string> {
 }
 
 /**
+ * The folder `-o out` names: `out`, or, when `out` is a symbolic link, the folder it leads to, so
+ * the build replaces that folder and keeps the link (a site published through a link stays
+ * current). A link that leads nowhere is an OutputError; what it leads to is then checked as
+ * any output folder (a file or a foreign folder is refused).
+ */
+export async function followOutputLink(out: string, show: (path: string) => string = (p) => p): Promise<string> {
+  const given = resolve(out);
+  const info = await lstat(given).catch(() => undefined);
+  if (!info?.isSymbolicLink()) return given;
+  try {
+    return await realpath(given);
+  } catch {
+    throw new OutputError(`output ${show(given)} is a symbolic link that leads nowhere: refusing to replace it; remove it or choose another folder`);
+  }
+}
+
+/**
  * Checks that `out` may be (re)written as the site of the notebooks in `root`, run from `cwd`.
+ * `out` itself may not be a symbolic link (the build renames folders, and would replace the link
+ * but leave the folder it leads to stale): pass it through followOutputLink first.
  * Throws an OutputError naming the problem; touches nothing.
  */
 export async function checkOutput(out: string, root: string, cwd: string, show: (path: string) => string = (p) => p): Promise<void> {
@@ -40,6 +59,9 @@ export async function checkOutput(out: string, root: string, cwd: string, show: 
   if (within(out, root)) throw new OutputError(`output folder ${show(out)} is inside the notebook folder ${show(root)}: choose a folder outside it (e.g. dist)`);
   if (within(root, out)) throw new OutputError(`output folder ${show(out)} contains the notebook folder ${show(root)}: choose a folder beside it (e.g. dist)`);
   if (within(cwd, out)) throw new OutputError(`output folder ${show(out)} is the current folder or one of its parents: choose a folder inside it (e.g. dist)`);
+  if ((await lstat(given).catch(() => undefined))?.isSymbolicLink()) {
+    throw new OutputError(`output ${show(given)} is a symbolic link: refusing to replace it (the build writes the folder it leads to only from the command line)`);
+  }
   let info;
   try {
     info = await stat(given);

@@ -1,10 +1,12 @@
 // `queuebook build -o OUT` never destroys what it did not write: the data-loss class of issue 11.
 // Each refused case: exit 2, one line, nothing touched (the tree is compared before and after).
-import {chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
+import {chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterEach, beforeEach, describe, expect, it} from "vitest";
 import {runCli} from "./run.js";
+import {checkOutput, followOutputLink} from "../../src/site/output.js";
+import {tree} from "../support/tree.js";
 
 let dir: string;
 beforeEach(() => {
@@ -110,5 +112,45 @@ describe("queuebook build: write failures are one line, exit 1", () => {
     const result = await runCli(["build", "--root", "nb", "-o", "/sys/queuebook-x"], {cwd: dir});
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^queuebook build: cannot write \/sys\/queuebook-x: [^\n]+\n$/);
+  });
+});
+
+describe("queuebook build -o LINK (issue 15): a link is followed, the folder it leads to is replaced, the link kept", () => {
+  it("a link to a site an earlier build wrote: that site is rebuilt, the link stays a link", async () => {
+    expect((await runCli(["build", "--root", "nb", "-o", "site"], {cwd: dir})).code).toBe(0);
+    writeFileSync(join(dir, "site", "stale.html"), "old");
+    symlinkSync("site", join(dir, "published"));
+    const result = await runCli(["build", "--root", "nb", "-o", "published"], {cwd: dir});
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^built 1 notebook into published \(→ site\)\/ in \d+ ms\n$/);
+    expect(lstatSync(join(dir, "published")).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(join(dir, "published"))).toBe("site");
+    expect(existsSync(join(dir, "site", "stale.html"))).toBe(false);
+    expect(existsSync(join(dir, "site", "a.html"))).toBe(true);
+  });
+  it("a link to an empty folder: built there, the link kept", async () => {
+    mkdirSync(join(dir, "empty"));
+    symlinkSync(join(dir, "empty"), join(dir, "to-empty"));
+    expect((await runCli(["build", "--root", "nb", "-o", "to-empty"], {cwd: dir})).code).toBe(0);
+    expect(lstatSync(join(dir, "to-empty")).isSymbolicLink()).toBe(true);
+    expect(existsSync(join(dir, "empty", ".queuebook-site"))).toBe(true);
+  });
+  it("a link to a foreign folder, to a file, or leading nowhere: refused, nothing changed (links included)", async () => {
+    mkdirSync(join(dir, "photos"));
+    writeFileSync(join(dir, "photos", "cat.jpg"), "meow");
+    symlinkSync("photos", join(dir, "to-photos"));
+    symlinkSync("keep.txt", join(dir, "to-file"));
+    symlinkSync("nowhere", join(dir, "dangling"));
+    const before = tree(dir);
+    expect(await refused(["--root", "nb", "-o", "to-photos"])).toMatch(/output folder photos exists and was not written by queuebook/);
+    expect(await refused(["--root", "nb", "-o", "to-file"])).toMatch(/output keep\.txt is a file, not a folder/);
+    expect(await refused(["--root", "nb", "-o", "dangling"])).toBe("queuebook build: output dangling is a symbolic link that leads nowhere: refusing to replace it; remove it or choose another folder");
+    expect(tree(dir)).toEqual(before);
+  });
+  it("checkOutput(out, …) itself refuses a link (the build API renames folders: it would replace the link)", async () => {
+    mkdirSync(join(dir, "empty"));
+    symlinkSync(join(dir, "empty"), join(dir, "to-empty"));
+    await expect(checkOutput(join(dir, "to-empty"), join(dir, "nb"), dir)).rejects.toThrow(/is a symbolic link: refusing to replace it/);
+    await expect(checkOutput(await followOutputLink(join(dir, "to-empty")), join(dir, "nb"), dir)).resolves.toBeUndefined();
   });
 });
