@@ -13,11 +13,12 @@ import {simulateLabFiles} from "../../src/lab/simLab.js";
 import {parseRun} from "../../src/lab/csv.js";
 import {gradeLab, inputNames} from "../../src/lab/grade.js";
 import {startSite, type SiteFixture} from "./harness.js";
+import {readFixture} from "../support/fixtures.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const dataDir = join(packageRoot, "notebooks/data/arrival-lab");
 const committed = new Map(readdirSync(dataDir).map((name) => [name, readFileSync(join(dataDir, name), "utf8")]));
-const seed = readFileSync(new URL("../../../shared/seeds/003_13d5c54a9ee7623f.txt", import.meta.url), "utf8").split("\n");
+const seed = readFixture("seeds/003_13d5c54a9ee7623f.txt").split("\n");
 const en = JSON.parse(readFileSync(join(packageRoot, "notebooks/locales/arrival-lab/en.json"), "utf8"));
 const ja = JSON.parse(readFileSync(join(packageRoot, "notebooks/locales/arrival-lab/ja.json"), "utf8"));
 
@@ -199,7 +200,13 @@ describe("arrival-lab notebook over HTTP", () => {
   it("draws every simulated chart of steps 3–7 in one go when a slider moves, on screen or not", async () => {
     const {page, errors} = await open(`${server.origin}/arrival-lab.html`);
     await page.evaluate(() => window.scrollTo(0, 0)); // steps 3–7's figures all far below
-    await page.waitForTimeout(300);
+    // At rest before the slider moves: scrolled to the top, the four open-loop figures drawn at
+    // the opening rate, and a frame painted since (so layout and resize work are done).
+    await page.waitForFunction(() => {
+      const figures = [...document.querySelectorAll(".lab-pair [data-sim]")].filter((n) => /(?:^|,)rate=/.test(n.getAttribute("data-sim")!));
+      return scrollY === 0 && figures.length === 4 && figures.every((n) => n.querySelector("path") !== null);
+    });
+    await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
     // When the first open-loop figure shows the new rate, the task that drew it draws them all:
     // a task queued at that moment sees every one with the new rate and its chart drawn (the
     // closed loop's figure depends on no open-loop slider).

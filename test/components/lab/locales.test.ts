@@ -4,11 +4,12 @@ import {readdirSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {missingKeys} from "../../../src/components/i18n.js";
+import {readFixture} from "../../support/fixtures.js";
 
 const root = new URL("../../../", import.meta.url).pathname;
 const en = JSON.parse(readFileSync(join(root, "notebooks/locales/arrival-lab/en.json"), "utf8")) as Record<string, string>;
 const ja = JSON.parse(readFileSync(join(root, "notebooks/locales/arrival-lab/ja.json"), "utf8")) as Record<string, string>;
-const seed = readFileSync(new URL("../../../../shared/seeds/003_13d5c54a9ee7623f.txt", import.meta.url), "utf8").split("\n");
+const seed = readFixture("seeds/003_13d5c54a9ee7623f.txt").split("\n");
 
 describe("arrival-lab locales", () => {
   it("has every key in both languages, none empty", () => {

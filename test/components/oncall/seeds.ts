@@ -1,22 +1,18 @@
-// The user's seed documents (../shared/seeds): the on-call text in Hungarian, Igbo and
-// Portuguese, read into the same keys as the page's locale files, with the dashboard's opening
-// values as each seed writes them. Tests compare the page against these, never against copies.
-import {existsSync, readFileSync} from "node:fs";
+// The user's seed documents (test/fixtures/seeds, byte-equal copies): the on-call text in
+// Hungarian, Igbo and Portuguese, read into the same keys as the page's locale files, with the
+// dashboard's opening values as each seed writes them. Tests compare the page against the
+// seeds, never against the locale files they check. A missing seed fails, it never skips.
+import {readFixture} from "../../support/fixtures.js";
 
-const root = new URL("../../../../shared/seeds/", import.meta.url).pathname;
-
-/** The seed file of each language. */
+/** The seed file of each language, under test/fixtures/seeds/. */
 export const seedFiles: Record<string, string> = {hu: "000_122e2c848edbbcea.txt", ig: "001_ba82c91a2a4564c0.txt", pt: "002_31e6a105aa1669de.txt"};
-
-/** True when the seeds are on this machine. */
-export const haveSeeds = Object.values(seedFiles).every((file) => existsSync(root + file));
 
 const helpOrder = ["fleetMin", "autoscaling", "targetUtilization", "ttlS", "warmup", "sheddingShare", "heavyFeature", "rollback"];
 const metricOrder = ["burn1h", "requests", "serving", "starting", "hitRate", "dbUtilization", "droppedShare", "fleetCostPerHour", "costSoFar", "cacheAgeS", "badBuildShare", "recommendationsShare"];
 
 /** A seed's sentences by locale key, and its dashboard's opening values by metric field. */
 export function readSeed(lang: string): {strings: Record<string, string>; opening: Record<string, string>} {
-  const lines = readFileSync(root + seedFiles[lang], "utf8").split("\n").filter((line) => line.trim() !== "");
+  const lines = readFixture(`seeds/${seedFiles[lang]}`).split("\n").filter((line) => line.trim() !== "");
   const strings: Record<string, string> = {intro: lines[0]};
   helpOrder.forEach((name, i) => (strings[`help.${name}`] = lines[1 + i]));
   const rows = lines.filter((line) => line.startsWith("|") && !line.startsWith("|---"));

@@ -4,7 +4,7 @@
 // partial output (all answers or none, never a temporary file left); no NaN, Infinity or
 // negative number in an answer. Shared by test/cli/lab-fuzz.test.ts (a few seconds) and
 // bench/lab.bench.ts (a longer run).
-import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import fc from "fast-check";
@@ -223,5 +223,3 @@ export function fuzzRoot(): string {
   return mkdtempSync(join(tmpdir(), "queuebook-lab-fuzz-"));
 }
 
-/** True when the committed lab files are present (a fresh checkout has them). */
-export const haveCommittedRun = existsSync(join(committed, "srv-burst.csv"));
