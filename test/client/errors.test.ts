@@ -1,5 +1,5 @@
 import {Runtime} from "@observablehq/runtime";
-import {describe, expect, it} from "vitest";
+import {describe, expect, it, vi} from "vitest";
 import {classifyError, describeError, markBody, markError, originOf, position} from "../../src/client/errors.js";
 
 const origin = (id: string) => ({id, path: "foo.md", line: 3, column: 1});
@@ -72,8 +72,9 @@ describe("classifyError", () => {
 // The real runtime (it runs in Node, scheduling with setImmediate) with cells wired the way
 // main.ts wires them: an anonymous or id-named variable per cell, one variable per output.
 describe("errors through the runtime", () => {
-  function settle(ms = 30) {
-    return new Promise((resolve) => setTimeout(resolve, ms));
+  /** Resolves once every cell has reported (the runtime computes in later turns of the event loop). */
+  function settled(results: Map<string, string>, cells: number) {
+    return vi.waitFor(() => expect(results.size).toBe(cells));
   }
   function observe(results: Map<string, string>, id: string) {
     return {
@@ -97,7 +98,7 @@ describe("errors through the runtime", () => {
     main.variable(observe(results, "cell-5")).define("a", ["b"], markBody((b: number) => b, origin("cell-5")));
     main.variable(observe(results, "cell-6")).define("b", ["a"], markBody((a: number) => a, origin("cell-6")));
     main.variable(observe(results, "cell-7")).define(null, ["a"], markBody((a: number) => a, origin("cell-7")));
-    await settle();
+    await settled(results, 7);
     expect(results.get("cell-1")).toBe("Error: boom");
     expect(results.get("cell-2")).toBe("input `x` failed: boom");
     expect(results.get("cell-3")).toBe("input `y` failed: boom");
