@@ -2,7 +2,7 @@ import {existsSync, mkdtempSync, readFileSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
-import {outputNames} from "../../src/lab/analyze.js";
+import {analyzeLab, outputNames} from "../../src/lab/analyze.js";
 import {run} from "../lab/support/spawn.js";
 
 const committed = new URL("../../notebooks/data/arrival-lab/", import.meta.url).pathname;
@@ -10,13 +10,50 @@ const runs = ["01-probe.txt", "closed.csv", ...["even", "poisson", "burst"].flat
 const dir = mkdtempSync(join(tmpdir(), "queuebook-lab-record-"));
 afterAll(() => rmSync(dir, {recursive: true, force: true}));
 
-/** A file's shape: each number becomes # with its decimals kept (44 → #, 125.3 → #.1), CSV rows counted. */
+// The rates of 01-target.txt are written `trimmed` (src/lab/round.ts): at most 3 decimals, no
+// trailing zero, so 4 workers over the measured service time read 100 (40 ms), 62.5 (64 ms) or
+// 90.909 (44 ms). The service time is a live measurement, so a run's decimals follow the machine's
+// load; every other number of the answer files has a fixed count of decimals.
+const trimmedRates = new Set(["max_rate", "chosen_rate"]);
+const trimmedNumber = /^\d+(\.\d{0,2}[1-9])?$/;
+
+/**
+ * A file's shape: each number becomes # with its decimals kept (44 → #, 125.3 → #.1), a trimmed
+ * rate `#.≤3` (anything else stays as it is, so it differs), CSV rows counted.
+ */
 function shape(name: string, text: string): string[] {
   const lines = text.split("\n");
   if (name.endsWith(".csv")) return [lines[0], `${lines.length} lines`];
   if (name === "arrival-model.txt") return lines.map((line) => line.split("=")[0]);
-  return lines.map((line) => line.replace(/\d+(\.(\d+))?/g, (_, __, decimals) => (decimals ? `#.${decimals.length}` : "#")));
+  return lines.map((line) => {
+    const [key, value] = line.split("=");
+    if (name === "01-target.txt" && trimmedRates.has(key)) return trimmedNumber.test(value) ? `${key}=#.≤3` : line;
+    return line.replace(/\d+(\.(\d+))?/g, (_, __, decimals) => (decimals ? `#.${decimals.length}` : "#"));
+  });
 }
+
+describe("the shape lab record's 01-target.txt is checked against", () => {
+  const target = (serviceMs: number) => new Map(analyzeLab((name) => (name === "01-probe.txt" ? `${(serviceMs / 1000).toFixed(6)}\n` : undefined), {workers: 4}).files).get("01-target.txt")!;
+
+  it("is the committed file's for every service time a machine can measure (1–400 ms)", () => {
+    const committedShape = shape("01-target.txt", readFileSync(join(committed, "01-target.txt"), "utf8"));
+    const decimals = new Set<number>();
+    for (let ms = 1; ms <= 400; ms++) {
+      const text = target(ms);
+      expect(shape("01-target.txt", text), `${ms} ms`).toEqual(committedShape);
+      decimals.add(/max_rate=\d+(?:\.(\d+))?/.exec(text)![1]?.length ?? 0);
+    }
+    expect([...decimals].sort()).toEqual([0, 1, 2, 3]); // 100 (40 ms), 62.5 (64 ms), 31.25 (128 ms), 90.909 (44 ms)
+  });
+
+  it("tells a rate written another way from the committed one", () => {
+    const committedShape = shape("01-target.txt", readFileSync(join(committed, "01-target.txt"), "utf8"));
+    for (const wrong of ["100.000", "62.50", "90.9091", "90.", "1e2", "-100", ""]) {
+      expect(shape("01-target.txt", target(40).replace("max_rate=100", `max_rate=${wrong}`)), wrong).not.toEqual(committedShape);
+    }
+    expect(shape("01-target.txt", target(44).replace("utilization=0.28", "utilization=0.275"))).not.toEqual(committedShape);
+  });
+});
 
 describe("queuebook lab record --out DIR", () => {
   it("runs the whole lab into a folder, and `lab analyze` on it reproduces the committed files' format", {timeout: 180_000}, async () => {
