@@ -3,10 +3,10 @@ import {stat} from "node:fs/promises";
 import {basename, resolve} from "node:path";
 import {CommandError, UsageError, type Command} from "./command.js";
 import {parseFlags} from "./flags.js";
-import {BuildError} from "../notebook/data.js";
+import {BuildError, oneLine} from "../notebook/data.js";
 import {warningLine} from "../notebook/compile.js";
 import {chromiumPath} from "../site/snapshot.js";
-import {writeAtomic, writeFailure} from "../io/write.js";
+import {unwritableReason, writeAtomic, writeFailure} from "../io/write.js";
 import {exportNotebook, ExportOptionError} from "../site/export.js";
 import {fromCwd} from "../site/output.js";
 import {writeFile} from "node:fs/promises";
@@ -60,6 +60,9 @@ export const command: Command = {
       if (target === undefined) continue;
       if (target === file) throw new UsageError(`refusing to write over the notebook ${positionals[0]}`);
       if (await stat(target).then((s) => s.isDirectory(), () => false)) throw new UsageError(`${fromCwd(context.cwd, target)} is a folder: give a file name`);
+      // Before any rendering: a PDF that cannot be written should not cost a minute of Chromium.
+      const reason = unwritableReason(target, fromCwd(context.cwd, target), {inputs: [file]});
+      if (reason) throw new UsageError(oneLine(reason));
     }
     if (out !== undefined && out === pdf) throw new UsageError("-o and --pdf name the same file");
     const started = performance.now();
