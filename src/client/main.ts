@@ -9,6 +9,7 @@ import {library, provided} from "./library.js";
 import {define} from "./live.js";
 import {startReload} from "./reload.js";
 import {startPresent} from "./present.js";
+import {startEdits} from "./edits/start.js";
 
 export type {CellDefinition, NotebookDefinition} from "../notebook/contract.js";
 
@@ -39,3 +40,4 @@ export function provide(objects: Record<string, unknown>): void {
 (globalThis as any).queuebook = {notebook, provide, library};
 startReload();
 startPresent(); // presentation mode: the p key or ?present (src/client/present.ts)
+startEdits(); // where edits go: localStorage, or the dev server's save endpoint (src/client/edits/)

@@ -33,6 +33,8 @@ export interface ParsedNotebook {
   cells: CellSource[];
   /** The content's blocks in order (each cell's fence, each run of prose between cells), by lines of the file: where an edit goes (source.ts). */
   blocks: BlockLines[];
+  /** The .md as given, line ends as they were: what the page embeds and edits are spliced into. */
+  markdown: string;
   warnings: {line: number; column: number; message: string}[];
 }
 
@@ -97,7 +99,7 @@ export function parseNotebook(text: string, path: string): ParsedNotebook {
   const firstHeading = tokens.find((t): t is Tokens.Heading => t.type === "heading" && (t as Tokens.Heading).depth === 1);
   const title = typeof front.data.title === "string" ? front.data.title : firstHeading ? plainText(firstHeading.text) : basename(path);
   const description = typeof front.data.description === "string" ? front.data.description : "";
-  return {path, data: front.data, title, description, html: html.join(""), cells, blocks, warnings};
+  return {path, data: front.data, title, description, html: html.join(""), cells, blocks, markdown: text, warnings};
 }
 
 /** Adds a top-level token's lines to the blocks: a cell's own block, or the prose run it starts or continues. */

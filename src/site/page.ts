@@ -2,6 +2,7 @@
 // shared client, the chunks this notebook needs, and the notebook's own bundle.
 import {escapeHtml} from "../notebook/parse.js";
 import type {CompiledNotebook} from "../notebook/compile.js";
+import {sourceScript} from "./pageSource.js";
 
 /** Where the page finds its scripts, and the dev server's live-update hook. */
 export interface PageOptions {
@@ -13,6 +14,8 @@ export interface PageOptions {
   home: string;
   /** Dev server only: the EventSource URL for live updates. */
   events?: string;
+  /** Dev server only: the per-server token the save endpoint demands (src/site/save.ts). */
+  saveToken?: string;
 }
 
 /** A relative path as a URL path: each segment percent-encoded ("a#b.html" → "a%23b.html"). */
@@ -27,6 +30,7 @@ export function renderPage(compiled: CompiledNotebook, options: PageOptions): st
     `<link rel="stylesheet" href="${a}style.css">`,
     compiled.chunks.includes("katex") ? `<link rel="stylesheet" href="${a}katex.css">` : "",
     options.events ? `<meta name="queuebook-dev" content="${escapeHtml(options.events)}">` : "",
+    options.saveToken ? `<meta name="queuebook-save" content="/_queuebook/save">\n<meta name="queuebook-token" content="${escapeHtml(options.saveToken)}">` : "",
     `<script src="${a}client.js"></script>`,
     ...compiled.chunks.map((chunk) => `<script src="${a}${chunk}.js"></script>`)
   ].filter(Boolean);
@@ -38,6 +42,7 @@ export function renderPage(compiled: CompiledNotebook, options: PageOptions): st
     body: `<nav class="qb-nav"><a href="${escapeHtml(options.home)}">queuebook</a></nav>
 <main class="qb-notebook">
 ${compiled.html}</main>
+${sourceScript(compiled)}
 <footer class="qb-footer">${escapeHtml(compiled.path)}</footer>
 <script src="${escapeHtml(options.script)}"></script>`
   });

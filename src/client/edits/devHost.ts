@@ -1,0 +1,41 @@
+// Edits under `queuebook dev`: each change saves the notebook as edited to its .md through the
+// dev server (src/site/save.ts), with the per-server token the page carries. The server refuses
+// a save when the file changed on disk since this page loaded it (or last saved it): the
+// learner's text stays in the editor and the message says what happened.
+import type {EmbeddedSource, SaveRequest} from "../../notebook/sourceContract.js";
+import type {EditHost, SaveResult} from "./state.js";
+
+/** The dev page's save endpoint and token, when the page carries them. */
+export function devSaveTarget(): {url: string; token: string} | undefined {
+  const url = document.querySelector('meta[name="queuebook-save"]')?.getAttribute("content");
+  const token = document.querySelector('meta[name="queuebook-token"]')?.getAttribute("content");
+  return url && token ? {url, token} : undefined;
+}
+
+/** The host of a dev page: saves one at a time, in order, each expecting the hash the last one left. */
+export function devHost(source: EmbeddedSource, target: {url: string; token: string}): EditHost {
+  let expected = source.hash;
+  let queue: Promise<unknown> = Promise.resolve();
+  const save = async (text: string): Promise<SaveResult> => {
+    const body: SaveRequest = {path: source.path, expected, text};
+    let response: Response;
+    try {
+      response = await fetch(target.url, {method: "POST", headers: {"content-type": "application/json", "x-queuebook-token": target.token}, body: JSON.stringify(body)});
+    } catch {
+      return {ok: false, message: `not saved: the dev server does not answer (is queuebook dev still running?)`};
+    }
+    const reply = await response.json().catch(() => ({}));
+    if (response.ok && typeof reply.hash === "string") {
+      expected = reply.hash;
+      return {ok: true};
+    }
+    return {ok: false, message: typeof reply.error === "string" ? reply.error : `not saved: the dev server answered ${response.status}`};
+  };
+  return {
+    keep(_edits, text) {
+      const result = queue.then(() => save(text));
+      queue = result;
+      return result;
+    }
+  };
+}

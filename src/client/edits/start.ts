@@ -1,0 +1,63 @@
+// Starts the page's edits: reads the embedded source (src/site/pageSource.ts), picks the host
+// (the dev server's save endpoint when the page carries its token, else localStorage), finds
+// stored edits (applied through the editor's replay, or set aside) and mounts the edits bar.
+// `queuebook.edits` and `editsReady` are what the editor (src/client/edit) calls.
+import type {EmbeddedSource} from "../../notebook/sourceContract.js";
+import type {SourceEdit} from "../../notebook/source.js";
+import {mountBar} from "./bar.js";
+import {devHost, devSaveTarget} from "./devHost.js";
+import {createEdits, type Edits} from "./state.js";
+import {clearStored, localHost, readStored, setAsideKey, type StoredEdits} from "./store.js";
+
+let ready: (edits: Edits | undefined) => void = () => {};
+
+/** The page's edits once the page is parsed (undefined on a page without an embedded source). */
+export const editsReady: Promise<Edits | undefined> = new Promise((resolve) => (ready = resolve));
+
+/** The embedded source, if the page has one of the right shape. */
+export function embeddedSource(): EmbeddedSource | undefined {
+  try {
+    const value = JSON.parse(document.getElementById("qb-source")?.textContent ?? "null");
+    if (value && typeof value.path === "string" && typeof value.hash === "string" && typeof value.text === "string" && Array.isArray(value.blocks)) return value;
+  } catch {
+    // no source, or not JSON: the page is not editable into a file
+  }
+  return undefined;
+}
+
+function start(): void {
+  const source = embeddedSource();
+  if (!source) return ready(undefined);
+  const target = devSaveTarget();
+  let stored: readonly SourceEdit[] = [];
+  let setAside: StoredEdits | null | undefined;
+  if (!target) {
+    const found = readStored(source);
+    if (found && "edits" in found) stored = found.edits;
+    else if (found) setAside = found.setAside ?? null;
+  }
+  const host = target ? devHost(source, target) : localHost(source);
+  const edits = createEdits(source, host, stored);
+  (globalThis as any).queuebook.edits = edits;
+  mountBar(edits, source, {
+    dev: !!target,
+    setAside,
+    discardSetAside: () => localStorage.removeItem(setAsideKey(source.path)),
+    async revert() {
+      // dev: the original goes back into the file (refused like any save if the file changed)
+      const result = await host.keep([], source.text);
+      if (!result.ok) return result.message;
+      if (!target) clearStored(source.path);
+      location.reload();
+      return undefined;
+    }
+  });
+  ready(edits);
+}
+
+/** Starts the edits once the page's body is parsed. */
+export function startEdits(): void {
+  if (typeof document === "undefined") return;
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, {once: true});
+  else start();
+}
