@@ -42,7 +42,7 @@ export interface BarOptions {
 /** Adds the edits bar (and a set-aside notice) to the page. */
 export function mountBar(edits: Edits, source: EmbeddedSource, options: BarOptions): void {
   const name = downloadName(source.path);
-  const bar = element("div", {class: "qb-edits", "data-qb-edits": "", role: "status", style: "position:fixed;right:1rem;bottom:1rem;z-index:20;display:none;gap:.75rem;align-items:center;padding:.4rem .75rem;border-radius:6px;font:14px system-ui,sans-serif;background:Canvas;color:CanvasText;border:1px solid GrayText;box-shadow:0 1px 4px #0003"});
+  const bar = element("div", {class: "qb-edits", "data-qb-edits-bar": "", role: "status", style: "position:fixed;right:1rem;bottom:1rem;z-index:20;display:none;gap:.75rem;align-items:center;padding:.4rem .75rem;border-radius:6px;font:14px system-ui,sans-serif;background:Canvas;color:CanvasText;border:1px solid GrayText;box-shadow:0 1px 4px #0003"});
   const marker = element("span", {"data-qb-edited": ""}, options.dev ? `Saved to ${name}` : "Edited in this browser");
   const [download, update] = downloadLink({"data-qb-download": "", download: name}, "Download .md", () => edits.current());
   const revert = element("button", {type: "button", "data-qb-revert": ""}, "Revert");
@@ -54,7 +54,7 @@ export function mountBar(edits: Edits, source: EmbeddedSource, options: BarOptio
   const show = () => {
     const edited = edits.edited();
     bar.style.display = edited ? "flex" : "none";
-    document.documentElement.toggleAttribute("data-qb-edited", edited);
+    document.documentElement.toggleAttribute("data-qb-has-edits", edited);
     update();
   };
   edits.onChange(show);

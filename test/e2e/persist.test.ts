@@ -1,0 +1,134 @@
+// Where edits go on a static page, in Chromium from file:// (the built site): an edit is kept in
+// localStorage per notebook and version, survives a reload (the editor replays it: the
+// dependent cell shows the edited value), shows the edited marker; Download .md gives the
+// notebook as edited byte for byte; Revert brings the original back; edits made to another
+// version of the notebook are set aside with a notice, not applied.
+import {mkdirSync, readFileSync, writeFileSync} from "node:fs";
+import {join} from "node:path";
+import {pathToFileURL} from "node:url";
+import type {Browser, Page} from "playwright-core";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {parseNotebook} from "../../src/notebook/parse.js";
+import {applyEdits, sourceBlocks, type SourceEdit} from "../../src/notebook/source.js";
+import {buildSite} from "../../src/site/build.js";
+import {freshFolders} from "../support/folders.js";
+import {launchBrowser} from "./harness.js";
+
+// CRLF, front matter, a tab: the download must keep every byte but the edited body
+const original = [
+  "---", "title: Persist", "---", "", "# Load", "",
+  "```js", "const rate = view(Inputs.range([1, 100], {value: 25, step: 1, label: \"rate\"}));", "```", "",
+  "```js", "const load = rate * 0.04;", "```", "",
+  "Load:\t<span id=\"load\">${load.toFixed(2)}</span>", ""
+].join("\r\n");
+const blocks = sourceBlocks(original, parseNotebook(original, "persist.md").blocks);
+const loadCell = blocks.findIndex((b) => b.kind === "cell" && original.slice(b.bodyStart, b.bodyEnd).includes("0.04"));
+const edit: SourceEdit = {op: "replace", block: loadCell, text: "const load = rate * 0.1;"};
+const expected = applyEdits(original, blocks, [edit]);
+const folder = freshFolders("qb-persist-");
+
+let browser: Browser;
+let out: string;
+let url: string;
+
+beforeAll(async () => {
+  const work = folder();
+  const root = join(work, "notebooks");
+  mkdirSync(root);
+  writeFileSync(join(root, "persist.md"), original);
+  out = join(work, "site");
+  await buildSite({root, out, packageRoot: new URL("../../", import.meta.url).pathname});
+  url = pathToFileURL(join(out, "persist.html")).href;
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => browser?.close());
+
+/** A fresh browser profile (its own localStorage) on the built page. */
+async function open(): Promise<{page: Page; close(): Promise<void>}> {
+  const context = await browser.newContext({acceptDownloads: true});
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => (window as any).queuebook?.edits && document.querySelector("#load")?.textContent !== "");
+  return {page, close: () => context.close()};
+}
+
+const loadShown = (page: Page) => page.locator("#load").textContent();
+
+describe("edits on a static page (file://)", () => {
+  it("shows no edits bar on a page nobody edited", async () => {
+    const {page, close} = await open();
+    expect(await page.locator("[data-qb-edits-bar]").isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-qb-has-edits"))).toBe(false);
+    expect(await loadShown(page)).toBe("1.00");
+    await close();
+  });
+
+  it("keeps an edit across a reload, marks the page edited, downloads the notebook as edited, and Revert brings the original back", async () => {
+    const {page, close} = await open();
+    const kept = await page.evaluate((e) => (window as any).queuebook.edits.replace(e.block, e.text), edit as any);
+    expect(kept).toEqual({ok: true});
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("queuebook:edits:persist.md")!));
+    expect(stored).toMatchObject({v: 1, hash: expect.stringMatching(/^[0-9a-f]{16}$/), edits: [edit], text: expected});
+    const bar = page.locator("[data-qb-edits-bar]");
+    await expect.poll(() => bar.isVisible()).toBe(true);
+    expect(await page.locator("[data-qb-edited]").first().textContent()).toBe("Edited in this browser");
+
+    await page.reload();
+    await page.waitForFunction(() => (window as any).queuebook?.edits);
+    expect(await page.evaluate(() => (window as any).queuebook.edits.current())).toBe(expected);
+    expect(await bar.isVisible()).toBe(true);
+    // the editor replays the stored edit: the dependent value is the edited formula's (25 × 0.1)
+    await page.waitForFunction(() => document.querySelector("#load")?.textContent === "2.50");
+
+    const link = page.locator("a[data-qb-download]");
+    expect(await link.getAttribute("download")).toBe("persist.md");
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    expect(readFileSync(await download.path(), "utf8")).toBe(expected);
+    expect(expected).toBe(original.replace("rate * 0.04", "rate * 0.1")); // only the edited body differs
+
+    await Promise.all([page.waitForEvent("load"), page.locator("button[data-qb-revert]").click()]);
+    await page.waitForFunction(() => document.querySelector("#load")?.textContent === "1.00");
+    expect(await page.evaluate(() => localStorage.getItem("queuebook:edits:persist.md"))).toBeNull();
+    expect(await page.locator("[data-qb-edits-bar]").isVisible()).toBe(false);
+    await close();
+  });
+
+  it("sets aside edits made to another version of the notebook, with a notice, and applies nothing", async () => {
+    const {page, close} = await open();
+    const earlier = original.replace("0.04", "0.05");
+    await page.evaluate((entry) => localStorage.setItem("queuebook:edits:persist.md", JSON.stringify(entry)), {v: 1, hash: "0123456789abcdef", edits: [edit], text: earlier});
+    await page.reload();
+    const notice = page.locator("[data-qb-set-aside]");
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain("This notebook changed since you edited it here");
+    expect(await page.evaluate(() => (window as any).queuebook.edits.current())).toBe(original);
+    expect(await loadShown(page)).toBe("1.00");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.locator("a[data-qb-set-aside-download]").click()]);
+    expect(download.suggestedFilename()).toBe("persist.edited-earlier.md");
+    expect(readFileSync(await download.path(), "utf8")).toBe(earlier);
+    expect(await page.evaluate(() => [localStorage.getItem("queuebook:edits:persist.md"), JSON.parse(localStorage.getItem("queuebook:edits-set-aside:persist.md")!).text])).toEqual([null, earlier]);
+    await page.locator("button[data-qb-set-aside-discard]").click();
+    expect(await notice.count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem("queuebook:edits-set-aside:persist.md"))).toBeNull();
+    await close();
+  });
+
+  it("sets aside a stored entry that is not one (hand-edited, a block the notebook lacks) without applying or failing the page", async () => {
+    for (const raw of ["{not json", JSON.stringify({v: 1, hash: "x", edits: [{op: "replace", block: "0", text: 1}], text: ""})]) {
+      const {page, close} = await open();
+      await page.evaluate((value) => localStorage.setItem("queuebook:edits:persist.md", value), raw);
+      await page.reload();
+      await page.locator("[data-qb-set-aside]").waitFor();
+      expect(await page.locator("a[data-qb-set-aside-download]").count()).toBe(0); // nothing readable to offer
+      expect(await loadShown(page)).toBe("1.00");
+      await close();
+    }
+    const {page, close} = await open();
+    const hash = await page.evaluate(() => JSON.parse(document.getElementById("qb-source")!.textContent!).hash);
+    await page.evaluate((entry) => localStorage.setItem("queuebook:edits:persist.md", JSON.stringify(entry)), {v: 1, hash, edits: [{op: "replace", block: 99, text: "x"}], text: "x"});
+    await page.reload();
+    await page.locator("[data-qb-set-aside]").waitFor();
+    expect(await loadShown(page)).toBe("1.00");
+    await close();
+  });
+});
