@@ -4,6 +4,9 @@
 //     elements (and so their outputs), then load the script: it calls queuebook.notebook again,
 //     which redefines only the cells that changed.
 //   {"type":"reload"} → reload the page.
+//   {"type":"error","message":"…"} → a rebuild failed (the notebook is gone, the client does not
+//     compile): show the message in a notice above the page, which keeps what it has; the next
+//     update or reload removes it.
 
 const CELL = ".qb-cell[id], .qb-inline[id]";
 
@@ -74,6 +77,23 @@ function loadScript(src: string): void {
   );
 }
 
+const NOTICE = "qb-dev-notice";
+
+/** Shows (or, with undefined, removes) the dev server's notice; the message is text, never markup. */
+export function showNotice(message: string | undefined): void {
+  let notice = document.getElementById(NOTICE);
+  if (message === undefined) return void notice?.remove();
+  if (!notice) {
+    notice = document.createElement("div");
+    notice.id = NOTICE;
+    notice.setAttribute("role", "alert");
+    // inline style: the notice must show even when the page's style sheet is what failed
+    notice.style.cssText = "position:fixed;z-index:2147483647;top:0;left:0;right:0;padding:0.5em 1em;background:#fee;color:#900;border-bottom:2px solid #c00;font:14px/1.4 system-ui,sans-serif;white-space:pre-wrap";
+    document.body.prepend(notice);
+  }
+  notice.textContent = `queuebook dev: ${message}`;
+}
+
 function connect(url: string): void {
   let delay = 500;
   let source: EventSource | undefined;
@@ -92,7 +112,9 @@ function connect(url: string): void {
         return;
       }
       if (message?.type === "reload") location.reload();
+      else if (message?.type === "error") showNotice(typeof message.message === "string" ? message.message : "a rebuild failed");
       else if (message?.type === "update") {
+        showNotice(undefined);
         if (typeof message.html === "string") patchMain(message.html);
         if (typeof message.script === "string") loadScript(message.script);
         updates++;

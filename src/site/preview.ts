@@ -1,18 +1,26 @@
 // The preview server behind `queuebook dev`: plain node:http on loopback. Pages are built on
 // request (the same pipeline as the static build); a watcher on the notebooks folder and on
 // src/ rebuilds the pages that are open and pushes the new cells to them over Server-Sent
-// Events, so the browser re-defines only the cells that changed.
+// Events, so the browser re-defines only the cells that changed. Every request first passes
+// the guard (previewGuard.ts: Host, Origin, Sec-Fetch-Site) and the path check
+// (previewPath.ts: no dot segments); the watcher (previewWatch.ts) never leaves the folder.
+// A failed rebuild (a notebook gone, the client not compiling) is a notice in the open pages
+// and one line in the terminal, never the end of the server.
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from "node:http";
-import {watch, type FSWatcher as NodeWatcher} from "node:fs";
-import {readFile, realpath, stat} from "node:fs/promises";
-import {dirname, join, normalize, resolve, sep} from "node:path";
+import {randomBytes} from "node:crypto";
+import {realpath} from "node:fs/promises";
+import {basename, dirname, join, resolve, sep} from "node:path";
 import {buildClient} from "../../build/client.js";
 import {buildNotebook, type BuiltNotebook} from "./notebook.js";
 import {findNotebooks} from "./build.js";
 import {orderOf, renderIndex, urlPath} from "./page.js";
 import {escapeHtml, parseNotebook} from "../notebook/parse.js";
-import {defaultMaxFileBytes, mimeType, oneLine, readInside} from "../notebook/data.js";
+import {defaultMaxFileBytes, mimeType, oneLine, readInside, within, type ReadFile} from "../notebook/data.js";
 import {warningLine} from "../notebook/compile.js";
+import {loopbackNames, requestRefusal} from "./previewGuard.js";
+import {pageName, requestPath} from "./previewPath.js";
+import {watchTree, type TreeWatcher} from "./previewWatch.js";
+import {handleSave, savePath} from "./save.js";
 
 /** Options of the preview server. */
 export interface PreviewOptions {
@@ -29,149 +37,227 @@ export interface PreviewOptions {
 export interface Preview {
   url: string;
   server: Server;
+  /** A random secret of this server run: its pages carry it and the save endpoint demands it (save.ts). */
+  token: string;
   close(): Promise<void>;
 }
-
-type FSWatcher = NodeWatcher & {recursive: boolean};
 
 interface OpenPage {
   name: string;
   built?: BuiltNotebook;
+  /** The last rebuild failed: the open pages show a notice and reload once it builds again. */
+  broken?: boolean;
   version: number;
   clients: Set<ServerResponse>;
 }
 
+/** A file served as is (not attached) may be this large: the notebook folder is the user's own. */
+const servedFileBytes = 1024 * 1024 * 1024;
+
 /** Starts the preview server; rejects with the listen error (e.g. EADDRINUSE). */
 export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const root = resolve(options.root);
+  const realRoot = await realpath(root).catch(() => root);
   const log = options.log ?? (() => {});
+  const maxFileBytes = options.maxFileBytes ?? defaultMaxFileBytes;
   const pages = new Map<string, OpenPage>();
+  const token = randomBytes(32).toString("base64url");
   let assets = await buildClient(options.packageRoot);
+  /** Why the browser client does not build now (shown to every page that connects), if it does not. */
+  let clientError: string | undefined;
+  let closed = false;
   const page = (name: string) => {
     let p = pages.get(name);
     if (!p) pages.set(name, (p = {name, version: 0, clients: new Set()}));
     return p;
   };
+
+  /** The notebook `name` (no .md) if the server serves it: a readable regular file inside the folder. */
+  const notebookFile = async (name: string): Promise<ReadFile | undefined> => {
+    const read = await readInside(join(root, `${name}.md`), root, realRoot, maxFileBytes);
+    return "bytes" in read ? read : undefined;
+  };
   let watchInputs: (inputs: string[]) => void = () => {};
   const build = async (p: OpenPage) => {
-    p.built = await buildNotebook(join(root, `${p.name}.md`), root, {events: `/_queuebook/events?page=${encodeURIComponent(p.name)}`, scriptQuery: `?v=${p.version}`, maxFileBytes: options.maxFileBytes});
+    if (!(await notebookFile(p.name))) throw new NotServed(`${p.name}.md is gone (or is no longer a notebook this server serves); this page updates when it is back`);
+    p.built = await buildNotebook(join(root, `${p.name}.md`), root, {events: `/_queuebook/events?page=${encodeURIComponent(p.name)}`, scriptQuery: `?v=${p.version}`, maxFileBytes, saveToken: token});
     watchInputs(p.built.inputs);
     for (const w of p.built.warnings) log(warningLine(w));
     return p.built;
   };
+  /** A failed build as a page may show it: never a path of this machine. */
+  const buildFailure = (p: OpenPage, error: unknown) => {
+    if (error instanceof NotServed) return error.message;
+    log(oneLine(`error: ${p.name}.md: ${(error as Error)?.message ?? error}`));
+    return `${p.name}.md could not be built (the terminal running queuebook dev says why)`;
+  };
 
-  const server = createServer(async (req, res) => {
+  let address = {port: options.port, names: allowedNames(options.hostname)};
+  // requireHostHeader off: a request without Host gets the guard's 403 like every refusal, not Node's bare 400
+  const server = createServer({requireHostHeader: false}, async (req, res) => {
     try {
       await handle(req, res);
     } catch (error) {
-      send(res, 500, "text/html", errorPage((error as Error).message));
+      log(oneLine(`error: ${(error as Error)?.message ?? error}`));
+      if (res.headersSent) res.destroy();
+      else send(res, 500, "text/plain", "internal error (the terminal running queuebook dev says why)\n");
     }
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    const url = new URL(req.url ?? "/", "http://localhost");
-    const path = decodeURIComponent(url.pathname);
+    const refusal = requestRefusal(req, address);
+    if (refusal) return send(res, 403, "text/plain", `forbidden: ${refusal}\n`);
+    if (req.url?.split("?")[0] === savePath) return handleSave(req, res, {root, realRoot, token, guard: (r) => requestRefusal(r, address), log}); // the one write (save.ts)
     if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "text/plain", "method not allowed\n");
-    if (path === "/_queuebook/events") return events(url.searchParams.get("page") ?? "", res);
+    const target = requestPath(req.url ?? "/");
+    if (!("path" in target)) return send(res, target.status, "text/plain", `${target.message}\n`);
+    const {path, query} = target;
+    if (path === "/_queuebook/events") {
+      const name = pageName(query.get("page") ?? "");
+      return name === undefined ? notFound(res) : events(name, res);
+    }
     if (path.startsWith("/_queuebook/")) return file(res, assets, path.slice("/_queuebook/".length));
-    if (path === "/" || path === "/index.html") {
-      const names = await findNotebooks(root);
-      const realRoot = await realpath(root).catch(() => root); // once per index, not once per notebook
-      const entries = await Promise.all(names.map(async (n) => {
-        // read as the build reads notebooks: a pipe or a link out of the folder is not waited on nor shown
-        const read = await readInside(join(root, n), root, realRoot, options.maxFileBytes ?? defaultMaxFileBytes);
-        const parsed = "bytes" in read ? parseNotebook(read.bytes.toString("utf8"), n) : undefined;
-        return {href: `/${urlPath(n.replace(/\.md$/, ""))}`, title: parsed?.title ?? n, description: parsed?.description ?? "", order: parsed ? orderOf(parsed.data) : undefined};
-      }));
-      return send(res, 200, "text/html", renderIndex(entries, {assets: "/_queuebook/", events: "/_queuebook/events?page="}));
-    }
+    if (path === "/" || path === "/index.html") return send(res, 200, "text/html", await index());
     const name = path.slice(1).replace(/\.html$/, "");
-    if (name.endsWith(".js") && (await exists(join(root, name.replace(/\.js$/, ".md"))))) {
-      const p = page(name.replace(/\.js$/, ""));
-      return send(res, 200, "text/javascript", (p.built ?? (await build(p))).script);
+    if (name.endsWith(".js") && (await notebookFile(name.slice(0, -3)))) {
+      const p = page(name.slice(0, -3));
+      try {
+        return send(res, 200, "text/javascript", (p.built ?? (await build(p))).script);
+      } catch (error) {
+        return send(res, 500, "text/plain", `${buildFailure(p, error)}\n`);
+      }
     }
-    if (await exists(join(root, `${name}.md`))) {
+    if (name !== "" && !name.endsWith("/") && (await notebookFile(name))) {
       const p = page(name);
-      const built = await build(p);
-      return send(res, 200, "text/html", built.html.replace(/(src|href)="(_queuebook\/|(\.\.\/)+_queuebook\/)/g, '$1="/_queuebook/'));
+      try {
+        const built = await build(p);
+        p.broken = false;
+        return send(res, 200, "text/html", built.html.replace(/(src|href)="(_queuebook\/|(\.\.\/)+_queuebook\/)/g, '$1="/_queuebook/'));
+      } catch (error) {
+        p.broken = true;
+        return send(res, 500, "text/html", errorPage(buildFailure(p, error), p.name));
+      }
     }
-    return file(res, root, path);
+    return file(res, root, path.slice(1));
+  }
+
+  /** The index: only the notebooks the server serves (a link out of the folder or a pipe is left out, not shown and then refused). */
+  async function index(): Promise<string> {
+    const names = await findNotebooks(root);
+    const entries = await Promise.all(names.map(async (n) => {
+      const read = await notebookFile(n.replace(/\.md$/, ""));
+      if (!read) return undefined;
+      const parsed = parseNotebook(read.bytes.toString("utf8"), n);
+      return {href: `/${urlPath(n.replace(/\.md$/, ""))}`, title: parsed.title ?? n, description: parsed.description ?? "", order: orderOf(parsed.data)};
+    }));
+    return renderIndex(entries.filter((e) => e !== undefined), {assets: "/_queuebook/", events: "/_queuebook/events?page="});
   }
 
   function events(name: string, res: ServerResponse) {
-    res.writeHead(200, {"content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive"});
+    res.writeHead(200, {"content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive", "x-content-type-options": "nosniff"});
     res.write("retry: 500\n\n");
     const p = page(name);
     p.clients.add(res);
     res.on("close", () => p.clients.delete(res));
+    if (clientError) res.write(message({type: "error", message: clientError}));
   }
 
-  const push = (p: OpenPage, message: object) => {
-    for (const client of p.clients) client.write(`data: ${JSON.stringify(message)}\n\n`);
+  const push = (p: OpenPage, body: object) => {
+    for (const client of p.clients) client.write(message(body));
   };
 
+  // Changes are gathered for 60 ms, then one refresh runs; a refresh never overlaps another
+  // (a change during one runs the next after it), and none can reject.
   let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
   const changed = new Set<string>();
-  const onChange = (file: string) => {
-    changed.add(file);
+  const onChange = (path: string) => {
+    changed.add(path);
     clearTimeout(timer);
-    timer = setTimeout(refresh, 60);
+    timer = setTimeout(kick, 60);
   };
+  const kick = () => {
+    if (closed) return;
+    if (running) return void (again = true);
+    running = refresh()
+      .catch((error) => log(oneLine(`error: a change was not applied: ${(error as Error)?.message ?? error}`)))
+      .finally(() => {
+        running = undefined;
+        if (again) (again = false), kick();
+      });
+  };
+  const clientSources = await realpath(join(options.packageRoot, "src", "client")).catch(() => join(options.packageRoot, "src", "client"));
+
   async function refresh() {
     const files = [...changed];
     changed.clear();
-    const clientSources = join(options.packageRoot, "src", "client") + sep;
-    if (files.some((f) => f.startsWith(clientSources))) {
-      assets = await buildClient(options.packageRoot);
-      for (const p of pages.values()) push(p, {type: "reload"});
-      return;
+    // (an editor's dotfiles beside the sources, `.x.ts.swp`, are not part of the client)
+    if (files.some((f) => within(f, clientSources) && !basename(f).startsWith("."))) {
+      try {
+        assets = await buildClient(options.packageRoot);
+        clientError = undefined;
+        for (const p of pages.values()) push(p, {type: "reload"});
+        return;
+      } catch (error) {
+        // the pages keep the client they have (assets is unchanged) and say it does not build
+        clientError = clientFailure(error, options.packageRoot);
+        log(oneLine(`error: the browser client does not build (pages keep the last one that did): ${clientError}`));
+        for (const p of pages.values()) push(p, {type: "error", message: clientError});
+      }
     }
     for (const p of pages.values()) {
+      if (closed) return;
       if (p.clients.size === 0) continue;
       if (p.name === "") {
         push(p, {type: "reload"}); // the index: notebooks may have come or gone
         continue;
       }
       const inputs = new Set((p.built?.inputs ?? []).map((f) => resolve(f)));
-      if (p.built && !files.some((f) => inputs.has(f) || f.endsWith(".md"))) continue;
-      const before = p.built;
+      if (p.built && !p.broken && !files.some((f) => inputs.has(f) || f.endsWith(".md"))) continue;
+      const before = p.broken ? undefined : p.built;
       p.version++;
       try {
         const after = await build(p);
-        if (before && after.script === before.script && after.compiled.html === before.compiled.html) continue;
-        if (before && after.compiled.chunks.join() !== before.compiled.chunks.join()) {
-          push(p, {type: "reload"}); // the page needs other <script> chunks in its head
+        p.broken = false;
+        if (!before || after.compiled.chunks.join() !== before.compiled.chunks.join()) {
+          // back from an error, or the page needs other <script> chunks in its head: start afresh
+          push(p, {type: "reload"});
           continue;
         }
+        if (after.script === before.script && after.compiled.html === before.compiled.html) continue;
         log(`updated ${p.name}.md`);
-        push(p, {type: "update", script: `/${p.name}.js?v=${p.version}`, html: after.compiled.html});
+        push(p, {type: "update", script: `/${urlPath(p.name)}.js?v=${p.version}`, html: after.compiled.html});
       } catch (error) {
-        log(oneLine(`error: ${(error as Error).message}`));
-        push(p, {type: "reload"});
+        const text = buildFailure(p, error);
+        if (error instanceof NotServed && !p.broken) log(oneLine(`warning: ${text}`));
+        p.broken = true;
+        push(p, {type: "error", message: text});
       }
     }
   }
 
-  // The notebooks folder and the client sources are watched recursively; every other folder a
-  // page was built from (its imported modules) is watched as pages are built.
-  const watchers = new Map<string, FSWatcher>();
-  const watchDir = (dir: string, recursive: boolean) => {
-    if (watchers.has(dir) || [...watchers.keys()].some((w) => dir.startsWith(w + sep) && watchers.get(w)!.recursive)) return;
-    try {
-      const watcher = Object.assign(watch(dir, {recursive}, (_event, file) => file && onChange(resolve(dir, file.toString()))), {recursive});
-      watchers.set(dir, watcher);
-    } catch (error) {
-      log(`warning: cannot watch ${dir}: ${(error as Error).message}`);
+  // The notebooks folder and the client sources are watched as trees; every other folder a
+  // page was built from (its imported modules) is watched on its own as pages are built.
+  const watchers: TreeWatcher[] = [watchTree(realRoot, {onChange, log}), watchTree(clientSources, {onChange, log})];
+  const folders = new Set<string>();
+  watchInputs = (inputs) => {
+    for (const input of inputs) {
+      const folder = dirname(resolve(input));
+      if (input.includes(`${sep}node_modules${sep}`) || within(folder, realRoot) || within(folder, root) || within(folder, clientSources) || folders.has(folder)) continue;
+      folders.add(folder);
+      watchers.push(watchTree(folder, {onChange, log, recursive: false}));
     }
   };
-  watchDir(root, true);
-  watchDir(join(options.packageRoot, "src", "client"), true);
-  watchInputs = (inputs) => {
-    for (const input of inputs) if (!input.includes(`${sep}node_modules${sep}`)) watchDir(dirname(resolve(input)), false);
+  const closeWatchers = () => {
+    closed = true;
+    clearTimeout(timer);
+    for (const w of watchers) w.close();
   };
 
   const hostname = options.hostname ?? "127.0.0.1";
   try {
+    await Promise.all(watchers.map((w) => w.ready));
     await new Promise<void>((ok, fail) => {
       server.once("error", fail);
       server.listen(options.port, hostname, () => {
@@ -180,44 +266,69 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       });
     });
   } catch (error) {
-    for (const w of watchers.values()) w.close(); // nothing may keep the process alive
+    closeWatchers(); // nothing may keep the process alive
     throw error;
   }
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : options.port;
+  const bound = server.address();
+  const port = typeof bound === "object" && bound ? bound.port : options.port;
+  address = {...address, port};
   return {
     url: `http://${hostname}:${port}/`,
     server,
+    token,
     async close() {
-      clearTimeout(timer);
-      for (const w of watchers.values()) w.close();
+      closeWatchers();
       for (const p of pages.values()) for (const c of p.clients) c.end();
       await new Promise<void>((ok) => server.close(() => ok()));
+      await running;
     }
   };
 }
 
+/** A notebook the server no longer serves (deleted, or now a link out of the folder). */
+class NotServed extends Error {}
+
+/** The host names a server bound to `hostname` answers to: the loopback names, and a specific name it was given. */
+function allowedNames(hostname: string | undefined): string[] {
+  const names = [...loopbackNames];
+  if (hostname && !["0.0.0.0", "::", "127.0.0.1", "localhost", "::1"].includes(hostname)) names.push(hostname.includes(":") ? `[${hostname}]` : hostname.toLowerCase());
+  return names;
+}
+
+/** The client's build error for a page: esbuild's first lines, with this machine's folders left out. */
+function clientFailure(error: unknown, packageRoot: string): string {
+  const text = String((error as Error)?.message ?? error).split(resolve(packageRoot) + sep).join("");
+  return text.split("\n").filter(Boolean).slice(0, 3).join(" ").slice(0, 500);
+}
+
+function message(body: object): string {
+  return `data: ${JSON.stringify(body)}\n\n`;
+}
+
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer) {
-  res.writeHead(status, {"content-type": `${type}; charset=utf-8`, "cache-control": "no-store"});
+  res.writeHead(status, {"content-type": `${type}; charset=utf-8`, "cache-control": "no-store", "x-content-type-options": "nosniff"});
   res.end(body);
 }
 
+/** The one answer for every path not served: whether something exists there is not told. */
+function notFound(res: ServerResponse) {
+  send(res, 404, "text/plain", "not found\n");
+}
+
 /**
- * Sends the file at `path` under `dir`; anything outside `dir` (say, `%2e%2e/`, or a link
- * pointing out of it) and anything but a regular file (a pipe) is not found.
+ * Sends the file at `path` (checked by requestPath: no dot segments) under `dir`; a link
+ * pointing out of `dir`, anything but a regular file (a folder, a pipe) and an unreadable
+ * file are all the same 404 as a missing one.
  */
 async function file(res: ServerResponse, dir: string, path: string) {
-  const normal = resolve(dir, `.${sep}${normalize(path)}`);
-  const real = normal.startsWith(resolve(dir) + sep) ? await realpath(normal).catch(() => undefined) : undefined;
-  const realDir = await realpath(dir).catch(() => resolve(dir));
-  if (!real || !real.startsWith(realDir + sep) || !(await exists(real))) return send(res, 404, "text/plain", "not found\n");
-  send(res, 200, mimeType(normal), await readFile(real));
+  const realDir = await realpath(dir).catch(() => undefined);
+  const read = realDir ? await readInside(join(dir, path), dir, realDir, servedFileBytes) : undefined;
+  if (!read || !("bytes" in read)) return notFound(res);
+  send(res, 200, mimeType(path), read.bytes);
 }
 
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then((s) => s.isFile(), () => false);
-}
-
-function errorPage(message: string): string {
-  return `<!doctype html><meta charset="utf-8"><title>queuebook: error</title><link rel="stylesheet" href="/_queuebook/style.css"><main class="qb-notebook"><h1>This notebook cannot be built</h1><pre class="qb-error">${escapeHtml(message)}</pre></main>`;
+/** A notebook that cannot be built: the reason, and the live connection that reloads it once it builds. */
+function errorPage(message: string, name: string): string {
+  const events = escapeHtml(`/_queuebook/events?page=${encodeURIComponent(name)}`);
+  return `<!doctype html><meta charset="utf-8"><title>queuebook: error</title><link rel="stylesheet" href="/_queuebook/style.css"><meta name="queuebook-dev" content="${events}"><script src="/_queuebook/client.js"></script><main class="qb-notebook"><h1>This notebook cannot be built</h1><pre class="qb-error">${escapeHtml(message)}</pre></main>`;
 }

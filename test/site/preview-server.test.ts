@@ -1,0 +1,305 @@
+// The preview server over real HTTP on 127.0.0.1, with raw requests (http.request and a bare
+// socket) so a test can send what a hostile page or a rebinding name would: a foreign Host,
+// no Host, a null Origin, a cross-site fetch; paths that climb out, dotfiles, broken escapes.
+// Then the live stream as a page sees it: a notebook deleted while open says so and comes
+// back when it is created again.
+import {request, type IncomingHttpHeaders} from "node:http";
+import {connect} from "node:net";
+import {spawnSync} from "node:child_process";
+import {mkdirSync, rmSync, symlinkSync, writeFileSync, unlinkSync, renameSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {startPreview, type Preview} from "../../src/site/preview.js";
+import {previewPackage, type PreviewPackage} from "../support/previewPackage.js";
+
+const packageRoot = new URL("../../", import.meta.url).pathname;
+let copy: PreviewPackage;
+let dir: string;
+let root: string;
+let preview: Preview;
+let port: number;
+
+beforeAll(async () => {
+  copy = previewPackage("queuebook-preview-");
+  dir = copy.packageRoot;
+  root = copy.notebooks;
+  mkdirSync(join(root, "sub"), {recursive: true});
+  mkdirSync(join(root, ".git"));
+  mkdirSync(join(root, ".drafts"));
+  writeFileSync(join(dir, "outside-secret.md"), "# OUTSIDE-SECRET\n");
+  writeFileSync(join(dir, "outside.txt"), "OUTSIDE-TEXT");
+  writeFileSync(join(root, "hi.md"), "---\ntitle: Hello page\n---\n\n${1 + 1}\n");
+  writeFileSync(join(root, "sub", "inner.md"), "---\ntitle: Inner page\n---\n\nInner.\n");
+  writeFileSync(join(root, "data.csv"), "a,b\n1,2\n");
+  writeFileSync(join(root, ".env"), "TOKEN=DOTENV-SECRET\n");
+  writeFileSync(join(root, ".git", "config"), "[core] GIT-SECRET\n");
+  writeFileSync(join(root, ".drafts", "draft.md"), "# DRAFT-SECRET\n");
+  writeFileSync(join(root, "sub", ".hidden.md"), "# HIDDEN-SECRET\n");
+  symlinkSync(join(dir, "outside-secret.md"), join(root, "linked.md"));
+  symlinkSync(join(dir, "nowhere.md"), join(root, "dangling.md"));
+  symlinkSync(join(dir, "outside.txt"), join(root, "leak.txt"));
+  symlinkSync(join(root, "hi.md"), join(root, "alias.md"));
+  spawnSync("mkfifo", [join(root, "pipe.md")]);
+  preview = await startPreview({root, packageRoot: copy.packageRoot, port: 0});
+  port = Number(new URL(preview.url).port);
+}, 120_000);
+
+afterAll(async () => {
+  await preview?.close();
+  copy?.remove();
+});
+
+interface Reply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** GET `path` with exactly the headers given (Host defaults to the server's own, null leaves it out). */
+function get(path: string, headers: Record<string, string | null> = {}, method = "GET"): Promise<Reply> {
+  const {host = `127.0.0.1:${port}`, ...rest} = headers;
+  const sent: Record<string, string> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== null)) as Record<string, string>;
+  if (host !== null) sent.host = host;
+  return new Promise((resolve, reject) => {
+    const req = request({host: "127.0.0.1", port, path, method, headers: sent, setHost: false}, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => (body += d));
+      res.on("end", () => resolve({status: res.statusCode!, headers: res.headers, body}));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** Sends raw request bytes over a socket; resolves with the whole response text. */
+function raw(text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.end(text));
+    let reply = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (d) => (reply += d));
+    socket.on("end", () => resolve(reply));
+    socket.on("error", reject);
+  });
+}
+
+/** What a refusal must look like: status, one line of plain text, no path of this machine. */
+function expectRefused(reply: Reply, status: number, what: string) {
+  expect(reply.status, what).toBe(status);
+  expect(reply.headers["content-type"], what).toBe("text/plain; charset=utf-8");
+  expect(reply.body, what).toMatch(/^[^\n]+\n$/);
+  for (const path of [dir, tmpdir(), packageRoot, process.cwd()]) expect(reply.body, what).not.toContain(path);
+  expect(reply.body, what).not.toMatch(/SECRET|OUTSIDE/);
+}
+
+describe("startPreview: who may ask (Host, Origin, Sec-Fetch-Site on every request)", () => {
+  const everything = ["/", "/index.html", "/hi", "/hi.js", "/data.csv", "/.env", "/nope", "/_queuebook/client.js", "/_queuebook/events?page=hi", "/_queuebook/events?page="];
+
+  it("refuses a foreign Host (DNS rebinding) with 403 and one line, on every kind of path, the event stream too", async () => {
+    for (const path of everything) {
+      for (const host of [`evil.example:${port}`, "evil.example", `127.0.0.1:${port + 1}`, `localhost.:${port}`]) expectRefused(await get(path, {host}), 403, `${host} ${path}`);
+    }
+  });
+
+  it("refuses before anything else: a foreign Host's POST is 403, not 405", async () => {
+    expectRefused(await get("/", {host: "evil.example"}, "POST"), 403, "POST");
+  });
+
+  it("refuses a request without Host, HTTP/1.0 and HTTP/1.1 alike", async () => {
+    expect(await raw("GET /.env HTTP/1.0\r\n\r\n")).toMatch(/^HTTP\/1\.1 403 /);
+    expect(await raw("GET / HTTP/1.1\r\nConnection: close\r\n\r\n")).toMatch(/^HTTP\/1\.1 403 /);
+    expectRefused(await get("/", {host: null}), 403, "no host");
+  });
+
+  it("serves its own loopback names on its port", async () => {
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) expect((await get("/hi", {host})).status, host).toBe(200);
+  });
+
+  it("refuses a null or foreign Origin, serves its own", async () => {
+    for (const origin of ["null", "http://evil.example", `http://evil.example:${port}`, `http://127.0.0.1:${port + 1}`]) {
+      expectRefused(await get("/_queuebook/events?page=hi", {origin}), 403, origin);
+      expectRefused(await get("/hi.js", {origin}), 403, origin);
+    }
+    expect((await get("/hi.js", {origin: `http://localhost:${port}`})).status).toBe(200);
+  });
+
+  it("refuses cross-site and same-site fetches, serves same-origin ones and the reader's own navigation", async () => {
+    for (const site of ["cross-site", "same-site"]) expectRefused(await get("/hi.js", {"sec-fetch-site": site}), 403, site);
+    for (const site of ["same-origin", "none"]) expect((await get("/hi.js", {"sec-fetch-site": site})).status, site).toBe(200);
+  });
+
+  it("gives each server run its own random token and puts it in no page", async () => {
+    expect(preview.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const other = await startPreview({root, packageRoot: copy.packageRoot, port: 0});
+    try {
+      expect(other.token).not.toBe(preview.token);
+    } finally {
+      await other.close();
+    }
+    for (const path of ["/", "/hi", "/hi.js"]) expect((await get(path)).body).not.toContain(preview.token);
+  });
+});
+
+describe("startPreview: what may be read (one 404 for everything not served, 400 for broken escapes)", () => {
+  it("never serves dotfiles or dot-folders, encoded or not, nor notebooks in them", async () => {
+    for (const path of ["/.env", "/.git/config", "/%2egit/config", "/%2Eenv", "/sub/.hidden.md", "/sub/.hidden", "/.drafts/draft", "/.drafts/draft.js", "/.drafts/draft.md"]) {
+      expectRefused(await get(path), 404, path);
+    }
+  });
+
+  it("answers the same 404 for a path out of the folder whether or not something is there", async () => {
+    const missing = await get("/..%2fnowhere-at-all");
+    expectRefused(missing, 404, "missing");
+    for (const path of ["/..%2foutside-secret", "/..%2foutside-secret.js", "/..%2foutside-secret.md", "/..%2foutside.txt", "/%2e%2e/outside.txt", "/sub/..%2f..%2foutside-secret", "/..%5coutside-secret"]) {
+      const reply = await get(path);
+      expect({status: reply.status, body: reply.body}, path).toEqual({status: missing.status, body: missing.body});
+    }
+  });
+
+  it("answers the same 404 for a link out of the folder, a dangling link, a pipe and a missing notebook", async () => {
+    const missing = await get("/nope");
+    expectRefused(missing, 404, "missing");
+    for (const path of ["/linked", "/linked.js", "/linked.md", "/linked.html", "/dangling", "/dangling.js", "/leak.txt", "/pipe", "/pipe.js", "/pipe.md", "/sub", "/sub/"]) {
+      const reply = await get(path);
+      expect({status: reply.status, body: reply.body}, path).toEqual({status: missing.status, body: missing.body});
+    }
+  });
+
+  it("answers 400 in one line for broken percent escapes, wherever they are", async () => {
+    for (const path of ["/%E0%A4%A", "/%zz", "/%", "/sub/%C3", "/_queuebook/%zz", "/%zz.js"]) expectRefused(await get(path), 400, path);
+  });
+
+  it("refuses an event stream for a page name that climbs out or names a dotfile", async () => {
+    for (const name of ["..%2Foutside-secret", ".env", "sub%2F..%2F..%2Fx"]) expectRefused(await get(`/_queuebook/events?page=${name}`), 404, name);
+  });
+
+  it("still serves notebooks, their scripts, links inside the folder and plain files", async () => {
+    expect((await get("/hi")).body).toContain("Hello page");
+    expect((await get("/alias")).status).toBe(200); // a link to a notebook inside the folder
+    expect((await get("/sub/inner")).body).toContain("Inner.");
+    expect((await get("/hi.js")).headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect((await get("/data.csv")).body).toBe("a,b\n1,2\n");
+    expect((await get("/_queuebook/client.js")).status).toBe(200);
+    expect((await get("/data.csv")).headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("lists in the index only the notebooks it serves", async () => {
+    const index = (await get("/")).body;
+    for (const href of ['href="/hi"', 'href="/alias"', 'href="/sub/inner"']) expect(index).toContain(href);
+    for (const hidden of ["/linked", "/dangling", "/pipe", "draft", "hidden", "OUTSIDE-SECRET"]) expect(index).not.toContain(hidden);
+    for (const href of [...index.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]).filter((h) => h.startsWith("/"))) expect((await get(href)).status, href).toBe(200);
+  });
+});
+
+/** A live-update message as the server sends it. */
+interface Message {
+  type: string;
+  message?: string;
+  html?: string;
+}
+
+/** An open event stream as a page holds it; `next()` resolves with the next message. */
+async function stream(page: string) {
+  const queue: Message[] = [];
+  const waiting: ((m: Message) => void)[] = [];
+  const req = request({host: "127.0.0.1", port, path: `/_queuebook/events?page=${encodeURIComponent(page)}`, headers: {host: `127.0.0.1:${port}`}});
+  const opened = new Promise<void>((resolve, reject) => {
+    req.on("error", reject);
+    req.on("response", (res) => {
+      let buffer = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => {
+        buffer += d;
+        for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+          const line = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (!line.startsWith("data: ")) continue;
+          const message = JSON.parse(line.slice(6));
+          const w = waiting.shift();
+          if (w) w(message);
+          else queue.push(message);
+        }
+      });
+      resolve();
+    });
+  });
+  req.end();
+  await opened;
+  return {
+    next: (): Promise<Message> => (queue.length ? Promise.resolve(queue.shift()!) : new Promise((resolve) => waiting.push(resolve))),
+    close: () => req.destroy()
+  };
+}
+
+describe("startPreview: an open page through a notebook's deletion", () => {
+  it("says a deleted notebook is gone, and reloads the page when it is created again", async () => {
+    const file = join(root, "gone.md");
+    writeFileSync(file, "# Gone\n\nFirst.\n");
+    expect((await get("/gone")).status).toBe(200);
+    const live = await stream("gone");
+    try {
+      unlinkSync(file);
+      const notice = await live.next();
+      expect(notice.type).toBe("error");
+      expect(notice.message).toContain("gone.md is gone");
+      expect(notice.message).not.toContain(dir);
+      writeFileSync(file, "# Gone\n\nBack again.\n");
+      expect((await live.next()).type).toBe("reload");
+      expect((await get("/gone")).body).toContain("Back again.");
+      // and it keeps updating after coming back
+      writeFileSync(file, "# Gone\n\nEdited after.\n");
+      const update = await live.next();
+      expect(update.type).toBe("update");
+      expect(update.html).toContain("Edited after.");
+    } finally {
+      live.close();
+    }
+  });
+
+  it("does the same when the notebook is moved away and back, or becomes a link out of the folder", async () => {
+    const file = join(root, "moved.md");
+    writeFileSync(file, "# Moved\n");
+    expect((await get("/moved")).status).toBe(200);
+    const live = await stream("moved");
+    try {
+      renameSync(file, join(dir, "moved-away.md"));
+      expect((await live.next()).type).toBe("error");
+      renameSync(join(dir, "moved-away.md"), file);
+      expect((await live.next()).type).toBe("reload");
+      unlinkSync(file);
+      symlinkSync(join(dir, "outside-secret.md"), file);
+      const notice = await live.next();
+      expect(notice.type).toBe("error");
+      expect(JSON.stringify(notice)).not.toContain("OUTSIDE-SECRET");
+      expect((await get("/moved")).status).toBe(404);
+      unlinkSync(file);
+      writeFileSync(file, "# Moved\n\nReal again.\n");
+      expect((await live.next()).type).toBe("reload");
+    } finally {
+      live.close();
+    }
+  });
+
+  it("serves and updates a notebook in a folder made after the server started, and after that folder is removed and made again", async () => {
+    const folder = join(root, "later");
+    mkdirSync(folder);
+    writeFileSync(join(folder, "new.md"), "# New\n\nOne.\n");
+    expect((await get("/later/new")).body).toContain("One.");
+    const live = await stream("later/new");
+    try {
+      writeFileSync(join(folder, "new.md"), "# New\n\nTwo.\n");
+      expect((await live.next()).html).toContain("Two.");
+      rmSync(folder, {recursive: true});
+      expect((await live.next()).type).toBe("error");
+      mkdirSync(folder);
+      writeFileSync(join(folder, "new.md"), "# New\n\nThree.\n");
+      expect((await live.next()).type).toBe("reload");
+      writeFileSync(join(folder, "new.md"), "# New\n\nFour.\n");
+      expect((await live.next()).html).toContain("Four.");
+    } finally {
+      live.close();
+    }
+  });
+});
