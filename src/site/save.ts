@@ -1,0 +1,145 @@
+// The dev server's one write: `POST /_queuebook/save` puts a notebook edited in the page back
+// into its .md. It must not become a hole, so it answers only this server's own pages: the Host
+// is the server's loopback name and port (the server's guard, previewGuard.ts), the Origin is present and is the
+// page's own (http://<that host>), the request carries the per-server random token the page
+// embeds (X-Queuebook-Token) and JSON (a form on another site can send neither). It writes only
+// an existing regular .md file inside the notebook folder (no link, no dot folder, no new
+// path), only if the file is still the version the page last loaded or saved (else 409 and the
+// learner's text stays in the editor), whole or not at all (src/io/write.ts). Everything else is
+// refused, with nothing written.
+import type {IncomingMessage, ServerResponse} from "node:http";
+import {timingSafeEqual} from "node:crypto";
+import {lstat, readFile, realpath} from "node:fs/promises";
+import {isAbsolute, join, sep} from "node:path";
+import {writeFileAtomic, WriteError} from "../io/write.js";
+import {sourceHash, type SaveRequest} from "../notebook/sourceContract.js";
+
+/** The save endpoint's path. */
+export const savePath = "/_queuebook/save";
+
+/** Largest save request body (the notebook as edited, as JSON): larger is 413. */
+export const maxSaveBytes = 4 * 1024 * 1024;
+
+/** What the endpoint needs from its server. */
+export interface SaveOptions {
+  root: string;
+  /** The notebook folder's real path (links resolved). */
+  realRoot: string;
+  token: string;
+  /** The server's own guard (previewGuard.ts's requestRefusal: Host, Origin, Sec-Fetch-Site), run first. */
+  guard(req: IncomingMessage): string | undefined;
+  maxBytes?: number;
+  log?: (line: string) => void;
+}
+
+/** A refusal: the status and one line for the page (it names no path of this machine). */
+class Refused extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+/** Handles `POST /_queuebook/save`: 200 `{hash}` when written, else `{error}` with 403, 409, 413 or 400. */
+export async function handleSave(req: IncomingMessage, res: ServerResponse, options: SaveOptions): Promise<void> {
+  try {
+    const hash = await save(req, options);
+    reply(res, 200, {hash});
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    if (error.status === 413) res.setHeader("connection", "close"); // the rest of the body is not read
+    reply(res, error.status, {error: error.message});
+  }
+}
+
+async function save(req: IncomingMessage, options: SaveOptions): Promise<string> {
+  const refusal = options.guard(req) ?? pageRefusal(req, options.token);
+  if (refusal) throw new Refused(403, `not saved: ${refusal}`);
+  const body = parseRequest(await readBody(req, options.maxBytes ?? maxSaveBytes));
+  const file = await notebookFile(body.path, options);
+  const now = await readFile(file, "utf8");
+  if (sourceHash(now) !== body.expected) {
+    throw new Refused(409, `not saved: ${body.path} changed on disk since this page loaded it; your text is still in the editor (copy it, then reload the page to get the file's version)`);
+  }
+  try {
+    writeFileAtomic(file, body.text);
+  } catch (error) {
+    if (error instanceof WriteError) throw new Refused(403, `not saved: ${body.path} cannot be written now`);
+    throw error;
+  }
+  options.log?.(`saved ${body.path}`);
+  return sourceHash(body.text);
+}
+
+/** Why a request that passed the server's guard is still not from one of its pages: a POST with the page's own Origin, the token and JSON. */
+function pageRefusal(req: IncomingMessage, token: string): string | undefined {
+  if (req.method !== "POST") return "saving takes a POST";
+  const {host, origin} = req.headers;
+  if (origin === undefined || origin.toLowerCase() !== `http://${(host ?? "").toLowerCase()}`) return "only this server's own pages may save (Origin header)";
+  const given = req.headers["x-queuebook-token"];
+  if (typeof given !== "string" || !sameSecret(given, token)) return "the page's save token is missing or wrong (reload the page)";
+  if (!/^application\/json\b/i.test(req.headers["content-type"] ?? "")) return "a save is JSON (Content-Type: application/json)";
+  return undefined;
+}
+
+/** Compares secrets in constant time. */
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The request body, refused (413) past `max` bytes without reading on. */
+function readBody(req: IncomingMessage, max: number): Promise<string> {
+  const declared = Number(req.headers["content-length"]);
+  if (declared > max) return Promise.reject(new Refused(413, `not saved: the notebook is larger than ${max / 1024 / 1024} MB`));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        req.pause();
+        reject(new Refused(413, `not saved: the notebook is larger than ${max / 1024 / 1024} MB`));
+      } else chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+/** The body as a save request, or 400. */
+function parseRequest(text: string): SaveRequest {
+  let value: any;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Refused(400, "not saved: the request is not JSON");
+  }
+  if (!value || typeof value.path !== "string" || typeof value.expected !== "string" || typeof value.text !== "string") {
+    throw new Refused(400, "not saved: a save names path, expected and text");
+  }
+  return value;
+}
+
+/**
+ * The absolute path of the notebook `path` names: a relative path to a .md file, no segment
+ * empty or starting with "." (no `..`, no dot folders), an existing regular file (not a link)
+ * whose real path is inside the folder's. Anything else is 403, the same whether or not
+ * something exists there.
+ */
+async function notebookFile(path: string, options: SaveOptions): Promise<string> {
+  const refuse = () => new Refused(403, "not saved: only an existing notebook (.md) inside the notebook folder can be saved");
+  const segments = path.split("/");
+  if (isAbsolute(path) || path.includes("\\") || path.includes("\0") || !path.endsWith(".md") || segments.some((s) => s === "" || s.startsWith("."))) throw refuse();
+  const file = join(options.root, ...segments);
+  const info = await lstat(file).catch(() => undefined);
+  if (!info?.isFile()) throw refuse();
+  const real = await realpath(file).catch(() => undefined);
+  if (!real || !real.startsWith(options.realRoot + sep)) throw refuse();
+  return file;
+}
+
+function reply(res: ServerResponse, status: number, body: object): void {
+  res.writeHead(status, {"content-type": "application/json; charset=utf-8", "cache-control": "no-store"});
+  res.end(JSON.stringify(body));
+}
