@@ -5,24 +5,29 @@
 //   plot-d3.js queuebook.provide({Plot, d3})    (a notebook using both loads this one only)
 //   katex.js   queuebook.provide({katex})      katex.css  KaTeX's CSS, woff2 fonts inlined
 //   marked.js  queuebook.provide({marked})     style.css  notebook style + Inspector + Inputs
+//   editor.js  queuebook.editor: CodeMirror + the compiler passes (src/notebook), loaded on first edit
+//   lab-upload.js  queuebook.provide({labUploadWorker}): the arrival lab's upload worker as text,
+//              loaded by the lab's upload widget on first use (src/components/lab/uploadClient.ts)
 // The output folder's name is a stamp of src/client/, package-lock.json and this script; it is
 // built in a temporary folder and renamed into place, so concurrent runs never see half a build.
 // Other stamps are removed a minute after they were built.
 import {createHash} from "node:crypto";
-import {existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync} from "node:fs";
+import {existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync} from "node:fs";
 import {createRequire} from "node:module";
 import {dirname, join} from "node:path";
 
 /** Every file buildClient writes. */
-export const assets = ["client.js", "plot.js", "d3.js", "plot-d3.js", "katex.js", "katex.css", "marked.js", "style.css"];
+export const assets = ["client.js", "plot.js", "d3.js", "plot-d3.js", "katex.js", "katex.css", "marked.js", "style.css", "lab-upload.js", "editor.js"];
 
 function stampOf(packageRoot) {
   const hash = createHash("sha1");
-  const src = join(packageRoot, "src", "client");
-  const files = readdirSync(src, {recursive: true}).map(String).sort();
-  for (const name of files) {
-    const stat = statSync(join(src, name));
-    if (stat.isFile()) hash.update(`${name}:${stat.size}:${stat.mtimeMs}\n`);
+  // (the lab's folders too: the upload worker chunk bundles them; src/notebook: editor.js carries the compiler)
+  for (const src of ["client", "lab", join("components", "lab"), "notebook"].map((dir) => join(packageRoot, "src", dir))) {
+    const files = readdirSync(src, {recursive: true}).map(String).sort();
+    for (const name of files) {
+      const stat = statSync(join(src, name));
+      if (stat.isFile()) hash.update(`${src}/${name}:${stat.size}:${stat.mtimeMs}\n`);
+    }
   }
   // (this script by its path in the package: it may run bundled into the CLI, elsewhere)
   for (const file of [join(packageRoot, "package-lock.json"), join(packageRoot, "build", "client.js"), join(packageRoot, "src", "notebook", "contract.ts")]) {
@@ -58,12 +63,15 @@ async function buildInto(packageRoot, out) {
   };
   await build({
     ...common,
-    entryPoints: ["main", "plot", "d3", "plot-d3", "katex", "marked"].map((name) => ({in: join(src, `${name}.ts`), out: name === "main" ? "client" : name})),
+    entryPoints: [...["main", "plot", "d3", "plot-d3", "katex", "marked"].map((name) => ({in: join(src, `${name}.ts`), out: name === "main" ? "client" : name})), {in: join(src, "edit", "main.ts"), out: "editor"}],
     outdir: out,
     format: "iife",
     platform: "browser",
     target: ["es2022", "chrome100", "firefox100", "safari15"]
   });
+  // A worker may not be loaded by URL from file://, so the chunk carries the worker's script as text.
+  const worker = await build({...common, entryPoints: [join(packageRoot, "src", "components", "lab", "uploadWorker.ts")], write: false, format: "iife", platform: "browser", target: ["es2022", "chrome100", "firefox100", "safari15"]});
+  writeFileSync(join(out, "lab-upload.js"), `queuebook.provide({labUploadWorker: ${JSON.stringify(worker.outputFiles[0].text)}});\n`);
   const katexDist = dirname(require.resolve("katex/dist/katex.css"));
   await build({
     ...common,
@@ -73,7 +81,7 @@ async function buildInto(packageRoot, out) {
   });
   const inspectorCss = join(dirname(dirname(require.resolve("@observablehq/inspector"))), "dist", "inspector.css");
   const inputsCss = require.resolve("@observablehq/inputs/dist/index.css");
-  const styles = [inspectorCss, inputsCss, join(src, "style.css")].map((file) => readFileSync(file, "utf8"));
+  const styles = [inspectorCss, inputsCss, join(src, "style.css"), join(src, "edit", "edit.css")].map((file) => readFileSync(file, "utf8"));
   await build({
     ...common,
     stdin: {contents: styles.join("\n"), loader: "css", resolveDir: src, sourcefile: "style.css"},

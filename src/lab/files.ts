@@ -1,10 +1,10 @@
 // A lab folder read as name → text for analyzeLab (writing the answers: src/io/write.ts).
 import {existsSync, readFileSync, statSync} from "node:fs";
 import {join} from "node:path";
+import {maxLabFileBytes, oversizeMessage} from "./limits.js";
 import {LabInputError} from "./table.js";
 
-/** The largest lab file read: a million server records are about 50 MB. */
-export const maxLabFileBytes = 256 * 1024 * 1024;
+export {maxLabFileBytes};
 
 /**
  * A reader over a lab folder's files: the text of `name` (read once, then remembered), or
@@ -20,7 +20,7 @@ export function folderReader(dir: string, {maxBytes = maxLabFileBytes}: {maxByte
     if (existsSync(path)) {
       const stat = statSync(path);
       if (!stat.isFile()) throw new LabInputError(`${name}: not a regular file`);
-      if (stat.size > maxBytes) throw new LabInputError(`${name}: ${stat.size} bytes, more than the ${maxBytes} a lab file may have`);
+      if (stat.size > maxBytes) throw new LabInputError(oversizeMessage(name, stat.size, maxBytes));
       try {
         text = readFileSync(path, "utf8");
       } catch (error) {

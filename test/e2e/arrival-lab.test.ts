@@ -2,7 +2,7 @@
 // the committed answer files; an upload of other runs (made with src/lab's simulation)
 // recomputes them to what `lab analyze` gives; a broken upload shows file:line:column and
 // changes nothing; downloads are byte-equal to `lab analyze`; ?lang=ja is Japanese; file:// works.
-import {mkdtemp, readFile, rm, writeFile} from "node:fs/promises";
+import {mkdtemp, readFile, rm, truncate, writeFile} from "node:fs/promises";
 import {readdirSync, readFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
@@ -12,6 +12,7 @@ import {analyzeLab, outputNames} from "../../src/lab/analyze.js";
 import {simulateLabFiles} from "../../src/lab/simLab.js";
 import {parseRun} from "../../src/lab/csv.js";
 import {gradeLab, inputNames} from "../../src/lab/grade.js";
+import {maxLabFileBytes} from "../../src/lab/limits.js";
 import {startSite, type SiteFixture} from "./harness.js";
 import {readFixture} from "../support/fixtures.js";
 
@@ -72,6 +73,47 @@ async function downloads(page: Page): Promise<Map<string, string>> {
     files.set(name, await readFile((await download.path())!, "utf8"));
   }
   return files;
+}
+
+/**
+ * Before the page's scripts: counts the workers it makes (and from which kind of URL) and keeps
+ * every line the upload status shows and whether a <progress> was in it, as they appear.
+ */
+async function watchUploads(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as any;
+    w.__workers = [];
+    const Original = window.Worker;
+    w.Worker = class extends Original {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        w.__workers.push(String(url).split(":")[0]);
+      }
+    };
+    w.__status = [];
+    new MutationObserver(() => {
+      const status = document.querySelector(".lab-upload-status");
+      if (!status) return;
+      const seen = {text: (status as HTMLElement).innerText, progress: status.querySelector("progress") !== null, live: status.getAttribute("aria-live")};
+      if (JSON.stringify(w.__status.at(-1)) !== JSON.stringify(seen)) w.__status.push(seen);
+    }).observe(document, {subtree: true, childList: true, characterData: true});
+  });
+}
+
+/** Uploads the other runs and checks they were read in a worker made from a Blob, with progress shown politely. */
+async function uploadsInWorker(page: Page) {
+  await page.locator("input[name=lab-files]").setInputFiles([...other.keys()].map((name) => join(tmp, name)));
+  await expect.poll(() => page.locator(`pre.lab-answer[data-file="latency.tsv"]`).textContent()).toBe(otherAnswers.get("latency.tsv"));
+  expect(await page.evaluate(() => (window as any).__workers)).toEqual(["blob"]);
+  const status: {text: string; progress: boolean; live: string}[] = await page.evaluate(() => (window as any).__status);
+  const working = status.filter((s) => s.progress);
+  expect(working.length).toBeGreaterThan(0);
+  const line = /^Reading (\S+): (\d+) %$/.exec(working[0].text.trim());
+  expect(line, working[0].text).not.toBeNull();
+  expect([...other.keys()]).toContain(line![1]);
+  expect(working.every((s) => s.live === "polite")).toBe(true);
+  expect(status.at(-1)!.progress).toBe(false); // done: the list of what loaded replaces the bar
+  expect(status.at(-1)!.text).toContain("srv-burst.csv");
 }
 
 const rateSlider = (page: Page) => page.locator(`form:has(label:text-is("${en["try.rate"]}")) input[type=range]`);
@@ -161,6 +203,32 @@ describe("arrival-lab notebook over HTTP", () => {
     await page.locator("input[name=lab-files]").setInputFiles([k6]);
     await expect.poll(() => page.locator(`pre.lab-answer[data-file="latency.tsv"]`).textContent()).toBe(expected);
     expect(await page.locator(".lab-upload-status").innerText()).toContain("k6-results.csv → run-burst.csv");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("reads, analyses and grades an upload in a worker, showing a progress bar and the file it reads", async () => {
+    const page = await browser.newPage();
+    await watchUploads(page);
+    await page.goto(`${server.origin}/arrival-lab.html`);
+    await expect.poll(() => page.locator("pre.lab-answer").count(), {timeout: 20_000}).toBe(8);
+    await uploadsInWorker(page);
+    // The grader's checks came from the worker too: the committed answers do not fit these runs.
+    await expect.poll(() => page.locator(".lab-grade").last().locator(".lab-error").count()).toBe(1);
+    await page.close();
+  }, 60_000);
+
+  it("refuses a file over the lab's size limit by its size, naming the file and the limit, and changes nothing", async () => {
+    const {page, errors} = await open(`${server.origin}/arrival-lab.html`);
+    const before = await shownAnswers(page);
+    const huge = join(tmp, "srv-huge.csv");
+    await writeFile(huge, "");
+    await truncate(huge, maxLabFileBytes + 1); // sparse: nothing is written, nothing need be read
+    await page.locator("input[name=lab-files]").setInputFiles([huge, join(tmp, "closed.csv")]);
+    await expect.poll(() => page.locator(".lab-upload-status.lab-error").innerText()).toContain(`srv-huge.csv: ${maxLabFileBytes + 1} bytes, more than the ${maxLabFileBytes} a lab file may have`);
+    expect(await page.locator(".lab-upload-status li").count()).toBe(1); // one line, for the one file over the limit
+    expect(await shownAnswers(page)).toEqual(before);
+    await rm(huge);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -293,13 +361,19 @@ describe("arrival-lab notebook, switching language", () => {
 });
 
 describe("arrival-lab notebook from file://", () => {
-  it("shows the committed figures and takes an upload", async () => {
-    const {page, errors} = await open(`file://${out}/arrival-lab.html`);
+  it("shows the committed figures and takes an upload, read in a worker from a Blob", async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    page.on("pageerror", (e) => errors.push(e.message));
+    await watchUploads(page);
+    await page.goto(`file://${out}/arrival-lab.html`);
+    await expect.poll(() => page.locator("pre.lab-answer").count(), {timeout: 20_000}).toBe(8);
     const shown = await shownAnswers(page);
     expect(shown.get("capacity.txt")).toBe(committed.get("capacity.txt"));
-    await page.locator("input[name=lab-files]").setInputFiles([...other.keys()].map((name) => join(tmp, name)));
-    await expect.poll(() => page.locator(`pre.lab-answer[data-file="latency.tsv"]`).textContent()).toBe(otherAnswers.get("latency.tsv"));
+    await uploadsInWorker(page);
+    for (const [name, text] of await shownAnswers(page)) expect(text, name).toBe(otherAnswers.get(name));
     expect(errors).toEqual([]);
     await page.close();
-  });
+  }, 60_000);
 });

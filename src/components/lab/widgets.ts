@@ -4,14 +4,13 @@
 // `localize(t)`, so switching the language keeps the reader's work.
 import {characters, decisionMinimum, type Check, type Decision} from "../../lab/grade.js";
 import {shapes} from "../../lab/schedule.js";
-import {readUploads, type UploadedFile} from "../../lab/upload.js";
 import type {Translate} from "../i18n.js";
+import {runUpload, type UploadOptions} from "./uploadClient.js";
+import type {UploadBase, UploadOutcome} from "./uploadJob.js";
+import type {UploadProgress} from "./uploadMessages.js";
 
-/** What the upload widget holds: the lab files read from the last good upload. */
-export interface Uploaded {
-  files: Map<string, string>;
-  loaded: {from: string; as: string; rows?: number}[];
-}
+/** What the upload widget holds: the last good upload's files, what each became, its analysis and the grader's checks. */
+export type Uploaded = Omit<UploadOutcome, "ok">;
 
 /** An element with a value, relabelled in place when the language changes. */
 export type Widget<T> = HTMLElement & {value: T; localize(t: Translate): void};
@@ -24,42 +23,58 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Reco
 }
 
 /**
- * `<input type=file multiple name="lab-files">`: its value becomes the lab files of a good
- * upload (an "input" event tells the page); a bad upload shows its messages (file:line:column)
- * and changes nothing. A button goes back to the embedded runs.
+ * `<input type=file multiple name="lab-files">`: its value becomes a good upload, read, analysed
+ * and graded against `base` off the page's main thread (an "input" event tells the page); while
+ * that runs, a `<progress>` and a line name the file and the step. A bad upload (a file over the
+ * lab's size limit, refused before it is read, or file:line:column) shows its messages and
+ * changes nothing. A button goes back to the embedded runs.
  */
-export function uploadWidget(validate: (files: Map<string, string>) => string | undefined = () => undefined): Widget<Uploaded | null> {
+export function uploadWidget(base: UploadBase, options: UploadOptions = {}): Widget<Uploaded | null> {
   const input = element("input", {type: "file", multiple: "", name: "lab-files", accept: ".csv,.txt,.tsv"});
   const caption = element("span", {class: "lab-upload-caption"});
   const reset = element("button", {type: "button", class: "lab-upload-reset"});
   const status = element("div", {class: "lab-upload-status", role: "status", "aria-live": "polite"});
   const root = element("div", {class: "lab-upload"}, element("label", {}, caption, input), reset, status) as unknown as Widget<Uploaded | null>;
   let t: Translate = (key) => key;
-  let state: {kind: "embedded"} | {kind: "loaded"; uploaded: Uploaded} | {kind: "error"; errors: string[]} = {kind: "embedded"};
+  type State = {kind: "embedded"} | {kind: "loaded"; uploaded: Uploaded} | {kind: "error"; errors: string[]} | {kind: "working"; progress: UploadProgress};
+  let state: State = {kind: "embedded"};
   const render = () => {
     caption.textContent = t("upload.label");
     reset.textContent = t("upload.reset");
-    reset.hidden = root.value === null;
+    reset.hidden = root.value === null || state.kind === "working";
+    input.disabled = state.kind === "working";
     status.className = `lab-upload-status${state.kind === "error" ? " lab-error" : ""}`;
     status.replaceChildren();
     if (state.kind === "embedded") status.append(t("upload.embedded"));
     else if (state.kind === "loaded") status.append(t("upload.loaded"), element("ul", {}, ...state.uploaded.loaded.map((l) => element("li", {}, l.from === l.as ? l.as : `${l.from} → ${l.as}`, l.rows === undefined ? "" : ` (${t("upload.rows", {n: l.rows})})`))));
+    else if (state.kind === "working") status.append(...progressView(state.progress, t));
     else status.append(t(root.value ? "upload.refusedKept" : "upload.refused"), element("ul", {}, ...state.errors.map((e) => element("li", {}, element("code", {}, e)))));
   };
   root.value = null;
   root.localize = (next) => ((t = next), render());
+  let shown = "";
   input.addEventListener("change", async (event) => {
     event.stopPropagation(); // the page hears only the widget's own input event, after reading
-    const list: UploadedFile[] = await Promise.all([...(input.files ?? [])].map(async (file) => ({name: file.name, text: await file.text()})));
-    if (list.length === 0) return;
-    const result = readUploads(list);
-    const problem = result.ok ? validate(result.files) : undefined;
-    if (!result.ok || problem !== undefined) {
-      state = {kind: "error", errors: result.ok ? [problem!] : result.errors};
+    const files = [...(input.files ?? [])];
+    if (files.length === 0 || state.kind === "working") return;
+    const onProgress = (progress: UploadProgress) => {
+      // The line changes at each step and every tenth of a file, so a screen reader is not flooded.
+      const line = `${progress.phase}:${progress.file}:${progress.total ? Math.floor((10 * progress.done!) / progress.total) : ""}`;
+      if (line === shown && state.kind === "working") return void updateBar(status, progress);
+      shown = line;
+      state = {kind: "working", progress};
+      render();
+    };
+    onProgress({type: "progress", phase: "reading", file: files[0].name, done: 0, total: files[0].size});
+    const outcome = await runUpload(files, base, {...options, onProgress});
+    input.value = "";
+    if (!outcome.ok) {
+      state = {kind: "error", errors: outcome.errors};
       return render();
     }
-    root.value = {files: result.files, loaded: result.loaded};
-    state = {kind: "loaded", uploaded: root.value};
+    const uploaded: Uploaded = {files: outcome.files, loaded: outcome.loaded, runs: outcome.runs, checks: outcome.checks};
+    root.value = uploaded;
+    state = {kind: "loaded", uploaded};
     render();
     root.dispatchEvent(new Event("input", {bubbles: true}));
   });
@@ -73,6 +88,22 @@ export function uploadWidget(validate: (files: Map<string, string>) => string | 
   });
   render();
   return root;
+}
+
+/** The bar and the line of an upload in progress: bytes while reading, indeterminate after. */
+function progressView(progress: UploadProgress, t: Translate): Node[] {
+  const bar = element("progress", {class: "lab-upload-progress", max: "1"});
+  const percent = progress.total ? Math.floor((100 * progress.done!) / progress.total) : undefined;
+  if (percent !== undefined) bar.value = progress.done! / progress.total!;
+  const line = progress.phase === "reading" ? t("upload.reading", {name: progress.file ?? "", percent: percent ?? 0}) : t(`upload.${progress.phase}`, {names: progress.file ?? ""});
+  bar.setAttribute("aria-label", line);
+  return [bar, document.createTextNode(" "), element("span", {class: "lab-upload-step"}, line)];
+}
+
+/** Moves the bar alone (between the line's steps). */
+function updateBar(status: HTMLElement, progress: UploadProgress) {
+  const bar = status.querySelector("progress");
+  if (bar && progress.total) bar.value = progress.done! / progress.total;
 }
 
 /** One `<a download="name">` per answer file, its content in a data: URL (works from file:// too). */

@@ -1,0 +1,89 @@
+// The arrival-lab notebook's upload of a large srv-even.csv (BENCH_ROWS, default 1,000,000
+// records, ~47 MB), in headless Chromium on the built page from file://: the longest task on the
+// page's main thread (PerformanceObserver "longtask", tasks over 50 ms) and the total time from
+// choosing the file until the page shows the upload's answers, split at the upload widget's
+// "input" event: before it, the upload itself (read, check, analyse, grade, hand over); after it,
+// the notebook's cells and figures recomputed over the new rows. BENCH_BASELINE=<another checkout>
+// measures that tree's page too, alternating runs (BENCH_RUNS each, default 3), medians reported.
+import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {loadavg, tmpdir} from "node:os";
+import {join} from "node:path";
+import {analyzeLab} from "../src/lab/analyze.js";
+import {formatRecords} from "../src/lab/csv.js";
+import {simulate} from "../src/lab/des.js";
+import {schedule} from "../src/lab/schedule.js";
+import {buildSite} from "../src/site/build.js";
+import {launchBrowser} from "../test/e2e/harness.js";
+import {median, ms} from "./stats.js";
+
+const packageRoot = new URL("../", import.meta.url).pathname;
+const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+console.log(`load average at the start: ${loadavg().map((l) => l.toFixed(1)).join(", ")} (2 cores shared)\n`);
+
+const work = mkdtempSync(join(tmpdir(), "queuebook-bench-upload-"));
+// Even arrivals at 25/s on 4 workers × 40 ms, as the lab's server would record them.
+const records = simulate(schedule("even", rows, 25, 7), {workers: 4, serviceS: 0.04, seed: 7});
+const text = formatRecords(records);
+const file = join(work, "srv-even.csv");
+writeFileSync(file, text);
+console.log(`srv-even.csv: ${rows.toLocaleString("en")} records, ${(text.length / 1e6).toFixed(1)} MB\n`);
+// The page is done when it shows the queue.tsv that `lab analyze` writes for the embedded runs with this file.
+const dataDir = join(packageRoot, "notebooks/data/arrival-lab");
+const folder = new Map(readdirSync(dataDir).map((name) => [name, readFileSync(join(dataDir, name), "utf8")]));
+folder.set("srv-even.csv", text);
+const expectedQueue = analyzeLab((name) => folder.get(name)).files.find(([name]) => name === "queue.tsv")![1];
+
+const trees = [{label: "this tree", root: packageRoot}, ...(process.env.BENCH_BASELINE ? [{label: `baseline`, root: process.env.BENCH_BASELINE.replace(/\/?$/, "/")}] : [])];
+const browser = await launchBrowser();
+try {
+  const sites: string[] = [];
+  for (const [k, tree] of trees.entries()) {
+    const out = join(work, `site-${k}`);
+    const {buildSite: build} = k === 0 ? {buildSite} : await import(join(tree.root, "src/site/build.ts"));
+    await build({root: join(tree.root, "notebooks"), out, packageRoot: tree.root});
+    sites.push(out);
+  }
+  const results = trees.map(() => [] as {longest: number; upload: number; figures: number; uploadTime: number; total: number; blocked: number}[]);
+  for (let run = 0; run < runs; run++) {
+    for (const [k, out] of sites.entries()) {
+      const page = await browser.newPage({viewport: {width: 1280, height: 720}});
+      await page.addInitScript("window.__name = (f) => f"); // tsx names the functions below with a helper the page lacks
+      await page.addInitScript(() => {
+        const w = window as any;
+        w.__longTasks = [];
+        w.__loadedAt = undefined;
+        document.addEventListener("input", (event) => {
+          if ((event.target as Element).classList?.contains("lab-upload")) w.__loadedAt ??= performance.now();
+        }, true);
+        new PerformanceObserver((list) => w.__longTasks.push(...list.getEntries().map((e) => ({start: e.startTime, duration: e.duration})))).observe({type: "longtask", buffered: true});
+      });
+      await page.goto(`file://${out}/arrival-lab.html`);
+      await page.waitForFunction(() => document.querySelectorAll("pre.lab-answer").length === 8, undefined, {timeout: 60_000});
+      const started = await page.evaluate(() => performance.now());
+      await page.locator("input[name=lab-files]").setInputFiles([file]);
+      await page.waitForFunction((queue) => document.querySelector('pre.lab-answer[data-file="queue.tsv"]')?.textContent === queue, expectedQueue, {timeout: 600_000, polling: 200});
+      // Two frames after the answers show, the page's work for the upload is done.
+      const measured = await page.evaluate(async (started) => {
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const tasks = ((window as any).__longTasks as {start: number; duration: number}[]).filter((t) => t.start >= started);
+        const loadedAt: number = (window as any).__loadedAt;
+        const longest = (list: typeof tasks) => Math.max(0, ...list.map((t) => t.duration));
+        // A task that began before the input event belongs to the upload (the event fires inside it).
+        return {longest: longest(tasks), upload: longest(tasks.filter((t) => t.start < loadedAt)), figures: longest(tasks.filter((t) => t.start >= loadedAt)), uploadTime: loadedAt - started, blocked: tasks.reduce((s, t) => s + t.duration, 0), total: performance.now() - started};
+      }, started);
+      results[k].push(measured);
+      console.log(`run ${run + 1}, ${trees[k].label}: longest task ${ms(measured.longest)} (upload ${ms(measured.upload)}, figures ${ms(measured.figures)}), long tasks in all ${ms(measured.blocked)}, upload ${ms(measured.uploadTime)}, total ${ms(measured.total)}`);
+      await page.close();
+    }
+  }
+  console.log(`\n| tree (medians of ${runs}) | longest task: upload | longest task: figures after it | long tasks in all | file chosen → upload loaded | → answers shown |\n|---|---|---|---|---|---|`);
+  for (const [k, tree] of trees.entries()) {
+    const r = results[k];
+    const m = (f: (x: (typeof r)[number]) => number) => ms(median(r.map(f)));
+    console.log(`| ${tree.label} | ${m((x) => x.upload)} | ${m((x) => x.figures)} | ${m((x) => x.blocked)} | ${m((x) => x.uploadTime)} | ${m((x) => x.total)} |`);
+  }
+} finally {
+  await browser.close();
+  rmSync(work, {recursive: true, force: true});
+}

@@ -1,0 +1,63 @@
+// The messages between the page and the upload worker. The parsed runs travel as columns
+// (rowColumns.ts) so the page receives a million records without a long clone; everything else
+// (answers, checks, texts) is small or one string per file and goes as it is.
+import type {Check} from "../../lab/grade.js";
+import {shapes, type Shape} from "../../lab/schedule.js";
+import {fromColumnsInSlices, toColumns, transferables, type Columns} from "./rowColumns.js";
+import type {LabRuns} from "./runs.js";
+import type {UploadBase, UploadOutcome, UploadRefusal} from "./uploadJob.js";
+
+/** Page → worker: the chosen files (read in the worker) and the folder they are merged with. */
+export interface UploadRequest {
+  files: File[];
+  base: UploadBase;
+}
+
+/** Worker → page: what it is doing now. `done`/`total` are bytes while reading, absent after. */
+export interface UploadProgress {
+  type: "progress";
+  phase: "reading" | "checking" | "analysing";
+  file?: string;
+  done?: number;
+  total?: number;
+}
+
+type ByShape = Record<Shape, Columns>;
+
+/** LabRuns with its row arrays as columns. */
+export interface EncodedRuns extends Omit<LabRuns, "sched" | "run" | "srv" | "closed"> {
+  sched: ByShape;
+  run: ByShape;
+  srv: ByShape;
+  closed: Columns;
+}
+
+/** Worker → page: the outcome, its runs as columns; an uploaded input's text goes once, in runs.files (null in files). */
+export type UploadReply = {type: "done"; outcome: (Omit<UploadOutcome, "runs" | "files"> & {runs: EncodedRuns; files: Map<string, string | null>}) | UploadRefusal};
+
+const byShape = <A, B>(data: Record<Shape, A>, map: (value: A) => B) => Object.fromEntries(shapes.map((s) => [s, map(data[s])])) as Record<Shape, B>;
+
+/** The outcome as the worker posts it, with the buffers to transfer. */
+export function encodeOutcome(outcome: UploadOutcome | UploadRefusal): {reply: UploadReply; transfer: ArrayBuffer[]} {
+  if (!outcome.ok) return {reply: {type: "done", outcome}, transfer: []};
+  const {runs} = outcome;
+  const encoded: EncodedRuns = {...runs, sched: byShape(runs.sched, toColumns), run: byShape(runs.run, toColumns), srv: byShape(runs.srv, toColumns), closed: toColumns(runs.closed)};
+  const all = [...shapes.flatMap((s) => [encoded.sched[s], encoded.run[s], encoded.srv[s]]), encoded.closed];
+  // A 47 MB upload would otherwise be cloned twice (strings are copied, not shared, by postMessage).
+  const files = new Map([...outcome.files].map(([name, text]) => [name, runs.files.get(name) === text ? null : text]));
+  return {reply: {type: "done", outcome: {...outcome, files, runs: encoded}}, transfer: all.flatMap(transferables)};
+}
+
+/** The outcome as the page uses it: rows rebuilt in slices, yielding between them. */
+export async function decodeOutcome(outcome: UploadReply["outcome"], yieldNow: () => Promise<void>): Promise<UploadOutcome | UploadRefusal> {
+  if (!outcome.ok) return outcome;
+  const {runs} = outcome;
+  const rows = async <T>(data: ByShape) => {
+    const out = {} as Record<Shape, T[]>;
+    for (const shape of shapes) out[shape] = await fromColumnsInSlices<T>(data[shape], yieldNow);
+    return out;
+  };
+  const decoded: LabRuns = {...runs, sched: await rows(runs.sched), run: await rows(runs.run), srv: await rows(runs.srv), closed: await fromColumnsInSlices(runs.closed, yieldNow)};
+  const files = new Map([...outcome.files].map(([name, text]) => [name, text ?? runs.files.get(name)!]));
+  return {...outcome, files, runs: decoded, checks: outcome.checks as Check[]};
+}
