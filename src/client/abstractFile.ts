@@ -1,7 +1,13 @@
 // What every file a cell reads offers, whether embedded at build time (FileAttachment) or chosen
 // by the reader (Inputs.file): the readers built on text(), and an image from url(). Each kind
 // supplies how to get its text, bytes and URL.
-import {autoType, csvParse, tsvParse} from "d3-dsv";
+import {autoType, dsvFormat} from "d3-dsv";
+
+/** Options of csv() and tsv(), as in Framework. */
+export interface DsvOptions {
+  array?: boolean;
+  typed?: boolean;
+}
 
 /** The shared readers of FileAttachment and of a chosen file, as in Framework. */
 export abstract class AbstractFile {
@@ -14,13 +20,38 @@ export abstract class AbstractFile {
   async json(): Promise<any> {
     return JSON.parse(await this.text());
   }
-  async csv({typed = false}: {typed?: boolean} = {}): Promise<any[]> {
+  /** Rows as objects by the header line, or with `array: true` as arrays (the header is a row); `typed` infers numbers and dates. */
+  async dsv({delimiter = ",", array = false, typed = false}: DsvOptions & {delimiter?: string} = {}): Promise<any[]> {
+    const format = dsvFormat(delimiter);
     const text = await this.text();
-    return typed ? csvParse(text, autoType) : csvParse(text);
+    const row = typed ? autoType : undefined;
+    return array ? format.parseRows(text, row as any) : format.parse(text, row as any);
   }
-  async tsv({typed = false}: {typed?: boolean} = {}): Promise<any[]> {
-    const text = await this.text();
-    return typed ? tsvParse(text, autoType) : tsvParse(text);
+  async csv(options: DsvOptions = {}): Promise<any[]> {
+    return this.dsv({...options, delimiter: ","});
+  }
+  async tsv(options: DsvOptions = {}): Promise<any[]> {
+    return this.dsv({...options, delimiter: "\t"});
+  }
+  /** The bytes as a ReadableStream. */
+  async stream(): Promise<ReadableStream<Uint8Array>> {
+    return (await this.blob()).stream();
+  }
+  /** The file parsed as a document (XML by default). */
+  async xml(mimeType: DOMParserSupportedType = "application/xml"): Promise<Document> {
+    return new DOMParser().parseFromString(await this.text(), mimeType);
+  }
+  /** The file parsed as an HTML document. */
+  async html(): Promise<Document> {
+    return this.xml("text/html");
+  }
+  /** Framework reads spreadsheets with ExcelJS; queuebook does not bundle a reader (see README). */
+  async xlsx(): Promise<never> {
+    throw new Error(`${this.name}: FileAttachment.xlsx() is not available in queuebook (Framework loads ExcelJS from a CDN); save the sheet as CSV and use .csv(), or install a reader (npm install exceljs) and pass it await .arrayBuffer()`);
+  }
+  /** Framework reads ZIP archives with JSZip; queuebook does not bundle a reader (see README). */
+  async zip(): Promise<never> {
+    throw new Error(`${this.name}: FileAttachment.zip() is not available in queuebook (Framework loads JSZip from a CDN); attach the files inside the archive, or install a reader (npm install jszip) and pass it await .arrayBuffer()`);
   }
   /** The file as an <img>, loaded. */
   async image(properties: Partial<HTMLImageElement> = {}): Promise<HTMLImageElement> {

@@ -22,9 +22,12 @@ export class EmbeddedFileAttachment extends AbstractFile {
   readonly mimeType: string;
   #file: EmbeddedFile;
   #url: string | undefined;
-  constructor(name: string, file: EmbeddedFile) {
+  /** The name the notebook wrote (with its folders), as toString shows it. */
+  readonly path: string;
+  constructor(path: string, file: EmbeddedFile) {
     super();
-    this.name = name;
+    this.path = path;
+    this.name = path.split("/").pop()!; // as in Framework: the file's own name, without folders
     this.mimeType = file.mimeType ?? "application/octet-stream";
     this.#file = file;
   }
@@ -50,18 +53,24 @@ export class EmbeddedFileAttachment extends AbstractFile {
     return (this.#url ??= URL.createObjectURL(await this.blob()));
   }
   toString(): string {
-    return `FileAttachment(${JSON.stringify(this.name)})`;
+    return `FileAttachment(${JSON.stringify(this.path)})`;
   }
 }
 
-/** FileAttachment(name) over the embedded files; names may be written with a leading "./". */
-export function makeFileAttachment(getFiles: () => Files): (name: string) => EmbeddedFileAttachment {
+/**
+ * FileAttachment(name) over the embedded files; names may be written with a leading "./".
+ * `refused` says why the build did not embed a name (a project module's file outside the root).
+ */
+export function makeFileAttachment(getFiles: () => Files, refused: (name: string) => string | undefined = () => undefined): (name: string) => EmbeddedFileAttachment {
   return function FileAttachment(name: string) {
     if (typeof name !== "string") throw new TypeError("FileAttachment expects a file name");
     const files = getFiles();
     const key = name.replace(/^\.\//, "");
-    const file = Object.prototype.hasOwnProperty.call(files, key) ? files[key] : undefined;
-    if (!file) throw new FileNotFoundError(name);
+    const file = Object.prototype.hasOwnProperty.call(files, key) ? files[key] : Object.prototype.hasOwnProperty.call(files, name) ? files[name] : undefined;
+    if (!file) {
+      const why = refused(name);
+      throw why ? new Error(why) : new FileNotFoundError(name);
+    }
     return new EmbeddedFileAttachment(key, file);
   };
 }

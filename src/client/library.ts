@@ -1,5 +1,7 @@
 import * as htl from "htl";
 import {chunkedBuiltins} from "../notebook/contract.js";
+import {AbstractFile} from "./abstractFile.js";
+import {frameworkNames} from "./frameworkNames.js";
 import {makeFileAttachment, type Files} from "./fileAttachment.js";
 import {inputs as Inputs} from "./inputs.js";
 import * as Generators from "./generators.js";
@@ -77,6 +79,7 @@ function fragmentOf(nodes: Node[]): DocumentFragment {
 export function makeLibrary(getFiles: () => Files, container: () => Element) {
   const FileAttachment = makeFileAttachment(getFiles);
   return {
+    ...frameworkNames(), // Framework's implicit names queuebook lacks: a cell reading one is told what to do
     Inputs: () => Inputs,
     html: () => htl.html,
     svg: () => htl.svg,
@@ -103,5 +106,22 @@ export function makeLibrary(getFiles: () => Files, container: () => Element) {
 export function library(name: string): unknown {
   if (name === "Inputs") return Inputs;
   if (name === "htl") return htl;
+  if (name === "stdlib") return stdlib;
+  if (name === "tex") return makeTex(need("katex"));
   return need(name);
 }
+
+/**
+ * `observablehq:stdlib` as a project module imports it: Framework's exports, and
+ * `attachments(files, refused)`, which makes the module's own FileAttachment over the files the
+ * build embedded for it (names as the module wrote them, relative to the module).
+ */
+const stdlib = {
+  AbstractFile,
+  Generators,
+  Mutable,
+  resize,
+  attachments(files: Files, refused: Record<string, string>) {
+    return makeFileAttachment(() => files, (name) => (Object.hasOwn(refused, name) ? refused[name] : undefined));
+  }
+};

@@ -35,6 +35,8 @@ export interface BundleOptions {
   minify?: boolean;
   /** The notebook root; imports may reach the project holding it (default: the notebook's folder). */
   root?: string;
+  /** Largest file a project module may attach, in bytes (default 50 MB, as for cells). */
+  maxFileBytes?: number;
   /** Errors found before bundling (e.g. a refused FileAttachment), by cell id. */
   cellErrors?: ReadonlyMap<string, CellError>;
 }
@@ -42,7 +44,8 @@ export interface BundleOptions {
 /** Bundles a compiled notebook whose Markdown is at `notebookFile`. */
 export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: string, files: ReadonlyMap<string, EmbeddedFile> | Record<string, EmbeddedFile>, options: BundleOptions = {}): Promise<Bundle> {
   const entry = resolve(notebookFile);
-  const project = projectRoot(resolve(options.root ?? dirname(entry)));
+  const root = resolve(options.root ?? dirname(entry));
+  const project = projectRoot(root);
   const errors = new Map([...compiled.cellErrors, ...(options.cellErrors ?? [])]);
   const added = new Map<string, CellError>();
   for (const cell of compiled.analysed) {
@@ -53,6 +56,7 @@ export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: s
     }
   }
   const warnings: Warning[] = [];
+  const attached: string[] = []; // files project modules attach (watched like the modules)
   const fileMap = files instanceof Map ? files : new Map(Object.entries(files));
   // A null-prototype object from JSON.parse: "__proto__" is an own key like any other.
   const filesSource = `const __files = Object.assign(Object.create(null), JSON.parse(${JSON.stringify(JSON.stringify(Object.fromEntries(fileMap)))}));\n`;
@@ -70,7 +74,7 @@ export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: s
       metafile: true,
       logLevel: "silent",
       define: {"process.env.NODE_ENV": '"production"'},
-      plugins: [imports({compiled, entry, project, warnings: quiet ? [] : warnings})]
+      plugins: [imports({compiled, entry, project, root, warnings: quiet ? [] : warnings, maxFileBytes: options.maxFileBytes, attached})]
     });
   // Each failed round marks the cells esbuild refused; a round that places no error gives up.
   for (let round = 0; ; round++) {
@@ -82,12 +86,12 @@ export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: s
       const inputs = Object.keys(result.metafile!.inputs)
         .filter((f) => !f.startsWith("<") && !f.includes(":"))
         .map((f) => resolve(f))
-        .filter((f) => f !== entry);
+        .filter((f) => f !== entry)
+        .concat(attached);
       for (const [id, error] of added) if (!compiled.cellErrors.has(id)) warnings.push({path: compiled.path, line: error.line, column: error.column, message: `${error.name}: ${error.message}`});
       const libraries = Object.keys(result.metafile!.inputs)
-        .filter((f) => f.startsWith("queuebook-shared:"))
-        .map((f) => sharedPackages[f.slice("queuebook-shared:".length)])
-        .filter(Boolean);
+        .map((f) => (f.startsWith("queuebook-shared:") ? sharedPackages[f.slice("queuebook-shared:".length)] : f.startsWith("queuebook-tex:") ? "tex" : undefined))
+        .filter((name): name is string => Boolean(name));
       return {code: stampModuleCells(result.outputFiles![0].text, compiled, defined.cells, errors, inputs), inputs, warnings: sortWarnings(warnings), cellErrors: added, libraries};
     }
     const messages = (attempt.error as Partial<BuildFailure>).errors;

@@ -32,6 +32,11 @@ export function mimeType(name: string): string {
   return Object.hasOwn(types, extension) ? types[extension] : "application/octet-stream";
 }
 
+/** True for a name Framework reads from the source root: one leading "/" (not "//", a host). */
+export function rootRelative(name: string): boolean {
+  return name.startsWith("/") && !name.startsWith("//");
+}
+
 /** The key a file is embedded under: its name as written, less a leading "./" (as the client looks it up). */
 export function fileKey(name: string): string {
   return name.replace(/^\.\//, "");
@@ -102,10 +107,13 @@ export function refusalText(refusal: Refusal): string {
 /** The file's bytes, or why it may not be attached. */
 async function readAttached(name: string, folder: string, root: string, realRoot: string, maxBytes: number): Promise<ReadFile | Refusal> {
   if (name === "" || name.includes("\0")) return {is: "is not a file name"};
-  if (isAbsolute(name) || /^[a-zA-Z]:[\\/]/.test(name) || name.startsWith("\\")) return {is: "is an absolute path", hint: "attach files inside the notebook folder by a relative path"};
-  const file = resolve(folder, name);
+  if (/^[a-zA-Z]:[\\/]/.test(name) || name.startsWith("\\") || name.startsWith("//")) return {is: "is an absolute path", hint: "attach files inside the notebook folder by a relative path"};
+  // As in Framework, a leading "/" is the notebook root (the source root), not the disk's.
+  const file = rootRelative(name) ? resolve(root, `.${name}`) : resolve(folder, name);
   if (!within(file, root)) return {is: "is outside the notebook folder", hint: insideOnly};
-  return readInside(file, root, realRoot, maxBytes);
+  const read = await readInside(file, root, realRoot, maxBytes);
+  if (rootRelative(name) && "missing" in read && read.missing) return {...read, is: `${read.is}; a leading "/" is the notebook folder`};
+  return read;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Parse pass: Markdown → prose HTML with one placeholder per cell, plus the cells' sources with
 // their positions in the .md file. Uses marked's lexer for blocks and a marked extension for
 // inline ${…} expressions (also inside HTML blocks); fenced ```js, ```ts, ```html, ```svg and
-// ```tex blocks at the top level are cells unless the fence says run=false.
+// ```tex blocks at the top level are cells unless the fence says run=false; other fences are code.
 import {sha256Hex} from "./sha256.js";
 import {Marked, type Token, type Tokens, type TokenizerAndRendererExtension} from "marked";
 import {parseExpressionAt} from "acorn";
@@ -41,7 +41,20 @@ export interface ParsedNotebook {
 /** The languages of cells: JavaScript, TypeScript, and the fences that become templates. */
 export type CellLanguage = "js" | "ts" | "html" | "svg" | "tex";
 
-const cellLanguages: Record<string, CellLanguage> = {js: "js", javascript: "js", ts: "ts", typescript: "ts", html: "html", svg: "svg", tex: "tex"};
+/**
+ * The fences that are cells. As in Framework, only these tags run (```javascript, ```python and
+ * every other fence are shown as code); Framework also runs the tags of `notRun`.
+ */
+const cellLanguages: Record<string, CellLanguage> = {js: "js", ts: "ts", html: "html", svg: "svg", tex: "tex"};
+
+/** Fences Framework runs and queuebook shows as code, with what Framework runs them with (said in a note at the fence). */
+export const notRun: Record<string, string> = {
+  jsx: "JSX with React",
+  tsx: "TSX with React",
+  sql: "SQL with DuckDB",
+  dot: "Graphviz dot diagrams",
+  mermaid: "Mermaid diagrams"
+};
 
 /** Parses a notebook's Markdown; `path` names it in positions and messages. */
 export function parseNotebook(text: string, path: string): ParsedNotebook {
@@ -79,6 +92,13 @@ export function parseNotebook(text: string, path: string): ParsedNotebook {
     if (!info || !isCell) {
       prose.push(token);
       locateInlines(token, front.content, start, located);
+      const unrun = token.type === "code" && (token as Tokens.Code).codeBlockStyle !== "indented" ? notRunFence((token as Tokens.Code).lang ?? "") : undefined;
+      if (unrun) {
+        flush();
+        const line = locate(front.content, start).line + front.lineOffset;
+        html.push(`<p class="qb-fence-note">Not run: queuebook shows <code>${escapeHtml(unrun)}</code> fences as code (Observable Framework runs ${escapeHtml(notRun[unrun])}).</p>\n`);
+        warnings.push({line, column: 1, message: `\`\`\`${unrun} fences are shown as code, not run (Framework runs ${notRun[unrun]}); queuebook runs js, ts, html, svg and tex`});
+      }
       continue;
     }
     flush();
@@ -130,6 +150,12 @@ export function parseInfo(info: string): {lang: CellLanguage; echo: boolean; run
   if (!Object.hasOwn(cellLanguages, tag)) return undefined;
   const options = new Map(words.map((word) => [word.replace(/=.*$/, ""), word.includes("=") ? word.replace(/^[^=]*=/, "").toLowerCase() : "true"]));
   return {lang: cellLanguages[tag], echo: (options.get("echo") ?? "false") !== "false", run: options.get("run") !== "false"};
+}
+
+/** The tag of a fence Framework would run and queuebook does not (not when it says run=false). */
+function notRunFence(info: string): string | undefined {
+  const [tag, ...words] = info.trim().split(/\s+/);
+  return Object.hasOwn(notRun, tag) && !words.some((w) => /^run=false$/i.test(w)) ? tag : undefined;
 }
 
 /** Cell identities by content: the same kind and source get the same id, repeats `-2`, `-3`… */

@@ -6,8 +6,24 @@ import type {Plugin} from "esbuild";
 import {existsSync, readdirSync, statSync} from "node:fs";
 import {basename, dirname, isAbsolute, join, sep} from "node:path";
 import type {CompiledNotebook, Warning} from "./compile.js";
-import {quote, shown, within} from "./data.js";
+import {quote, rootRelative, shown, within} from "./data.js";
 import {sharedPackages} from "./globals.js";
+import {moduleStdlib} from "./moduleStdlib.js";
+import {installedVersion, parseNpmSpecifier, versionMismatch} from "./npmVersion.js";
+
+/**
+ * Framework's own modules imported from a project module, by the stand-in that serves them
+ * (cells read these as built-ins instead, see javascript/imports.ts).
+ */
+const moduleBuiltins: Record<string, "stdlib" | "tex"> = {"observablehq:stdlib": "stdlib", "@observablehq/stdlib": "stdlib", "@observablehq/tex": "tex"};
+
+/** What a cell's import of `bare` was written as, when it was Framework's `npm:` form. */
+function writtenNpm(compiled: CompiledNotebook, bare: string): ReturnType<typeof parseNpmSpecifier> {
+  for (const cell of compiled.analysed) {
+    for (const i of cell.imports) if (i.specifier === bare && i.written) return parseNpmSpecifier(i.written);
+  }
+  return undefined;
+}
 
 /** True for a regular file (a pipe or a device would make esbuild wait or read forever). */
 function regularFile(path: string): boolean {
@@ -34,7 +50,8 @@ export function projectRoot(root: string): string {
  * warning; a module's import that fails is an esbuild error, which bundleNotebook traces back
  * to the cells importing that module.
  */
-export function imports({compiled, entry, project, warnings}: {compiled: CompiledNotebook; entry: string; project: string; warnings: Warning[]}): Plugin {
+export function imports({compiled, entry, project, root, warnings, maxFileBytes, attached = []}: {compiled: CompiledNotebook; entry: string; project: string; root: string; warnings: Warning[]; maxFileBytes?: number; attached?: string[]}): Plugin {
+  const mismatched = new Set<string>();
   const shared = new RegExp(`^(${Object.keys(sharedPackages).map((n) => n.replace(/[/.]/g, "\\$&")).join("|")})$`);
   const listings = new Map<string, string[] | undefined>();
   const listing = (dir: string) => {
@@ -48,7 +65,35 @@ export function imports({compiled, entry, project, warnings}: {compiled: Compile
         if (args.pluginData === "retry" || args.kind === "entry-point" || args.namespace !== "file") return undefined;
         const fromCell = args.importer === entry || args.importer === "<stdin>";
         const inPackage = args.importer.includes(`${sep}node_modules${sep}`);
-        if (shared.test(args.path) && !inPackage) return {path: args.path, namespace: "queuebook-shared"};
+        // Framework's npm: specifiers, from a cell (rewritten to a bare name by the imports
+        // pass, which keeps what was written) or from a module or an import() call (as written).
+        const npm = parseNpmSpecifier(args.path) ?? (fromCell ? writtenNpm(compiled, args.path) : undefined);
+        const spec = npm ? npm.name + npm.path : args.path;
+        if (!inPackage && Object.hasOwn(moduleBuiltins, spec)) {
+          return fromCell ? undefined : {path: moduleBuiltins[spec] === "stdlib" ? args.importer : spec, namespace: `queuebook-${moduleBuiltins[spec]}`};
+        }
+        const checkVersion = (resolved: string) => {
+          if (!npm?.range) return;
+          const version = installedVersion(npm.name, resolved);
+          const problem = version && versionMismatch(npm.range, version);
+          const key = `${npm.name}@${npm.range}`;
+          if (!problem || mismatched.has(key)) return;
+          mismatched.add(key);
+          const cell = fromCell ? compiled.analysed.find((c) => c.imports.some((i) => i.specifier === args.path) || c.js.includes(args.path)) : undefined;
+          const from = fromCell ? "" : ` (in ${shown(root, args.importer)})`;
+          warnings.push({path: compiled.path, line: cell?.line ?? 0, column: cell?.column ?? 0, message: `npm:${key}${from}: ${problem}; this page uses the installed copy (one copy serves every page)`});
+        };
+        if (shared.test(spec) && !inPackage) {
+          if (npm?.range) {
+            const found = await build.resolve(spec, {kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "retry"});
+            if (!found.errors.length) checkVersion(found.path);
+          }
+          return {path: spec, namespace: "queuebook-shared"};
+        }
+        // Inside a package esbuild resolves alone, so the package's "browser" field holds whole
+        // (a file it maps to false is left out; a plugin's resolve would lose that); what is
+        // read is still confined by the onLoad guard below.
+        if (inPackage) return undefined;
         const fail = (reason: string) => {
           if (!fromCell) return {errors: [{text: reason}]};
           const cell = compiled.analysed.find((c) => c.imports.some((i) => i.specifier === args.path)) ?? compiled.analysed.find((c) => !c.error && c.js.includes(args.path));
@@ -56,10 +101,19 @@ export function imports({compiled, entry, project, warnings}: {compiled: Compile
           warnings.push({path: compiled.path, ...where, message: reason});
           return {path: args.path, namespace: "queuebook-unresolved", pluginData: reason};
         };
-        if (isAbsolute(args.path)) return fail(`cannot import ${quote(args.path)}: an absolute path; import the project's modules by a relative path`);
-        const result = await build.resolve(args.path, {kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "retry"});
-        if (result.errors.length) return fail(`Could not resolve ${quote(args.path)} (from ${shown(project, args.resolveDir)})`);
+        let path = spec;
+        if (rootRelative(path) && !inPackage) {
+          // As in Framework, a leading "/" is the notebook root (the source root), not the disk's.
+          path = join(root, `.${path}`);
+          if (!within(path, root)) return fail(`cannot import ${quote(args.path)}: it is outside the notebook folder`);
+        } else if (isAbsolute(path)) return fail(`cannot import ${quote(args.path)}: an absolute path; import the project's modules by a relative path`);
+        const result = await build.resolve(path, {kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "retry"});
+        if (result.errors.length) return fail(`Could not resolve ${quote(args.path)} (from ${shown(project, args.resolveDir)}${path !== args.path ? '; a leading "/" is the notebook folder' : ""})`);
+        // A package's `"browser": {"http": false}` leaves a module out: esbuild resolves it to a
+        // bare path and no namespace, which a plugin may not return; it becomes an empty module.
+        if (!result.external && (result.namespace === "" || result.namespace === "file") && !isAbsolute(result.path)) return {path: result.path, namespace: "queuebook-empty"};
         if (result.external || result.namespace !== "file") return result;
+        checkVersion(result.path);
         // Packages may live above the project (a workspace's hoisted node_modules): a bare
         // specifier, or any import inside a package, may resolve into a node_modules folder.
         const bare = !/^\.{0,2}\//.test(args.path);
@@ -85,6 +139,14 @@ export function imports({compiled, entry, project, warnings}: {compiled: Compile
         contents: `module.exports = queuebook.library(${JSON.stringify(sharedPackages[args.path])});`,
         loader: "js"
       }));
+      build.onLoad({filter: /.*/, namespace: "queuebook-empty"}, () => ({contents: "module.exports = {};", loader: "js"}));
+      build.onLoad({filter: /.*/, namespace: "queuebook-tex"}, () => ({contents: 'export default queuebook.library("tex");', loader: "js"}));
+      build.onLoad({filter: /.*/, namespace: "queuebook-stdlib"}, async (args) => {
+        const stdlib = await moduleStdlib(args.path, root, maxFileBytes);
+        attached.push(...stdlib.paths);
+        for (const problem of stdlib.problems) warnings.push({path: compiled.path, line: 0, column: 0, message: problem});
+        return {contents: stdlib.contents, loader: "js"};
+      });
       build.onLoad({filter: /.*/, namespace: "queuebook-unresolved"}, (args) => ({
         contents: `throw new Error(${JSON.stringify(args.pluginData)});`,
         loader: "js"

@@ -4,7 +4,8 @@
 import {cp, mkdir, readdir, rename, rm, stat, writeFile} from "node:fs/promises";
 import {dirname, join, relative, resolve} from "node:path";
 import {buildClient} from "../../build/client.js";
-import {BuildError} from "../notebook/data.js";
+import {BuildError, defaultMaxFileBytes} from "../notebook/data.js";
+import {pageImages} from "./siteImages.js";
 import {buildNotebook} from "./notebook.js";
 import {orderOf, renderIndex, urlPath, type IndexEntry} from "./page.js";
 import {writeFailure} from "../io/write.js";
@@ -57,6 +58,7 @@ export async function buildSite(options: {root: string; out: string; packageRoot
   assets.catch(() => {}); // awaited below; a notebook error may come first
   const built = await Promise.all(names.map((name) => buildNotebook(join(root, name), root, {maxFileBytes: options.maxFileBytes})));
   const tmp = `${out}.tmp-${process.pid}`;
+  const imageWarnings: Warning[] = [];
   try {
     await rm(tmp, {recursive: true, force: true});
     await mkdir(tmp, {recursive: true});
@@ -69,10 +71,20 @@ export async function buildSite(options: {root: string; out: string; packageRoot
       await cp(await buildClient(options.packageRoot), join(tmp, "_queuebook"), {recursive: true});
     });
     const entries: IndexEntry[] = [];
+    const copied = new Set<string>();
     for (const [i, name] of names.entries()) {
       const page = name.replace(/\.md$/, "");
       await mkdir(dirname(join(tmp, page)), {recursive: true});
-      await writeFile(join(tmp, `${page}.html`), built[i].html);
+      // The images the prose shows go beside the page, as in Framework (src/site/siteImages.ts).
+      const shown = await pageImages(built[i].html, join(root, name), root, options.maxFileBytes ?? defaultMaxFileBytes);
+      for (const problem of shown.problems) imageWarnings.push({path: built[i].compiled.path, line: 0, column: 0, message: problem});
+      for (const [path, bytes] of shown.images) {
+        if (copied.has(path)) continue;
+        copied.add(path);
+        await mkdir(dirname(join(tmp, path)), {recursive: true});
+        await writeFile(join(tmp, path), bytes);
+      }
+      await writeFile(join(tmp, `${page}.html`), shown.html);
       await writeFile(join(tmp, `${page}.js`), built[i].script);
       entries.push({href: urlPath(`${page}.html`), title: built[i].compiled.title, description: built[i].compiled.description, order: orderOf(built[i].compiled.data)});
     }
@@ -93,7 +105,7 @@ export async function buildSite(options: {root: string; out: string; packageRoot
     if (error instanceof BuildError) throw error;
     throw new BuildError(writeFailure(error, show(out)));
   }
-  const warnings = built.flatMap((b) => b.warnings);
+  const warnings = [...built.flatMap((b) => b.warnings), ...imageWarnings];
   for (const warning of warnings) options.effects?.warn(warning);
   return {pages: built.map((b) => ({path: b.compiled.path, title: b.compiled.title})), warnings};
 }

@@ -40,7 +40,7 @@ export function renderPage(compiled: CompiledNotebook, options: PageOptions): st
     description: compiled.description,
     head,
     body: `<nav class="qb-nav"><a href="${escapeHtml(options.home)}">queuebook</a></nav>
-<main class="qb-notebook">
+<main class="qb-notebook" id="observablehq-main">
 ${compiled.html}</main>
 ${sourceScript(compiled)}
 <footer class="qb-footer">${escapeHtml(compiled.path)}</footer>

@@ -122,8 +122,8 @@ describe("queuebook build: a page never leaks the machine, and one broken cell n
     const lines = result.stderr.trimEnd().split("\n");
     expect(lines).toHaveLength(5);
     expect(lines).toEqual([
-      expect.stringMatching(/^warning: notebooks\/leak\.md:4:1: FileAttachment "\/proc\/self\/environ" is an absolute path/),
-      expect.stringMatching(/^warning: notebooks\/leak\.md:8:1: FileAttachment "\/etc\/passwd" is an absolute path/),
+      expect.stringMatching(/^warning: notebooks\/leak\.md:4:1: FileAttachment "\/proc\/self\/environ" not found in the notebook folder \(proc\/self\/environ\); a leading "\/" is the notebook folder$/),
+      expect.stringMatching(/^warning: notebooks\/leak\.md:8:1: FileAttachment "\/etc\/passwd" not found in the notebook folder \(etc\/passwd\); a leading "\/" is the notebook folder$/),
       expect.stringMatching(/^warning: notebooks\/leak\.md:12:1: FileAttachment "\.\.\/secret\.txt" is outside the notebook folder/),
       expect.stringMatching(/^warning: notebooks\/leak\.md:16:1: FileAttachment "data\/link\.txt" is a link to a file outside the notebook folder/),
       expect.stringMatching(/^warning: notebooks\/leak\.md:20:1: FileAttachment "data" is a folder, not a file$/)

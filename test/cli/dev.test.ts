@@ -84,7 +84,7 @@ describe("queuebook dev [--root DIR] [--port N]", () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<script src="a%23b.js?v=0"></script>');
       const script = await (await fetch(url + "a%23b.js")).text();
-      expect(script).toContain('FileAttachment "/etc/passwd" is an absolute path');
+      expect(script).toContain('FileAttachment "/etc/passwd" not found in the notebook folder (etc/passwd); a leading "/" is the notebook folder');
       expect(script).toContain("more than the limit of 1,048 bytes");
       expect(script).not.toContain("root:x:0:0");
       expect(script).not.toContain("BBBB");

@@ -24,6 +24,10 @@ describe("FileAttachment", () => {
     expect(typed[0]).toEqual({run: 1, latency: 12.5, ok: true});
     expect(typed[1].latency).toBe(null);
     expect(await FileAttachment("data/runs.tsv").tsv({typed: true})).toEqual(Object.assign([{a: 1, b: "x"}], {columns: ["a", "b"]}));
+    // {array: true}: rows as arrays, the header line the first of them (Framework's dsv)
+    expect(await FileAttachment("data/runs.csv").csv({array: true})).toEqual([["run", "latency", "ok"], ["1", "12.5", "true"], ["2", "", "false"]]);
+    expect(await FileAttachment("data/runs.csv").csv({array: true, typed: true})).toEqual([["run", "latency", "ok"], [1, 12.5, true], [2, null, false]]);
+    expect(await FileAttachment("data/runs.tsv").tsv({array: true})).toEqual([["a", "b"], ["1", "x"]]);
   });
 
   it("decodes base64 to bytes, blobs and URLs", async () => {
@@ -38,9 +42,11 @@ describe("FileAttachment", () => {
     expect(Array.from(new Uint8Array(await (await FileAttachment("hello.txt").blob()).arrayBuffer()))).toEqual(Array.from(Buffer.from("héllo")));
   });
 
-  it("knows its name and MIME type, with or without ./", () => {
+  it("knows its name (the file's own, without folders, as in Framework) and MIME type, with or without ./", () => {
     const f = FileAttachment("./data/runs.csv");
-    expect(f.name).toBe("data/runs.csv");
+    expect(f.name).toBe("runs.csv");
+    expect(String(f)).toBe('FileAttachment("data/runs.csv")');
+    expect(FileAttachment("data/runs.tsv").name).toBe("runs.tsv");
     expect(f.mimeType).toBe("text/csv");
     expect(FileAttachment("hello.txt").mimeType).toBe("application/octet-stream");
   });

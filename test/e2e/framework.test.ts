@@ -1,8 +1,10 @@
 // Notebooks written in Observable Framework's dialect (test/e2e/framework/: a subfolder,
 // run=false, html/svg/tex fences, ${…} in HTML blocks, resize, dark, htl, visibility, an input
 // that starts undefined, observablehq:stdlib and Framework's npm: modules, a name declared by
-// two cells) built as a site and opened in headless Chromium: every page shows what its cells
-// make and no cell error. Waits are on conditions in the page, never on time.
+// two cells; issue 16: root-relative paths, project modules using observablehq:stdlib and npm:,
+// Framework's fence list, page structure and layout classes, packages with a browser field or a
+// CommonJS default, FileAttachment's readers) built as a site and opened in headless Chromium:
+// every page shows what its cells make and no cell error. Waits are on conditions, never on time.
 import {readFile} from "node:fs/promises";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
@@ -160,10 +162,102 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     await page.close();
   });
 
+  it("root-relative paths: an import, a FileAttachment, an image and a link from a subfolder reach the notebook root", async () => {
+    const {page, errors} = await open("sub/paths.html");
+    await shows(page, "#root-import", "two is 2");
+    await shows(page, "#root-file", "3 servers");
+    // both images load (naturalWidth > 0: the file is in the built site, not a 404)
+    await page.waitForFunction(() => [...document.querySelectorAll("main img")].length === 2 && [...document.querySelectorAll("main img")].every((img) => (img as HTMLImageElement).naturalWidth === 4));
+    expect(await page.locator("main img").first().getAttribute("src")).toBe("../data/pic.png");
+    expect(await page.locator("#root-link").getAttribute("href")).toBe("../fences.html");
+    expect(await readFile(join(out, "data/pic.png"))).toEqual(await readFile(join(root, "data/pic.png")));
+    expect(await cellErrors(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("project modules: observablehq:stdlib's FileAttachment is relative to the module, npm: imports and import(\"npm:d3\") resolve", async () => {
+    const {page, errors} = await open("modules.html");
+    await shows(page, "#module-file", "api, db, cache");
+    await shows(page, "#module-note", "a note beside the module");
+    await shows(page, "#module-generators", "true");
+    await page.waitForFunction(() => document.querySelectorAll("#module-chart svg rect").length === 3);
+    await shows(page, "#dynamic-npm", "6");
+    expect(await readFile(join(out, "modules.html"), "utf8")).toContain("_queuebook/plot"); // the module's Plot is the page's chunk
+    expect(await cellErrors(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("fences: only Framework's tags run; ```javascript, ```typescript, ```python are code, ```sql and ```mermaid say they are not run", async () => {
+    const {page, errors} = await open("fences-framework.html");
+    await shows(page, "#ran", "the js cell ran");
+    expect(await page.locator(".qb-cell").count()).toBe(1);
+    for (const lang of ["javascript", "typescript", "python", "sql", "mermaid"]) expect(await page.locator(`pre code.language-${lang}`).count(), lang).toBe(1);
+    expect(await page.locator(".qb-fence-note").allInnerTexts()).toEqual([expect.stringContaining("sql"), expect.stringContaining("mermaid")]);
+    expect(await cellErrors(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("Framework's page: #observablehq-main, the grid, card, note and text classes, FileAttachment.name, a Markdown image", async () => {
+    const {page, errors} = await open("layout.html");
+    await page.setViewportSize({width: 1280, height: 800});
+    await shows(page, "#main-width", "measured");
+    await shows(page, "#file-name", "pic.png");
+    const style = await page.evaluate(() => {
+      const css = (selector: string, pseudo?: string) => getComputedStyle(document.querySelector(selector)!, pseudo);
+      return {
+        columns: css("#grid").gridTemplateColumns.split(" ").length,
+        display: css("#grid").display,
+        radius: css("#card-a").borderTopLeftRadius,
+        big: css("#big").fontSize,
+        red: css("#red").color,
+        tip: css("#tip", "::before").content,
+        warning: css("#warning", "::before").content
+      };
+    });
+    expect(style).toEqual({columns: 2, display: "grid", radius: "12px", big: "32px", red: "rgb(255, 114, 92)", tip: '"Tip"', warning: '"Careful"'});
+    await page.setViewportSize({width: 500, height: 800}); // narrower than the grid's 640px breakpoint: one column
+    await page.waitForFunction(() => getComputedStyle(document.querySelector("#grid")!).gridTemplateColumns.split(" ").length === 1);
+    await page.waitForFunction(() => (document.querySelector("main img") as HTMLImageElement | null)?.naturalWidth === 4);
+    expect(await cellErrors(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("packages: a browser field's false is an empty module, a CommonJS default export is what Framework gives, npm:pkg@range uses the local copy", async () => {
+    const {page, errors} = await open("packages.html");
+    await shows(page, "#browser-false", "browser");
+    // As jsDelivr's +esm and Framework's own npm bundling (Rollup's commonjs): with __esModule, the default import is exports.default
+    await shows(page, "#cjs-default", "hello page, undefined, function");
+    await shows(page, "#versioned", "0.3.1");
+    expect(await cellErrors(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("FileAttachment's readers: csv({array}), xml(), html(), stream(), xlsx() saying what is missing; Framework's implicit names say what to do", async () => {
+    const {page, errors} = await open("files.html");
+    await shows(page, "#csv-array", '["server","rate"] 4 number');
+    await shows(page, "#xml", "2 entries");
+    await shows(page, "#html-doc", "from html");
+    await shows(page, "#stream", "server,rate");
+    await shows(page, "#xlsx", /^servers\.csv: FileAttachment\.xlsx\(\) is not available in queuebook/);
+    // Framework's implicit topojson and sample dataset penguins: the cell says what to install or attach
+    await page.waitForFunction(() => document.querySelectorAll(".qb-error").length === 2);
+    expect(await cellErrors(page)).toEqual([
+      expect.stringMatching(/^input `topojson` failed: topojson is not defined: Observable Framework imports it implicitly \(npm:topojson-client\) and queuebook does not; install it \(npm install topojson-client\) and add a cell: import \* as topojson from "npm:topojson-client"\s+files\.md:\d+:1$/),
+      expect.stringMatching(/^input `penguins` failed: penguins is not defined: it is one of Observable Framework's sample datasets.*FileAttachment\("penguins\.csv"\)\.csv\(\{typed: true\}\)\s+files\.md:\d+:1$/)
+    ]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("the index lists every notebook, the subfolder's included", async () => {
     const {page, errors} = await open("index.html");
     const hrefs = await page.locator("main a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
-    for (const name of ["fences", "builtins", "display", "inputs", "stdlib", "let-twice", "week-1/queues"]) {
+    for (const name of ["fences", "builtins", "display", "inputs", "stdlib", "let-twice", "week-1/queues", "sub/paths", "modules", "fences-framework", "layout", "packages", "files"]) {
       expect(hrefs.some((href) => href?.replace(/\.html$/, "") === name || href?.replace(/\.html$/, "") === `./${name}`), name).toBe(true);
     }
     expect(errors).toEqual([]);

@@ -130,11 +130,11 @@ describe("bundleNotebook(compiled, notebookFile, files, options)", () => {
       expect(warnings[0]).toMatchObject({line: 4, column: 1, message: 'cannot import "./Helper.js": no such file; did you mean "helper.ts"? (the letter case differs)'});
       await expect((cell.body as () => Promise<unknown>)()).rejects.toThrow(/letter case differs/);
     });
-    it("an absolute import (/etc/passwd) bundles nothing from it", async () => {
+    it("a leading / is the notebook root, not the disk's: import \"/etc/passwd\" bundles nothing from it", async () => {
       const result = await bundle(fence('import "/etc/passwd";') + fence("1"));
       expect(result.code).not.toContain("root:");
       expect(result.inputs).toEqual([]);
-      expect(result.warnings).toEqual([{path: "nb.md", line: 2, column: 1, message: 'cannot import "/etc/passwd": an absolute path; import the project\'s modules by a relative path'}]);
+      expect(result.warnings).toEqual([{path: "nb.md", line: 2, column: 1, message: 'Could not resolve "/etc/passwd" (from nb; a leading "/" is the notebook folder)'}]);
     });
     it("an import outside the project, directly or through a project module", async () => {
       const direct = await bundle(fence('import {secret} from "../../outside.js";') + fence("1"));

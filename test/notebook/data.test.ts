@@ -77,8 +77,14 @@ describe("loadFiles(compiled, notebookFile, {root, maxBytes})", () => {
       expect(loaded.paths).toEqual([]);
       expect(loaded.problems.get(fileKey(name))).toMatch(pattern);
     };
-    it("refuses absolute paths (/etc/passwd, /proc/self/environ, /dev/zero)", async () => {
-      for (const name of ["/etc/passwd", "/proc/self/environ", "/dev/zero", join(dir, "data", "a.csv")]) await refused(name, /is an absolute path: attach files inside the notebook folder/);
+    it("reads a leading / from the notebook root as Framework does, never from the disk's (/etc/passwd, /proc/self/environ, /dev/zero)", async () => {
+      for (const name of ["/etc/passwd", "/proc/self/environ", "/dev/zero", join(dir, "data", "a.csv")]) await refused(name, /not found in the notebook folder \(.*\); a leading "\/" is the notebook folder$/);
+      expect((await load(["/data/a.csv"])).files.get("/data/a.csv")?.text).toBe("x,y\n1,2\n");
+      expect((await load(["/data/a.csv"], {notebook: "sub/p.md"})).files.get("/data/a.csv")?.text).toBe("x,y\n1,2\n"); // the root, not the notebook's folder
+    });
+    it("refuses a root-relative path that climbs out of the root, and Windows and network paths", async () => {
+      for (const name of ["/../secret.txt", "/data/../../secret.txt"]) await refused(name, /is outside the notebook folder/);
+      for (const name of ["C:\\secret.txt", "c:/secret.txt", "\\\\server\\share\\x.csv", "//host/x.csv"]) await refused(name, /is an absolute path: attach files inside the notebook folder/);
     });
     it("refuses ../ that escapes the root, however it is spelled", async () => {
       for (const name of ["../secret.txt", "data/../../secret.txt", "./../secret.txt", "../../../../../../etc/passwd"]) await refused(name, /is outside the notebook folder/);

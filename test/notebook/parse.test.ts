@@ -24,9 +24,26 @@ describe("parseNotebook(text, path)", () => {
     it("keeps a multi-line cell's source without the fences", () => {
       expect(cells(md("```js", "const a = 1;", "", "a + 1", "```"))[0].source).toBe("const a = 1;\n\na + 1");
     });
-    it("accepts js, javascript, ts and typescript", () => {
-      const text = md("```js", "a", "```", "```javascript", "b", "```", "```ts", "c", "```", "```typescript", "d", "```");
-      expect(cells(text).map((c) => c.lang)).toEqual(["js", "js", "ts", "ts"]);
+    it("runs only Framework's tags: js and ts are cells, javascript, typescript and others are code", () => {
+      const text = md("```js", "a", "```", "```javascript", "b", "```", "```ts", "c", "```", "```typescript", "d", "```", "```python", "e", "```", "```JS", "f", "```");
+      expect(cells(text).map((c) => [c.lang, c.source])).toEqual([["js", "a"], ["ts", "c"]]);
+      const {html, warnings} = parseNotebook(text, "a.md");
+      for (const lang of ["javascript", "typescript", "python", "JS"]) expect(html).toContain(`<pre><code class="language-${lang}">`);
+      expect(warnings).toEqual([]); // Framework shows these as code too: nothing to say
+    });
+    it("shows the fences Framework runs and queuebook does not (jsx, tsx, sql, dot, mermaid) as code, with a note and a warning each", () => {
+      const tags = ["jsx", "tsx", "sql", "dot", "mermaid"];
+      const text = md(...tags.flatMap((tag) => ["```" + tag + " echo", `<${tag}>`, "```", ""]));
+      const {html, warnings} = parseNotebook(text, "a.md");
+      expect(cells(text)).toEqual([]);
+      for (const tag of tags) expect(html).toContain(`<code class="language-${tag}">&lt;${tag}&gt;`); // the code is text, never markup
+      expect(html.match(/<p class="qb-fence-note">/g)?.length).toBe(5);
+      expect(warnings.map((w) => [w.line, w.message.slice(0, 9 + tags[0].length)])).toEqual(tags.map((tag, i) => [1 + i * 4, ("```" + tag + " fences").slice(0, 12)]));
+    });
+    it("says nothing for such a fence marked run=false, or an indented code block", () => {
+      const {html, warnings} = parseNotebook(md("```sql run=false", "SELECT 1", "```", "", "    sql", ""), "a.md");
+      expect(html).not.toContain("qb-fence-note");
+      expect(warnings).toEqual([]);
     });
     it("accepts ~~~ fences", () => expect(cells(md("~~~js", "a", "~~~"))[0]).toMatchObject({source: "a", line: 2}));
     it("adds the front matter's lines to cell lines", () => {

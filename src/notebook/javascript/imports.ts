@@ -7,6 +7,8 @@ import {CellSyntaxError} from "./syntax.js";
 export interface ImportReference {
   /** The specifier as esbuild resolves it (Framework's `npm:name@version` made a bare name). */
   specifier: string;
+  /** The specifier as written, when that differs (`npm:d3@7`): the bundle checks the version. */
+  written?: string;
   start: number;
   end: number;
   /** The replacement statement. */
@@ -70,7 +72,8 @@ export function findImports(program: Program): ImportReference[] {
         return {specifier, start: declaration.start, end: declaration.end, replacement, builtin: true, uses: [...new Set(aliased.map(([, builtin]) => builtin))]};
       }
       const call = `await import(${JSON.stringify(specifier)})`;
-      return {specifier, start: declaration.start, end: declaration.end, replacement: rewrite(declaration, call)};
+      const written = String(declaration.source.value);
+      return {specifier, ...(written !== specifier && {written}), start: declaration.start, end: declaration.end, replacement: rewrite(declaration, call)};
     });
 }
 

@@ -1,0 +1,55 @@
+// `import {FileAttachment} from "observablehq:stdlib"` inside a project module (src/lib/util.js),
+// as Framework allows: the module gets the page's stdlib, and a FileAttachment of its own whose
+// names are relative to the module (or to the notebook root with a leading "/"). The files it
+// names are read at build time under the same rules as a cell's (regular files inside the
+// notebook root, within the size limit) and embedded in the module's stand-in.
+import {readFile, realpath} from "node:fs/promises";
+import {dirname, resolve} from "node:path";
+import {defaultMaxFileBytes, mimeType, oneLine, quote, readInside, refusalText, rootRelative, shown, within, type EmbeddedFile} from "./data.js";
+
+/** What the stand-in for a module's `observablehq:stdlib` carries, and what it read. */
+export interface ModuleStdlib {
+  /** JavaScript (ESM) for esbuild: the stdlib's exports, FileAttachment over the embedded files. */
+  contents: string;
+  /** Absolute paths of the files read (for the dev server's watcher). */
+  paths: string[];
+  /** One line per file that could not be embedded (said at the page's build). */
+  problems: string[];
+}
+
+/**
+ * FileAttachment calls with one literal string, found in the module's source text. A text scan
+ * rather than a parse, so TypeScript modules are read alike; a name found in a comment is only
+ * embedded if it is a file inside the root, which is harmless.
+ */
+export function attachedNames(source: string): string[] {
+  const names = new Set<string>();
+  for (const match of source.matchAll(/\bFileAttachment\(\s*(?:"([^"\\\n]*)"|'([^'\\\n]*)'|`([^`\\$]*)`)\s*\)/g)) names.add(match[1] ?? match[2] ?? match[3]);
+  return [...names];
+}
+
+/** The stand-in module for `observablehq:stdlib` imported by `module` (absolute path). */
+export async function moduleStdlib(module: string, root: string, maxBytes = defaultMaxFileBytes): Promise<ModuleStdlib> {
+  const source = await readFile(module, "utf8").catch(() => "");
+  const realRoot = await realpath(root).catch(() => root);
+  // Null-prototype records: a file named "__proto__" is a key like any other.
+  const files: Record<string, EmbeddedFile> = Object.create(null);
+  const refused: Record<string, string> = Object.create(null);
+  const paths: string[] = [];
+  for (const name of attachedNames(source)) {
+    const file = rootRelative(name) ? resolve(root, `.${name}`) : resolve(dirname(module), name);
+    const read = name === "" || !within(file, root) ? {is: "is outside the notebook folder: only files inside it are attached"} : await readInside(file, root, realRoot, maxBytes);
+    if (!("bytes" in read)) {
+      refused[name] = oneLine(`FileAttachment ${quote(name)} (in ${shown(root, module)}) ${refusalText(read)}`);
+      continue;
+    }
+    const type = mimeType(name);
+    files[name] = /^text\/|json|xml|svg/.test(type) ? {mimeType: type, text: read.bytes.toString("utf8")} : {mimeType: type, base64: read.bytes.toString("base64")};
+    paths.push(read.path);
+  }
+  const contents = `const stdlib = queuebook.library("stdlib");
+export const {AbstractFile, Generators, Mutable, resize} = stdlib;
+export const FileAttachment = stdlib.attachments(JSON.parse(${JSON.stringify(JSON.stringify(files))}), JSON.parse(${JSON.stringify(JSON.stringify(refused))}));
+`;
+  return {contents, paths, problems: Object.values(refused)};
+}
