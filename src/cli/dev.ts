@@ -7,7 +7,8 @@ import {startPreview} from "../site/preview.js";
 const usage = `usage: queuebook dev [--root DIR] [--port N] [--max-file-mb N]
 
 Serves every notebook under DIR at http://127.0.0.1:N/ with an index page. When a notebook,
-a file it attaches or a src/ module it imports changes, open pages update in place.
+a file it attaches or a src/ module it imports changes, open pages update in place. Only this
+machine's browser is answered: the Host must be 127.0.0.1, localhost or [::1] with the port.
 
 options:
   --root DIR   the notebooks folder (default: notebooks)
@@ -43,15 +44,27 @@ export const command: Command = {
       throw error;
     }
     context.stdout(`queuebook dev: serving ${root} at ${preview.url}\n`);
+    // A failure nobody foresaw in a callback must not end a server someone is reading from.
+    const kept = (error: unknown) => context.stderr(oneLine(`queuebook dev: internal error (still serving): ${(error as Error)?.message ?? error}`) + "\n");
+    process.on("unhandledRejection", kept);
     await new Promise<void>((done) => {
+      // Run by npm (`npm start`), the server must end with npm. npm forwards SIGINT and
+      // SIGTERM to its child (the start script execs node, so that is this process) but
+      // not SIGHUP, and nothing survives SIGKILL: then this process is handed to another
+      // parent, which a cheap poll of the parent's pid notices.
+      const parent = process.ppid;
+      const orphaned = context.env.npm_lifecycle_event ? setInterval(() => process.ppid !== parent && stop(), 500) : undefined;
+      orphaned?.unref();
       const stop = () => {
+        clearInterval(orphaned);
         process.off("SIGINT", stop);
         process.off("SIGTERM", stop);
-        void preview.close().then(done);
+        void preview.close().then(done, done);
       };
       process.on("SIGINT", stop);
       process.on("SIGTERM", stop);
     });
+    process.off("unhandledRejection", kept);
     return 0;
   }
 };

@@ -201,8 +201,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         return;
       } catch (error) {
         // the pages keep the client they have (assets is unchanged) and say it does not build
-        clientError = clientFailure(error, options.packageRoot);
-        log(oneLine(`error: the browser client does not build (pages keep the last one that did): ${clientError}`));
+        clientError = `the browser client does not build (pages keep the last one that did): ${clientFailure(error, options.packageRoot)}`;
+        log(oneLine(`error: ${clientError}`));
         for (const p of pages.values()) push(p, {type: "error", message: clientError});
       }
     }

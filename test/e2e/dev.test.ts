@@ -1,35 +1,41 @@
 // The preview server in real Chromium: editing a notebook's cell updates the open page in
 // place (no reload: a marker set on window survives), editing a src/ module the notebook
-// imports updates it too, and inserting a cell runs only that cell. Every wait is on a
-// condition in the page (the live connection open, an update applied, an output shown), never
-// on time.
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
+// imports updates it too, and inserting a cell runs only that cell. A notebook deleted while
+// open says so in its page and comes back when it is created again; a syntax error in the
+// browser client is a notice in the open pages (which keep the client they have) until it is
+// fixed; a page of another origin can neither load the server's scripts nor open its stream.
+// Every wait is on a condition in the page (the live connection open, an update applied, an
+// output shown), never on time. The server runs on a private copy of the package, so an edit
+// of src/client by anyone else does not reload these pages, and breaking its client breaks
+// nobody's.
+import {readFileSync, writeFileSync, unlinkSync, mkdtempSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
 import {startPreview, type Preview} from "../../src/site/preview.js";
-import {launchBrowser} from "./harness.js";
+import {launchBrowser, serveStatic} from "./harness.js";
+import {previewPackage, type PreviewPackage} from "../support/previewPackage.js";
 
-const packageRoot = new URL("../../", import.meta.url).pathname;
+let copy: PreviewPackage;
 let dir: string;
 let preview: Preview;
 let browser: Browser;
+const logged: string[] = [];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "queuebook-dev-"));
-  mkdirSync(join(dir, "notebooks"));
-  writeFileSync(join(dir, "package.json"), "{}\n"); // the project: its notebooks may import its modules
+  copy = previewPackage("queuebook-dev-");
+  dir = copy.packageRoot; // the project: its notebooks may import its modules
   writeFileSync(join(dir, "helper.ts"), "export const label = (x: number): string => `value ${x}`;\n");
-  writeFileSync(join(dir, "notebooks", "live.md"), notebook("1 + 1", "first"));
-  preview = await startPreview({root: join(dir, "notebooks"), packageRoot, port: 0});
+  writeFileSync(join(copy.notebooks, "live.md"), notebook("1 + 1", "first"));
+  preview = await startPreview({root: copy.notebooks, packageRoot: copy.packageRoot, port: 0, log: (line) => logged.push(line)});
   browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
   await preview?.close();
-  rmSync(dir, {recursive: true, force: true});
+  copy?.remove();
 });
 
 /** Opens a page of the preview and waits until its live-update connection is open. */
@@ -71,7 +77,7 @@ describe("queuebook dev", () => {
     await expect.poll(() => page.locator("#out").textContent()).toBe("value 2");
     await page.evaluate(() => ((window as any).__marker = "kept"));
 
-    writeFileSync(join(dir, "notebooks", "live.md"), notebook("20 + 1", "first"));
+    writeFileSync(join(copy.notebooks, "live.md"), notebook("20 + 1", "first"));
     await expect.poll(() => page.locator("#out").textContent(), {timeout: 10_000}).toBe("value 21");
     await applied(page, 1);
     expect(await page.evaluate(() => (window as any).__marker)).toBe("kept");
@@ -80,7 +86,7 @@ describe("queuebook dev", () => {
     writeFileSync(join(dir, "helper.ts"), "export const label = (x: number): string => `changed ${x}`;\n");
     await expect.poll(() => page.locator("#out").textContent(), {timeout: 10_000}).toBe("changed 21");
 
-    writeFileSync(join(dir, "notebooks", "live.md"), notebook("20 + 1", "second paragraph"));
+    writeFileSync(join(copy.notebooks, "live.md"), notebook("20 + 1", "second paragraph"));
     await expect.poll(() => page.locator("main").innerText(), {timeout: 10_000}).toContain("second paragraph");
     await expect.poll(() => page.locator("#out").textContent()).toBe("changed 21");
     expect(errors).toEqual([]);
@@ -89,7 +95,7 @@ describe("queuebook dev", () => {
 
   it("inserting a cell runs only that cell: the cells after it keep their outputs and do not re-run", async () => {
     const counted = (name: string) => `\`\`\`js\nhtml\`<p id="${name}">${name} ran \${(window.__${name} = (window.__${name} ?? 0) + 1)} time(s)</p>\`\n\`\`\`\n`;
-    const file = join(dir, "notebooks", "insert.md");
+    const file = join(copy.notebooks, "insert.md");
     writeFileSync(file, `# Insert\n\n${counted("a")}\n${counted("b")}`);
     const {page, errors} = await openLive("insert");
     await expect.poll(() => page.locator("#b").textContent()).toBe("b ran 1 time(s)");
@@ -106,5 +112,86 @@ describe("queuebook dev", () => {
     expect(await page.locator("#cell-2 #a").count()).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
+  });
+});
+
+describe("queuebook dev through failures", {timeout: 120_000}, () => {
+  it("a notebook deleted while open says so in its page, and the page updates again once it is created again", async () => {
+    const file = join(copy.notebooks, "gone.md");
+    writeFileSync(file, "# Gone\n\n```js\nhtml`<p id=\"g\">${6 * 7}</p>`\n```\n");
+    const {page, errors} = await openLive("gone");
+    await expect.poll(() => page.locator("#g").textContent()).toBe("42");
+    unlinkSync(file);
+    const notice = page.locator("#qb-dev-notice");
+    await expect.poll(() => notice.textContent(), {timeout: 10_000}).toContain("gone.md is gone");
+    expect(await page.locator("#g").textContent()).toBe("42"); // the page keeps what it showed
+    writeFileSync(file, "# Gone\n\n```js\nhtml`<p id=\"g\">${6 * 7 + 1}</p>`\n```\n");
+    await expect.poll(() => page.locator("#g").textContent(), {timeout: 10_000}).toBe("43");
+    await page.waitForFunction(() => document.documentElement.getAttribute("data-queuebook-live") === "connected");
+    expect(await notice.count()).toBe(0);
+    // and it keeps updating in place after coming back
+    writeFileSync(file, "# Gone\n\n```js\nhtml`<p id=\"g\">${6 * 7 + 2}</p>`\n```\n");
+    await expect.poll(() => page.locator("#g").textContent(), {timeout: 10_000}).toBe("44");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("a syntax error in the browser client is a notice in the open pages, which keep working, until it is fixed", async () => {
+    const {page, errors} = await openLive("live");
+    await expect.poll(() => page.locator("#out").count()).toBe(1);
+    const before = await page.locator("#out").textContent();
+    await page.evaluate(() => ((window as any).__marker = "kept"));
+    const source = join(copy.packageRoot, "src", "client", "diff.ts");
+    const good = readFileSync(source, "utf8");
+    logged.length = 0;
+    writeFileSync(source, good + "\nexport const = ;\n");
+    const notice = page.locator("#qb-dev-notice");
+    await expect.poll(() => notice.textContent(), {timeout: 30_000}).toContain("the browser client does not build");
+    expect(await notice.textContent()).not.toContain(copy.packageRoot); // no path of this machine
+    expect(await page.evaluate(() => (window as any).__marker)).toBe("kept"); // not reloaded onto a broken client
+    expect(await page.locator("#out").textContent()).toBe(before);
+
+    // the server keeps serving: pages opened now get the last good client and the notice
+    const late = await openLive("live");
+    await expect.poll(() => late.page.locator("#out").textContent()).toBe(before);
+    await expect.poll(() => late.page.locator("#qb-dev-notice").textContent()).toContain("does not build");
+    expect(logged.filter((line) => line.startsWith("error:"))).toHaveLength(1);
+    expect(logged.join("\n")).toMatch(/diff\.ts/);
+
+    writeFileSync(source, good);
+    await page.waitForFunction(() => (window as any).__marker === undefined && !document.getElementById("qb-dev-notice"), undefined, {timeout: 30_000});
+    await page.waitForFunction(() => document.documentElement.getAttribute("data-queuebook-live") === "connected");
+    await expect.poll(() => page.locator("#out").textContent()).toBe(before);
+    expect([...errors, ...late.errors]).toEqual([]);
+    await late.page.close();
+    await page.close();
+  });
+
+  it("a page of another origin can neither run the server's scripts nor open its event stream", async () => {
+    const site = mkdtempSync(join(tmpdir(), "queuebook-dev-foreign-"));
+    const target = preview.url.replace(/\/$/, "");
+    writeFileSync(join(site, "index.html"), `<!doctype html><script>
+      window.results = {};
+      const events = new EventSource(${JSON.stringify(target + "/_queuebook/events?page=live")});
+      events.onopen = () => (window.results.events = "open");
+      events.onerror = () => (window.results.events ??= "refused");
+      fetch(${JSON.stringify(target + "/live.md")}).then((r) => r.text()).then((t) => (window.results.fetch = t), () => (window.results.fetch = "refused"));
+      const script = document.createElement("script");
+      script.src = ${JSON.stringify(target + "/_queuebook/client.js")};
+      script.onload = () => (window.results.script = typeof queuebook);
+      script.onerror = () => (window.results.script = "refused");
+      document.head.append(script);
+    </script>`);
+    const foreign = await serveStatic(site);
+    const page = await browser.newPage();
+    try {
+      await page.goto(foreign.origin + "/index.html");
+      await page.waitForFunction(() => ["events", "fetch", "script"].every((k) => (window as any).results[k]), undefined, {timeout: 10_000});
+      expect(await page.evaluate(() => (window as any).results)).toEqual({events: "refused", fetch: "refused", script: "refused"});
+    } finally {
+      await page.close();
+      await foreign.close();
+      rmSync(site, {recursive: true, force: true});
+    }
   });
 });
