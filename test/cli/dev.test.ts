@@ -1,7 +1,7 @@
 // `queuebook dev` as a user starts it: bad flags exit 2 with the usage, a missing folder or a
 // port in use is one line and exit 1, and a good start serves the index on loopback.
-import {spawn, spawnSync, type ChildProcess} from "node:child_process";
-import {createServer} from "node:net";
+import {execFileSync, spawn, spawnSync, type ChildProcess} from "node:child_process";
+import {connect, createServer} from "node:net";
 import {mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
@@ -18,9 +18,11 @@ spawnSync("mkfifo", [join(dir, "notebooks", "pipe.md")]);
 writeFileSync(join(dir, "notebooks", "a#b.md"), "# Files\n\n```js\nFileAttachment(\"/etc/passwd\").text()\n```\n\n```js\nFileAttachment(\"big.txt\").text()\n```\n");
 afterAll(() => rmSync(dir, {recursive: true, force: true}));
 
-/** Starts `queuebook dev <args>` in `dir` as a user would, and waits for the URL it prints. */
-async function startDev(args: string[]): Promise<{child: ChildProcess; url: string}> {
-  const child = spawn(process.execPath, [packageRoot + "bin/queuebook.js", "dev", ...args], {cwd: dir, stdio: ["ignore", "pipe", "pipe"]});
+/** Starts `queuebook dev <args>` in `dir` as a user would (or `npm start -- <args>` in the package), and waits for the URL it prints. */
+async function startDev(args: string[], options: {npm?: boolean} = {}): Promise<{child: ChildProcess; url: string}> {
+  const child = options.npm
+    ? spawn("npm", ["start", "--", ...args], {cwd: packageRoot, stdio: ["ignore", "pipe", "pipe"]})
+    : spawn(process.execPath, [packageRoot + "bin/queuebook.js", "dev", ...args], {cwd: dir, stdio: ["ignore", "pipe", "pipe"]});
   let stdout = "";
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.on("data", (d) => {
@@ -31,6 +33,15 @@ async function startDev(args: string[]): Promise<{child: ChildProcess; url: stri
     child.on("exit", (code) => reject(new Error(`dev exited early with ${code}`)));
   });
   return {child, url};
+}
+
+/** True while something accepts connections on 127.0.0.1:`port`. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
 }
 
 describe("queuebook dev [--root DIR] [--port N]", () => {
@@ -68,6 +79,34 @@ describe("queuebook dev [--root DIR] [--port N]", () => {
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
   });
+
+  // npm runs the start script through sh; the script execs node, so npm's child is the server:
+  // npm forwards SIGINT and SIGTERM to it, and when npm dies otherwise (SIGHUP, SIGKILL) the
+  // server sees its parent change and stops. Either way the port must close.
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP", "SIGKILL"] as const) {
+    it(`ends with npm start when npm gets ${signal}: the port closes`, async () => {
+      const {child, url} = await startDev(["--port", "0", "--root", join(dir, "notebooks")], {npm: true});
+      const port = Number(new URL(url).port);
+      // the server is npm's own child (no shell between them), so npm's signals reach it
+      const servers = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(child.pid)], {encoding: "utf8"}).trim().split("\n");
+      expect(servers).toEqual([expect.stringMatching(/^\s*\d+ node bin\/queuebook\.js dev /)]);
+      const server = Number(servers[0].trim().split(" ")[0]);
+      try {
+        expect(await (await fetch(url)).text()).toContain("Hello there");
+        const exited = new Promise((resolve) => child.on("exit", resolve));
+        child.kill(signal);
+        await exited;
+        await expect.poll(() => listening(port), {timeout: 10_000}).toBe(false);
+      } finally {
+        child.kill("SIGKILL");
+        try {
+          process.kill(server, "SIGKILL"); // only if this test failed: no server outlives it
+        } catch {
+          // gone, as it should be
+        }
+      }
+    }, 60_000);
+  }
 
   it("rejects a bad --max-file-mb, exit 2 with the usage", async () => {
     const result = await runCli(["dev", "--max-file-mb", "lots"], {cwd: dir});
