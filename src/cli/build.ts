@@ -7,7 +7,7 @@ import {CommandError, UsageError, type Command} from "./command.js";
 import {followOutputLink, fromCwd, OutputError} from "../site/output.js";
 import {parseFlags} from "./flags.js";
 import {buildSite} from "../site/build.js";
-import {chromiumPath} from "../site/snapshot.js";
+import {chromiumPath, renderTimeoutMs} from "../site/snapshot.js";
 import {BuildError, oneLine} from "../notebook/data.js";
 import {warningLine} from "../notebook/compile.js";
 
@@ -26,7 +26,8 @@ options:
   --max-file-mb N   the largest file a notebook may attach, in MB (default: 50)
   --snapshot        render each page once in headless Chromium and write every cell's
                     output into it, so pages read without scripts (off by default;
-                    skipped, with a note, where Chromium is missing: $QUEUEBOOK_CHROMIUM)
+                    skipped, with a note, where Chromium is missing: $QUEUEBOOK_CHROMIUM,
+                    and for a page not rendered within $QUEUEBOOK_SNAPSHOT_TIMEOUT_S s, default 30)
   -h, --help        show this help`;
 
 /** The --max-file-mb value in bytes (a positive number of MB, at most 1024), or a UsageError. */
@@ -56,7 +57,9 @@ export const command: Command = {
         packageRoot: context.packageRoot,
         cwd: context.cwd,
         maxFileBytes: maxBytes,
-        snapshot: values.snapshot ? {chromium: chromiumPath(context.env), skipped: (reason) => context.stderr(`queuebook build: no-script snapshot skipped: ${reason}\n`)} : undefined,
+        snapshot: values.snapshot
+          ? {chromium: chromiumPath(context.env), timeoutMs: renderTimeoutMs(context.env), skipped: (reason, page) => context.stderr(oneLine(`queuebook build: no-script snapshot${page ? ` of ${page}` : ""} skipped: ${reason}`) + "\n")}
+          : undefined,
         effects: {
           warn: (w) => context.stderr(warningLine(w, fromCwd(context.cwd, resolve(root, w.path))) + "\n")
         }

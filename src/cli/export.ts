@@ -1,22 +1,24 @@
 // `queuebook export`: one notebook → one self-contained HTML file (and optionally a PDF).
-import {stat} from "node:fs/promises";
-import {basename, resolve} from "node:path";
+import {open, rm, stat} from "node:fs/promises";
+import {basename, dirname, join, resolve} from "node:path";
 import {CommandError, UsageError, type Command} from "./command.js";
 import {parseFlags} from "./flags.js";
 import {BuildError, oneLine} from "../notebook/data.js";
 import {warningLine} from "../notebook/compile.js";
-import {chromiumPath} from "../site/snapshot.js";
+import {chromiumPath, renderTimeoutMs} from "../site/snapshot.js";
 import {unwritableReason, writeAtomic, writeFailure} from "../io/write.js";
+import {maxFileBytes} from "./build.js";
 import {exportNotebook, ExportOptionError} from "../site/export.js";
 import {fromCwd} from "../site/output.js";
 import {writeFile} from "node:fs/promises";
 
-const usage = `usage: queuebook export <notebook.md> [-o FILE.html] [--state HASH] [--lang L] [--no-code] [--pdf FILE.pdf]
+const usage = `usage: queuebook export <notebook.md> [-o FILE.html] [--state HASH] [--lang L] [--no-code] [--pdf FILE.pdf] [--max-file-mb N]
 
 Writes the notebook as one self-contained HTML file: scripts, styles, fonts, data and images
 inline. It opens straight from disk with no network and stays fully interactive, and it
 carries a no-script snapshot of every cell's output (rendered once in headless Chromium;
-skipped, with a note, where Chromium is missing).
+skipped, with a note, where Chromium is missing or the page does not settle in time).
+Images are read as attached files are: only files inside the notebook folder.
 
 options:
   -o, --out FILE   the HTML file to write (default: the notebook's name .html, here)
@@ -26,11 +28,13 @@ options:
   --pdf FILE       also print the rendered page to FILE (A4, page numbers; needs Chromium);
                    with --pdf and no -o, only the PDF is written
   --no-snapshot    leave out the no-script snapshot (no Chromium run)
+  --max-file-mb N  the largest file or image the export embeds, in MB (default: 50)
   --root DIR       the notebooks folder the notebook's path is shown relative to
                    (default: the notebook's folder)
   -h, --help       show this help
 
-Chromium: $QUEUEBOOK_CHROMIUM, else /usr/bin/chromium.`;
+Chromium: $QUEUEBOOK_CHROMIUM, else /usr/bin/chromium. A page that has not rendered within
+$QUEUEBOOK_SNAPSHOT_TIMEOUT_S seconds (default 30) is exported without its snapshot.`;
 
 export const command: Command = {
   name: "export",
@@ -47,6 +51,7 @@ export const command: Command = {
         "no-snapshot": {type: "boolean"},
         pdf: {type: "string"},
         root: {type: "string"},
+        "max-file-mb": {type: "string"},
         help: {type: "boolean", short: "h"}
       },
       true
@@ -61,10 +66,11 @@ export const command: Command = {
       if (target === file) throw new UsageError(`refusing to write over the notebook ${positionals[0]}`);
       if (await stat(target).then((s) => s.isDirectory(), () => false)) throw new UsageError(`${fromCwd(context.cwd, target)} is a folder: give a file name`);
       // Before any rendering: a PDF that cannot be written should not cost a minute of Chromium.
-      const reason = unwritableReason(target, fromCwd(context.cwd, target), {inputs: [file]});
+      const reason = unwritableReason(target, fromCwd(context.cwd, target), {inputs: [file]}) ?? (await uncreatable(target, fromCwd(context.cwd, target)));
       if (reason) throw new UsageError(oneLine(reason));
     }
     if (out !== undefined && out === pdf) throw new UsageError("-o and --pdf name the same file");
+    const maxBytes = maxFileBytes(values["max-file-mb"]);
     const started = performance.now();
     try {
       const result = await exportNotebook({
@@ -76,7 +82,9 @@ export const command: Command = {
         noCode: values["no-code"],
         chromium: chromiumPath(context.env),
         snapshot: !values["no-snapshot"],
-        pdf
+        pdf,
+        maxFileBytes: maxBytes,
+        snapshotTimeoutMs: renderTimeoutMs(context.env)
       });
       for (const w of result.warnings) context.stderr(warningLine(w) + "\n");
       if (result.snapshotSkipped && !values["no-snapshot"]) context.stderr(`queuebook export: no-script snapshot skipped: ${result.snapshotSkipped}\n`);
@@ -101,6 +109,22 @@ export const command: Command = {
     }
   }
 };
+
+/**
+ * Why no file can be created beside `target`, found by creating (and removing) an empty one: as
+ * root, access() allows /proc and /sys, where creating a file fails (ENOENT, EACCES).
+ */
+async function uncreatable(target: string, shown: string): Promise<string | undefined> {
+  const probe = join(dirname(target), `.${basename(target)}.probe-${process.pid}`);
+  try {
+    await (await open(probe, "wx")).close();
+    await rm(probe, {force: true});
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "EEXIST" ? undefined : `cannot write ${shown}: no file can be created in ${dirname(shown)}${code ? ` (${code})` : ""}`;
+  }
+}
 
 function kb(bytes: number): string {
   return bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : `${Math.round(bytes / 1e3)} KB`;

@@ -3,17 +3,18 @@
 // images, all inline. It opens from file:// with no network and stays live; it loads nothing
 // from anywhere. Optionally it opens at a given hash state and language, hides all code, and
 // carries a no-script snapshot of every cell's output (src/site/snapshot.ts).
-import {mkdtemp, readFile, rm, writeFile} from "node:fs/promises";
+import {mkdtemp, readFile, realpath, rm, writeFile} from "node:fs/promises";
 import {tmpdir} from "node:os";
-import {dirname, extname, join, resolve} from "node:path";
+import {dirname, join, resolve} from "node:path";
 import {pathToFileURL} from "node:url";
 import {buildClient} from "../../build/client.js";
-import {BuildError} from "../notebook/data.js";
+import {BuildError, defaultMaxFileBytes, quote, readInside} from "../notebook/data.js";
+import {decodeEntities, imageLocator, imageSource, imageTags, readImage, type ImageRules} from "./images.js";
 import {escapeHtml} from "../notebook/parse.js";
 import {buildNotebook} from "./notebook.js";
 import {renderPage} from "./page.js";
-import {scriptElement, styleElement} from "./exportInline.js";
-import {applySnapshot, chromiumPath, NoChromium, printPdf, snapshotPage, withChromium} from "./snapshot.js";
+import {inlineScript, scriptElement, styleElement} from "./exportInline.js";
+import {applySnapshot, chromiumPath, NoChromium, PageTimeout, printPdf, RenderFailed, renderTimeoutMs, snapshotPage, withChromium} from "./snapshot.js";
 import {writeAtomic} from "../io/write.js";
 import type {Warning} from "../notebook/compile.js";
 
@@ -39,6 +40,10 @@ export interface ExportOptions {
   snapshot?: boolean;
   /** Also print the rendered page to this PDF file. */
   pdf?: string;
+  /** Largest attached file or image, in bytes (default 50 MB, --max-file-mb). */
+  maxFileBytes?: number;
+  /** How long Chromium may take to render the page before the snapshot is skipped (default: renderTimeoutMs()). */
+  snapshotTimeoutMs?: number;
 }
 
 /** The exported page, and what happened to the snapshot. */
@@ -53,7 +58,6 @@ export interface ExportResult {
 const MARK = "qb-export-asset:";
 /** Said to a reader whose browser runs no scripts, above the snapshot. */
 const NOSCRIPT = '<noscript><p class="qb-noscript">A snapshot of this notebook as it was rendered: open it in a browser with JavaScript on and every control is live.</p></noscript>\n';
-const IMAGE_TYPES: Record<string, string> = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".svg": "image/svg+xml", ".webp": "image/webp", ".avif": "image/avif"};
 const STATE = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*$/;
 
 /** Checks --state and returns it without a leading #. */
@@ -71,7 +75,8 @@ export async function exportPage(options: ExportOptions): Promise<{html: string;
   const state = options.state === undefined ? undefined : checkState(options.state);
   const assets = buildClient(options.packageRoot);
   assets.catch(() => {});
-  const built = await buildNotebook(file, root);
+  const maxBytes = options.maxFileBytes ?? defaultMaxFileBytes;
+  const built = await buildNotebook(file, root, {maxFileBytes: maxBytes});
   const {compiled} = built;
   if (options.lang !== undefined && !compiled.languages.includes(options.lang)) {
     throw new ExportOptionError(
@@ -83,7 +88,10 @@ export async function exportPage(options: ExportOptions): Promise<{html: string;
   let html = renderPage({...compiled, languages: options.lang ? [options.lang] : compiled.languages}, {assets: MARK, script: `${MARK}notebook`, home: ""});
   // Images first, while the page holds only prose (the inlined scripts may contain "<img").
   if (options.noCode) html = html.replace(/<pre class="qb-echo">[\s\S]*?<\/pre>\n?/g, "");
-  html = await inlineImages(html, dirname(file), (message) => warnings.push({path: compiled.path, line: 0, column: 0, message}));
+  const rules: ImageRules = {folder: dirname(file), root, realRoot: await realpath(root).catch(() => root), maxBytes};
+  const source = await readInside(file, root, rules.realRoot, maxBytes);
+  const markdown = "bytes" in source ? source.bytes.toString("utf8") : "";
+  html = await inlineImages(html, markdown, rules, (at, message) => warnings.push({path: compiled.path, ...at, message}));
   const asset = (name: string) => readFile(join(dir, name), "utf8");
   const pieces = new Map<string, string>();
   for (const [, name] of html.matchAll(/<(?:link rel="stylesheet" href|script src)="qb-export-asset:([^"]+)"/g)) {
@@ -91,6 +99,9 @@ export async function exportPage(options: ExportOptions): Promise<{html: string;
   }
   html = html.replace(/<link rel="stylesheet" href="qb-export-asset:([^"]+)">/g, (_, name: string) => styleElement(pieces.get(name)!));
   html = html.replace(/<script src="qb-export-asset:([^"]+)"><\/script>/g, (_, name: string) => scriptElement(pieces.get(name)!));
+  // The in-page editor (editor.js) rides along as text, run only on the first edit: the file is editable offline.
+  const end = html.lastIndexOf("</body>");
+  html = `${html.slice(0, end)}<script type="text/x-queuebook-chunk" data-qb-chunk="editor">${inlineScript(await asset("editor.js"))}</script>\n${html.slice(end)}`;
   // A single file has no index to go home to.
   html = html.replace(/<a href="">([^<]*)<\/a>/, '<span class="qb-home">$1</span>');
   const head: string[] = ['<meta name="queuebook-export" content="1">'];
@@ -115,41 +126,69 @@ const openAt = `function (state) {
   try { history.replaceState(history.state, "", hash); } catch (e) { location.replace(hash); }
 }`;
 
-/** <img src="relative"> become data: URLs; an image from another host is dropped with a warning. */
-async function inlineImages(html: string, dir: string, warn: (message: string) => void): Promise<string> {
-  const found = [...html.matchAll(/(<img\b[^>]*?\ssrc=")([^"]*)(")/g)];
+/** Inlined images in all, at most: one HTML file is one string in memory (V8 caps a string near 512 M characters, and base64 adds a third). */
+const IMAGE_BUDGET_BYTES = 200 * 1024 * 1024;
+
+/**
+ * Each <img src> of the prose becomes a data: URL when the file is one FileAttachment could
+ * attach (src/site/images.ts); any other src (a URL elsewhere, a file outside the notebook
+ * folder, a link out, a device, too big, a malformed escape) is left out with a warning at the
+ * line of the notebook where the image is written. A srcset is always left out (its other
+ * files would be loaded from wherever the export is opened).
+ */
+async function inlineImages(html: string, markdown: string, rules: ImageRules, warn: (at: {line: number; column: number}, message: string) => void): Promise<string> {
+  const locate = imageLocator(markdown);
+  const edits: {start: number; end: number; text: string}[] = [];
+  let budget = IMAGE_BUDGET_BYTES;
+  for (const tag of imageTags(html)) {
+    // (the locator takes srcs in page order: src and srcset in the order they are written)
+    for (const attr of [tag.src, tag.srcset].filter((a) => a !== undefined).sort((x, y) => x.start - y.start)) {
+      const value = decodeEntities(attr.raw);
+      if (attr === tag.srcset) {
+        warn(locate(attr.raw), `image srcset ${quote(value)} is not inlined: left out of the export (only an src is)`);
+        edits.push({start: attr.start, end: attr.end, text: ""});
+        continue;
+      }
+      if (value === "") continue;
+      const at = locate(attr.raw);
+      const refuse = (why: string) => {
+        warn(at, `image ${quote(value)} ${why}; left out of the export`);
+        edits.push({start: attr.start, end: attr.end, text: ""});
+      };
+      const source = imageSource(value, rules);
+      if (source.kind === "url") refuse(`is a URL (${source.scheme}): the export loads nothing from elsewhere`);
+      else if (source.kind === "refused") refuse(source.refused);
+      else if (source.kind === "file") {
+        const image = await readImage(source.path, rules, budget);
+        if (!("bytes" in image)) refuse(image.overBudget ? `would take the export's images past ${IMAGE_BUDGET_BYTES / 1024 / 1024} MB in all` : image.refused);
+        else {
+          budget -= image.bytes.length;
+          edits.push({start: attr.start, end: attr.end, text: ` src="data:${image.type};base64,${image.bytes.toString("base64")}"`});
+        }
+      }
+    }
+  }
   let out = "";
   let last = 0;
-  for (const match of found) {
-    const src = match[2].replace(/&amp;/g, "&");
-    let replacement = match[0];
-    if (/^[a-z][a-z0-9+.-]*:/i.test(src) || src.startsWith("//")) {
-      if (!/^data:/i.test(src)) {
-        warn(`image ${src} is on another host: left out of the export (it loads nothing from elsewhere)`);
-        replacement = `${match[1]}${match[3]}`;
-      }
-    } else {
-      const path = resolve(dir, decodeURIComponent(src.replace(/[?#].*$/, "")));
-      const type = IMAGE_TYPES[extname(path).toLowerCase()];
-      const bytes = type ? await readFile(path).catch(() => undefined) : undefined;
-      if (bytes) replacement = `${match[1]}data:${type};base64,${bytes.toString("base64")}${match[3]}`;
-      else warn(`image ${src}: ${type ? "cannot read the file" : "not an image type queuebook inlines"}; left out of the export`);
-    }
-    out += html.slice(last, match.index) + replacement;
-    last = match.index! + match[0].length;
+  for (const edit of edits) {
+    out += html.slice(last, edit.start) + edit.text;
+    last = edit.end;
   }
   return out + html.slice(last);
 }
 
 /**
  * The whole export: the page, then its snapshot (and PDF) rendered by Chromium when there is
- * one. Without Chromium the page is complete but for the snapshot, and the result says why.
+ * one. Without Chromium, or when the page does not render in time (a cell that blocks it), the
+ * page is complete but for the snapshot, and the result says why; a PDF that cannot be printed
+ * is a BuildError.
  */
 export async function exportNotebook(options: ExportOptions): Promise<ExportResult> {
   const page = await exportPage(options);
   const snapshot = options.snapshot ?? true;
   if (!snapshot && !options.pdf) return {...page, snapshotSkipped: "not asked for"};
   const path = options.chromium ?? chromiumPath();
+  const timeoutMs = options.snapshotTimeoutMs ?? renderTimeoutMs();
   const work = await mkdtemp(join(tmpdir(), "queuebook-export-"));
   try {
     const live = join(work, "page.html");
@@ -157,15 +196,27 @@ export async function exportNotebook(options: ExportOptions): Promise<ExportResu
     return await withChromium(path, async (browser) => {
       const url = pathToFileURL(live).href;
       let html = page.html;
+      let skipped: string | undefined = snapshot ? undefined : "not asked for";
       if (snapshot) {
-        html = applySnapshot(page.html, await snapshotPage(browser, url)).replace(/<main class="qb-notebook">\n/, (main) => main + NOSCRIPT);
-        await writeFile(live, html);
+        try {
+          html = applySnapshot(page.html, await snapshotPage(browser, url, timeoutMs)).replace(/<main class="qb-notebook"[^>]*>\n/, (main) => main + NOSCRIPT);
+          await writeFile(live, html);
+        } catch (error) {
+          if (!(error instanceof RenderFailed)) throw error;
+          skipped = error.message;
+          if (error instanceof PageTimeout && options.pdf) throw new BuildError(`cannot print the PDF: ${error.message}`);
+        }
       }
       if (options.pdf) {
-        const bytes = await printPdf(browser, url);
+        let bytes: Buffer;
+        try {
+          bytes = await printPdf(browser, url, timeoutMs);
+        } catch (error) {
+          throw error instanceof RenderFailed ? new BuildError(`cannot print the PDF: ${error.message}`) : error;
+        }
         await writeAtomic(options.pdf, (tmp) => writeFile(tmp, bytes));
       }
-      return {...page, html, snapshotSkipped: snapshot ? undefined : "not asked for"};
+      return {...page, html, snapshotSkipped: skipped};
     });
   } catch (error) {
     if (error instanceof NoChromium) {
@@ -177,4 +228,3 @@ export async function exportNotebook(options: ExportOptions): Promise<ExportResu
     await rm(work, {recursive: true, force: true}).catch(() => {});
   }
 }
-

@@ -3,6 +3,7 @@
 // inside the notebook folder, no link out of it, no device or pipe, at most the size limit,
 // checked before a byte is read. A published page never carries the build machine, whatever an
 // src says. The export inlines what this module reads; a site build can copy the same files.
+import {stat} from "node:fs/promises";
 import {extname, resolve} from "node:path";
 import {readInside, within} from "../notebook/data.js";
 
@@ -19,7 +20,7 @@ export interface ImageRules {
 }
 
 /** An image read for the page, or why it is not: the end of a sentence about it ("is outside the notebook folder"). */
-export type ImageRead = {bytes: Buffer; type: string; path: string} | {refused: string};
+export type ImageRead = {bytes: Buffer; type: string; path: string} | {refused: string; overBudget?: boolean};
 
 /** What an src names: a data: URL (kept as it is), a URL elsewhere (left out), or a file in the notebook root. */
 export type ImageSource = {kind: "data"} | {kind: "url"; scheme: string} | {kind: "file"; path: string} | {kind: "refused"; refused: string};
@@ -44,11 +45,19 @@ export function imageSource(src: string, rules: ImageRules): ImageSource {
   return {kind: "file", path};
 }
 
-/** Reads the image file at `path` (from imageSource) if FileAttachment could attach it and it is an image type. */
-export async function readImage(path: string, rules: ImageRules): Promise<ImageRead> {
+/**
+ * Reads the image file at `path` (from imageSource) if FileAttachment could attach it and it is
+ * an image type. `budget`, when smaller than the size limit, is what is left of a total (the
+ * export's images in all): a bigger file is refused by its size before it is read.
+ */
+export async function readImage(path: string, rules: ImageRules, budget = Infinity): Promise<ImageRead> {
   const type = IMAGE_TYPES[extname(path).toLowerCase()];
   if (!type) return {refused: `is not an image type queuebook inlines (${Object.keys(IMAGE_TYPES).join(", ")})`};
-  const read = await readInside(path, rules.root, rules.realRoot, rules.maxBytes);
+  if (budget < rules.maxBytes) {
+    const size = await stat(path).then((info) => (info.isFile() ? info.size : 0), () => 0);
+    if (size > budget) return {refused: "would take the images past their total limit", overBudget: true};
+  }
+  const read = await readInside(path, rules.root, rules.realRoot, Math.min(rules.maxBytes, budget));
   if (!("bytes" in read)) return {refused: read.hint ? `${read.is}: ${read.hint.replace("attached", "inlined")}` : read.is};
   return {bytes: read.bytes, type, path: read.path};
 }

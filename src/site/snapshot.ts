@@ -1,12 +1,16 @@
 // The no-script snapshot: a page rendered once in headless Chromium, each cell's output (values,
 // tables, charts as SVG, formulas as KaTeX HTML) written into the HTML, so the page reads
 // correctly where scripts never run. The live page replaces a cell's snapshot when it first
-// renders it (src/client/cells.ts). Also the PDF print of a rendered page.
+// renders it (src/client/cells.ts). Outputs are sanitised (src/site/sanitize.ts) before they are
+// written anywhere. Also the PDF print of a rendered page. A cell can block the page for good
+// (`while (true) {}`), and then nothing inside the page ever runs again, its own deadlines
+// included: every render is bounded from Node, which closes Chromium when time is up.
 import {existsSync} from "node:fs";
 import {readFile, writeFile} from "node:fs/promises";
 import {join} from "node:path";
 import {pathToFileURL} from "node:url";
 import type {Browser, Page} from "playwright-core";
+import {sanitizeOutputs} from "./sanitize.js";
 
 /** Where Chromium is looked for: QUEUEBOOK_CHROMIUM, else Debian's /usr/bin/chromium. */
 export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
@@ -15,6 +19,55 @@ export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
 
 /** Chromium was not found or could not start: the message says which, in one line. */
 export class NoChromium extends Error {}
+
+/** A render that did not give a snapshot or a PDF: the message says why, in one line. */
+export class RenderFailed extends Error {}
+
+/** The page did not settle in time (a cell that blocks the page never lets it). */
+export class PageTimeout extends RenderFailed {
+  constructor(ms: number) {
+    super(`the page did not settle within ${Number((ms / 1000).toFixed(1))} s (a cell blocks the page?)`);
+  }
+}
+
+/** How long one page may take to render, settle and be read, from Node's side. */
+export const defaultRenderTimeoutMs = 30_000;
+
+/** The render deadline: QUEUEBOOK_SNAPSHOT_TIMEOUT_S seconds when it is a positive number, else 30 s. */
+export function renderTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  const seconds = Number(env.QUEUEBOOK_SNAPSHOT_TIMEOUT_S);
+  return env.QUEUEBOOK_SNAPSHOT_TIMEOUT_S && seconds > 0 && seconds <= 3600 ? seconds * 1000 : defaultRenderTimeoutMs;
+}
+
+/**
+ * Runs `work` against `browser` for at most `ms`. When time is up the whole browser is closed
+ * (a blocked renderer answers nothing, not even a request to close its page) and a PageTimeout
+ * is thrown; any other failure of the work becomes a RenderFailed with its first line.
+ */
+export async function bounded<T>(browser: Browser, ms: number, work: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const running = work();
+  const expired = new Promise<"expired">((resolve) => (timer = setTimeout(() => resolve("expired"), ms)));
+  try {
+    const result = await Promise.race([running, expired]);
+    if (result !== "expired") return result;
+  } catch (error) {
+    if (error instanceof RenderFailed) throw error;
+    throw new RenderFailed(`the page could not be rendered: ${String((error as Error)?.message ?? error).split("\n")[0]}`);
+  } finally {
+    clearTimeout(timer);
+  }
+  running.catch(() => {}); // it fails as the browser goes
+  await closeWithin(browser, 10_000);
+  throw new PageTimeout(ms);
+}
+
+/** Closes the browser, waiting at most `ms` for it (Chromium ends its renderers, blocked or not). */
+async function closeWithin(browser: Browser, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([browser.close().catch(() => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
 
 /** The viewport the snapshot is rendered at (the page's column is 880 px wide at most). */
 export const SNAPSHOT_VIEWPORT = {width: 1280, height: 900};
@@ -80,7 +133,7 @@ export async function settle(page: Page): Promise<void> {
 /** Each cell's rendered output as HTML, by the id of its element (cells showing nothing are left out). */
 export type Snapshot = Record<string, string>;
 
-/** Reads every cell's output from a settled page, made static and safe to embed. */
+/** Reads every cell's output from a settled page, made static (input values as attributes, canvases and blob: images as data: URLs); not yet sanitised. */
 export async function readSnapshot(page: Page): Promise<Snapshot> {
   return page.evaluate(async () => {
     const out: Record<string, string> = {};
@@ -123,20 +176,10 @@ export async function readSnapshot(page: Page): Promise<Snapshot> {
           (to as HTMLImageElement).src = blob ? await dataUrl(blob) : "";
         }
       }
-      // Static and self-contained: no scripts, no handlers, nothing that loads from elsewhere.
-      for (const element of clone.querySelectorAll("script, iframe, object, embed, link, meta, base")) element.remove();
-      for (const element of [clone, ...clone.querySelectorAll("*")]) {
-        for (const attr of Array.from(element.attributes)) {
-          const name = attr.name.toLowerCase();
-          const value = attr.value.trim().toLowerCase();
-          const loads = ["src", "srcset", "poster", "data", "background", "action", "formaction"].includes(name) || ((name === "href" || name === "xlink:href") && element.localName !== "a");
-          if (name.startsWith("on") || value.startsWith("javascript:") || (loads && !value.startsWith("data:") && !value.startsWith("#"))) {
-            element.removeAttribute(attr.name);
-          } else if (name === "style" && /url\(\s*['"]?(?!data:|#)/i.test(attr.value)) {
-            element.removeAttribute(attr.name);
-          }
-        }
-      }
+      // innerHTML writes the text of raw-text elements as it is ("</style><img onerror>" would
+      // come back as markup): they are never kept, so drop them, their text with them. The rest
+      // is made inert afterwards, in a page where no cell runs (src/site/sanitize.ts).
+      for (const element of clone.querySelectorAll("style, script, noscript, xmp, iframe, noembed, noframes, plaintext, template")) element.remove();
       out[root.id] = clone.innerHTML;
     }
     return out;
@@ -153,21 +196,29 @@ export function applySnapshot(html: string, snapshot: Snapshot): string {
   });
 }
 
-/** Renders the page at `url` and returns its snapshot. */
-export async function snapshotPage(browser: Browser, url: string): Promise<Snapshot> {
-  const page = await openPage(browser, url);
-  try {
-    return await readSnapshot(page);
-  } finally {
-    await page.context().close();
-  }
+/** Renders the page at `url` and returns its sanitised snapshot, within `timeoutMs` (a RenderFailed or PageTimeout otherwise). */
+export async function snapshotPage(browser: Browser, url: string, timeoutMs = defaultRenderTimeoutMs): Promise<Snapshot> {
+  return bounded(browser, timeoutMs, async () => {
+    const page = await openPage(browser, url);
+    let outputs: Snapshot;
+    try {
+      outputs = await readSnapshot(page);
+    } finally {
+      await page.context().close();
+    }
+    return sanitizeOutputs(browser, outputs);
+  });
 }
 
 /** A4 less the print margins, in CSS pixels: the width the page is laid out at for paper. */
 const PRINT_WIDTH = Math.round(((210 - 24) / 25.4) * 96);
 
-/** Prints the page at `url` to PDF bytes: A4, the print stylesheet, page numbers. */
-export async function printPdf(browser: Browser, url: string): Promise<Buffer> {
+/** Prints the page at `url` to PDF bytes: A4, the print stylesheet, page numbers; within `timeoutMs` (a RenderFailed or PageTimeout otherwise). */
+export async function printPdf(browser: Browser, url: string, timeoutMs = defaultRenderTimeoutMs): Promise<Buffer> {
+  return bounded(browser, timeoutMs, () => printOpened(browser, url));
+}
+
+async function printOpened(browser: Browser, url: string): Promise<Buffer> {
   const page = await openPage(browser, url, {width: PRINT_WIDTH, height: 1100});
   try {
     await page.emulateMedia({media: "print"});
@@ -186,27 +237,44 @@ export async function printPdf(browser: Browser, url: string): Promise<Buffer> {
   }
 }
 
-/** `queuebook build --snapshot`: how to render, and where to say that it was skipped. */
+/** `queuebook build --snapshot`: how to render, and where to say that a snapshot was skipped. */
 export interface SiteSnapshot {
   chromium: string;
-  skipped(reason: string): void;
+  /** The deadline of one page (default 30 s). */
+  timeoutMs?: number;
+  /** Says why the snapshot was skipped: of one page (`page`, relative to the site), or of all when `page` is undefined. */
+  skipped(reason: string, page?: string): void;
 }
 
 /**
  * Writes the no-script snapshot into each built page under `dir` (paths relative to it), one
- * Chromium for all; without Chromium the pages stay as built and `skipped` says why.
+ * Chromium for all. A page that does not render in time keeps no snapshot (Chromium is closed
+ * and a new one renders the rest); without Chromium the pages stay as built. `skipped` says so.
  */
 export async function snapshotSite(dir: string, pages: readonly string[], options: SiteSnapshot): Promise<void> {
-  try {
-    await withChromium(options.chromium, async (browser) => {
-      for (const page of pages) {
-        const file = join(dir, page);
-        const snapshot = await snapshotPage(browser, pathToFileURL(file).href);
-        await writeFile(file, applySnapshot(await readFile(file, "utf8"), snapshot));
-      }
-    });
-  } catch (error) {
-    if (!(error instanceof NoChromium)) throw error;
-    options.skipped(error.message);
+  const rest = [...pages];
+  while (rest.length) {
+    try {
+      await withChromium(options.chromium, async (browser) => {
+        while (rest.length) {
+          const page = rest.shift()!;
+          const file = join(dir, page);
+          let snapshot: Snapshot;
+          try {
+            snapshot = await snapshotPage(browser, pathToFileURL(file).href, options.timeoutMs);
+          } catch (error) {
+            if (!(error instanceof RenderFailed)) throw error;
+            options.skipped(`${error.message}; the page is written without it`, page);
+            if (error instanceof PageTimeout) return; // that Chromium is closed: a new one for the rest
+            continue;
+          }
+          await writeFile(file, applySnapshot(await readFile(file, "utf8"), snapshot));
+        }
+      });
+    } catch (error) {
+      if (!(error instanceof NoChromium)) throw error;
+      options.skipped(error.message);
+      return;
+    }
   }
 }

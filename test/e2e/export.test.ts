@@ -142,7 +142,7 @@ describe("queuebook export", {timeout: 90_000}, () => {
     const {page, close} = await open("a.html");
     await expect.poll(() => page.locator(".hostile").textContent()).toBe(HOSTILE);
     expect(await page.evaluate(() => (window as any).pwned)).toBeUndefined();
-    expect(await page.locator("script").count()).toBe(3 + 1); // client, katex, plot-d3 chunks + the notebook
+    expect(await page.locator("script:not([type])").count()).toBe(3 + 1); // client, katex, plot-d3 chunks + the notebook (data blocks have a type)
     await close();
     const html = readFileSync(join(dir, "a.html"), "utf8");
     expect(html.includes("window.pwned = 1</script>")).toBe(false);
@@ -217,7 +217,7 @@ describe("queuebook export", {timeout: 90_000}, () => {
     }
   });
 
-  it("bad input: one line and the usage, exit 2; a missing notebook: one line, exit 1; nothing written", async () => {
+  it("bad input (also an output that cannot be written): one line and the usage, exit 2; a missing notebook: one line, exit 1; nothing written", async () => {
     const lang = await cli(["export", "deck.md", "--lang", "fr", "-o", "x.html"], dir);
     expect(lang.code).toBe(2);
     expect(lang.stderr.split("\n")[0]).toBe("queuebook export: --lang fr: the notebook declares no languages");
@@ -228,8 +228,8 @@ describe("queuebook export", {timeout: 90_000}, () => {
     expect(none.stderr).toMatch(/^queuebook export: cannot read missing\.md: [^\n]+\n$/); // one line
     expect(existsSync(join(dir, "x.html"))).toBe(false);
     const folder = await cli(["export", "deck.md", "--pdf", join(dir, "missing", "x.pdf")], dir);
-    expect(folder.code).toBe(1);
-    expect(folder.stderr).toBe("queuebook export: cannot write missing/x.pdf: no such folder (ENOENT)\n"); // shown relative to the current folder
+    expect(folder.code).toBe(2); // checked before any rendering (test/e2e/export-guards.test.ts)
+    expect(folder.stderr.split("\n")[0]).toBe("queuebook export: cannot write missing/x.pdf: folder missing does not exist"); // shown relative to the current folder
     expect(existsSync(join(dir, "missing"))).toBe(false); // no folder made on the way
     const noFile = await cli(["export"], dir);
     expect(noFile.code).toBe(2);

@@ -1,7 +1,8 @@
 // The single-file export without a browser: scripts inlined so that no text ends them early
 // while the program means the same, the snapshot written into the cells' elements, the state
 // and language options, and a page that names no other file or host.
-import {mkdtempSync, rmSync, writeFileSync, mkdirSync} from "node:fs";
+import {spawnSync} from "node:child_process";
+import {mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync, mkdirSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {runInNewContext} from "node:vm";
@@ -97,7 +98,7 @@ describe("exportPage(options)", () => {
     expect(html.includes('<img src="data:image/png;base64,')).toBe(true);
     expect(html.includes("provide({katex:")).toBe(true); // tex is used: KaTeX inline
     expect(/provide\(\{Plot/.test(html)).toBe(false); // Plot is not
-    expect(html.includes('<pre class="qb-echo">')).toBe(true);
+    expect(html.includes('<pre class="qb-echo"><code class="language-js">const x = view(')).toBe(true);
   });
 
   it("is the same bytes for the same inputs", async () => {
@@ -108,7 +109,7 @@ describe("exportPage(options)", () => {
 
   it("--no-code hides echoed code; --lang sets the page's language; --state sets the opening hash", async () => {
     const {html} = await exportPage({file: notebook, packageRoot, noCode: true, lang: "ja", state: "#run=v1_x"});
-    expect(html.includes('<pre class="qb-echo">')).toBe(false);
+    expect(html.includes('<pre class="qb-echo"><code class="language-js">const x = view(')).toBe(false); // (the client's own code may name the class)
     expect(html.includes('<html lang="ja">')).toBe(true);
     expect(html.includes('<meta name="queuebook-lang" content="ja">')).toBe(true);
     expect(html.includes('("run=v1_x")')).toBe(true);
@@ -116,5 +117,77 @@ describe("exportPage(options)", () => {
 
   it("refuses a language the notebook does not declare", async () => {
     await expect(exportPage({file: notebook, packageRoot, lang: "fr"})).rejects.toThrow("--lang fr: the notebook declares en, ja");
+  });
+});
+
+describe("exportPage(options): images obey FileAttachment's rules", () => {
+  // A project beside a secret: the notebook folder nb/ (the root), a secret one level up.
+  const project = join(dir, "images");
+  const nb = join(project, "nb");
+  mkdirSync(join(nb, "img"), {recursive: true});
+  mkdirSync(join(project, "elsewhere"), {recursive: true});
+  const SECRET = "QB-IMAGE-SECRET";
+  writeFileSync(join(project, "elsewhere", "secret.png"), SECRET);
+  writeFileSync(join(project, "x.png"), SECRET);
+  writeFileSync(join(nb, "img", "ok.png"), "OK-PNG");
+  symlinkSync("/etc/passwd", join(nb, "img", "passwd.png"));
+  symlinkSync(join(project, "elsewhere", "secret.png"), join(nb, "img", "secret-link.png"));
+  spawnSync("mkfifo", [join(nb, "img", "pipe.png")]);
+  writeFileSync(join(nb, "img", "huge.png"), "");
+  truncateSync(join(nb, "img", "huge.png"), 450 * 1024 * 1024); // sparse: 450 MB on paper, nothing on disk
+  const lines = [
+    "---", "title: Images", "---", "", // 1-4
+    "![ok](img/ok.png)", "", // 5
+    '<img src="../../../../elsewhere/secret.png">', "", // 7
+    '<img src="/abs/path/secret.png">', "", // 9
+    "![s](../../x.png)", "", // 11
+    "![p](img/passwd.png)", "", // 13
+    '<img src="%E0%A4%A.png">', "", // 15
+    "![h](img/huge.png)", "", // 17
+    "<img src='&#46;&#46;/elsewhere/secret.png'> <img src=..%2Felsewhere%2Fsecret.png> <img src=\"..\\elsewhere\\secret.png\">", "", // 19
+    "![l](img/secret-link.png) ![f](img/pipe.png) ![u](https://example.com/a.png) ![file](file:///etc/passwd)", "", // 21
+    '<img src="/img/ok.png" srcset="../x.png 2x">', "" // 23
+  ];
+  writeFileSync(join(nb, "images.md"), lines.join("\n"));
+  const exported = () => exportPage({file: join(nb, "images.md"), packageRoot});
+
+  it("inlines only images inside the notebook folder; every other one is a warning at its line and left out", async () => {
+    const {html, warnings} = await exported();
+    const at = warnings.map((w) => `${w.line}:${w.column} ${w.message}`);
+    expect(at).toEqual([
+      '7:11 image "../../../../elsewhere/secret.png" is outside the notebook folder: only images inside it are inlined; left out of the export',
+      '9:11 image "/abs/path/secret.png" not found in the notebook folder (abs/path/secret.png); left out of the export',
+      '11:6 image "../../x.png" is outside the notebook folder: only images inside it are inlined; left out of the export',
+      '13:6 image "img/passwd.png" is a link to a file outside the notebook folder: only files inside it are inlined; left out of the export',
+      '15:11 image "%E0%A4%A.png" has a malformed %-escape; left out of the export',
+      '17:6 image "img/huge.png" is 450 MB, more than the limit of 50 MB (--max-file-mb); left out of the export',
+      '19:11 image "../elsewhere/secret.png" is outside the notebook folder: only images inside it are inlined; left out of the export',
+      '19:54 image "..%2Felsewhere%2Fsecret.png" is outside the notebook folder: only images inside it are inlined; left out of the export',
+      '19:93 image "..\\\\elsewhere\\\\secret.png" is outside the notebook folder: only images inside it are inlined; left out of the export',
+      '21:6 image "img/secret-link.png" is a link to a file outside the notebook folder: only files inside it are inlined; left out of the export',
+      '21:32 image "img/pipe.png" is not a regular file (a device, pipe or socket); left out of the export',
+      '21:51 image "https://example.com/a.png" is a URL (https:): the export loads nothing from elsewhere; left out of the export',
+      '21:86 image "file:///etc/passwd" is a URL (file:): the export loads nothing from elsewhere; left out of the export',
+      '23:32 image srcset "../x.png 2x" is not inlined: left out of the export (only an src is)'
+    ]);
+    const ok = `data:image/png;base64,${Buffer.from("OK-PNG").toString("base64")}`;
+    expect(html.split(ok).length - 1).toBe(2); // img/ok.png and "/img/ok.png" (a leading "/" is the notebook folder)
+    for (const leak of [SECRET, Buffer.from(SECRET).toString("base64"), "root:x:0:0", Buffer.from("root:x:0:0").toString("base64").slice(0, 12)]) expect(html.includes(leak), leak).toBe(false);
+    // A refused image keeps its alt text and loses its src: the page names no file of the machine.
+    const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+    const tags = main.match(/<img\b[^>]*>/g)!;
+    expect(tags).toHaveLength(15);
+    expect(tags.filter((t) => /\ssrc=/.test(t))).toEqual([`<img src="${ok}" alt="ok">`, `<img src="${ok}">`]);
+    expect(tags.some((t) => /srcset/.test(t))).toBe(false);
+  });
+
+  it("caps images at --max-file-mb, and the images of one export at 200 MB in all, by their size before reading", async () => {
+    writeFileSync(join(nb, "img", "wide.png"), Buffer.alloc(6000));
+    writeFileSync(join(nb, "cap.md"), "# Cap\n\n![w](img/wide.png)\n");
+    const small = await exportPage({file: join(nb, "cap.md"), packageRoot, maxFileBytes: 5000});
+    expect(small.warnings.map((w) => `${w.line}:${w.column} ${w.message}`)).toEqual(['3:6 image "img/wide.png" is 6,000 bytes, more than the limit of 5,000 bytes (--max-file-mb); left out of the export']);
+    expect((await exportPage({file: join(nb, "cap.md"), packageRoot, maxFileBytes: 7000})).warnings).toEqual([]);
+    const large = await exportPage({file: join(nb, "images.md"), packageRoot, maxFileBytes: 1024 * 1024 * 1024});
+    expect(large.warnings.find((w) => w.line === 17)?.message).toBe("image \"img/huge.png\" would take the export's images past 200 MB in all; left out of the export");
   });
 });
