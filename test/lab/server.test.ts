@@ -4,7 +4,7 @@
 import type {Server} from "node:http";
 import {connect, type Socket} from "node:net";
 import {afterEach, describe, expect, it} from "vitest";
-import {parseRecords} from "../../src/lab/csv.js";
+import {formatRecords, parseRecords} from "../../src/lab/csv.js";
 import {httpTransport, loadAgent} from "../../src/lab/http.js";
 import {close, createLabServer, listen, type LabServerOptions} from "../../src/lab/server.js";
 import {maxConcurrency, maxInService} from "../../src/lab/stats.js";
@@ -177,6 +177,60 @@ describe("createLabServer({serviceMs, workers, clock, wait})", () => {
     expect(logged[0]).toMatch(/3 records/);
     await fetch(lab.url + "/reset");
     expect((await fetch(lab.url + "/work")).status).toBe(200);
+  });
+
+  /** Serves `count` requests of 0 ms one by one (a clock that ticks 1 ms a reading). */
+  async function served(lab: Awaited<ReturnType<typeof start>>, count: number) {
+    const agent = loadAgent();
+    const transport = httpTransport({agent});
+    for (let i = 0; i < count; i += 100) await Promise.all(Array.from({length: Math.min(100, count - i)}, () => transport(lab.url + "/work")));
+    agent.destroy();
+  }
+
+  it("writes /dump in slices, answering /work between them, with formatRecords' bytes", async () => {
+    let tick = 0;
+    const paused: (() => void)[] = [];
+    const lab = await start({serviceMs: 0, workers: 4, clock: () => (tick += 0.001), dumpSlice: 100, yieldNow: (resume) => void paused.push(resume)});
+    await served(lab, 1000);
+    const expected = formatRecords(lab.records());
+    const dump = fetch(lab.url + "/dump").then((r) => r.text());
+    let ended = false;
+    void dump.then(() => (ended = true));
+    await until(() => paused.length === 1, "the dump stops after its first slice");
+    // While the dump waits, /work is answered: the dump does not hold the event loop.
+    expect((await fetch(lab.url + "/work")).status).toBe(200);
+    expect(ended).toBe(false);
+    let slices = 1;
+    while (!ended) {
+      await until(() => paused.length > 0 || ended, "the next slice");
+      if (paused.length) (paused.shift()!(), slices++);
+    }
+    expect(slices).toBe(10); // 1,000 records, 100 a slice
+    expect(await dump).toBe(expected); // the request served during the dump is not in it
+    expect(parseRecords("dump", expected)).toHaveLength(1000);
+    expect(lab.records()).toHaveLength(1001);
+  });
+
+  it("dumps with the default yield too: the same bytes for a gap in seq, a slice boundary and one record", async () => {
+    const service = manualService();
+    const lab = await start({workers: 1, wait: service.wait, dumpSlice: 2});
+    const first = await pipeline(lab.port, 1);
+    await until(() => service.started() === 1, "the first request is in service");
+    const second = await pipeline(lab.port, 1);
+    await until(() => lab.inSystem() === 2, "the second waits");
+    second.destroy(); // seq 1 is dropped: a gap
+    await until(() => lab.inSystem() === 1, "the second is dropped");
+    service.release();
+    await until(() => lab.inSystem() === 0, "the first ends");
+    expect(await (await fetch(lab.url + "/dump")).text()).toBe(formatRecords(lab.records()));
+    expect(lab.records().map((r) => r.seq)).toEqual([0]);
+    const third = fetch(lab.url + "/work");
+    await until(() => service.started() === 2, "the third begins");
+    service.release();
+    await third;
+    first.destroy();
+    expect(lab.records().map((r) => r.seq)).toEqual([0, 2]);
+    expect(await (await fetch(lab.url + "/dump")).text()).toBe(formatRecords(lab.records()));
   });
 
   it("refuses a service time no timer can hold and a worker count below 1", () => {
