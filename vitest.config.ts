@@ -1,9 +1,23 @@
-import {defineConfig} from "vitest/config";
+// Two projects: "unit" (no browser; `npm run test:unit`) and "browser" (each file builds a site
+// and opens one Chromium of its own). `npm test` runs both in one pool, so the browser files run
+// in parallel with each other and with the unit files.
+import {availableParallelism} from "node:os";
+import {configDefaults, defineConfig} from "vitest/config";
+
+const browserFiles = ["test/e2e/**/*.test.ts", "test/**/*.browser.test.ts"];
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     testTimeout: 20_000,
-    hookTimeout: 60_000
+    hookTimeout: 60_000,
+    // vitest's default is one worker fewer than the cores: one worker on a 2-core machine, so
+    // every file ran in turn. The files spend much of their time waiting on Chromium, child
+    // processes and lab timers, so a worker per core (at least two) keeps the cores busy.
+    maxWorkers: Math.max(2, availableParallelism()),
+    projects: [
+      {extends: true, test: {name: "unit", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, ...browserFiles]}},
+      // A condition in a page is polled for up to 10 s rather than 1 s: a loaded machine renders late.
+      {extends: true, test: {name: "browser", include: browserFiles, expect: {poll: {timeout: 10_000}}}}
+    ]
   }
 });
