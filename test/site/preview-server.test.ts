@@ -130,7 +130,7 @@ describe("startPreview: who may ask (Host, Origin, Sec-Fetch-Site on every reque
     for (const site of ["same-origin", "none"]) expect((await get("/hi.js", {"sec-fetch-site": site})).status, site).toBe(200);
   });
 
-  it("gives each server run its own random token and puts it in no page", async () => {
+  it("gives each server run its own random token, which no refused request, index or script carries", async () => {
     expect(preview.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const other = await startPreview({root, packageRoot: copy.packageRoot, port: 0});
     try {
@@ -138,7 +138,13 @@ describe("startPreview: who may ask (Host, Origin, Sec-Fetch-Site on every reque
     } finally {
       await other.close();
     }
-    for (const path of ["/", "/hi", "/hi.js"]) expect((await get(path)).body).not.toContain(preview.token);
+    // (its notebook pages carry it for the save endpoint, save.ts; a foreign page cannot read them)
+    for (const path of ["/", "/hi.js", "/data.csv"]) expect((await get(path)).body).not.toContain(preview.token);
+    for (const headers of [{host: "evil.example"}, {origin: "null"}, {"sec-fetch-site": "cross-site"}] as Record<string, string>[]) {
+      const reply = await get("/hi", headers);
+      expect(reply.status).toBe(403);
+      expect(reply.body).not.toContain(preview.token);
+    }
   });
 });
 
