@@ -1,17 +1,30 @@
-// Presentation mode for any notebook: the `p` key or `?present` in the URL. Slide 1 is the title
-// slide (the front matter's title and description); each `##` heading or `---` rule starts the
-// next one. Nothing moves in the DOM: the page's children are shown a slide at a time, so every
-// cell stays live and keeps its place. The slide is a 1280×720 stage scaled to the screen (type
-// and charts read the same at 1920×1080 and 1280×720; the `width` built-in measures the stage).
-// The slide number is the hash part `/N` (src/client/hash.ts), so a reload or a shared link
-// lands on the same slide. Keys: → ← space PageDown PageUp Home End, f fullscreen, Esc leaves.
+// Presentation mode for any notebook: the `p` key, the page bar's Present button or `?present`
+// in the URL. Slide 1 is the title slide (the front matter's title and description); each `##`
+// heading or `---` rule starts the next one. Nothing moves in the DOM: the page's children are
+// shown a slide at a time, so every cell stays live and keeps its place. The slide is a
+// 1280×720 stage scaled to the screen (type and charts read the same at 1920×1080 and 1280×720;
+// the `width` built-in measures the stage); a slide taller than the stage scrolls inside it,
+// with a visible cue. The slide number is the hash part `/N` (src/client/hash.ts), so a reload
+// or a shared link lands on the same slide. Keys: → ← space PageDown PageUp Home End, o
+// overview, s presenter view, b or . blackout, ? help, f fullscreen, Esc leaves. The parts:
+// present/notes.ts (speaker notes), present/presenter.ts and present/sync.ts (the presenter
+// window, in step both ways), present/overview.ts, present/overlays.ts (blackout, help),
+// present/bar.ts (the Present button), present/print.ts (`?present&print`: a page per slide).
 import {readSlide, replaceHash, replaceUrl, withSlide} from "./hash.js";
+import {addPresentButton} from "./present/bar.js";
+import {isNotes} from "./present/notes.js";
+import {closeOverview, openOverview, overviewKey} from "./present/overview.js";
+import {blackedOut, helpOpen, setBlackout, toggleHelp} from "./present/overlays.js";
+import {isPresenterView, openPresenterWindow, presenterScale, startPresenterView, updatePresenterView} from "./present/presenter.js";
+import {layOutForPrint, printRequested} from "./present/print.js";
+import {listen, send, setPeer, type PresentMessage} from "./present/sync.js";
 
 /** The stage's size in CSS pixels, scaled to fit the window. */
 export const STAGE = {width: 1280, height: 720};
 
 const ON = "qb-present";
 const SHOWN = "qb-on-slide";
+const OVERFLOWS = "qb-slide-overflows";
 
 let main: HTMLElement | null = null;
 let slides: Element[][] = [];
@@ -19,7 +32,12 @@ let current = 0; // 0-based
 let active = false;
 let title: HTMLElement | null = null;
 let counter: HTMLElement | null = null;
+let more: HTMLElement | null = null;
 let watcher: MutationObserver | null = null;
+let sizes: ResizeObserver | null = null;
+let presenter = false; // this window is the presenter view
+let printing = false; // laid out a page per slide (?present&print)
+let order: Element[] = []; // main's elements as the notebook has them (print moves them into pages)
 
 /** A `---` rule: it starts a slide and is not shown itself. */
 function isRule(element: Element): boolean {
@@ -28,9 +46,9 @@ function isRule(element: Element): boolean {
 
 const UNSHOWN = new Set(["NOSCRIPT", "SCRIPT", "STYLE", "TEMPLATE", "LINK", "META"]);
 
-/** True when an element would show something: empty cell outputs do not make a slide. */
+/** True when an element would show something: empty cell outputs and speaker notes do not make a slide. */
 function shows(element: Element): boolean {
-  if (UNSHOWN.has(element.tagName)) return false;
+  if (UNSHOWN.has(element.tagName) || element.hasAttribute("data-qb-ui") || isNotes(element)) return false; // edit buttons and panels make no slide
   return !(element.classList.contains("qb-cell") && !element.childNodes.length);
 }
 
@@ -77,17 +95,30 @@ function titleSlide(): HTMLElement {
 /** After the page changed (a cell's output appeared or went, a live update): the slides again. */
 function resplit(): void {
   if (!main || !title) return;
+  if (printing) {
+    slides = splitSlides(order, title);
+    layOutForPrint(main, order, slides);
+    return;
+  }
   if (title.parentNode !== main) main.prepend(title); // a live update rebuilt main
   const next = splitSlides(Array.from(main.children), title);
   const same = next.length === slides.length && next.every((group, i) => group.length === slides[i].length && group.every((e, j) => e === slides[i][j]));
-  if (same) return; // a live cell redrawing (a playing simulation) leaves the slide, and its scroll, alone
+  if (same) return void (presenter && updatePresenterView(slides, current, blackedOut())); // a live cell redrawing (a playing simulation) leaves the slide, and its scroll, alone
   slides = next;
   show(Math.min(current, slides.length - 1), false, false);
 }
 
 function scale(): void {
-  const s = Math.min(innerWidth / STAGE.width, innerHeight / STAGE.height);
+  const s = presenter ? presenterScale() : Math.min(innerWidth / STAGE.width, innerHeight / STAGE.height);
   document.documentElement.style.setProperty("--qb-slide-scale", String(s));
+}
+
+/** Marks a slide taller than the stage (it scrolls inside it) and shows the cue while more is below. */
+function checkOverflow(): void {
+  if (!main || !active) return;
+  const below = main.scrollHeight - main.clientHeight - main.scrollTop;
+  document.documentElement.classList.toggle(OVERFLOWS, main.scrollHeight > main.clientHeight + 1);
+  if (more) more.hidden = below <= 1;
 }
 
 function show(index: number, record = true, top = true): void {
@@ -98,6 +129,34 @@ function show(index: number, record = true, top = true): void {
   if (top) main.scrollTop = 0;
   if (counter) counter.textContent = `${current + 1} / ${slides.length}`;
   if (record && readSlide() !== current + 1) replaceHash(withSlide(current + 1));
+  sizes?.disconnect();
+  for (const element of slides[current]) sizes?.observe(element);
+  checkOverflow();
+  if (presenter) updatePresenterView(slides, current, blackedOut());
+}
+
+/** Shows slide `index` (0-based) here and in the other window. */
+function move(index: number): void {
+  show(index);
+  send({slide: current + 1});
+}
+
+function blackout(on: boolean): void {
+  setBlackout(on, presenter);
+  if (presenter) updatePresenterView(slides, current, on);
+}
+
+/** What the other window (presenter or audience) says. */
+function receive(message: PresentMessage): void {
+  if (message.hello) {
+    if (active) send({slide: current + 1, blackout: blackedOut()});
+    return;
+  }
+  if (message.slide !== undefined) {
+    if (!active) enter(message.slide);
+    else if (message.slide !== current + 1) show(message.slide - 1);
+  }
+  if (message.blackout !== undefined && active) blackout(message.blackout);
 }
 
 /** Enters presentation mode at slide `n` (1-based; clamped). */
@@ -106,34 +165,57 @@ export function enter(n = 1): void {
   if (!main) return;
   if (!active) {
     active = true;
+    printing = printRequested();
+    presenter = !printing && isPresenterView();
     title = titleSlide();
     main.prepend(title);
-    counter = document.createElement("div");
-    counter.className = "qb-slide-number";
-    counter.setAttribute("aria-live", "polite");
-    document.body.append(counter);
     document.documentElement.classList.add(ON);
-    scale();
-    addEventListener("resize", scale);
     watcher = new MutationObserver((records) => {
       if (records.some((r) => r.target === main || (r.target as Element).classList?.contains("qb-cell"))) resplit();
     });
     watcher.observe(main, {childList: true, subtree: true});
+    if (printing) {
+      order = Array.from(main.children);
+      resplit();
+      return;
+    }
+    counter = document.createElement("div");
+    counter.className = "qb-slide-number";
+    counter.setAttribute("aria-live", "polite");
+    more = document.createElement("div");
+    more.className = "qb-slide-more";
+    more.textContent = "↓ more below: scroll the slide";
+    more.hidden = true;
+    document.body.append(counter, more);
+    if (presenter) startPresenterView();
+    scale();
+    addEventListener("resize", scale);
+    sizes = new ResizeObserver(checkOverflow);
+    main.addEventListener("scroll", checkOverflow, {passive: true});
     slides = splitSlides(Array.from(main.children), title);
   }
+  if (printing) return;
   show(n - 1);
+  if (presenter) send({hello: true});
 }
 
 /** Leaves presentation mode: the page as it was, the slide and `?present` gone from the URL. */
 export function leave(): void {
-  if (!active || !main) return;
+  if (!active || !main || printing) return;
   active = false;
   watcher?.disconnect();
+  sizes?.disconnect();
+  sizes = null;
   removeEventListener("resize", scale);
+  main.removeEventListener("scroll", checkOverflow);
+  closeOverview();
+  if (helpOpen()) toggleHelp();
+  setBlackout(false, presenter);
   title?.remove();
   counter?.remove();
+  more?.remove();
   for (const child of Array.from(main.children)) child.classList.remove(SHOWN);
-  document.documentElement.classList.remove(ON);
+  document.documentElement.classList.remove(ON, OVERFLOWS);
   if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
   replaceUrl((url) => {
     url.searchParams.delete("present");
@@ -154,6 +236,7 @@ function toggleFullscreen(): void {
 function onKey(event: KeyboardEvent): void {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
   const target = event.target instanceof Element ? event.target : null;
+  if (target?.closest("[data-qb-editor]")) return; // typing in a cell's editor: its keys are the editor's (Esc leaves it)
   // Keys typed into a control stay there (a focused slider takes the arrows), except a
   // clicker's PageDown/PageUp, which always turn the slide.
   const editing = !!target?.closest("input, textarea, select, button, [contenteditable]:not([contenteditable=false])");
@@ -164,35 +247,72 @@ function onKey(event: KeyboardEvent): void {
     }
     return;
   }
-  const move = (index: number) => {
+  if (printing || overviewKey(event)) return;
+  const go = (index: number) => {
     event.preventDefault();
-    show(index);
+    move(index);
   };
   switch (event.key) {
     case "PageDown":
     case "PageUp":
       if (editing) (target as HTMLElement).blur?.();
-      return move(current + (event.key === "PageDown" ? 1 : -1));
+      return go(current + (event.key === "PageDown" ? 1 : -1));
     case "Escape":
+      // the top layer first: a field being typed in lets go, then the help, the blackout, and
+      // presentation mode itself
       event.preventDefault();
-      return leave();
+      if (editing) return (target as HTMLElement).blur?.();
+      if (helpOpen()) return toggleHelp();
+      if (blackedOut()) {
+        blackout(false);
+        return send({blackout: false});
+      }
+      return presenter ? undefined : leave(); // the presenter window has no page to go back to
   }
   if (editing) return;
   switch (event.key) {
     case "ArrowRight":
-      return move(current + 1);
+      return go(current + 1);
     case "ArrowLeft":
-      return move(current - 1);
+      return go(current - 1);
     case " ":
-      return move(current + (event.shiftKey ? -1 : 1));
+      return go(current + (event.shiftKey ? -1 : 1));
     case "Home":
-      return move(0);
+      return go(0);
     case "End":
-      return move(slides.length - 1);
+      return go(slides.length - 1);
     case "f":
       event.preventDefault();
       return toggleFullscreen();
+    case "o":
+      event.preventDefault();
+      return openOverview(slides, current, move);
+    case "b":
+    case ".":
+      event.preventDefault();
+      blackout(!blackedOut());
+      return send({blackout: blackedOut()});
+    case "?":
+      event.preventDefault();
+      return toggleHelp();
+    case "s":
+      event.preventDefault();
+      if (!presenter) setPeer(openPresenterWindow(current + 1));
+      return;
   }
+}
+
+/** After a slider is dragged with the mouse it lets go of the focus, so ←/→ turn slides again. */
+function releaseDraggedSlider(): void {
+  let dragged: HTMLInputElement | null = null;
+  addEventListener("pointerdown", (event) => {
+    const target = event.target;
+    dragged = active && target instanceof HTMLInputElement && target.type === "range" ? target : null;
+  }, true);
+  addEventListener("pointerup", () => {
+    if (dragged && document.activeElement === dragged) dragged.blur(); // (a slider reached with Tab keeps its arrows)
+    dragged = null;
+  }, true);
 }
 
 /** The slide (1-based) holding the first element in view, so `p` starts where the reader is. */
@@ -220,11 +340,17 @@ export function startPresent(): void {
   if (typeof document === "undefined") return;
   const start = () => {
     addEventListener("keydown", onKey);
+    releaseDraggedSlider();
+    listen(receive);
     addEventListener("hashchange", () => {
       const n = readSlide();
-      if (n === undefined) return;
+      if (n === undefined || printing) return;
       if (!active) enter(n);
-      else if (n !== current + 1) show(n - 1, false);
+      else if (n !== current + 1) move(n - 1);
+    });
+    addPresentButton(() => {
+      (document.activeElement as HTMLElement | null)?.blur?.(); // the keys are the slides' now, not the button's
+      enter(slideInView());
     });
     if (wanted()) enter(readSlide() ?? 1);
   };

@@ -1,0 +1,105 @@
+// Every slide of every shipped notebook, measured in presentation mode on the 1280×720 stage:
+// the lecture (formulas.md) fits on every slide; a slide of another notebook that is taller
+// than the stage scrolls inside it, visibly (the stage's scrollbar and the "more below" cue,
+// gone once scrolled to the end), and its last element can be scrolled into view.
+import {readdirSync} from "node:fs";
+import {join} from "node:path";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import type {Page} from "playwright-core";
+import {settle} from "../../src/site/snapshot.js";
+import {startSite, type SiteFixture} from "./harness.js";
+
+const packageRoot = new URL("../../", import.meta.url).pathname;
+const notebooks = readdirSync(join(packageRoot, "notebooks")).filter((name) => name.endsWith(".md")).map((name) => name.slice(0, -3));
+/** The notebooks made to be presented: each slide fits the stage without scrolling. */
+const lectures = new Set(["formulas"]);
+let site: SiteFixture;
+
+beforeAll(async () => {
+  site = await startSite(join(packageRoot, "notebooks"), {prefix: "queuebook-present-fit"});
+}, 120_000);
+
+afterAll(async () => {
+  await site?.close();
+});
+
+interface Measured {
+  slide: string;
+  heading: string;
+  content: number;
+  stage: number;
+  used: number;
+  overflows: boolean;
+  cue: boolean;
+  scroll: string;
+}
+
+/** The slide on show: its content's height against the stage's, and how an overflow is shown. */
+function measure(page: Page): Promise<Measured> {
+  return page.evaluate(() => {
+    const main = document.querySelector<HTMLElement>("main")!;
+    const shown = Array.from(main.querySelectorAll<HTMLElement>(":scope > .qb-on-slide:not([data-qb-ui])"));
+    const top = main.getBoundingClientRect().top - main.scrollTop;
+    return {
+      used: Math.round(Math.max(...shown.map((e) => e.getBoundingClientRect().bottom - top)) + parseFloat(getComputedStyle(main).paddingBottom)),
+      slide: document.querySelector(".qb-slide-number")!.textContent!,
+      heading: (shown.find((e) => /^H[12]$/.test(e.tagName)) ?? shown[0])?.innerText.split("\n")[0] ?? "",
+      content: main.scrollHeight,
+      stage: main.clientHeight,
+      overflows: document.documentElement.classList.contains("qb-slide-overflows"),
+      cue: !document.querySelector<HTMLElement>(".qb-slide-more")!.hidden,
+      scroll: getComputedStyle(main).overflowY
+    };
+  });
+}
+
+/** Scrolls the stage to its end; true when the slide's last element is then inside the stage. */
+function lastReachable(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const main = document.querySelector<HTMLElement>("main")!;
+    main.scrollTop = main.scrollHeight;
+    const shown = Array.from(main.querySelectorAll<HTMLElement>(":scope > .qb-on-slide")).filter((e) => e.getClientRects().length);
+    const stage = main.getBoundingClientRect();
+    return shown.every((e) => e.getBoundingClientRect().bottom <= stage.bottom + 1);
+  });
+}
+
+describe("every slide of every shipped notebook on the 1280×720 stage", {timeout: 240_000}, () => {
+  it("lists the shipped notebooks", () => {
+    expect(notebooks).toEqual(expect.arrayContaining(["formulas", "on-call", "arrival-lab", "erlang-c", "format"]));
+  });
+
+  for (const name of notebooks) {
+    it(`${name}.md: ${lectures.has(name) ? "every slide fits" : "every slide fits or scrolls inside the stage, visibly"}`, async () => {
+      const page = await site.browser.newPage({viewport: {width: 1280, height: 720}});
+      await page.goto(`${site.origin}/${name}.html?present#/1`);
+      await settle(page); // every cell rendered: the slides have their final heights
+      const total = Number((await page.locator(".qb-slide-number").innerText()).split(" / ")[1]);
+      expect(total).toBeGreaterThan(1);
+      const report: string[] = [];
+      for (let i = 1; i <= total; i++) {
+        if (i > 1) {
+          await page.keyboard.press("PageDown");
+          await settle(page); // a view that renders once it is shown (the on-call model) has drawn
+        }
+        const m = await measure(page);
+        expect(m.slide).toBe(`${i} / ${total}`);
+        report.push(`${i} ${m.heading}: ${m.used}/${m.stage}`);
+        const label = `${name} slide ${i} (${m.heading}): content ${m.content} px on a ${m.stage} px stage`;
+        if (lectures.has(name)) {
+          expect(m.content, label).toBeLessThanOrEqual(m.stage);
+          expect(m.overflows || m.cue, label).toBe(false);
+          continue;
+        }
+        expect(m.overflows, label).toBe(m.content > m.stage);
+        if (!m.overflows) continue;
+        expect(m.cue, `${label}: the "more below" cue`).toBe(true);
+        expect(m.scroll, label).toBe("scroll"); // the scrollbar is always drawn on such a slide
+        expect(await lastReachable(page), `${label}: its end scrolls into view`).toBe(true);
+        await expect.poll(() => page.locator(".qb-slide-more").isHidden(), label).toBe(true); // at the end, the cue goes
+      }
+      console.log(`${name}: ${report.join(" · ")}`);
+      await page.close();
+    });
+  }
+});
