@@ -1,7 +1,8 @@
 // The lab's file formats: plans, open-loop runs, server records, closed-loop runs and the probe.
 // Written with d3-dsv; read with table.ts, which keeps positions so every complaint names
-// file:line:column, and checked as a grader would (order, ranges, no NaN or infinity). Pure:
-// each reader takes (file name, text), so the notebook's uploads give the same messages.
+// file:line:column, and checked as a grader would (order only where order is the data: a plan's
+// intended times; ranges; no NaN or infinity). Pure: each reader takes (file name, text), so the
+// notebook's uploads give the same messages.
 // Times are seconds written with 6 decimals (microseconds).
 import {csvFormat, tsvFormatRows} from "d3-dsv";
 import type {LabRecord} from "./des.js";
@@ -93,26 +94,38 @@ export function parsePlan(file: string, text: string): PlanRow[] {
   return table(file, text, ["i", "intended"], [], (read, row) => ({i: order.increasing(read, row, 0, read.integer(row, 0)), intended: order.nondecreasing(read, row, 1, read.number(row, 1, 0))}));
 }
 
-/** Reads an open-loop run CSV `i,intended,sent,received,code[,error]`; a missing `error` reads as "". */
+/**
+ * Reads an open-loop run CSV `i,intended,sent,received,code[,error]`; a missing `error` reads as "".
+ * Rows may come in any order (a threaded sender writes them as answers complete): every
+ * computation over a run sorts or counts, so only a repeated `i` is refused.
+ */
 export function parseRun(file: string, text: string): RunRow[] {
-  const order = ordered();
-  return table(file, text, ["i", "intended", "sent", "received", "code"], ["error"], (read, row) => {
-    const i = order.increasing(read, row, 0, read.integer(row, 0));
-    const intended = order.nondecreasing(read, row, 1, read.number(row, 1, 0));
+  const once = unique(file, "i", "each request of a run has one index");
+  const out = table(file, text, ["i", "intended", "sent", "received", "code"], ["error"], (read, row) => {
+    const i = once.note(row, read.integer(row, 0));
+    const intended = read.number(row, 1, 0);
     const sent = read.number(row, 2, 0);
     return {i, intended, sent, received: read.number(row, 3, sent), code: statusCode(read, row, 4), error: row.fields[5] ?? ""};
   });
+  once.check();
+  return out;
 }
 
-/** Reads the server's `seq,arrive,start,end,qlen` CSV: seq increasing, arrive ≤ start ≤ end, qlen ≥ 1. */
+/**
+ * Reads the server's `seq,arrive,start,end,qlen` CSV: arrive ≤ start ≤ end, qlen ≥ 1, each seq
+ * once. Rows may come in any order (a threaded server writes them as requests end): the sweep
+ * and the queue's figures sort by time themselves.
+ */
 export function parseRecords(file: string, text: string): LabRecord[] {
-  const order = ordered();
-  return table(file, text, ["seq", "arrive", "start", "end", "qlen"], [], (read, row) => {
-    const seq = order.increasing(read, row, 0, read.integer(row, 0));
-    const arrive = order.nondecreasing(read, row, 1, read.number(row, 1, 0));
+  const once = unique(file, "seq", "each request has one seq");
+  const out = table(file, text, ["seq", "arrive", "start", "end", "qlen"], [], (read, row) => {
+    const seq = once.note(row, read.integer(row, 0));
+    const arrive = read.number(row, 1, 0);
     const start = read.number(row, 2, arrive);
     return {seq, arrive, start, end: read.number(row, 3, start), qlen: read.integer(row, 4, 1)};
   });
+  once.check();
+  return out;
 }
 
 /**
@@ -164,6 +177,31 @@ function statusCode(read: RowReader, row: TableRow, k: number): number {
   const code = read.integer(row, k);
   if (code > 999) read.fail(row, k, `expected an HTTP status (or 0), got ${code}`);
   return code;
+}
+
+/**
+ * Checks that an index column (the first) names each row once, whatever the rows' order. Rows
+ * in increasing order cannot repeat, so the sort runs only for a file that is not in order.
+ */
+function unique(file: string, column: string, why: string) {
+  const values: number[] = [], lines: number[] = [];
+  let sorted = true;
+  return {
+    note(row: TableRow, value: number) {
+      if (values.length && value <= values[values.length - 1]) sorted = false;
+      values.push(value);
+      lines.push(row.line);
+      return value;
+    },
+    check() {
+      if (sorted) return;
+      const order = values.map((_, k) => k).sort((a, b) => values[a] - values[b] || lines[a] - lines[b]);
+      for (let k = 1; k < order.length; k++) {
+        const [first, again] = [order[k - 1], order[k]];
+        if (values[first] === values[again]) throw new LabFileError(file, lines[again], 1, `column "${column}": ${values[again]} appears twice (also on line ${lines[first]}): ${why}`);
+      }
+    }
+  };
 }
 
 /** Checks that a column runs in order down the file, naming the row that breaks it. */

@@ -151,7 +151,7 @@ export function waitBesideService(srv: Record<Shape, LabRecord[]>, {t, width = 6
 
 /** Step 5: the server's qlen at each arrival over time, one panel per shape. */
 export function queueOverTime(srv: Record<Shape, LabRecord[]>, {t, width = 640}: ChartOptions) {
-  const lines = shapes.map((shape) => stepPoints(srv[shape], (r) => r.arrive, (r) => r.qlen));
+  const lines = shapes.map((shape) => stepPoints(byArrival(srv[shape]), (r) => r.arrive, (r) => r.qlen));
   const frame = chartFrame({
     width, height: 280, marginLeft: 40, marginRight: 60,
     x: {domain: domainOf(lines.flatMap((line) => line.map((r) => r.arrive))), label: t("chart.time")},
@@ -163,6 +163,12 @@ export function queueOverTime(srv: Record<Shape, LabRecord[]>, {t, width = 640}:
     frame.marks.append(svgElement("path", {d: stepAfterPath(lines[i].map((r) => [x(r.arrive), y(r.qlen)])), fill: "none", stroke: colors.range[i], "stroke-width": 1.5}), zeroRule(frame, y));
   });
   return frame.svg;
+}
+
+/** The records in arrival order: as they are when already so (a dump is), else a sorted copy (a threaded server writes them as they end). */
+export function byArrival(records: LabRecord[]): LabRecord[] {
+  for (let k = 1; k < records.length; k++) if (records[k].arrive < records[k - 1].arrive) return records.slice().sort((a, b) => a.arrive - b.arrive);
+  return records;
 }
 
 /** Step 7: requests in the system after each event of the sweep (src/lab's sweepSteps) for even and burst, with the worker lines. */
