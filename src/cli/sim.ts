@@ -1,10 +1,11 @@
-// `queuebook sim`: runs the on-call simulator from the terminal and prints its minutes as a
-// table, CSV or JSON. The model is src/sim; this file only parses flags and formats output.
+// `queuebook sim`: runs a scenario (a shipped one by name, or a scenario record from a JSON file)
+// from the terminal and prints its minutes as a table, CSV or JSON. The models are src/sim; this
+// file only parses flags, reads files and formats output.
 import {closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats} from "node:fs";
 import {resolve} from "node:path";
 import {
-  MAX_ACTIONS_BYTES, MAX_LINK_ACTIONS, MAX_MINUTES, MAX_SEED, cutText, decodeRunLink, isScenarioName, metricFields, parseActionsJson, replayOptions,
-  run, runLinkUrl, runValueOf, scenarioNames, scenarios, validateActions, type Action, type MinuteMetrics, type RunLink, type ScenarioName
+  MAX_ACTIONS_BYTES, MAX_LINK_ACTIONS, MAX_MINUTES, MAX_SEED, catalog, checkScenario, cutText, decodeRunLink, findScenario, modelOf, parseActionsJson,
+  replayOptions, runLinkUrl, runValueOf, validateActions, type Action, type MetricsRow, type MinuteMetrics, type RunLink, type Scenario, type SimModel
 } from "../sim/index.js";
 import {CommandError, UsageError, type Command, type Context} from "./command.js";
 import {integerFlag, parseFlags} from "./flags.js";
@@ -14,23 +15,27 @@ type Format = (typeof formats)[number];
 
 const usage = `usage: queuebook sim [options]
 
-Runs the on-call simulator minute by minute and prints each minute's dashboard.
+Runs a scenario of the on-call simulator (or of a lesson's model) minute by minute and
+prints each minute's dashboard.
 
 options:
-  --scenario NAME   ${scenarioNames.join(" | ")} (default free)
+  --scenario NAME   ${catalog.map((c) => c.name).join(" | ")} (default free),
+                    or FILE.json, a scenario record (name, model, clock, events, …;
+                    see src/sim/README.md); with --run, the file of the link's scenario
   --seed N          seed of the random generator, 0 to ${MAX_SEED} (default 1)
   --minutes M       minutes to simulate, 1 to ${MAX_MINUTES} (default 60)
   --actions FILE    JSON array of timed actions (a regular file, at most 4 MB), e.g.
                     [{"minute": 12, "press": "rollback"},
                      {"minute": 15, "set": {"autoscaling": true, "targetUtilization": 0.6}}]
-                    controls: fleetMin, autoscaling, targetUtilization, ttlS, sheddingShare,
-                    heavyFeature, bootDelayMin; buttons: rollback, warmup
+                    on-call controls: fleetMin, autoscaling, targetUtilization, ttlS,
+                    sheddingShare, heavyFeature, bootDelayMin; buttons: rollback, warmup
+                    (another model's scenario: that model's controls and buttons)
   --format F        table | csv | json (default table)
   --link            print the notebook link of the run at its last minute instead,
                     on-call.html#run=v1_<scenario>_s<seed>_m<minute>_<actions…>
   --run LINK        replay a notebook link (the whole link, its #hash, or the run= value):
                     its scenario, seed, decisions and minutes 0 … its minute; not with
-                    --scenario, --seed, --minutes or --actions
+                    --seed, --minutes or --actions
   -h, --help        show this help`;
 
 const footer = "Educational model, not for operational decisions. Real sites calibrate every constant to their own equipment and data.";
@@ -60,14 +65,14 @@ function kindOf(stats: Stats): string {
  * checked before it is opened (a FIFO would block the open, /dev/zero never ends), opened
  * without blocking, checked again, and read with a cap, so nothing hangs or fills memory.
  */
-function readActionsText(file: string, cwd: string): string {
+function readInputText(file: string, cwd: string, what: string): string {
   const path = resolve(cwd, file);
   const name = cutText(file);
-  const fail = (problem: string) => new UsageError(`actions file ${name} ${problem}`);
+  const fail = (problem: string) => new UsageError(`${what} file ${name} ${problem}`);
   const notRegular = (stats: Stats) => fail(`is ${kindOf(stats)}, not a regular file`);
   // Our own refusals pass through; anything the file system threw is named by its code.
   const cannotRead = (error: unknown) =>
-    error instanceof UsageError ? error : new UsageError(`cannot read actions file ${name} (${(error as NodeJS.ErrnoException).code ?? "unknown error"})`);
+    error instanceof UsageError ? error : new UsageError(`cannot read ${what} file ${name} (${(error as NodeJS.ErrnoException).code ?? "unknown error"})`);
   let fd: number;
   try {
     const stats = statSync(path);
@@ -93,23 +98,38 @@ function readActionsText(file: string, cwd: string): string {
   }
 }
 
-/** Reads and validates the actions file, or throws a UsageError naming the problem. */
-function readActions(file: string, cwd: string, minutes: number): Action[] {
-  const parsed = parseActionsJson(readActionsText(file, cwd));
+/** The first problem, and how many more there are, on one line. */
+function firstProblem(errors: readonly string[]): string {
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length > 2 ? "s" : ""})` : "";
+  return `${errors[0]}${more}`;
+}
+
+/** Reads and validates the actions file against the scenario's model, or throws a UsageError naming the problem. */
+function readActions(file: string, cwd: string, minutes: number, model: SimModel): Action[] {
+  const parsed = parseActionsJson(readInputText(file, cwd, "actions"));
   if (!parsed.ok) throw new UsageError(`actions file ${cutText(file)}: ${parsed.error}`);
-  const {actions, errors} = validateActions(parsed.json, {minutes});
-  if (errors.length) {
-    const more = errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length > 2 ? "s" : ""})` : "";
-    throw new UsageError(`actions file ${cutText(file)}: ${errors[0]}${more}`);
-  }
+  const {actions, errors} = validateActions(parsed.json, {minutes, vocabulary: model});
+  if (errors.length) throw new UsageError(`actions file ${cutText(file)}: ${firstProblem(errors)}`);
   return actions;
 }
 
-/** The run a --run link names, or a UsageError with the link's notice. */
-function readRunLink(text: string): RunLink {
+/** A shipped scenario by name, or a scenario record read from a JSON file and checked. */
+function readScenario(value: string, cwd: string): Scenario {
+  const shipped = findScenario(value);
+  if (shipped) return shipped;
+  if (!/\.json$/i.test(value)) throw new UsageError(`unknown scenario "${cutText(value)}" (scenarios: ${catalog.map((c) => c.name).join(", ")}, or a .json file)`);
+  const parsed = parseActionsJson(readInputText(value, cwd, "scenario"));
+  if (!parsed.ok) throw new UsageError(`scenario file ${cutText(value)}: ${parsed.error}`);
+  const check = checkScenario(parsed.json);
+  if (!check.ok) throw new UsageError(`scenario file ${cutText(value)}: ${firstProblem(check.errors)}`);
+  return check.scenario;
+}
+
+/** The run a --run link names (its scenario shipped, or `own`), or a UsageError with the link's notice. */
+function readRunLink(text: string, own: Scenario | null): RunLink {
   const value = runValueOf(text);
   if (value === undefined) throw new UsageError("--run: no run= part in the link (expected on-call.html#run=v1_…)");
-  const result = decodeRunLink(value);
+  const result = decodeRunLink(value, own ? (name) => (name === own.name ? own : findScenario(name)) : findScenario);
   if (!result.ok) throw new UsageError(`--run: ${result.notice}`);
   return result.run;
 }
@@ -139,16 +159,24 @@ const columns: [string, number, (m: MinuteMetrics) => string][] = [
   ["recs", 4, (m) => percent(m.recommendationsShare)]
 ];
 
-/** Formats the metrics in `format`, ending with a newline. */
-export function formatMetrics(metrics: MinuteMetrics[], format: Format, title = ""): string {
+/** A column of another model's table: its field, written to 4 significant digits. */
+function genericColumns(fields: readonly string[]): [string, number, (m: MetricsRow) => string][] {
+  const show = (value: unknown) => (typeof value === "number" ? (Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(4)))) : value === true ? "FIRED" : value === false ? "-" : String(value));
+  return fields.filter((f) => f !== "minute").map((field) => [field, Math.max(5, field.length), (m) => show(m[field])]);
+}
+
+/** Formats the metrics in `format`, ending with a newline; `fields` are the model's (on-call's by default, with its table). */
+export function formatMetrics(metrics: readonly MetricsRow[], format: Format, title = "", fields: readonly string[] | null = null): string {
+  const names = fields ?? (modelOf({}).fields as readonly string[]);
   if (format === "json") return `[\n${metrics.map((m) => JSON.stringify(m)).join(",\n")}\n]\n`;
   if (format === "csv") {
-    const rows = metrics.map((m) => metricFields.map((field) => String(m[field])).join(","));
-    return `${metricFields.join(",")}\n${rows.join("\n")}\n`;
+    const rows = metrics.map((m) => names.map((field) => String(m[field])).join(","));
+    return `${names.join(",")}\n${rows.join("\n")}\n`;
   }
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padStart(columns[i][1])).join("  ");
-  const rows = metrics.map((m) => line(columns.map(([, , show]) => show(m))));
-  return `${title ? title + "\n\n" : ""}${line(columns.map(([name]) => name))}\n${rows.join("\n")}\n\n${footer}\n`;
+  const table = (fields ? genericColumns(fields) : columns) as [string, number, (m: MetricsRow) => string][];
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padStart(table[i][1])).join("  ");
+  const rows = metrics.map((m) => line(table.map(([, , show]) => show(m))));
+  return `${title ? title + "\n\n" : ""}${line(table.map(([name]) => name))}\n${rows.join("\n")}\n\n${footer}\n`;
 }
 
 /** `queuebook sim [--scenario …] [--seed N] [--minutes M] [--actions FILE] [--format …] [--link] [--run LINK]`. */
@@ -161,43 +189,46 @@ export const command: Command = {
     const format = (values.format ?? "table") as Format;
     if (!formats.includes(format)) throw new UsageError(`unknown format "${cutText(format)}" (formats: ${formats.join(", ")})`);
     if (values.link && values.format !== undefined) throw new UsageError("--link prints a link: leave out --format");
-    let scenario: ScenarioName, seed: number, minutes: number, actions: readonly Action[], lang: string | undefined;
+    let scenario: Scenario, seed: number, minutes: number, actions: readonly Action[], lang: string | undefined;
     if (values.run !== undefined) {
-      const clash = (["scenario", "seed", "minutes", "actions"] as const).find((name) => values[name] !== undefined);
+      const clash = (["seed", "minutes", "actions"] as const).find((name) => values[name] !== undefined);
       if (clash) throw new UsageError(`--run replays the link's own run: leave out --${clash}`);
-      const link = readRunLink(values.run);
-      ({scenario, lang} = link);
+      // A scenario file may come with a link: it supplies the scenario the link names.
+      const own = values.scenario === undefined ? null : readScenario(values.scenario, context.cwd);
+      if (own && findScenario(values.scenario!) === own) throw new UsageError("--run replays the link's own scenario: leave out --scenario (or give the scenario's JSON file)");
+      const link = readRunLink(values.run, own);
+      scenario = own && own.name === link.scenario ? own : findScenario(link.scenario)!;
+      lang = link.lang;
       ({seed, minutes, actions} = replayOptions(link));
     } else {
-      const name = values.scenario ?? "free";
-      if (!isScenarioName(name)) throw new UsageError(`unknown scenario "${cutText(name)}" (scenarios: ${scenarioNames.join(", ")})`);
-      scenario = name;
+      scenario = readScenario(values.scenario ?? "free", context.cwd);
       seed = integerFlag("--seed", values.seed, 1, 0, MAX_SEED);
       minutes = integerFlag("--minutes", values.minutes, 60, 1, MAX_MINUTES);
-      actions = values.actions === undefined ? [] : readActions(values.actions, context.cwd, minutes);
+      actions = values.actions === undefined ? [] : readActions(values.actions, context.cwd, minutes, modelOf(scenario));
     }
+    const model = modelOf(scenario);
     if (values.link) {
       if (actions.length > MAX_LINK_ACTIONS) throw new UsageError(`a link holds at most ${MAX_LINK_ACTIONS} actions, the run has ${actions.length}`);
-      const link: RunLink = {scenario, seed, actions: [...actions], minute: minutes - 1};
+      const link: RunLink = {scenario: scenario.name, seed, actions: [...actions], minute: minutes - 1};
       if (lang !== undefined) link.lang = lang;
       let url: string;
       try {
-        url = runLinkUrl(link);
+        url = runLinkUrl(link, scenario.page ?? "on-call.html", (name) => (name === scenario.name ? scenario : findScenario(name)));
       } catch (error) {
         throw new UsageError(`this run does not fit in a link: ${cutText((error as Error).message, 120)}`);
       }
       context.stdout(url + "\n");
       return 0;
     }
-    let metrics: MinuteMetrics[];
+    let metrics: MetricsRow[];
     try {
-      metrics = run(scenario, {seed, minutes, actions});
+      metrics = model.simulate(scenario, {seed, minutes, actions}).metrics;
     } catch (error) {
       // Everything was validated above; a RangeError here would be the model's own bug.
       throw new CommandError(`the run failed: ${cutText((error as Error).message, 200)}`);
     }
-    const title = `${scenarios[scenario].title} (${scenario}), seed ${seed}, ${minutes} minute${minutes === 1 ? "" : "s"}${actions.length ? `, ${actions.length} action${actions.length === 1 ? "" : "s"}` : ""}`;
-    context.stdout(formatMetrics(metrics, format, title));
+    const title = `${cutText(scenario.title, 80)} (${scenario.name}), seed ${seed}, ${minutes} minute${minutes === 1 ? "" : "s"}${actions.length ? `, ${actions.length} action${actions.length === 1 ? "" : "s"}` : ""}`;
+    context.stdout(formatMetrics(metrics, format, title, model.name === "oncall" ? null : model.fields));
     return 0;
   }
 };

@@ -1,19 +1,19 @@
 // Timed actions: `{minute, set: {control: value}}` or `{minute, press: "rollback" | "warmup"}`,
 // and their validation with messages that name the problem (for the CLI and the URL hash).
-import {checkControl, type Controls} from "./controls.js";
+import {checkControlIn, controlSpecs, type ControlSpecs, type ControlValues, type Controls} from "./controls.js";
 import {cutText, showValue} from "./show.js";
 import type {Button} from "./step.js";
 
-/** Sets controls at the start of a minute. */
+/** Sets controls at the start of a minute (the on-call model's, or another model's by name). */
 export interface SetAction {
   minute: number;
-  set: Partial<Controls>;
+  set: Partial<Controls> | ControlValues;
 }
 
-/** Presses a button at the start of a minute. */
+/** Presses a button at the start of a minute (the on-call model's rollback and warmup, or another model's). */
 export interface PressAction {
   minute: number;
-  press: Button;
+  press: Button | (string & {});
 }
 
 /** A timed action, as in the CLI's actions file and the notebook's decision log. */
@@ -28,10 +28,19 @@ export interface ActionValidation {
 /** The buttons an action may press. */
 export const buttonNames: readonly Button[] = ["rollback", "warmup"];
 
-/** True when `name` is a button (for an actions file and a link). */
+/** True when `name` is an on-call button (for an actions file and a link). */
 export function isButton(name: unknown): name is Button {
   return (buttonNames as readonly unknown[]).includes(name);
 }
+
+/** Which controls and buttons actions may use: a model's (the on-call model's by default). */
+export interface ActionVocabulary {
+  controls: ControlSpecs;
+  buttons: readonly string[];
+}
+
+/** The on-call model's controls and buttons. */
+export const oncallVocabulary: ActionVocabulary = {controls: controlSpecs, buttons: buttonNames};
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -43,8 +52,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * `press` (a known button). Returns the typed actions and a message per problem.
  * @example validateActions([{minute: 3, press: "rollback"}], {minutes: 60}).errors // []
  */
-export function validateActions(json: unknown, options: {minutes?: number} = {}): ActionValidation {
-  const {minutes = Infinity} = options;
+export function validateActions(json: unknown, options: {minutes?: number; vocabulary?: ActionVocabulary} = {}): ActionValidation {
+  const {minutes = Infinity, vocabulary = oncallVocabulary} = options;
   const errors: string[] = [];
   if (!Array.isArray(json)) return {actions: [], errors: ["actions must be a JSON array of {minute, set} or {minute, press} objects"]};
   json.forEach((item, i) => {
@@ -61,12 +70,12 @@ export function validateActions(json: unknown, options: {minutes?: number} = {})
     if (hasSet) {
       if (!isRecord(item.set)) errors.push(`${at}: set must be an object of controls, got ${showValue(item.set)}`);
       else for (const [name, value] of Object.entries(item.set)) {
-        const problem = checkControl(name, value);
+        const problem = checkControlIn(vocabulary.controls, name, value);
         if (problem) errors.push(`${at}: ${problem}`);
       }
     }
-    if (hasPress && !isButton(item.press)) {
-      errors.push(`${at}: unknown button ${showValue(item.press)} (buttons: ${buttonNames.join(", ")})`);
+    if (hasPress && !vocabulary.buttons.includes(item.press as string)) {
+      errors.push(`${at}: unknown button ${showValue(item.press)} (buttons: ${vocabulary.buttons.join(", ") || "none"})`);
     }
   });
   return {actions: errors.length ? [] : (json as Action[]), errors};

@@ -2,8 +2,8 @@
 import {MAX_INSTANCES, MIN_INSTANCES} from "./autoscaler.js";
 import {cutText, showValue} from "./show.js";
 
-/** Everything the learner can set, minute by minute. */
-export interface Controls {
+/** Everything the learner can set, minute by minute (a type, not an interface, so it is a ControlValues). */
+export type Controls = {
   /** Floor of the fleet, 1 … 40; raising it launches instances at once. */
   fleetMin: number;
   /** Target tracking on; off = exactly fleetMin instances. */
@@ -18,7 +18,10 @@ export interface Controls {
   heavyFeature: boolean;
   /** Minutes a new instance boots before serving, 0 … 30. */
   bootDelayMin: number;
-}
+};
+
+/** Any model's control values by name: what a scenario starts with and an action sets. */
+export type ControlValues = Record<string, number | boolean>;
 
 /**
  * Free play's controls, which give the seeds' opening dashboard. Decisions: autoscaling starts
@@ -34,18 +37,36 @@ export const defaultControls: Readonly<Controls> = Object.freeze({
   bootDelayMin: 3
 });
 
-/** The allowed values of one control. */
-export type ControlSpec = {type: "boolean"} | {type: "integer" | "number"; min: number; max: number};
+/**
+ * The allowed values of one control. An integer control may name its values (`choices`, e.g.
+ * backoff 0 none, 1 fixed, 2 exponential): views show the names, links and files the number.
+ */
+export type ControlSpec =
+  | {type: "boolean"}
+  | {
+      type: "integer" | "number";
+      min: number;
+      max: number;
+      choices?: readonly string[];
+      /** A share in [0, 1], shown in percent. */
+      share?: boolean;
+      /** The unit shown after the value, and its digits (default 0). */
+      unit?: string;
+      digits?: number;
+    };
+
+/** A model's controls: each one's type and range. */
+export type ControlSpecs = Readonly<Record<string, ControlSpec>>;
 
 /** Each control's type and range, for validation and for building sliders. */
 export const controlSpecs: Readonly<Record<keyof Controls, ControlSpec>> = Object.freeze({
   fleetMin: {type: "integer", min: MIN_INSTANCES, max: MAX_INSTANCES},
   autoscaling: {type: "boolean"},
-  targetUtilization: {type: "number", min: 0.1, max: 1},
-  ttlS: {type: "number", min: 0, max: 3600},
-  sheddingShare: {type: "number", min: 0, max: 1},
+  targetUtilization: {type: "number", min: 0.1, max: 1, share: true},
+  ttlS: {type: "number", min: 0, max: 3600, unit: "s"},
+  sheddingShare: {type: "number", min: 0, max: 1, share: true},
   heavyFeature: {type: "boolean"},
-  bootDelayMin: {type: "integer", min: 0, max: 30}
+  bootDelayMin: {type: "integer", min: 0, max: 30, unit: "min"}
 });
 
 /** The control names, in a stable order. */
@@ -56,10 +77,15 @@ export function isControlName(name: string): name is keyof Controls {
   return Object.hasOwn(controlSpecs, name);
 }
 
-/** Checks one control value; returns a message naming the problem, or null when it is valid. */
+/** Checks one on-call control value; returns a message naming the problem, or null when it is valid. */
 export function checkControl(name: string, value: unknown): string | null {
-  if (!isControlName(name)) return `unknown control "${cutText(name)}" (controls: ${controlNames.join(", ")})`;
-  const spec = controlSpecs[name];
+  return checkControlIn(controlSpecs, name, value);
+}
+
+/** Checks one value against a model's `specs`: a message naming the problem, or null. */
+export function checkControlIn(specs: ControlSpecs, name: string, value: unknown): string | null {
+  if (!Object.hasOwn(specs, name)) return `unknown control "${cutText(name)}" (controls: ${Object.keys(specs).join(", ")})`;
+  const spec = specs[name];
   if (spec.type === "boolean") return typeof value === "boolean" ? null : `${name} must be true or false, got ${showValue(value)}`;
   if (typeof value !== "number" || !Number.isFinite(value)) return `${name} must be a number, got ${showValue(value)}`;
   if (spec.type === "integer" && !Number.isInteger(value)) return `${name} must be an integer, got ${value}`;

@@ -1,4 +1,4 @@
-// The on-call simulator: a pure, seeded model of a web service on call. Re-exports only.
+// The simulators: the on-call model and the retry model, pure and seeded, and the kit's scenario records. Re-exports only.
 export * from "./rng.js";
 export * from "./traffic.js";
 export * from "./queue.js";
@@ -18,3 +18,9 @@ export * from "./run.js";
 export * from "./link.js";
 export * from "./show.js";
 export * from "./debrief.js";
+export * from "./events.js";
+export * from "./textbook.js";
+export * from "./model.js";
+export * from "./oncall.js";
+export * from "./retry.js";
+export * from "./catalog.js";

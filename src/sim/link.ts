@@ -3,10 +3,11 @@
 // Only characters that encodeURIComponent leaves alone, so the value reads the same in the URL.
 // Decoding is defensive: whatever the text, it returns validated values or the defaults and a
 // short notice of our own words; it never throws and its cost is bounded by a length cap.
-import {isButton, validateActions, type Action} from "./actions.js";
-import {checkControl, controlSpecs, isControlName, type Controls} from "./controls.js";
+import {validateActions, type Action, type ActionVocabulary, type SetAction} from "./actions.js";
+import {findScenario, modelOf} from "./catalog.js";
+import {checkControlIn} from "./controls.js";
 import {isSeed, MAX_MINUTES, MAX_SEED, type RunOptions} from "./run.js";
-import {isScenarioName, type ScenarioName} from "./scenarios.js";
+import type {Scenario, ScenarioName} from "./scenarios.js";
 
 /** What a link holds: enough to replay the run to the same numbers. */
 export interface RunLink {
@@ -27,6 +28,15 @@ export type LinkProblem = "empty" | "too-long" | "syntax" | "version" | "scenari
 export type LinkResult =
   | {ok: true; run: RunLink}
   | {ok: false; run: RunLink; problem: LinkProblem; notice: string};
+
+/** Finds a scenario by the name a link carries (the shipped catalog by default, or a page's own). */
+export type FindScenario = (name: string) => Scenario | undefined;
+
+/** The controls and buttons a scenario's actions may use: its model's. */
+function vocabularyOf(name: string, find: FindScenario): ActionVocabulary | null {
+  const scenario = find(name);
+  return scenario ? modelOf(scenario) : null;
+}
 
 /** The format version, the value's first part. */
 export const LINK_VERSION = "v1";
@@ -70,13 +80,14 @@ function actionText(action: Action): string {
  * actions or MAX_LINK_CHARS characters).
  * @example encodeRunLink({scenario: "bad-deploy", seed: 7, minute: 42, actions: [{minute: 29, press: "rollback"}]}) // "v1_bad-deploy_s7_m42_29rollback"
  */
-export function encodeRunLink(run: RunLink): string {
-  if (!isScenarioName(run.scenario)) throw new RangeError(`unknown scenario ${run.scenario}`);
+export function encodeRunLink(run: RunLink, find: FindScenario = findScenario): string {
+  const vocabulary = vocabularyOf(run.scenario, find);
+  if (!vocabulary) throw new RangeError(`unknown scenario ${run.scenario}`);
   if (!isSeed(run.seed)) throw new RangeError(`bad seed ${run.seed}`);
   if (!Number.isInteger(run.minute) || run.minute < 0 || run.minute >= MAX_MINUTES) throw new RangeError(`bad minute ${run.minute}`);
   if (run.lang !== undefined && !LANG.test(run.lang)) throw new RangeError(`bad language code`);
   if (run.actions.length > MAX_LINK_ACTIONS) throw new RangeError(`more than ${MAX_LINK_ACTIONS} actions`);
-  const {errors} = validateActions(run.actions, {minutes: MAX_MINUTES});
+  const {errors} = validateActions(run.actions, {minutes: MAX_MINUTES, vocabulary});
   if (errors.length) throw new RangeError(errors[0]);
   const head = [LINK_VERSION, run.scenario, `s${run.seed}`, `m${run.minute}`];
   if (run.lang !== undefined) head.push(run.lang);
@@ -99,23 +110,23 @@ function readUint(text: string, max: number, problem: LinkProblem, what: string)
 }
 
 /** Reads one action part; `index` numbers it in notices. */
-function readAction(text: string, index: number): Action {
+function readAction(text: string, index: number, vocabulary: ActionVocabulary): Action {
   const at = `action ${index + 1}`;
   const match = /^(\d{1,6})(.*)$/.exec(text);
   if (!match) throw new LinkError("action", `${at} does not start with its minute`);
   const minute = Number(match[1]);
   if (minute >= MAX_MINUTES) throw new LinkError("action", `${at}: minute must be below ${MAX_MINUTES}`);
   const rest = match[2];
-  if (isButton(rest)) return {minute, press: rest};
+  if (vocabulary.buttons.includes(rest)) return {minute, press: rest};
   const set: Record<string, number | boolean> = {};
   if (rest === "") return {minute, set};
   for (const setting of rest.split("~")) {
     const parts = SETTING.exec(setting);
     if (!parts) throw new LinkError("action", `${at} is neither a button nor control settings`);
     const [, name, valueText] = parts;
-    if (!isControlName(name)) throw new LinkError("action", `${at}: unknown control or button`);
+    if (!Object.hasOwn(vocabulary.controls, name)) throw new LinkError("action", `${at}: unknown control or button`);
     if (Object.hasOwn(set, name)) throw new LinkError("action", `${at}: ${name} is set twice`);
-    const spec = controlSpecs[name];
+    const spec = vocabulary.controls[name];
     let value: number | boolean;
     if (spec.type === "boolean") {
       if (valueText !== "On" && valueText !== "Off") throw new LinkError("action", `${at}: ${name} must be On or Off`);
@@ -125,22 +136,23 @@ function readAction(text: string, index: number): Action {
       value = Number(valueText);
     }
     // The name is a known control and the value a parsed number or boolean: the message is ours.
-    const problem = checkControl(name, value);
+    const problem = checkControlIn(vocabulary.controls, name, value);
     if (problem) throw new LinkError("action", `${at}: ${problem}`);
     set[name] = value;
   }
-  return {minute, set: set as Partial<Controls>};
+  return {minute, set: set as SetAction["set"]};
 }
 
 /** Parses a value that is at most MAX_LINK_CHARS long, or throws a LinkError. */
-function parse(value: string): RunLink {
+function parse(value: string, find: FindScenario): RunLink {
   // Split lazily bounded: a part count above what a valid link can hold is refused first.
   const parts = value.split("_", MAX_LINK_ACTIONS + 6);
   if (parts.length > MAX_LINK_ACTIONS + 5) throw new LinkError("too-many", `more than ${MAX_LINK_ACTIONS} actions`);
   const [version, scenario, seed, minute] = parts;
   if (!/^v\d{1,3}$/.test(version ?? "")) throw new LinkError("syntax", "not a run link (it should start with v1_)");
   if (version !== LINK_VERSION) throw new LinkError("version", `link version ${version} is not supported (this page reads ${LINK_VERSION})`);
-  if (scenario === undefined || !isScenarioName(scenario)) throw new LinkError("scenario", "unknown scenario");
+  const vocabulary = scenario === undefined || !/^[a-z][a-z0-9-]{0,39}$/.test(scenario) ? null : vocabularyOf(scenario, find);
+  if (scenario === undefined || !vocabulary) throw new LinkError("scenario", "unknown scenario");
   if (seed === undefined || seed[0] !== "s") throw new LinkError("seed", "the seed (s…) is missing");
   if (minute === undefined || minute[0] !== "m") throw new LinkError("minute", "the minute (m…) is missing");
   const run: RunLink = {
@@ -158,9 +170,9 @@ function parse(value: string): RunLink {
   // The one action limit, counted after the language part: the split above only bounds the
   // work (its part count cannot tell a language part from an action).
   if (parts.length - next > MAX_LINK_ACTIONS) throw new LinkError("too-many", `more than ${MAX_LINK_ACTIONS} actions`);
-  for (let i = next; i < parts.length; i++) run.actions.push(readAction(parts[i], i - next));
+  for (let i = next; i < parts.length; i++) run.actions.push(readAction(parts[i], i - next, vocabulary));
   // The same validation as the CLI's actions file, as a last guard.
-  const {errors} = validateActions(run.actions, {minutes: MAX_MINUTES});
+  const {errors} = validateActions(run.actions, {minutes: MAX_MINUTES, vocabulary});
   if (errors.length) throw new LinkError("action", "an action is not valid");
   return run;
 }
@@ -170,12 +182,12 @@ function parse(value: string): RunLink {
  * code and a one-line notice that quotes nothing from the link (only our words and numbers).
  * @example decodeRunLink("v1_surge_s3_m10").run.seed // 3
  */
-export function decodeRunLink(value: unknown): LinkResult {
+export function decodeRunLink(value: unknown, find: FindScenario = findScenario): LinkResult {
   const fail = (problem: LinkProblem, notice: string): LinkResult => ({ok: false, run: defaultRunLink(), problem, notice});
   if (typeof value !== "string" || value === "") return fail("empty", "the link holds no run");
   if (value.length > MAX_LINK_CHARS) return fail("too-long", `the link is longer than ${MAX_LINK_CHARS} characters`);
   try {
-    return {ok: true, run: parse(value)};
+    return {ok: true, run: parse(value, find)};
   } catch (error) {
     if (error instanceof LinkError) return fail(error.problem, error.message);
     return fail("syntax", "the link could not be read");
@@ -202,8 +214,8 @@ export function runValueOf(text: string): string | undefined {
 }
 
 /** The notebook link of a run: `on-call.html#run=…`, relative to the site's root. */
-export function runLinkUrl(run: RunLink, page = "on-call.html"): string {
-  return `${page}#run=${encodeURIComponent(encodeRunLink(run))}`;
+export function runLinkUrl(run: RunLink, page = "on-call.html", find: FindScenario = findScenario): string {
+  return `${page}#run=${encodeURIComponent(encodeRunLink(run, find))}`;
 }
 
 /**

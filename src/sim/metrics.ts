@@ -5,7 +5,7 @@
  * lambda and requests are req/s; costs are dollars. Rates describe the minute itself;
  * costSoFar and budgetLeft add up the minutes before it (so minute 0 shows $0.00).
  */
-export interface MinuteMetrics {
+export type MinuteMetrics = {
   /** Minutes since the start of the run. */
   minute: number;
   /** Time of day, "HH:MM". */
@@ -45,7 +45,7 @@ export interface MinuteMetrics {
   cacheAgeS: number;
   badBuildShare: number;
   recommendationsShare: number;
-}
+};
 
 /** The metric names in output order (CSV columns, golden files). */
 export const metricFields = [

@@ -5,8 +5,9 @@ import {checkControl, type Controls} from "./controls.js";
 import type {MinuteMetrics} from "./metrics.js";
 import {mulberry32} from "./rng.js";
 import {isScenarioName, scenarioNames, scenarios, type Scenario, type ScenarioName} from "./scenarios.js";
-import {openingState, type SimState} from "./state.js";
-import {press, step, type MinuteDetail} from "./step.js";
+import type {ResolvedEvent} from "./events.js";
+import {openRunState, type SimState} from "./state.js";
+import {press, step, type Button, type MinuteDetail} from "./step.js";
 
 /** How to run a scenario. */
 export interface RunOptions {
@@ -26,6 +27,8 @@ export interface RunTrace {
   /** The controls in force during each minute. */
   controls: Controls[];
   details: MinuteDetail[];
+  /** The scenario's events as this run drew them. */
+  events: ResolvedEvent[];
 }
 
 /** The most minutes one run may simulate (a week). */
@@ -64,15 +67,17 @@ function simulateInto(scenario: Scenario, options: RunOptions, trace: RunTrace |
   // A stable sort keeps actions of the same minute in the order given.
   const pending = [...actions].sort((a, b) => a.minute - b.minute);
   const rng = mulberry32(seed);
-  let state = openingState(scenario, rng);
-  let controls: Controls = {...scenario.controls};
+  const opened = openRunState(scenario, rng);
+  let state = opened.state;
+  if (trace) trace.events = opened.resolved;
+  let controls = {...scenario.controls} as Controls;
   const metrics: MinuteMetrics[] = [];
   let next = 0;
   for (let m = 0; m < minutes; m++) {
     for (; next < pending.length && pending[next].minute === m; next++) {
       const action = pending[next];
       if ("set" in action) controls = {...controls, ...action.set};
-      else state = press(state, action.press);
+      else state = press(state, action.press as Button);
     }
     const result = step(state, controls, rng);
     if (trace) {
@@ -97,7 +102,7 @@ export function run(scenario: ScenarioName | Scenario, options: RunOptions = {})
 
 /** Like run, but also returns each minute's state, controls and intermediate values. */
 export function simulate(scenario: ScenarioName | Scenario, options: RunOptions = {}): RunTrace {
-  const trace: RunTrace = {metrics: [], states: [], controls: [], details: []};
+  const trace: RunTrace = {metrics: [], states: [], controls: [], details: [], events: []};
   trace.metrics = simulateInto(getScenario(scenario), options, trace);
   return trace;
 }

@@ -1,8 +1,10 @@
 // The simulator's state between minutes: everything the next minute depends on.
+import type {Controls} from "./controls.js";
 import type {Fleet} from "./fleet.js";
 import {parseClock} from "./metrics.js";
 import type {Rng} from "./rng.js";
-import type {Scenario, ScenarioEvents} from "./scenarios.js";
+import type {ResolvedEvent} from "./events.js";
+import {drawOncallEvents, type Scenario, type ScenarioEvents} from "./scenarios.js";
 
 /** The state at the start of `minute`. Plain data: safe to copy, compare and serialise. */
 export interface SimState {
@@ -32,14 +34,21 @@ export interface SimState {
 
 /** The state at minute 0 of `scenario`; draws the scenario's random events from `rng`. */
 export function openingState(scenario: Scenario, rng: Rng): SimState {
-  return {
+  return openRunState(scenario, rng).state;
+}
+
+/** The state at minute 0 and the scenario's events as this run draws them. */
+export function openRunState(scenario: Scenario, rng: Rng): {state: SimState; resolved: ResolvedEvent[]} {
+  const {resolved, events} = drawOncallEvents(scenario, rng);
+  const controls = scenario.controls as Readonly<Controls>;
+  const state: SimState = {
     minute: 0,
     startClockMin: parseClock(scenario.startClock),
     baseRate: scenario.baseRate,
-    events: scenario.events(rng),
-    fleet: {serving: scenario.controls.fleetMin, booting: []},
+    events,
+    fleet: {serving: controls.fleetMin, booting: []},
     quietMinutes: 0,
-    warm: scenario.warm,
+    warm: scenario.warm ?? 1,
     warmupUntil: 0,
     rollbackAt: -1,
     rolledBack: false,
@@ -48,4 +57,5 @@ export function openingState(scenario: Scenario, rng: Rng): SimState {
     costSoFar: 0,
     errorWindow: null
   };
+  return {state, resolved};
 }

@@ -95,7 +95,7 @@ for (const [way, prefix, sim] of ways) {
       expect(metrics[25].badBuildShare).toBe(0);
     });
     it("rejects an unknown scenario", async () => {
-      expectUsageError(await sim(["sim", "--scenario", "meltdown"]), /unknown scenario "meltdown" \(scenarios: free, bad-deploy, surge, cache-flush\)/);
+      expectUsageError(await sim(["sim", "--scenario", "meltdown"]), /unknown scenario "meltdown" \(scenarios: free, bad-deploy, surge, cache-flush, retry-storm, or a \.json file\)/);
     });
     it("rejects a bad number", async () => {
       expectUsageError(await sim(["sim", "--seed", "abc"]), /--seed must be an integer, got "abc"/);

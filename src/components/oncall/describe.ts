@@ -1,42 +1,43 @@
 // Decisions in words, for the decision log and the debrief: "Fleet minimum: 10 → 14",
 // "Rollback pressed". Pure: the translation and the number format are passed in.
 import type {Action} from "../../sim/actions.js";
-import type {Controls} from "../../sim/controls.js";
+import {controlSpecs, type ControlSpecs, type Controls} from "../../sim/controls.js";
 import type {Translate} from "../i18n.js";
 import type {UnitFormat} from "./format.js";
 
-/** A control's value as the page writes it: 12, on/off, 60 %, 60 s, 3 min. */
-export function formatControl(name: keyof Controls, value: number | boolean, t: Translate, format: UnitFormat): string {
+/**
+ * A control's value as the page writes it, from the model's spec of it (`specs`, on-call's by
+ * default): 12, on/off, 60 %, 60 s, 3 min, a named choice (`choice.<control>.<name>`, else the name).
+ */
+export function formatControl(name: string, value: number | boolean, t: Translate, format: UnitFormat, specs: ControlSpecs = controlSpecs): string {
   if (typeof value === "boolean") return t(value ? "on" : "off");
-  switch (name) {
-    case "targetUtilization":
-    case "sheddingShare":
-      return format(value * 100, 0, "%");
-    case "ttlS":
-      return format(value, 0, "s");
-    case "bootDelayMin":
-      return format(value, 0, "min");
-    default:
-      return format(value, 0);
+  const spec = specs[name];
+  if (!spec || spec.type === "boolean") return format(value, 0);
+  if (spec.choices && spec.choices[value] !== undefined) {
+    const key = `choice.${name}.${spec.choices[value]}`;
+    return t(key) === key ? spec.choices[value] : t(key);
   }
+  if (spec.share) return format(value * 100, 0, "%");
+  return format(value, spec.digits ?? 0, spec.unit);
 }
 
 /** The label of a control or button in the page's language (the boot delay has none: its field name). */
 export function controlLabel(name: string, t: Translate): string {
-  const key = name === "warmup" || name === "rollback" ? `button.${name}` : `control.${name}`;
-  return t(key) === key ? name : t(key);
+  // A button's label is button.<name>, a control's control.<name>; whichever the page has.
+  for (const key of [`control.${name}`, `button.${name}`]) if (t(key) !== key) return t(key);
+  return name;
 }
 
 /**
  * What an action changed, given the controls in force before it: "Fleet minimum: 10 → 14;
  * Autoscaling: off → on" or "Rollback pressed".
  */
-export function describeAction(action: Action, before: Controls, t: Translate, format: UnitFormat): string {
+export function describeAction(action: Action, before: Controls, t: Translate, format: UnitFormat, specs: ControlSpecs = controlSpecs): string {
   if ("press" in action) return t("log.pressed", {button: controlLabel(action.press, t)});
   return Object.entries(action.set)
     .map(([name, value]) => {
-      const key = name as keyof Controls;
-      return `${controlLabel(key, t)}: ${formatControl(key, before[key], t, format)} → ${formatControl(key, value as number | boolean, t, format)}`;
+      const was = (before as Record<string, number | boolean>)[name];
+      return `${controlLabel(name, t)}: ${formatControl(name, was, t, format, specs)} → ${formatControl(name, value as number | boolean, t, format, specs)}`;
     })
     .join("; ");
 }

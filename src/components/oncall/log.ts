@@ -1,6 +1,6 @@
 // The decision log shown on the page: minute, clock and what changed, one row per decision.
 import {formatClock, parseClock} from "../../sim/metrics.js";
-import {scenarios} from "../../sim/scenarios.js";
+import {modelOf} from "../../sim/catalog.js";
 import type {Translate} from "../i18n.js";
 import {describeAction, withControlsBefore} from "./describe.js";
 import {h} from "./dom.js";
@@ -32,15 +32,15 @@ export function logView(t: Translate, format: UnitFormat): LogView {
         node.replaceChildren(h("p", {class: "oc-help", "data-log-empty": ""}, t("log.empty")));
         return;
       }
-      const scenario = scenarios[run.scenario];
+      const {scenario} = frame;
       const start = parseClock(scenario.startClock);
-      const rows = withControlsBefore(run.actions, scenario.controls).map(({action, before}) =>
+      const rows = withControlsBefore(run.actions, scenario.controls as Frame["controls"]).map(({action, before}) =>
         h(
           "tr",
           {class: action.minute > frame.minute ? "oc-later" : undefined, "data-minute": action.minute},
           h("td", {}, format(action.minute, 0)),
           h("td", {}, formatClock(start + action.minute)),
-          h("td", {}, describeAction(action, before, t, format))
+          h("td", {}, describeAction(action, before, t, format, modelOf(scenario).controls))
         )
       );
       const table = h(

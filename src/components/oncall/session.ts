@@ -2,12 +2,15 @@
 // and what the page derives from it. The run is the model re-run from the decision log (a day
 // costs about a millisecond), so nothing is stepped incrementally and a link replays exactly.
 // Pure: no DOM, no clock; the page's store (store.ts) holds one of these and notifies views.
+// Any scenario record of any model: the run's scenario is found by name (the shipped catalog, or
+// the scenarios a page passes as `find`), and its model simulates it.
 import type {Action, PressAction, SetAction} from "../../sim/actions.js";
-import {controlSpecs, type Controls} from "../../sim/controls.js";
-import {simulate, type RunTrace} from "../../sim/run.js";
-import {scenarios, type ScenarioName} from "../../sim/scenarios.js";
-import type {RunLink} from "../../sim/link.js";
-import {firstAlertMinute} from "../../sim/metrics.js";
+import {findScenario, modelOf} from "../../sim/catalog.js";
+import type {Controls, ControlValues} from "../../sim/controls.js";
+import type {RunTrace} from "../../sim/run.js";
+import type {Scenario, ScenarioName} from "../../sim/scenarios.js";
+import type {FindScenario, RunLink} from "../../sim/link.js";
+import type {ModelTrace} from "../../sim/model.js";
 import type {Button} from "../../sim/step.js";
 
 /** A day on call: the player stops at its last minute. */
@@ -27,27 +30,34 @@ export function clampMinute(minute: number): number {
   return Math.max(0, Math.min(DAY_MINUTES - 1, Math.floor(minute)));
 }
 
-/** The controls the learner may change (the boot delay belongs to the scenario). */
+/** The on-call page's controls the learner may change (the boot delay belongs to the scenario): the controls view's preset. */
 export const learnerControls = ["fleetMin", "autoscaling", "targetUtilization", "ttlS", "sheddingShare", "heavyFeature"] as const;
 /** One of the learner's controls. */
 export type LearnerControl = (typeof learnerControls)[number];
-/** The two buttons, in the seeds' order. */
+/** The on-call page's two buttons, in the seeds' order. */
 export const buttons: readonly Button[] = ["warmup", "rollback"];
+
+/** The run's scenario record; a RangeError when `find` knows no such name (a link is decoded against the same `find`). */
+export function scenarioOf(run: Pick<RunLink, "scenario">, find: FindScenario = findScenario): Scenario {
+  const scenario = find(run.scenario);
+  if (!scenario) throw new RangeError(`unknown scenario "${run.scenario}"`);
+  return scenario;
+}
 
 /** The decisions in force at `minute` (made at or before it), in the order made. */
 export function decisionsUpTo(run: RunLink, minute = run.minute): Action[] {
   return run.actions.filter((a) => a.minute <= minute);
 }
 
-/** The controls in force during `minute`: the scenario's, then each setting made by then. */
-export function controlsAt(run: RunLink, minute = run.minute): Controls {
-  const controls: Controls = {...scenarios[run.scenario].controls};
+/** The controls in force during `minute`: the scenario's, then each setting made by then (typed as on-call's; any model's at run time). */
+export function controlsAt(run: RunLink, minute = run.minute, find: FindScenario = findScenario): Controls {
+  const controls = {...scenarioOf(run, find).controls} as Controls;
   for (const action of decisionsUpTo(run, minute)) if ("set" in action) Object.assign(controls, action.set);
   return controls;
 }
 
 /** A learner's change: new control values or a button press. */
-export type Change = {set: Partial<Controls>} | {press: Button};
+export type Change = {set: Partial<Controls> | ControlValues} | {press: Button | (string & {})};
 
 /**
  * The run after a change at its current minute. Decisions after the minute (left by stepping
@@ -55,17 +65,18 @@ export type Change = {set: Partial<Controls>} | {press: Button};
  * are ignored; a setting of the same controls at the same minute replaces the last one (a slider
  * moved twice in one minute is one decision).
  */
-export function decide(run: RunLink, change: Change): RunLink {
+export function decide(run: RunLink, change: Change, find: FindScenario = findScenario): RunLink {
   const minute = run.minute;
   const kept = decisionsUpTo(run);
   if ("press" in change) {
     const action: PressAction = {minute, press: change.press};
     return {...run, actions: [...kept, action]};
   }
-  const before = controlsAt(run);
-  const set: Partial<Controls> = {};
-  for (const [name, value] of Object.entries(change.set) as [keyof Controls, number | boolean][]) {
-    if (!Object.hasOwn(controlSpecs, name) || before[name] === value) continue;
+  const specs = modelOf(scenarioOf(run, find)).controls;
+  const before = controlsAt(run, run.minute, find) as ControlValues;
+  const set: ControlValues = {};
+  for (const [name, value] of Object.entries(change.set) as [string, number | boolean][]) {
+    if (!Object.hasOwn(specs, name) || before[name] === value) continue;
     (set as Record<string, unknown>)[name] = value;
   }
   if (Object.keys(set).length === 0) return kept.length === run.actions.length ? run : {...run, actions: kept};
@@ -73,8 +84,8 @@ export function decide(run: RunLink, change: Change): RunLink {
   if (last && last.minute === minute && "set" in last && sameKeys(last.set, set)) {
     // Compare with the controls before that decision: moving back to them undoes it.
     const undone = {...run, actions: kept.slice(0, -1)};
-    const base = controlsAt(undone);
-    const changed = Object.entries(set).filter(([name, value]) => base[name as keyof Controls] !== value);
+    const base = controlsAt(undone, undone.minute, find) as ControlValues;
+    const changed = Object.entries(set).filter(([name, value]) => base[name] !== value);
     if (changed.length === 0) return undone;
     return {...undone, actions: [...undone.actions, {minute, set: Object.fromEntries(changed)} as SetAction]};
   }
@@ -86,13 +97,17 @@ function sameKeys(a: object, b: object): boolean {
   return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k));
 }
 
-/** The model's run for the link: minutes 0 … the horizon of its minute, all its decisions up to then. */
-export function simulateRun(run: RunLink, minutes = horizonOf(run.minute)): RunTrace {
-  return simulate(run.scenario, {seed: run.seed, minutes, actions: run.actions.filter((a) => a.minute < minutes)});
+/**
+ * The model's run for the link: minutes 0 … the horizon of its minute, all its decisions up to
+ * then, by the scenario's own model (typed as on-call's trace; any model's at run time).
+ */
+export function simulateRun(run: RunLink, minutes = horizonOf(run.minute), find: FindScenario = findScenario): RunTrace {
+  const scenario = scenarioOf(run, find);
+  return modelOf(scenario).simulate(scenario, {seed: run.seed, minutes, actions: run.actions.filter((a) => a.minute < minutes)}) as RunTrace;
 }
 
-/** What is marked on every chart. */
-export type EventKind = "deploy" | "flush" | "surge" | "decision" | "alert";
+/** What is marked on every chart: the scenario's event kinds (deploy, flush, surge, …), decisions and the alert. */
+export type EventKind = string;
 
 /** One marked moment of the run; `action` is set for decisions. */
 export interface RunEvent {
@@ -103,20 +118,20 @@ export interface RunEvent {
 
 /**
  * The moments marked on the charts, up to `minute` (a surge is not shown before it arrives):
- * the scenario's deploy, flush and surge, each decision, and the minute the fast-burn alert fired
+ * the scenario's events (deploy, flush, surge, … as the run drew them), each decision, and the minute the fast-burn alert fired
  * (`alertAt`, firstAlertMinute of the trace: passed in by a caller that already has it).
  */
-export function runEvents(run: RunLink, trace: RunTrace, minute = run.minute, alertAt = firstAlertMinute(trace.metrics)): RunEvent[] {
-  const events: RunEvent[] = [];
-  const scheduled = trace.states[0]?.events;
-  if (scheduled) {
-    if (scheduled.deployMinute !== null) events.push({minute: scheduled.deployMinute, kind: "deploy"});
-    if (scheduled.flushMinute !== null) events.push({minute: scheduled.flushMinute, kind: "flush"});
-    if (scheduled.surge) events.push({minute: scheduled.surge.startMinute, kind: "surge"});
-  }
+export function runEvents(run: RunLink, trace: ModelTrace, minute = run.minute, alertAt = alertMinute(trace)): RunEvent[] {
+  const events: RunEvent[] = trace.events.map((e) => ({minute: e.minute, kind: e.kind}));
   for (const action of run.actions) events.push({minute: action.minute, kind: "decision", action});
   if (alertAt !== null) events.push({minute: alertAt, kind: "alert"});
   return events.filter((e) => e.minute <= minute).sort((a, b) => a.minute - b.minute);
+}
+
+/** The first minute whose `alert` is set, or null (any model with a latched alert). */
+export function alertMinute(trace: ModelTrace): number | null {
+  const at = trace.metrics.findIndex((m) => m.alert === true);
+  return at < 0 ? null : trace.metrics[at].minute;
 }
 
 /** A new run of `scenario` with `seed`, at minute 0, no decisions (the language is kept). */

@@ -1,24 +1,27 @@
 // The page's one run: the link state, the model's trace for it, and listeners. Views read a
 // Frame; the controls, the player and the scenario picker change the run through the store.
 // Pure (no DOM): the notebook turns the store into a reactive value with Generators.observe.
-import type {Controls} from "../../sim/controls.js";
-import type {RunLink} from "../../sim/link.js";
-import type {MinuteMetrics} from "../../sim/metrics.js";
+import {findScenario} from "../../sim/catalog.js";
+import type {FindScenario, RunLink} from "../../sim/link.js";
+import type {ModelTrace} from "../../sim/model.js";
 import type {RunTrace} from "../../sim/run.js";
-import type {ScenarioName} from "../../sim/scenarios.js";
-import type {MinuteDetail} from "../../sim/step.js";
-import {firstAlertMinute} from "../../sim/metrics.js";
-import {clampMinute, controlsAt, decide, freshRun, horizonOf, runEvents, simulateRun, type Change, type RunEvent} from "./session.js";
+import type {Scenario, ScenarioName} from "../../sim/scenarios.js";
+import {alertMinute, clampMinute, controlsAt, decide, freshRun, horizonOf, runEvents, scenarioOf, simulateRun, type Change, type RunEvent} from "./session.js";
 
-/** Everything a view shows at one minute of the run. */
-export interface Frame {
+/**
+ * Everything a view shows at one minute of the run. Typed by the on-call model's trace by
+ * default; a page of another model reads its own model's fields (views read them by spec).
+ */
+export interface Frame<T extends ModelTrace<any, any> = RunTrace> {
   run: RunLink;
+  /** The run's scenario record. */
+  scenario: Scenario;
   /** The run simulated to its horizon; replaced (a new object) when the run's decisions change. */
-  trace: RunTrace;
+  trace: T;
   minute: number;
-  metrics: MinuteMetrics;
-  detail: MinuteDetail;
-  controls: Controls;
+  metrics: T["metrics"][number];
+  detail: T["details"][number];
+  controls: T["controls"][number];
   /** The marked moments up to this minute. */
   events: RunEvent[];
   /** The minute the fast-burn alert fired, if it has by this minute. */
@@ -43,13 +46,20 @@ export interface Store {
   setLang(lang: string | undefined): void;
 }
 
+/** What a store is opened with besides the run. */
+export interface StoreOptions {
+  /** The scenarios the page knows, by name (the shipped catalog by default). */
+  find?: FindScenario;
+}
+
 /** A store opened on `initial` (a decoded link). */
-export function createStore(initial: RunLink): Store {
+export function createStore(initial: RunLink, options: StoreOptions = {}): Store {
+  const {find = findScenario} = options;
   let run: RunLink = {...initial, minute: clampMinute(initial.minute)};
-  let trace = simulateRun(run);
+  let trace = simulateRun(run, horizonOf(run.minute), find);
   // The trace's alert minute, found once per trace: a frame (up to 60 a second while playing)
   // only compares it with its minute.
-  let traceAlert = firstAlertMinute(trace.metrics);
+  let traceAlert = alertMinute(trace);
   const listeners = new Set<(frame: Frame) => void>();
   let current = makeFrame("run");
 
@@ -57,11 +67,12 @@ export function createStore(initial: RunLink): Store {
     const minute = run.minute;
     return {
       run,
+      scenario: scenarioOf(run, find),
       trace,
       minute,
       metrics: trace.metrics[minute],
       detail: trace.details[minute],
-      controls: controlsAt(run),
+      controls: controlsAt(run, minute, find),
       events: runEvents(run, trace, minute, traceAlert),
       alertAt: traceAlert !== null && traceAlert <= minute ? traceAlert : null,
       cause
@@ -73,8 +84,8 @@ export function createStore(initial: RunLink): Store {
     const same = next === run;
     run = next;
     if (rerun || horizon !== trace.metrics.length) {
-      trace = simulateRun(run, horizon);
-      traceAlert = firstAlertMinute(trace.metrics);
+      trace = simulateRun(run, horizon, find);
+      traceAlert = alertMinute(trace);
     } else if (same) return;
     current = makeFrame(rerun || horizon !== current.trace.metrics.length ? "run" : "minute");
     for (const listener of listeners) listener(current);
@@ -91,7 +102,7 @@ export function createStore(initial: RunLink): Store {
       if (m !== run.minute) update({...run, minute: m}, false);
     },
     decide(change) {
-      const next = decide(run, change);
+      const next = decide(run, change, find);
       if (next !== run) update(next, true);
     },
     restart(scenario, seed) {

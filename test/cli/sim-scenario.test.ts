@@ -1,0 +1,80 @@
+// `queuebook sim --scenario`: a shipped lesson's scenario by name, and any scenario record from
+// a JSON file — checked with one line per refusal (exit 2 and the usage, nothing on stdout), run
+// to the numbers of its model, and carried in a link that `--run` replays (with the file).
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterAll, describe, expect, it} from "vitest";
+import {main} from "../../src/cli/main.js";
+import {retryFields, retryStorm, simulateRetry} from "../../src/sim/retry.js";
+import {packageRoot, type CliResult} from "./run.js";
+
+const dir = mkdtempSync(join(tmpdir(), "queuebook-sim-scenario-"));
+afterAll(() => rmSync(dir, {recursive: true, force: true}));
+
+async function sim(args: string[]): Promise<CliResult> {
+  let stdout = "", stderr = "";
+  const code = await main(["sim", ...args], {packageRoot, cwd: dir, env: {}, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t)});
+  return {code, stdout, stderr};
+}
+
+function write(name: string, json: unknown): string {
+  writeFileSync(join(dir, name), typeof json === "string" ? json : JSON.stringify(json));
+  return name;
+}
+
+function expectRefusal(result: CliResult, problem: RegExp): void {
+  expect(result.code).toBe(2);
+  expect(result.stdout).toBe("");
+  const [first, second] = result.stderr.split("\n");
+  expect(first).toMatch(/^queuebook sim: /);
+  expect(first).toMatch(problem);
+  expect(second).toBe("usage: queuebook sim [options]");
+}
+
+const mine = {...JSON.parse(JSON.stringify(retryStorm)), name: "my-storm", page: "my-storm.html", events: [{kind: "slowdown", minute: 5, factor: 3, durationMin: 2}]};
+
+describe("queuebook sim --scenario", () => {
+  it("runs the retry storm by name, with the retry model's fields", async () => {
+    const {code, stdout} = await sim(["--scenario", "retry-storm", "--minutes", "30", "--format", "json"]);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual(JSON.parse(JSON.stringify(simulateRetry(retryStorm, {seed: 1, minutes: 30}).metrics)));
+    const csv = await sim(["--scenario", "retry-storm", "--minutes", "3", "--format", "csv"]);
+    expect(csv.stdout.split("\n")[0]).toBe(retryFields.join(","));
+    const table = await sim(["--scenario", "retry-storm", "--minutes", "3"]);
+    expect(table.stdout).toMatch(/^Retry storm \(retry-storm\), seed 1, 3 minutes\n\n.*offered.*goodput/);
+  });
+  it("runs a scenario record from a JSON file, with that model's actions", async () => {
+    const file = write("mine.json", mine);
+    const actions = write("mine-actions.json", [{minute: 2, set: {shedding: true}}]);
+    const {code, stdout} = await sim(["--scenario", file, "--minutes", "20", "--actions", actions, "--format", "json"]);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual(JSON.parse(JSON.stringify(simulateRetry(mine, {seed: 1, minutes: 20, actions: [{minute: 2, set: {shedding: true}}]}).metrics)));
+  });
+  it("writes a file scenario's link to its page, and --run replays it with the file", async () => {
+    const file = write("mine2.json", mine);
+    const actions = write("mine2-actions.json", [{minute: 4, press: "restart"}]);
+    const link = await sim(["--scenario", file, "--minutes", "12", "--actions", actions, "--link"]);
+    expect(link.stdout).toBe("my-storm.html#run=v1_my-storm_s1_m11_4restart\n");
+    const replay = await sim(["--scenario", file, "--run", link.stdout.trim(), "--format", "json"]);
+    expect(replay.code).toBe(0);
+    expect(JSON.parse(replay.stdout)).toEqual(JSON.parse(JSON.stringify(simulateRetry(mine, {seed: 1, minutes: 12, actions: [{minute: 4, press: "restart"}]}).metrics)));
+    // Without the file the link names a scenario the command does not know.
+    expectRefusal(await sim(["--run", link.stdout.trim()]), /--run: unknown scenario/);
+  });
+  it("refuses a scenario file in one line: unreadable, not JSON, or not a scenario", async () => {
+    mkdirSync(join(dir, "folder.json"));
+    expectRefusal(await sim(["--scenario", "missing.json"]), /cannot read scenario file missing\.json \(ENOENT\)/);
+    expectRefusal(await sim(["--scenario", "folder.json"]), /scenario file folder\.json is a folder, not a regular file/);
+    expectRefusal(await sim(["--scenario", write("broken.json", "{\"name\": ")]), /scenario file broken\.json: not valid JSON/);
+    expectRefusal(await sim(["--scenario", write("huge.json", `{"baseRate": 1e400}`)]), /the number 1e400 \(line 1, column 14\) is too large/);
+    expectRefusal(await sim(["--scenario", write("kind.json", {...mine, events: [{kind: "deploy", minute: 1}]})]), /scenario file kind\.json: event 0: unknown kind "deploy" \(kinds: surge, slowdown\)/);
+    expectRefusal(await sim(["--scenario", write("many.json", {...mine, name: "X", startClock: "9"})]), /name must be .*\(and 1 more problem\)$/);
+    expectRefusal(await sim(["--scenario", "nope"]), /unknown scenario "nope" \(scenarios: free, bad-deploy, surge, cache-flush, retry-storm, or a \.json file\)/);
+  });
+  it("refuses actions of another model, and --scenario NAME with --run", async () => {
+    const actions = write("oncall-actions.json", [{minute: 1, press: "rollback"}]);
+    expectRefusal(await sim(["--scenario", "retry-storm", "--actions", actions]), /action 0: unknown button "rollback" \(buttons: restart\)/);
+    expectRefusal(await sim(["--scenario", "surge", "--run", "v1_surge_s1_m3"]), /leave out --scenario/);
+  });
+});
