@@ -12,7 +12,7 @@ import {exportNotebook, ExportOptionError} from "../site/export.js";
 import {fromCwd} from "../site/output.js";
 import {writeFile} from "node:fs/promises";
 
-const usage = `usage: queuebook export <notebook.md> [-o FILE.html] [--state HASH] [--lang L] [--no-code] [--pdf FILE.pdf] [--max-file-mb N]
+const usage = `usage: queuebook export <notebook.md> [-o FILE.html] [--state HASH] [--lang L] [--no-code] [--pdf FILE.pdf [--slides]] [--max-file-mb N]
 
 Writes the notebook as one self-contained HTML file: scripts, styles, fonts, data and images
 inline. It opens straight from disk with no network and stays fully interactive, and it
@@ -27,6 +27,7 @@ options:
   --no-code        hide all code, even where a fence says echo
   --pdf FILE       also print the rendered page to FILE (A4, page numbers; needs Chromium);
                    with --pdf and no -o, only the PDF is written
+  --slides         with --pdf: print the slides, one 16:9 page each (as ?present&print)
   --no-snapshot    leave out the no-script snapshot (no Chromium run)
   --max-file-mb N  the largest file or image the export embeds, in MB (default: 50)
   --root DIR       the notebooks folder the notebook's path is shown relative to
@@ -50,6 +51,7 @@ export const command: Command = {
         "no-code": {type: "boolean"},
         "no-snapshot": {type: "boolean"},
         pdf: {type: "string"},
+        slides: {type: "boolean"},
         root: {type: "string"},
         "max-file-mb": {type: "string"},
         help: {type: "boolean", short: "h"}
@@ -60,6 +62,7 @@ export const command: Command = {
     const file = resolve(context.cwd, positionals[0]);
     if (!file.endsWith(".md")) throw new UsageError(`${positionals[0]} is not a notebook (*.md)`);
     const pdf = values.pdf === undefined ? undefined : resolve(context.cwd, values.pdf);
+    if (values.slides && pdf === undefined) throw new UsageError("--slides needs --pdf FILE.pdf: it prints the slides, one per page");
     const out = values.out !== undefined ? resolve(context.cwd, values.out) : pdf ? undefined : resolve(context.cwd, basename(file).replace(/\.md$/, ".html"));
     for (const target of [out, pdf]) {
       if (target === undefined) continue;
@@ -83,6 +86,7 @@ export const command: Command = {
         chromium: chromiumPath(context.env),
         snapshot: !values["no-snapshot"],
         pdf,
+        slides: values.slides,
         maxFileBytes: maxBytes,
         snapshotTimeoutMs: renderTimeoutMs(context.env)
       });

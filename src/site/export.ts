@@ -15,6 +15,7 @@ import {buildNotebook} from "./notebook.js";
 import {renderPage} from "./page.js";
 import {inlineScript, scriptElement, styleElement} from "./exportInline.js";
 import {applySnapshot, chromiumPath, NoChromium, PageTimeout, printPdf, RenderFailed, renderTimeoutMs, snapshotPage, withChromium} from "./snapshot.js";
+import {printSlidesPdf} from "./slidesPdf.js";
 import {writeAtomic} from "../io/write.js";
 import type {Warning} from "../notebook/compile.js";
 
@@ -40,6 +41,8 @@ export interface ExportOptions {
   snapshot?: boolean;
   /** Also print the rendered page to this PDF file. */
   pdf?: string;
+  /** Print the PDF as the slides, a 16:9 page per slide (`?present&print`), not as A4 pages. */
+  slides?: boolean;
   /** Largest attached file or image, in bytes (default 50 MB, --max-file-mb). */
   maxFileBytes?: number;
   /** How long Chromium may take to render the page before the snapshot is skipped (default: renderTimeoutMs()). */
@@ -210,7 +213,7 @@ export async function exportNotebook(options: ExportOptions): Promise<ExportResu
       if (options.pdf) {
         let bytes: Buffer;
         try {
-          bytes = await printPdf(browser, url, timeoutMs);
+          bytes = await (options.slides ? printSlidesPdf : printPdf)(browser, url, timeoutMs);
         } catch (error) {
           throw error instanceof RenderFailed ? new BuildError(`cannot print the PDF: ${error.message}`) : error;
         }

@@ -96,7 +96,7 @@ describe("every slide of every shipped notebook on the 1280×720 stage", {timeou
         expect(m.cue, `${label}: the "more below" cue`).toBe(true);
         expect(m.scroll, label).toBe("scroll"); // the scrollbar is always drawn on such a slide
         expect(await lastReachable(page), `${label}: its end scrolls into view`).toBe(true);
-        await expect.poll(() => page.locator(".qb-slide-more").isHidden(), label).toBe(true); // at the end, the cue goes
+        await expect.poll(() => page.locator(".qb-slide-more").isHidden(), {message: label}).toBe(true); // at the end, the cue goes
       }
       console.log(`${name}: ${report.join(" · ")}`);
       await page.close();

@@ -25,7 +25,8 @@ function same(a: readonly Element[][], b: readonly Element[][]): boolean {
 
 /**
  * Lays `order` (main's elements, as the notebook has them) out as one section per slide of
- * `slides`; an element of no slide (one that shows nothing) stays with the slide before it.
+ * `slides`; the elements of no slide (the notebook's own h1, cells that show nothing yet) wait
+ * in a hidden box, where their cells still render (and a later layout places them).
  */
 export function layOutForPrint(main: HTMLElement, order: readonly Element[], slides: readonly Element[][]): void {
   if (same(layout, slides) && main.querySelector(".qb-print-slide")) return;
@@ -48,13 +49,14 @@ export function layOutForPrint(main: HTMLElement, order: readonly Element[], sli
     section.append(inner);
     return section;
   });
-  let at = 0;
+  const unshown = document.createElement("div");
+  unshown.className = "qb-print-unshown"; // not .qb-on-slide: hidden
   for (const element of order) {
-    at = slideOf.get(element) ?? at;
-    element.classList.add("qb-on-slide");
-    sections[at]?.firstElementChild!.append(element);
+    const at = slideOf.get(element);
+    element.classList.toggle("qb-on-slide", at !== undefined);
+    (at === undefined ? unshown : sections[at].firstElementChild!).append(element);
   }
-  main.replaceChildren(...sections);
+  main.replaceChildren(...sections, unshown);
   document.documentElement.dataset.qbSlides = String(slides.length);
   resizer?.disconnect();
   resizer = new ResizeObserver(() => fit(main));
