@@ -118,25 +118,50 @@ export function decodeEntities(value: string): string {
 /**
  * Finds, in the notebook's text, where each image's src is written (1-based line and column),
  * taking srcs in page order: each is looked for after the previous one, as written in the page,
- * with its entities decoded, or URL-decoded (Markdown's `![](ü.png)` becomes `%C3%BC.png`).
+ * with its entities decoded, or URL-decoded; failing that, in the text as marked writes a link
+ * (backslash escapes and character references undone, URL-encoded: `![](a\_ü.png)` is `a_%C3%BC.png`).
  */
 export function imageLocator(markdown: string): (raw: string) => {line: number; column: number} {
-  let cursor = 0;
   const starts = [0];
   for (let i = markdown.indexOf("\n"); i >= 0; i = markdown.indexOf("\n", i + 1)) starts.push(i + 1);
-  return (raw) => {
-    const decoded = decodeEntities(raw);
-    const forms = [raw, decoded];
-    try {
-      forms.push(decodeURI(decoded));
-    } catch {
-      // a malformed escape is written as it is
+  // The text as marked writes a link's destination (backslash escapes and character references
+  // undone, then URL-encoded as encodeURI does, "%" kept), and where each character came from.
+  let encoded: {text: string; at: number[]} | undefined;
+  const asWritten = () => {
+    if (encoded) return encoded;
+    const at: number[] = [];
+    let text = "";
+    const put = (chars: string, from: number) => {
+      let out: string;
+      try {
+        out = encodeURI(chars).replace(/%25/g, "%");
+      } catch {
+        out = chars; // a lone surrogate
+      }
+      for (let k = 0; k < out.length; k++) at.push(from);
+      text += out;
+    };
+    const reference = /&(?:#x[0-9a-f]+|#\d+|[a-z]+);/iy;
+    for (let i = 0; i < markdown.length; i++) {
+      if (markdown[i] === "&") {
+        reference.lastIndex = i;
+        const ref = reference.exec(markdown)?.[0];
+        const value = ref === undefined ? undefined : decodeEntities(ref);
+        if (ref !== undefined && value !== undefined && value !== ref) {
+          put(value, i);
+          i += ref.length - 1;
+          continue;
+        }
+      }
+      if (markdown[i] === "\\" && /[!-/:-@[-`{-~]/.test(markdown[i + 1] ?? "")) i++;
+      const code = markdown.codePointAt(i)!;
+      put(String.fromCodePoint(code), i);
+      if (code > 0xffff) i++;
     }
-    const find = (from: number) => Math.min(...forms.filter(Boolean).map((f) => markdown.indexOf(f, from)).filter((i) => i >= 0));
-    let at = find(cursor);
-    if (!Number.isFinite(at)) at = find(0);
-    if (!Number.isFinite(at)) return {line: 0, column: 0};
-    cursor = at + 1;
+    return (encoded = {text, at});
+  };
+  let cursor = 0;
+  const position = (at: number) => {
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {
@@ -145,5 +170,22 @@ export function imageLocator(markdown: string): (raw: string) => {line: number; 
       else hi = mid - 1;
     }
     return {line: lo + 1, column: at - starts[lo] + 1};
+  };
+  return (raw) => {
+    const decoded = decodeEntities(raw);
+    const forms = [raw, decoded];
+    const first = (text: string, from: number) => Math.min(...forms.filter(Boolean).map((f) => text.indexOf(f, from)).filter((i) => i >= 0));
+    let at = first(markdown, cursor);
+    if (!Number.isFinite(at)) at = first(markdown, 0);
+    if (!Number.isFinite(at)) {
+      const {text, at: origin} = asWritten();
+      const from = origin.findIndex((i) => i >= cursor);
+      let found = first(text, Math.max(0, from));
+      if (!Number.isFinite(found)) found = first(text, 0);
+      if (Number.isFinite(found)) at = origin[found];
+    }
+    if (!Number.isFinite(at)) return {line: 0, column: 0};
+    cursor = at + 1;
+    return position(at);
   };
 }

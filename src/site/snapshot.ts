@@ -186,14 +186,26 @@ export async function readSnapshot(page: Page): Promise<Snapshot> {
   });
 }
 
-/** The page with each cell's snapshot written into its empty element (marked data-qb-snapshot). */
+// Where the page's parser reads text, not elements: a placeholder there is no cell (the live page
+// never renders it either), and a snapshot written there would be code, CSS or a comment.
+const TEXT_ONLY = /<!--[\s\S]*?(?:-->|$)|<(script|style|textarea|title|xmp|iframe|noembed|noframes|noscript|plaintext)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi;
+
+/** The page with each cell's snapshot written into its empty element (marked data-qb-snapshot); elements inside scripts, styles, comments and other text-only places are left alone. */
 export function applySnapshot(html: string, snapshot: Snapshot): string {
-  return html.replace(/<(div|span)(\s[^>]*?)><\/\1>/g, (whole, tag: string, attrs: string) => {
-    if (!/\bclass="[^"]*\bqb-(?:cell|inline)\b/.test(attrs)) return whole;
-    const id = /\bid="([^"]+)"/.exec(attrs)?.[1];
-    const inner = id !== undefined && Object.hasOwn(snapshot, id) ? snapshot[id] : undefined;
-    return inner ? `<${tag}${attrs} data-qb-snapshot>${inner}</${tag}>` : whole;
-  });
+  const fill = (part: string) =>
+    part.replace(/<(div|span)(\s[^>]*?)><\/\1>/g, (whole, tag: string, attrs: string) => {
+      if (!/\bclass="[^"]*\bqb-(?:cell|inline)\b/.test(attrs)) return whole;
+      const id = /\bid="([^"]+)"/.exec(attrs)?.[1];
+      const inner = id !== undefined && Object.hasOwn(snapshot, id) ? snapshot[id] : undefined;
+      return inner ? `<${tag}${attrs} data-qb-snapshot>${inner}</${tag}>` : whole;
+    });
+  let out = "";
+  let last = 0;
+  for (const match of html.matchAll(TEXT_ONLY)) {
+    out += fill(html.slice(last, match.index)) + match[0];
+    last = match.index! + match[0].length;
+  }
+  return out + fill(html.slice(last));
 }
 
 /** Renders the page at `url` and returns its sanitised snapshot, within `timeoutMs` (a RenderFailed or PageTimeout otherwise). */

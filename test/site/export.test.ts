@@ -191,3 +191,15 @@ describe("exportPage(options): images obey FileAttachment's rules", () => {
     expect(large.warnings.find((w) => w.line === 17)?.message).toBe("image \"img/huge.png\" would take the export's images past 200 MB in all; left out of the export");
   });
 });
+
+describe("applySnapshot(html, snapshot) in text-only places", () => {
+  it("leaves placeholders inside scripts, styles, comments, textareas, titles and noscript alone", () => {
+    const cell = '<div class="qb-cell" id="cell-1"></div>';
+    for (const [open, close] of [["<script>var s = '", "';</script>"], ["<style>", "</style>"], ["<!-- ", " -->"], ["<textarea>", "</textarea>"], ["<title>", "</title>"], ['<noscript class="n">', "</noscript>"], ["<xmp>", "</xmp>"], ["<SCRIPT type=x>", "</script >"]]) {
+      const html = `${open}${cell}${close}\n${cell.replace("cell-1", "cell-2")}`;
+      expect(applySnapshot(html, {"cell-1": "<b>one</b>", "cell-2": "<b>two</b>"})).toBe(`${open}${cell}${close}\n<div class="qb-cell" id="cell-2" data-qb-snapshot><b>two</b></div>`);
+    }
+    // an unclosed comment or script runs to the end, as the parser reads it
+    expect(applySnapshot(`<!-- ${cell}`, {"cell-1": "x"})).toBe(`<!-- ${cell}`);
+  });
+});

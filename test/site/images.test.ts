@@ -113,3 +113,11 @@ describe("imageLocator(markdown)", () => {
     expect(locate("nowhere.png")).toEqual({line: 0, column: 0});
   });
 });
+
+describe("imageLocator(markdown) and Markdown's escapes", () => {
+  it("finds a src whose backslash escapes marked undid", () => {
+    const locate = imageLocator("# t\n\n![a](C:\\..)\n\n![b](a\\_b\\*.png)\n");
+    expect(locate("C:..")).toEqual({line: 3, column: 6});
+    expect(locate("a_b*.png")).toEqual({line: 5, column: 6});
+  });
+});
