@@ -13,15 +13,15 @@ import type {RunEvent} from "./session.js";
 import type {Frame} from "./store.js";
 import {ensureStyle} from "./style.js";
 
-/** One line of a chart. */
-interface Series {
+/** One line of a chart: its label key, colour and value at minute i of the trace (any model's). */
+export interface Series {
   key: string;
   color: string;
   value(m: MinuteMetrics, trace: RunTrace, i: number): number;
 }
 
-/** A chart: its title, lines, a reference line, and the smallest y-axis top. */
-interface ChartSpec {
+/** A chart: its id (title t(`chart.<id>`)), lines, a reference line, and the smallest y-axis top. */
+export interface ChartSpec {
   id: string;
   series: Series[];
   reference?: {y: number; key: string};
@@ -36,7 +36,7 @@ interface ChartSpec {
 
 const blue = "#3b5bdb", orange = "#e8590c", grey = "#868e96", red = "#c92a2a";
 
-/** The charts, in the issue's order. */
+/** The on-call charts, in the issue's order: the charts view's preset. */
 export const chartSpecs: readonly ChartSpec[] = [
   {
     id: "requests",
@@ -65,8 +65,10 @@ export const chartSpecs: readonly ChartSpec[] = [
   {id: "cost", series: [{key: "chart.cost", color: blue, value: (m) => m.fleetCostPerHour}], minTop: 10}
 ];
 
-/** The colour of each kind of event (also the legend's). */
-export const eventColors: Record<RunEvent["kind"], string> = {deploy: "#9c36b5", flush: "#0b7285", surge: "#e67700", decision: "#2b8a3e", alert: red};
+/** The colour of each kind of event on the on-call page (also the legend's): the preset. */
+export const eventColors: Readonly<Record<string, string>> = {deploy: "#9c36b5", flush: "#0b7285", surge: "#e67700", decision: "#2b8a3e", alert: red};
+
+const onCallCharts = (): readonly ChartSpec[] => chartSpecs;
 
 /** The smallest "nice" top (1, 2, 2.5, 5 × 10^k) at or above `value` × 1.1, at least `floor`. */
 export function niceTop(value: number, floor: number): number {
@@ -146,17 +148,28 @@ let nextId = 0;
 /** Milliseconds of chart drawing per animation frame, so that playing never stalls on a redraw. */
 const FRAME_BUDGET_MS = 6;
 
+/** Which charts, and which kinds of event with their colours (legend order); on-call's by default. */
+export interface ChartsOptions {
+  charts?: readonly ChartSpec[];
+  events?: Readonly<Record<string, string>>;
+}
+
+/** A colour for an event kind the options leave out. */
+const otherEvent = "#5f3dc4";
+
 /**
  * The charts in language `t`, `width` pixels wide in all, drawn with the page's `Plot`; `tick`
  * writes the axes' numbers in the page's language.
  */
-export function chartsView(t: Translate, width: number, Plot: typeof PlotModule, tick: (value: number) => string = String): ChartsView {
+export function chartsView(t: Translate, width: number, Plot: typeof PlotModule, tick: (value: number) => string = String, options: ChartsOptions = {}): ChartsView {
   ensureStyle();
+  const {charts: chartSpecs = onCallCharts(), events: colors = eventColors} = options;
+  const colorOf = (kind: string) => colors[kind] ?? otherEvent;
   const legend = h(
     "div",
     {class: "oc-legend"},
-    ...(Object.keys(eventColors) as RunEvent["kind"][]).map((kind) =>
-      h("span", {style: `--c: ${eventColors[kind]}`, class: kind === "decision" ? "oc-dashed" : undefined}, t(`event.${kind}`))
+    ...Object.keys(colors).map((kind) =>
+      h("span", {style: `--c: ${colorOf(kind)}`, class: kind === "decision" ? "oc-dashed" : undefined}, t(`event.${kind}`))
     )
   );
   const holders = chartSpecs.map((spec) => h("div", {class: "oc-chart", "data-chart": spec.id}));
@@ -233,7 +246,7 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule,
     for (const event of events) {
       const x = String(d.x(event.minute) + 0.5);
       const line = document.createElementNS(ns, "line");
-      for (const [name, value] of [["x1", x], ["x2", x], ["y1", String(d.y1)], ["y2", String(d.y0)], ["stroke", eventColors[event.kind]], ["stroke-width", "1.5"]]) line.setAttribute(name, value);
+      for (const [name, value] of [["x1", x], ["x2", x], ["y1", String(d.y1)], ["y2", String(d.y0)], ["stroke", colorOf(event.kind)], ["stroke-width", "1.5"]]) line.setAttribute(name, value);
       if (event.kind === "decision") line.setAttribute("stroke-dasharray", "3,2");
       line.setAttribute("data-event", event.kind);
       const title = document.createElementNS(ns, "title");
@@ -242,7 +255,7 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule,
       children.push(line);
       if (labels && event.kind !== "decision") {
         const text = document.createElementNS(ns, "text");
-        for (const [name, value] of [["x", String(d.x(event.minute) + 3)], ["y", String(d.y1 + 10)], ["fill", eventColors[event.kind]], ["font-size", "10"], ["text-anchor", "start"]]) text.setAttribute(name, value);
+        for (const [name, value] of [["x", String(d.x(event.minute) + 3)], ["y", String(d.y1 + 10)], ["fill", colorOf(event.kind)], ["font-size", "10"], ["text-anchor", "start"]]) text.setAttribute(name, value);
         text.textContent = t(`event.${event.kind}`);
         children.push(text);
       }

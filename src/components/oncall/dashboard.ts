@@ -1,10 +1,10 @@
-// The dashboard: the seeds' twelve metrics in their order, burn rate first as the headline.
+// The dashboard: metrics by spec (the on-call seeds' twelve by default), the first as the headline.
 // Each value's element carries data-metric (the JSON field of `queuebook sim`) and data-value
 // (the raw number), for tests and for anyone scripting the page.
 import {FAST_BURN} from "../../sim/budget.js";
 import type {Translate} from "../i18n.js";
 import {h, setAttr, setText} from "./dom.js";
-import {dashboardMetrics, formatMetric, type UnitFormat} from "./format.js";
+import {dashboardMetrics, formatMetric, type MetricSpec, type UnitFormat} from "./format.js";
 import type {Frame} from "./store.js";
 import {ensureStyle} from "./style.js";
 
@@ -14,11 +14,17 @@ export interface DashboardView {
   update(frame: Frame): void;
 }
 
+/** Which metrics a dashboard shows, in order; labels are t(`metric.<field>`). */
+export interface DashboardOptions {
+  metrics?: readonly MetricSpec[];
+}
+
 /** The dashboard in language `t` and number format `format`. */
-export function dashboardView(t: Translate, format: UnitFormat): DashboardView {
+export function dashboardView(t: Translate, format: UnitFormat, options: DashboardOptions = {}): DashboardView {
   ensureStyle();
-  const values = dashboardMetrics.map((spec) => h("div", {class: "oc-value", "data-metric": spec.field}));
-  const tiles = dashboardMetrics.map((spec, i) =>
+  const {metrics = dashboardMetrics} = options;
+  const values = metrics.map((spec) => h("div", {class: "oc-value", "data-metric": spec.field}));
+  const tiles = metrics.map((spec, i) =>
     h("div", {class: i === 0 ? "oc-tile oc-headline" : "oc-tile"}, h("div", {class: "oc-label"}, t(`metric.${spec.field}`)), values[i])
   );
   const node = h("div", {class: "oc-dash", role: "group", "aria-label": t("dashboard.heading")}, ...tiles);
@@ -28,12 +34,14 @@ export function dashboardView(t: Translate, format: UnitFormat): DashboardView {
     update(frame) {
       if (last && last.metrics === frame.metrics) return;
       last = frame;
-      dashboardMetrics.forEach((spec, i) => {
-        const value = frame.metrics[spec.field] as number;
+      const row = frame.metrics as unknown as Record<string, number>;
+      metrics.forEach((spec, i) => {
+        const value = row[spec.field];
         setText(values[i], formatMetric(spec, value, format));
         setAttr(values[i], "data-value", String(value));
       });
-      tiles[0].classList.toggle("oc-fast", frame.metrics.burn1h >= FAST_BURN);
+      // The burn rate as headline turns red at the fast-burn threshold.
+      tiles[0]?.classList.toggle("oc-fast", metrics[0]?.field === "burn1h" && row.burn1h >= FAST_BURN);
     }
   };
 }

@@ -5,9 +5,9 @@ import {numberFormat, type Translate} from "../i18n.js";
 import type {MinuteMetrics} from "../../sim/metrics.js";
 
 /** How one dashboard metric is shown: its JSON field, unit and digits. */
-export interface MetricSpec {
-  /** The JSON field of `queuebook sim` (also the element's data-metric). */
-  field: keyof MinuteMetrics;
+export interface MetricSpec<F extends string = string> {
+  /** The JSON field of `queuebook sim` (also the element's data-metric): any model's metric. */
+  field: F;
   /** "percent" multiplies the fraction by 100. */
   kind: "number" | "percent";
   digits: number;
@@ -15,8 +15,8 @@ export interface MetricSpec {
   unit: string;
 }
 
-/** The seeds' dashboard, in their order: the first is the headline row. */
-export const dashboardMetrics: readonly MetricSpec[] = [
+/** The on-call seeds' dashboard, in their order (the first is the headline row): the dashboard's preset. */
+export const dashboardMetrics: readonly MetricSpec<keyof MinuteMetrics>[] = [
   {field: "burn1h", kind: "number", digits: 1, unit: "×"},
   {field: "requests", kind: "number", digits: 0, unit: "req/s"},
   {field: "serving", kind: "number", digits: 0, unit: ""},

@@ -2,7 +2,7 @@
 // one, the assumption or approximation note), the same relation in TeX with this minute's
 // values from formulas.ts (typeset with KaTeX), the sources [1]–[6], and the seeds' footer.
 import type {Translate} from "../i18n.js";
-import {formulas, type FormulaId} from "./formulas.js";
+import {formulas as onCallFormulas, type Formula, type FormulaId} from "./formulas.js";
 import {h} from "./dom.js";
 import type {Frame} from "./store.js";
 import {ensureStyle} from "./style.js";
@@ -12,10 +12,18 @@ export interface RelationSpec {
   id: string;
   cites: number[];
   note?: "assumption" | "approximation";
-  formulas: FormulaId[];
+  formulas: (FormulaId | (string & {}))[];
 }
 
-/** The seeds' relations in their order, each with the formulas of formulas.ts it covers. */
+/** What the model view shows: relations, the TeX of a minute's formulas, and how many sources. */
+export interface ModelOptions {
+  relations?: readonly RelationSpec[];
+  /** The formulas of a frame's minute (on-call's formulas.ts by default). */
+  formulas?: (frame: Frame, decimal: "." | ",") => readonly (Pick<Formula, "tex" | "texValues" | "result"> & {id: string})[];
+  sources?: number;
+}
+
+/** The on-call seeds' relations in their order, each with the formulas of formulas.ts it covers: the model view's preset. */
 export const relationSpecs: readonly RelationSpec[] = [
   {id: "arrivals", cites: [6], note: "assumption", formulas: ["arrivals", "admitted"]},
   {id: "queue", cites: [3, 6], formulas: ["workers", "erlangB", "erlangC"]},
@@ -42,10 +50,12 @@ export interface ModelView {
  * The model section in language `t`: each relation of the seeds with its formulas, symbolic and
  * with the values of the minute shown (numbers written with `decimal`), rendered by `render`.
  */
-export function modelView(t: Translate, decimal: "." | ",", render: RenderTex): ModelView {
+export function modelView(t: Translate, decimal: "." | ",", render: RenderTex, options: ModelOptions = {}): ModelView {
   ensureStyle();
-  const values = new Map<FormulaId, HTMLElement>();
-  const blocks = relationSpecs.map((spec) => {
+  const {relations: relationList = relationSpecs, sources: sourceCount = 6} = options;
+  const formulasOf = options.formulas ?? ((frame: Frame, mark: "." | ",") => onCallFormulas(frame.trace, frame.minute, {decimal: mark}));
+  const values = new Map<string, HTMLElement>();
+  const blocks = relationList.map((spec) => {
     const cites = spec.cites.map((n) => {
       const cite = h("a", {class: "oc-cite", href: `#oc-source-${n}`}, `[${n}]`);
       // Scrolled to by hand: following the anchor would replace the hash, and the run with it.
@@ -69,7 +79,7 @@ export function modelView(t: Translate, decimal: "." | ",", render: RenderTex): 
     );
   });
   const now = h("p", {class: "oc-help"});
-  const sources = h("ol", {class: "oc-sources"}, ...[1, 2, 3, 4, 5, 6].map((n) => h("li", {id: `oc-source-${n}`}, t(`source.${n}`))));
+  const sources = h("ol", {class: "oc-sources"}, ...Array.from({length: sourceCount}, (_, i) => i + 1).map((n) => h("li", {id: `oc-source-${n}`}, t(`source.${n}`))));
   const node = h(
     "div",
     {class: "oc-model"},
@@ -94,7 +104,7 @@ export function modelView(t: Translate, decimal: "." | ",", render: RenderTex): 
     shown = frame.metrics;
     renderedAt = performance.now();
     now.textContent = t("model.now", {minute: frame.minute, clock: frame.metrics.clock});
-    const list = formulas(frame.trace, frame.minute, {decimal});
+    const list = formulasOf(frame, decimal);
     if (!symbolic) {
       symbolic = true;
       for (const f of list) node.querySelector(`[data-symbolic="${f.id}"]`)?.replaceChildren(render(f.tex));

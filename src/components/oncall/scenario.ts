@@ -1,6 +1,8 @@
-// The scenario picker with the seeds' brief, and the seed: shown, editable, and "new seed".
+// The scenario picker with its brief, and the seed: shown, editable, and "new seed". It lists the
+// scenarios it is given (the on-call page's four by default); a scenario's title and brief are
+// the page's t(`scenario.<name>`) / t(`brief.<name>`) when it has them, else the record's strings.
 import {isSeed, MAX_SEED} from "../../sim/run.js";
-import {scenarioNames, type ScenarioName} from "../../sim/scenarios.js";
+import {scenarios as onCallScenarios, type Scenario, type ScenarioName} from "../../sim/scenarios.js";
 import type {Translate} from "../i18n.js";
 import {h, setText} from "./dom.js";
 import {drawSeed} from "./session.js";
@@ -13,11 +15,20 @@ export interface ScenarioView {
   update(frame: Frame): void;
 }
 
+/** A scenario's string in the page's language: its translation key, else the record's own strings. */
+export function scenarioText(scenario: Scenario, part: "title" | "brief", t: Translate, lang = "en"): string {
+  const key = part === "title" ? `scenario.${scenario.name}` : `brief.${scenario.name}`;
+  if (t(key) !== key) return t(key);
+  const strings = scenario.strings?.[lang] ?? scenario.strings?.en;
+  return strings ? strings[part] : part === "title" ? scenario.title : "";
+}
+
 /** The scenario and seed pickers in language `t`; `random` draws new seeds (Math.random on the page). */
-export function scenarioView(t: Translate, store: Store, random: () => number): ScenarioView {
+export function scenarioView(t: Translate, store: Store, random: () => number, options: {scenarios?: readonly Scenario[]; lang?: string} = {}): ScenarioView {
   ensureStyle();
+  const {scenarios = Object.values(onCallScenarios), lang} = options;
   const select = h("select", {"aria-label": t("scenario.label"), name: "scenario"});
-  for (const name of scenarioNames) select.append(h("option", {value: name}, t(`scenario.${name}`)));
+  for (const scenario of scenarios) select.append(h("option", {value: scenario.name}, scenarioText(scenario, "title", t, lang)));
   const brief = h("p", {class: "oc-brief", "data-brief": ""});
   const seed = h("input", {type: "number", min: 0, max: MAX_SEED, step: 1, name: "seed", "aria-label": t("seed.label")});
   const fresh = h("button", {type: "button", "data-action": "new-seed"}, t("seed.new"));
@@ -42,7 +53,7 @@ export function scenarioView(t: Translate, store: Store, random: () => number): 
       const {scenario, seed: value} = frame.run;
       if (select.value !== scenario) select.value = scenario;
       if (document.activeElement !== seed && seed.value !== String(value)) seed.value = String(value);
-      setText(brief, t(`brief.${scenario}`));
+      setText(brief, scenarioText(frame.scenario, "brief", t, lang));
     }
   };
 }
