@@ -181,7 +181,10 @@ export function defineCell(def: CellDefinition, path: string, placeholders: Set<
   variable.define(outputs.length ? exports : null, inputs, run);
   state.variables.push(variable);
   for (const name of outputs) {
-    state.variables.push(module.define(name, [exports], (values: any) => values?.[name]));
+    // Observed (by an empty observer), so an output is computed while no cell reads it: else
+    // an edit that leaves a view's value briefly unread (a dependent with a syntax error) lets
+    // the runtime close its generator, and the name reads undefined ever after.
+    state.variables.push(module.variable({}).define(name, [exports], (values: any) => values?.[name]));
   }
   return state;
 }

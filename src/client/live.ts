@@ -4,12 +4,22 @@ import type {NotebookDefinition} from "../notebook/contract.js";
 import {defineCell, disposeCell, findRoot, type CellState} from "./cells.js";
 import {diffCells, filesChanged} from "./diff.js";
 import {currentFiles, ensureRuntime, setFiles} from "./runtime.js";
+import {registerModules} from "./edit/modules.js";
 
 const cells = new Map<string, CellState>();
+/** The last definition's path and languages (the in-page editor recompiles against them). */
+let notebook: Pick<NotebookDefinition, "path" | "languages"> = {path: ""};
+
+/** The notebook as defined now: path, files, languages and the cells in order (for the in-page editor). */
+export function currentNotebook(): NotebookDefinition {
+  return {...notebook, files: currentFiles(), cells: Array.from(cells.values(), (s) => s.def)};
+}
 
 export function define(definition: NotebookDefinition): void {
   ensureRuntime();
   const {path, cells: defs} = definition;
+  notebook = {path, languages: definition.languages};
+  if (definition.modules) registerModules(definition.modules);
   const newFiles = definition.files ?? {};
   const refreshFiles = filesChanged(currentFiles(), newFiles);
   setFiles(newFiles);
@@ -31,6 +41,9 @@ export function define(definition: NotebookDefinition): void {
   for (const def of defs) {
     let state = cells.get(def.id);
     if (state && !redo.has(def.id)) {
+      // kept as it runs; an edit above it may have moved it in the notebook (its errors say where)
+      state.origin.line = def.line;
+      state.origin.column = def.column;
       const root = findRoot(def.id);
       if (root && root !== state.root) {
         // the page was rebuilt without this element: carry the output over

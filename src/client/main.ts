@@ -10,6 +10,7 @@ import {define} from "./live.js";
 import {startReload} from "./reload.js";
 import {startPresent} from "./present.js";
 import {startEdits} from "./edits/start.js";
+import {startEditing} from "./edit/boot.js";
 
 export type {CellDefinition, NotebookDefinition} from "../notebook/contract.js";
 
@@ -41,3 +42,4 @@ export function provide(objects: Record<string, unknown>): void {
 startReload();
 startPresent(); // presentation mode: the p key or ?present (src/client/present.ts)
 startEdits(); // where edits go: localStorage, or the dev server's save endpoint (src/client/edits/)
+startEditing(); // edit buttons; the editor itself loads on first use (src/client/edit/)

@@ -1,0 +1,159 @@
+// editor.js, the chunk loaded on first edit: CodeMirror and the compiler's passes. Sets
+// `queuebook.editor = {open, showCode, replay}` (boot.ts in client.js calls it).
+import type {BlockRef, SourceEdit} from "../../notebook/source.js";
+import type {SaveResult} from "./document.js";
+import {readSource} from "./document.js";
+import {createPanel, type Panel} from "./panel.js";
+import {isCellPart, notebookMain, Session} from "./session.js";
+
+let session: Session | undefined;
+const panels = new Map<BlockRef, Panel>();
+let codeShown = false;
+
+function current(): Session {
+  if (session) return session;
+  const source = readSource();
+  if (!source) throw new Error("this page carries no notebook source to edit");
+  session = new Session(source);
+  session.onApplied = placeAll;
+  return session;
+}
+
+/** Puts the open panels and the code views back before their blocks (after a rebuild of main, or an edit). */
+function placeAll(): void {
+  const s = current();
+  for (const panel of panels.values()) {
+    const anchor = s.anchorOf(panel.ref);
+    if (!anchor) {
+      closePanel(panel, false);
+      continue;
+    }
+    // in place when only other controls stand between it and its block (moving it would take the focus away)
+    let before = anchor.previousElementSibling;
+    while (before && before !== panel.element && before.hasAttribute("data-qb-ui") && !before.classList.contains("qb-edit-panel")) before = before.previousElementSibling;
+    if (before !== panel.element) anchor.before(panel.element);
+    // on a slide (present.ts shows only its slide's elements) the panel shows at once, so it can take the focus
+    panel.element.classList.toggle("qb-on-slide", anchor.classList.contains("qb-on-slide"));
+  }
+  renderCode();
+}
+
+/** "Show code": each cell's source above it (echoed cells show theirs already). */
+function renderCode(): void {
+  const main = notebookMain();
+  for (const pre of main.querySelectorAll(":scope > pre.qb-code")) pre.remove();
+  if (!codeShown) return;
+  const s = current();
+  for (const [ref, element] of s.elementsByRef()) {
+    if (panels.has(ref)) continue; // the editor shows it
+    const before = element.previousElementSibling;
+    if (before?.tagName === "PRE" && before.classList.contains("qb-echo")) continue;
+    const pre = document.createElement("pre");
+    pre.className = "qb-code";
+    pre.setAttribute("data-qb-ui", "");
+    const code = document.createElement("code");
+    code.textContent = s.cellOf(ref)?.source ?? "";
+    pre.append(code);
+    element.before(pre);
+  }
+}
+
+function report(panel: Panel, saved: Promise<SaveResult>): void {
+  panel.status.textContent = "";
+  saved.then((result) => {
+    if (!result.ok) panel.status.textContent = result.message; // the text stays in the editor
+  });
+}
+
+function closePanel(panel: Panel, focus = true): void {
+  panels.delete(panel.ref);
+  panel.view.destroy();
+  const next = panel.element.nextElementSibling;
+  panel.element.remove();
+  if (focus) {
+    const button = next?.matches("button[data-qb-edit]") ? next : next?.previousElementSibling?.matches?.("button[data-qb-edit]") ? next.previousElementSibling : null;
+    (button as HTMLElement | null)?.focus();
+  }
+  renderCode();
+}
+
+function openPanel(ref: BlockRef): Panel {
+  const s = current();
+  const existing = panels.get(ref);
+  if (existing) return existing.view.focus(), existing;
+  const entry = s.entries.find((e) => e.ref === ref)!;
+  const lang = entry.kind === "cell" ? s.cellOf(ref)?.lang ?? "js" : "prose";
+  const panel = createPanel(ref, entry.kind, lang, s.textOf(ref), {
+    run(p) {
+      report(p, s.replace(p.ref, p.view.state.doc.toString()));
+    },
+    insert(p, kind) {
+      const {block, saved} = s.insert(p.ref, kind, kind === "cell" ? "" : "New text.");
+      report(openPanel(block), saved);
+    },
+    remove(p) {
+      closePanel(p, false);
+      const saved = s.remove(p.ref);
+      toast(p.ref, p.kind, saved);
+    },
+    close: (p) => closePanel(p)
+  });
+  panels.set(ref, panel);
+  placeAll();
+  panel.view.focus();
+  return panel;
+}
+
+/** "Cell deleted — Undo", fixed at the bottom of the window (the cell's place is gone). */
+function toast(ref: BlockRef, kind: "cell" | "prose", saved: Promise<SaveResult>): void {
+  document.querySelector(".qb-edit-toast")?.remove();
+  const box = document.createElement("div");
+  box.className = "qb-edit-toast";
+  box.setAttribute("role", "status");
+  box.setAttribute("data-qb-ui", "");
+  const text = document.createElement("span");
+  text.textContent = kind === "cell" ? "Cell deleted." : "Text deleted.";
+  const undo = document.createElement("button");
+  undo.type = "button";
+  undo.textContent = "Undo";
+  undo.setAttribute("data-qb-undo", "");
+  undo.addEventListener("click", () => {
+    box.remove();
+    current().restore(ref);
+  });
+  box.append(text, " ", undo);
+  saved.then((result) => void (!result.ok && (text.textContent += ` ${result.message}`)));
+  document.body.append(box);
+  undo.focus();
+}
+
+/** Opens the editor of the block an edit button stands before. */
+async function open(button: Element): Promise<void> {
+  const s = current();
+  let next = button.nextElementSibling;
+  while (next?.hasAttribute("data-qb-ui")) next = next.nextElementSibling;
+  if (!next) return;
+  let ref: BlockRef | undefined;
+  if (button.getAttribute("data-qb-edit") === "cell" || isCellPart(next)) {
+    const cell = next.classList.contains("qb-cell") ? next : next.nextElementSibling;
+    ref = cell ? s.refOfCell(cell) : undefined;
+  } else {
+    let previous = next.previousElementSibling;
+    while (previous && !previous.classList.contains("qb-cell")) previous = previous.previousElementSibling;
+    ref = s.proseAfter(previous);
+  }
+  if (ref !== undefined) openPanel(ref);
+}
+
+async function showCode(on: boolean): Promise<void> {
+  current();
+  codeShown = on;
+  document.documentElement.classList.toggle("qb-code-shown", on);
+  renderCode();
+}
+
+async function replay(edits: readonly unknown[]): Promise<void> {
+  current().replay(edits as SourceEdit[]);
+}
+
+(globalThis as any).queuebook.editor = {open, showCode, replay};
