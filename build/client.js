@@ -5,6 +5,7 @@
 //   plot-d3.js queuebook.provide({Plot, d3})    (a notebook using both loads this one only)
 //   katex.js   queuebook.provide({katex})      katex.css  KaTeX's CSS, woff2 fonts inlined
 //   marked.js  queuebook.provide({marked})     style.css  notebook style + Inspector + Inputs
+//   course.js  the course page (index): ?lang= and the progress kept in this browser (src/components/progressCourse.ts)
 //   editor.js  queuebook.editor: CodeMirror + the compiler passes (src/notebook), loaded on first edit
 //   lab-upload.js  queuebook.provide({labUploadWorker}): the arrival lab's upload worker as text,
 //              loaded by the lab's upload widget on first use (src/components/lab/uploadClient.ts)
@@ -17,7 +18,7 @@ import {createRequire} from "node:module";
 import {dirname, join} from "node:path";
 
 /** Every file buildClient writes. */
-export const assets = ["client.js", "plot.js", "d3.js", "plot-d3.js", "katex.js", "katex.css", "marked.js", "style.css", "lab-upload.js", "editor.js"];
+export const assets = ["client.js", "plot.js", "d3.js", "plot-d3.js", "katex.js", "katex.css", "marked.js", "style.css", "lab-upload.js", "editor.js", "course.js"];
 
 function stampOf(packageRoot) {
   const hash = createHash("sha1");
@@ -30,7 +31,7 @@ function stampOf(packageRoot) {
     }
   }
   // (this script by its path in the package: it may run bundled into the CLI, elsewhere)
-  for (const file of [join(packageRoot, "package-lock.json"), join(packageRoot, "build", "client.js"), join(packageRoot, "src", "notebook", "contract.ts")]) {
+  for (const file of [join(packageRoot, "package-lock.json"), join(packageRoot, "build", "client.js"), join(packageRoot, "src", "notebook", "contract.ts"), ...["progress.ts", "progressCourse.ts"].map((name) => join(packageRoot, "src", "components", name))]) {
     try {
       const stat = statSync(file);
       hash.update(`${file}:${stat.size}:${stat.mtimeMs}\n`);
@@ -63,7 +64,7 @@ async function buildInto(packageRoot, out) {
   };
   await build({
     ...common,
-    entryPoints: [...["main", "plot", "d3", "plot-d3", "katex", "marked"].map((name) => ({in: join(src, `${name}.ts`), out: name === "main" ? "client" : name})), {in: join(src, "edit", "main.ts"), out: "editor"}],
+    entryPoints: [...["main", "plot", "d3", "plot-d3", "katex", "marked"].map((name) => ({in: join(src, `${name}.ts`), out: name === "main" ? "client" : name})), {in: join(src, "edit", "main.ts"), out: "editor"}, {in: join(packageRoot, "src", "components", "progressCourse.ts"), out: "course"}],
     outdir: out,
     format: "iife",
     platform: "browser",

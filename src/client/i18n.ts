@@ -4,6 +4,7 @@
 // the picker the page shows above the notebook; the choice is written back to `?lang=`.
 import {isLanguageCode} from "../notebook/contract.js";
 import {replaceUrl} from "./hash.js";
+import {applyTitles} from "./titles.js";
 
 let languages: string[] = [];
 let current = "en";
@@ -59,6 +60,7 @@ function change(lang: string, record: boolean): void {
   const changed = lang !== current;
   current = lang;
   document.documentElement.lang = lang;
+  applyTitles(lang); // <title> and description in the page's language (titles.ts)
   if (record) replaceUrl((url) => url.searchParams.set("lang", lang)); // (a URL that cannot be rewritten still switches)
   const picker = document.querySelector<HTMLSelectElement>("select.qb-lang-picker");
   if (picker && picker.value !== lang) picker.value = lang;

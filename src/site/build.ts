@@ -7,7 +7,7 @@ import {buildClient} from "../../build/client.js";
 import {BuildError, defaultMaxFileBytes} from "../notebook/data.js";
 import {pageImages} from "./siteImages.js";
 import {buildNotebook} from "./notebook.js";
-import {orderOf, renderIndex, urlPath, type IndexEntry} from "./page.js";
+import {indexEntry, renderIndex, urlPath, type IndexEntry} from "./page.js";
 import {writeFailure} from "../io/write.js";
 import {checkOutput, fromCwd, SITE_MARKER} from "./output.js";
 import {snapshotSite, type SiteSnapshot} from "./snapshot.js";
@@ -86,7 +86,7 @@ export async function buildSite(options: {root: string; out: string; packageRoot
       }
       await writeFile(join(tmp, `${page}.html`), shown.html);
       await writeFile(join(tmp, `${page}.js`), built[i].script);
-      entries.push({href: urlPath(`${page}.html`), title: built[i].compiled.title, description: built[i].compiled.description, order: orderOf(built[i].compiled.data)});
+      entries.push(indexEntry(page, urlPath(`${page}.html`), built[i].compiled));
     }
     if (options.snapshot) await snapshotSite(tmp, names.map((name) => name.replace(/\.md$/, ".html")), options.snapshot); // --snapshot (src/site/snapshot.ts)
     if (!names.includes("index.md")) await writeFile(join(tmp, "index.html"), renderIndex(entries, {assets: "_queuebook/"}));

@@ -3,6 +3,8 @@
 import {escapeHtml} from "../notebook/parse.js";
 import type {CompiledNotebook} from "../notebook/compile.js";
 import {sourceScript} from "./pageSource.js";
+import {isLanguageCode} from "../notebook/contract.js";
+import {courseCss, courseLanguages, lessonTexts, scriptJson, minutesOf, renderCourse, requiresOf, type Lesson} from "./course.js";
 
 /** Where the page finds its scripts, and the dev server's live-update hook. */
 export interface PageOptions {
@@ -43,18 +45,29 @@ export function renderPage(compiled: CompiledNotebook, options: PageOptions): st
 <main class="qb-notebook" id="observablehq-main">
 ${compiled.html}</main>
 ${sourceScript(compiled)}
-<footer class="qb-footer">${escapeHtml(compiled.path)}</footer>
+${titlesScript(compiled)}<footer class="qb-footer">${escapeHtml(compiled.path)}</footer>
 <script src="${escapeHtml(options.script)}"></script>`
   });
 }
 
-/** One entry of the index page. */
+/** The page's title and description in its other languages (front matter `translations`), for src/client/titles.ts; "" when there are none. */
+function titlesScript(compiled: CompiledNotebook): string {
+  const texts = lessonTexts(compiled.data, compiled, compiled.languages);
+  const others = Object.fromEntries(compiled.languages.slice(1).filter((lang) => texts[lang]).map((lang) => [lang, {title: texts[lang].title, description: texts[lang].description}]));
+  return Object.keys(others).length ? `<script type="application/json" id="qb-titles">${scriptJson(others)}</script>\n` : "";
+}
+
+/** One entry of the index page: a lesson of the course. */
 export interface IndexEntry {
   href: string;
   title: string;
   description: string;
   /** The front matter's `order` (lower first); entries without one follow, by path. */
   order?: number;
+  /** The page path without `.html` ("on-call"): the lesson's name in `requires` and the progress store; from `href` when left out. */
+  page?: string;
+  /** The whole front matter: `languages`, `goal`, `minutes`, `requires`, `translations` (src/site/course.ts). */
+  data?: Record<string, unknown>;
 }
 
 /** A notebook's `order` from its front matter, when it is a finite number. */
@@ -62,23 +75,40 @@ export function orderOf(data: Record<string, unknown>): number | undefined {
   return typeof data.order === "number" && Number.isFinite(data.order) ? data.order : undefined;
 }
 
-/** The index page: every notebook with its title and description. */
+/** The index entry of the notebook at `page` (its path without `.md`), linked as `href`. */
+export function indexEntry(page: string, href: string, notebook: {title: string; description: string; data: Record<string, unknown>}): IndexEntry {
+  return {page, href, title: notebook.title, description: notebook.description, order: orderOf(notebook.data), data: notebook.data};
+}
+
+/** An entry as a lesson of the course: its languages, texts per language, time and prerequisites. */
+export function lessonOf(entry: IndexEntry): Lesson {
+  const data = entry.data ?? {};
+  const declared = (Array.isArray(data.languages) ? data.languages : typeof data.languages === "string" ? [data.languages] : []).filter((code): code is string => typeof code === "string" && isLanguageCode(code));
+  const languages = declared.length ? [...new Set(declared)] : ["en"];
+  const page = entry.page ?? decodeURIComponent(entry.href.replace(/^\//, "").replace(/\.html$/, ""));
+  return {page, href: entry.href, languages, texts: lessonTexts(data, entry, languages), minutes: minutesOf(data), requires: requiresOf(data), order: entry.order};
+}
+
+/** The index page: the course, each notebook a lesson with its goal, time, prerequisites, languages and the learner's progress. */
 export function renderIndex(entries: readonly IndexEntry[], options: {assets: string; events?: string}): string {
-  const items = [...entries]
+  const lessons = [...entries]
     .sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || 0)
-    .map((e) => `<li><a href="${escapeHtml(e.href)}">${escapeHtml(e.title)}</a>${e.description ? `<p>${escapeHtml(e.description)}</p>` : ""}</li>`)
-    .join("\n");
+    .map(lessonOf);
+  const lang = courseLanguages(lessons)[0];
+  const course = renderCourse(lessons, lang);
+  const a = escapeHtml(options.assets);
   return document({
-    title: "queuebook",
-    description: "Reactive notebooks on how web services behave under load",
-    head: [`<link rel="stylesheet" href="${options.assets}style.css">`, options.events ? `<meta name="queuebook-dev" content="${escapeHtml(options.events)}"><script src="${options.assets}client.js"></script>` : ""].filter(Boolean),
-    body: `<main class="qb-notebook qb-index">
-<h1>queuebook</h1>
-<p>Reactive notebooks: move a control and every value, formula and chart that depends on it updates.</p>
-<ul class="qb-index-list">
-${items || "<li>No notebooks yet: add a Markdown file to the notebooks folder.</li>"}
-</ul>
-</main>`
+    lang,
+    title: course.title,
+    description: course.description,
+    head: [
+      `<link rel="stylesheet" href="${a}style.css">`,
+      `<style>${courseCss}</style>`,
+      options.events ? `<meta name="queuebook-dev" content="${escapeHtml(options.events)}"><script src="${a}client.js"></script>` : "",
+      `<script src="${a}course.js" defer></script>`
+    ].filter(Boolean),
+    body: `${course.main}
+<script type="application/json" id="qb-course">${course.data}</script>`
   });
 }
 

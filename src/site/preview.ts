@@ -13,7 +13,7 @@ import {basename, dirname, join, resolve, sep} from "node:path";
 import {buildClient} from "../../build/client.js";
 import {buildNotebook, type BuiltNotebook} from "./notebook.js";
 import {findNotebooks} from "./build.js";
-import {orderOf, renderIndex, urlPath} from "./page.js";
+import {indexEntry, renderIndex, urlPath} from "./page.js";
 import {escapeHtml, parseNotebook} from "../notebook/parse.js";
 import {defaultMaxFileBytes, mimeType, oneLine, readInside, within, type ReadFile} from "../notebook/data.js";
 import {warningLine} from "../notebook/compile.js";
@@ -148,7 +148,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       const read = await notebookFile(n.replace(/\.md$/, ""));
       if (!read) return undefined;
       const parsed = parseNotebook(read.bytes.toString("utf8"), n);
-      return {href: `/${urlPath(n.replace(/\.md$/, ""))}`, title: parsed.title ?? n, description: parsed.description ?? "", order: orderOf(parsed.data)};
+      return indexEntry(n.replace(/\.md$/, ""), `/${urlPath(n.replace(/\.md$/, ""))}`, parsed);
     }));
     return renderIndex(entries.filter((e) => e !== undefined), {assets: "/_queuebook/", events: "/_queuebook/events?page="});
   }

@@ -43,17 +43,18 @@ describe("renderPage(compiled, options)", () => {
 });
 
 describe("renderIndex(entries, options)", () => {
-  it("lists every notebook with its title and description", () => {
+  it("lists every notebook as a lesson with its title and description, escaped", () => {
     const html = renderIndex([{href: "a.html", title: "A", description: "first"}, {href: "b.html", title: "B <2>", description: ""}], {assets: "_queuebook/"});
-    expect(html).toContain('<li><a href="a.html">A</a><p>first</p></li>');
-    expect(html).toContain('<li><a href="b.html">B &#60;2&#62;</a></li>');
+    expect(html).toContain('<a href="a.html" data-qb-slot="link"><span data-qb-slot="title">A</span></a>');
+    expect(html).toContain('<p lang="en" data-qb-slot="description">first</p>');
+    expect(html).toContain('<span data-qb-slot="title">B &#60;2&#62;</span>');
   });
   it("puts notebooks with a front-matter order first, lowest first, the rest in path order", () => {
     const html = renderIndex(
       [{href: "a.html", title: "A", description: ""}, {href: "b.html", title: "B", description: "", order: 2}, {href: "c.html", title: "C", description: ""}, {href: "d.html", title: "D", description: "", order: 1}],
       {assets: "_queuebook/"}
     );
-    expect([...html.matchAll(/<a href="(\w)\.html">/g)].map((m) => m[1])).toEqual(["d", "b", "a", "c"]);
+    expect([...html.matchAll(/data-qb-lesson="(\w)"/g)].map((m) => m[1])).toEqual(["d", "b", "a", "c"]);
   });
   it("says what to do when there is no notebook", () => {
     expect(renderIndex([], {assets: "_queuebook/"})).toContain("No notebooks yet");
