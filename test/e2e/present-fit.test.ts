@@ -2,7 +2,7 @@
 // the lecture (formulas.md) fits on every slide; a slide of another notebook that is taller
 // than the stage scrolls inside it, visibly (the stage's scrollbar and the "more below" cue,
 // gone once scrolled to the end), and its last element can be scrolled into view.
-import {readdirSync} from "node:fs";
+import {readFileSync, readdirSync} from "node:fs";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Page} from "playwright-core";
@@ -11,8 +11,10 @@ import {startSite, type SiteFixture} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const notebooks = readdirSync(join(packageRoot, "notebooks")).filter((name) => name.endsWith(".md")).map((name) => name.slice(0, -3));
-/** The notebooks made to be presented: each slide fits the stage without scrolling. */
+/** The notebooks made to be presented: each slide fits the stage without scrolling, in each of their languages. */
 const lectures = new Set(["formulas"]);
+/** A notebook's declared languages (front matter `languages: [en, hu]`), or just its default. */
+const languagesOf = (name: string) => /^languages:\s*\[([^\]]*)\]/m.exec(readFileSync(join(packageRoot, "notebooks", `${name}.md`), "utf8"))?.[1].split(",").map((l) => l.trim()) ?? [""];
 let site: SiteFixture;
 
 beforeAll(async () => {
@@ -67,12 +69,14 @@ function lastReachable(page: Page): Promise<boolean> {
 describe("every slide of every shipped notebook on the 1280×720 stage", {timeout: 240_000}, () => {
   it("lists the shipped notebooks", () => {
     expect(notebooks).toEqual(expect.arrayContaining(["formulas", "on-call", "arrival-lab", "erlang-c", "format"]));
+    expect(languagesOf("formulas")).toEqual(["en", "hu", "pt", "ig", "ja"]);
   });
 
-  for (const name of notebooks) {
-    it(`${name}.md: ${lectures.has(name) ? "every slide fits" : "every slide fits or scrolls inside the stage, visibly"}`, async () => {
+  const cases = notebooks.flatMap((name) => (lectures.has(name) ? languagesOf(name) : [""]).map((lang) => ({name, lang})));
+  for (const {name, lang} of cases) {
+    it(`${name}.md${lang ? ` (${lang})` : ""}: ${lectures.has(name) ? "every slide fits" : "every slide fits or scrolls inside the stage, visibly"}`, async () => {
       const page = await site.browser.newPage({viewport: {width: 1280, height: 720}});
-      await page.goto(`${site.origin}/${name}.html?present#/1`);
+      await page.goto(`${site.origin}/${name}.html?${lang ? `lang=${lang}&` : ""}present#/1`);
       await settle(page); // every cell rendered: the slides have their final heights
       const total = Number((await page.locator(".qb-slide-number").innerText()).split(" / ")[1]);
       expect(total).toBeGreaterThan(1);
@@ -85,7 +89,7 @@ describe("every slide of every shipped notebook on the 1280×720 stage", {timeou
         const m = await measure(page);
         expect(m.slide).toBe(`${i} / ${total}`);
         report.push(`${i} ${m.heading}: ${m.used}/${m.stage}`);
-        const label = `${name} slide ${i} (${m.heading}): content ${m.content} px on a ${m.stage} px stage`;
+        const label = `${name}${lang ? ` (${lang})` : ""} slide ${i} (${m.heading}): content ${m.content} px on a ${m.stage} px stage`;
         if (lectures.has(name)) {
           expect(m.content, label).toBeLessThanOrEqual(m.stage);
           expect(m.overflows || m.cue, label).toBe(false);
@@ -98,7 +102,7 @@ describe("every slide of every shipped notebook on the 1280×720 stage", {timeou
         expect(await lastReachable(page), `${label}: its end scrolls into view`).toBe(true);
         await expect.poll(() => page.locator(".qb-slide-more").isHidden(), {message: label}).toBe(true); // at the end, the cue goes
       }
-      console.log(`${name}: ${report.join(" · ")}`);
+      console.log(`${name}${lang ? ` (${lang})` : ""}: ${report.join(" · ")}`);
       await page.close();
     });
   }
