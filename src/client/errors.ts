@@ -76,7 +76,9 @@ export function classifyError(error: unknown, cellId: string): Classified {
   if (origin?.id === cellId) return {kind: "own", name, message};
   const input = (error as any)?.input;
   if (name === "RuntimeError" && typeof input === "string" && input) {
-    if (message === `${input} is not defined` || message === `${input} is defined more than once`) {
+    // A missing name is the reading cell's own error; so is one that says what to install
+    // ("topojson is not defined: …", frameworkNames.ts): the name is what is missing, not an input that ran and failed.
+    if (message === `${input} is not defined` || message.startsWith(`${input} is not defined: `) || message === `${input} is defined more than once`) {
       return {kind: "own", name, message};
     }
     return {kind: "input", input, message};

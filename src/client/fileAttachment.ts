@@ -17,6 +17,9 @@ function decodeBase64(base64: string): Uint8Array {
   return bytes;
 }
 
+/** The href of each embedded file, so cells re-running (or many calls) share one blob: URL. */
+const hrefs = new WeakMap<EmbeddedFile, string>();
+
 export class EmbeddedFileAttachment extends AbstractFile {
   readonly name: string;
   readonly mimeType: string;
@@ -51,6 +54,12 @@ export class EmbeddedFileAttachment extends AbstractFile {
   /** A blob: URL for the file's bytes (made once per attachment object). */
   async url(): Promise<string> {
     return (this.#url ??= URL.createObjectURL(await this.blob()));
+  }
+  /** The file's URL now, as Framework's FileAttachment.href (one blob: URL per embedded file); a cell's import.meta.resolve(…) becomes this. */
+  get href(): string {
+    let href = hrefs.get(this.#file);
+    if (href === undefined) hrefs.set(this.#file, (href = URL.createObjectURL(new Blob([this.#bytes() as BlobPart], {type: this.mimeType}))));
+    return href;
   }
   toString(): string {
     return `FileAttachment(${JSON.stringify(this.path)})`;

@@ -69,13 +69,16 @@ export function analyseCellWith(cell: CellSource, transform: TypeTransform): Ana
       if (exported) throw new CellSyntaxError("export is not allowed in a cell", exported.loc!.start.line, exported.loc!.start.column + 1);
     }
     const imports = parsed.expression ? [] : findImports(parsed.node);
+    const files = findFiles(node);
+    // import.meta.resolve(…) is rewritten to FileAttachment(…).href: the built-in becomes an input
+    const resolves = files.some((f) => f.resolve) ? ["FileAttachment"] : [];
     return {
       ...cell,
       js,
       expression: parsed.expression,
       declarations: parsed.expression ? [] : findDeclarations(parsed.node),
-      references: [...new Set([...findReferences(node), ...imports.flatMap((i) => i.uses ?? [])])],
-      files: findFiles(node).map((f) => {
+      references: [...new Set([...findReferences(node), ...imports.flatMap((i) => i.uses ?? []), ...resolves])],
+      files: files.map((f) => {
         const at = original(f.line, f.column);
         return {...f, ...toNotebook(cell, at.line, at.column)};
       }),

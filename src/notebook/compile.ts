@@ -7,6 +7,7 @@ import {defineNotebook, type DefinedCell} from "./transpile.js";
 import {chunksFor, sharedPackages} from "./globals.js";
 import {isLanguageCode} from "./contract.js";
 import {oneLine} from "./data.js";
+import {highlightCode} from "./highlight.js";
 
 /** A warning for the build's output: file, line, column and message. */
 export interface Warning {
@@ -35,8 +36,8 @@ export interface CompiledNotebook extends ParsedNotebook {
   defined: DefinedCell[];
   /** Errors the graph pass attaches to cells by id (duplicate names, cycles); later steps add theirs. */
   cellErrors: Map<string, CellError>;
-  /** FileAttachment names used by the cells, with where they are used. */
-  files: {name: string; line: number; column: number}[];
+  /** FileAttachment names used by the cells, with where they are used (`resolve`: by import.meta.resolve). */
+  files: {name: string; line: number; column: number; resolve?: {start: number; end: number}}[];
   /** Asset chunks the page needs (plot, d3, plot-d3, katex, marked), from the built-ins the cells use. */
   chunks: string[];
   /** Languages declared in the front matter (`languages: [en, hu]`, first = default), else []. */
@@ -82,6 +83,7 @@ export function compileNotebook(text: string, path: string, parsed: ParsedNotebo
   warnings.push(...sortWarnings(cellWarnings));
   return {
     ...parsed,
+    html: highlightCode(parsed.html), // code shown, not run, highlighted in Node (highlight.ts)
     analysed,
     definitions,
     defined: definedCells,

@@ -9,6 +9,8 @@ import {dirname, isAbsolute, relative, resolve, sep} from "node:path";
 import type {CompiledNotebook} from "./compile.js";
 
 import type {EmbeddedFile} from "./contract.js";
+import {npmFile} from "./npmFile.js";
+import {projectRoot} from "./resolve.js";
 
 export type {EmbeddedFile};
 
@@ -67,12 +69,12 @@ export async function loadFiles(compiled: CompiledNotebook, notebookFile: string
   const realRoot = await realpath(root).catch(() => root);
   const maxBytes = options.maxBytes ?? defaultMaxFileBytes;
   const loaded: LoadedFiles = {files: new Map(), problems: new Map(), paths: []};
-  for (const {name} of compiled.files) {
+  for (const {name, resolve: resolved} of compiled.files) {
     const key = fileKey(name);
     if (loaded.files.has(key) || loaded.problems.has(key)) continue;
-    const result = await readAttached(name, folder, root, realRoot, maxBytes);
+    const result = name.startsWith("npm:") ? await readPackageFile(name, folder, root, maxBytes) : await readAttached(name, folder, root, realRoot, maxBytes);
     if (!("bytes" in result)) {
-      loaded.problems.set(key, oneLine(`FileAttachment ${quote(name)} ${refusalText(result)}`));
+      loaded.problems.set(key, oneLine(`${resolved ? `import.meta.resolve(${quote(name)})` : `FileAttachment ${quote(name)}`} ${refusalText(result)}`));
       continue;
     }
     const type = mimeType(name);
@@ -114,6 +116,18 @@ async function readAttached(name: string, folder: string, root: string, realRoot
   const read = await readInside(file, root, realRoot, maxBytes);
   if (rootRelative(name) && "missing" in read && read.missing) return {...read, is: `${read.is}; a leading "/" is the notebook folder`};
   return read;
+}
+
+/** The bytes of an installed package's file (`npm:us-atlas@3/counties-10m.json`, see npmFile.ts), read as an attached file is, inside the package. */
+async function readPackageFile(name: string, folder: string, root: string, maxBytes: number): Promise<ReadFile | Refusal> {
+  const found = npmFile(name, folder, projectRoot(root));
+  if ("is" in found) return found;
+  const realPackage = await realpath(found.packageDir).catch(() => found.packageDir);
+  const read = await readInside(found.file, found.packageDir, realPackage, maxBytes);
+  if ("bytes" in read) return read;
+  // readInside speaks of the notebook folder; here the folder is the package's
+  if (read.missing) return {is: `is not a file of the installed package (${shown(found.packageDir.slice(0, found.packageDir.lastIndexOf(`${sep}node_modules${sep}`)), found.file)})`, missing: true};
+  return {...read, is: read.is.replace("outside the notebook folder", "outside the package"), hint: read.hint && "only the package's own files are embedded"};
 }
 
 /**
@@ -194,5 +208,5 @@ export function oneLine(text: string): string {
 
 /** The absolute paths of the files a notebook attaches (for the dev server's watcher). */
 export function attachedPaths(compiled: CompiledNotebook, notebookFile: string): string[] {
-  return compiled.files.map((f) => resolve(dirname(notebookFile), f.name));
+  return compiled.files.filter((f) => !f.name.startsWith("npm:")).map((f) => resolve(dirname(notebookFile), f.name));
 }

@@ -9,6 +9,7 @@ import {splitFrontMatter, type FrontMatter} from "./frontMatter.js";
 import {lexBounded} from "./nesting.js";
 import {placeholderEnd} from "./javascript/template.js";
 import type {BlockLines} from "./source.js";
+import {pageLinks} from "./pageLinks.js";
 
 /** A cell's source as found in the Markdown, before any analysis. */
 export interface CellSource {
@@ -119,7 +120,8 @@ export function parseNotebook(text: string, path: string): ParsedNotebook {
   const firstHeading = tokens.find((t): t is Tokens.Heading => t.type === "heading" && (t as Tokens.Heading).depth === 1);
   const title = typeof front.data.title === "string" ? front.data.title : firstHeading ? plainText(firstHeading.text) : basename(path);
   const description = typeof front.data.description === "string" ? front.data.description : "";
-  return {path, data: front.data, title, description, html: html.join(""), cells, blocks, markdown: text, warnings};
+  // links to notebooks (`other.md`, Framework's `/sub/page`) lead to the pages the build writes (pageLinks.ts)
+  return {path, data: front.data, title, description, html: pageLinks(html.join("")), cells, blocks, markdown: text, warnings};
 }
 
 /** Adds a top-level token's lines to the blocks: a cell's own block, or the prose run it starts or continues. */

@@ -12,11 +12,13 @@ export function cellInputs(cell: AnalysedCell, defined: ReadonlySet<string>): st
 /** The body function's source: imports rewritten, outputs returned. */
 export function cellBody(cell: AnalysedCell, inputs: readonly string[]): string {
   const head = `${cell.async ? "async " : ""}(${inputs.join(", ")}) =>`;
-  if (cell.expression) return `${head} (\n${cell.js.trim()}\n)`;
+  // Imports become `await import(…)`; import.meta.resolve("x") the embedded file's URL (files pass).
+  const edits = [...cell.imports, ...cell.files.flatMap((f) => (f.resolve ? [{...f.resolve, replacement: `FileAttachment(${JSON.stringify(f.name)}).href`}] : []))];
   let js = cell.js;
-  for (const i of [...cell.imports].sort((a, b) => b.start - a.start)) {
+  for (const i of edits.sort((a, b) => b.start - a.start)) {
     js = js.slice(0, i.start) + i.replacement + js.slice(i.end);
   }
+  if (cell.expression) return `${head} (\n${js.trim()}\n)`;
   const outputs = cell.declarations.length ? `\nreturn {${cell.declarations.join(", ")}};` : "";
   return `${head} {\n${js.replace(/\s+$/, "")}${outputs}\n}`;
 }

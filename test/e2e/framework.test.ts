@@ -246,10 +246,43 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     await shows(page, "#xlsx", /^servers\.csv: FileAttachment\.xlsx\(\) is not available in queuebook/);
     // Framework's implicit topojson and sample dataset penguins: the cell says what to install or attach
     await page.waitForFunction(() => document.querySelectorAll(".qb-error").length === 2);
+    // the cell's own error: what is missing and what to do (not "input `topojson` failed")
     expect(await cellErrors(page)).toEqual([
-      expect.stringMatching(/^input `topojson` failed: topojson is not defined: Observable Framework imports it implicitly \(npm:topojson-client\) and queuebook does not; install it \(npm install topojson-client\) and add a cell: import \* as topojson from "npm:topojson-client"\s+files\.md:\d+:1$/),
-      expect.stringMatching(/^input `penguins` failed: penguins is not defined: it is one of Observable Framework's sample datasets.*FileAttachment\("penguins\.csv"\)\.csv\(\{typed: true\}\)\s+files\.md:\d+:1$/)
+      expect.stringMatching(/^RuntimeError: topojson is not defined: Observable Framework imports it implicitly \(npm:topojson-client\) and queuebook does not; install it \(npm install topojson-client\) and add a cell: import \* as topojson from "npm:topojson-client"\s+files\.md:\d+:1$/),
+      expect.stringMatching(/^RuntimeError: penguins is not defined: it is one of Observable Framework's sample datasets.*FileAttachment\("penguins\.csv"\)\.csv\(\{typed: true\}\)\s+files\.md:\d+:1$/)
     ]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("import.meta.resolve: an installed package's file and a notebook file fetch from blob: URLs; a missing package says what to install", async () => {
+    const {page, errors} = await open("maps.html");
+    await shows(page, "#atlas", "3 states");
+    await shows(page, "#resolved-local", "server,rate");
+    await shows(page, "#same-url", "true");
+    await page.waitForFunction(() => document.querySelectorAll(".qb-error").length === 1);
+    expect(await cellErrors(page)).toEqual([expect.stringMatching(/^Error: import\.meta\.resolve\("npm:qb-not-installed@1\/x\.json"\) is not installed: qb-not-installed is not in the project's node_modules \(npm install qb-not-installed@1\)\s+maps\.md:\d+:\d+$/)]);
+    const script = await readFile(join(out, "maps.js"), "utf8");
+    expect(script.replace(/message:`[^`]*`/g, "")).not.toContain("import.meta"); // (only the error message names it)
+    expect(script).toContain("GeometryCollection"); // the package's file is embedded in the page's script
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("links to notebooks (.md, a root path without extension) open the built pages, over HTTP and from file://", async () => {
+    const {page, errors} = await open("sub/links.html");
+    const hrefs = await page.locator("main a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(hrefs).toEqual(["./paths.html", "../fences.html#top", "../sub/paths.html", "../layout.html"]);
+    await page.waitForFunction(() => [...document.querySelectorAll("main img")].every((img) => (img as HTMLImageElement).naturalWidth === 4));
+    const local = await browser.newPage();
+    for (const [name, title] of [["the paths page by its root path", "Root-relative paths"], ["the fences page, one folder up", null], ["the paths page", "Root-relative paths"]] as const) {
+      await local.goto(`file://${join(out, "sub/links.html")}`);
+      await Promise.all([local.waitForEvent("load"), local.getByRole("link", {name, exact: true}).click()]);
+      expect(local.url()).toMatch(/^file:\/\/.*\.html(#top)?$/);
+      if (title) expect(await local.locator("h1").first().innerText()).toBe(title);
+      else expect(local.url()).toMatch(/\/fences\.html#top$/);
+    }
+    await local.close();
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -257,7 +290,7 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
   it("the index lists every notebook, the subfolder's included", async () => {
     const {page, errors} = await open("index.html");
     const hrefs = await page.locator("main a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
-    for (const name of ["fences", "builtins", "display", "inputs", "stdlib", "let-twice", "week-1/queues", "sub/paths", "modules", "fences-framework", "layout", "packages", "files"]) {
+    for (const name of ["fences", "builtins", "display", "inputs", "stdlib", "let-twice", "week-1/queues", "sub/paths", "sub/links", "modules", "fences-framework", "layout", "packages", "files", "maps"]) {
       expect(hrefs.some((href) => href?.replace(/\.html$/, "") === name || href?.replace(/\.html$/, "") === `./${name}`), name).toBe(true);
     }
     expect(errors).toEqual([]);

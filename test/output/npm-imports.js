@@ -9,8 +9,8 @@ return {Plot, version, FA};
 const d3 = await import("npm:d3");
 return {d3};
 }},
-{id: "860821df", line: 14, column: 1, inputs: [], outputs: ["url"], hash: "b117a9e2bc4f", body: () => {
-const url = import.meta.resolve("npm:d3");
+{id: "860821df", line: 14, column: 1, inputs: ["FileAttachment"], outputs: ["url"], hash: "7eb62fe806af", body: (FileAttachment) => {
+const url = FileAttachment("npm:d3").href;
 return {url};
 }}
 ], modules: {"some-package/dist/index.js": () => import("some-package/dist/index.js")}});

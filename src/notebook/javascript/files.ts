@@ -1,6 +1,8 @@
-// Files pass: the files a cell reads with FileAttachment("name"), so the build can embed them.
+// Files pass: the files a cell reads with FileAttachment("name"), so the build can embed them,
+// and Framework's import.meta.resolve("npm:pkg/file" or "./file"), embedded the same way and
+// rewritten to FileAttachment(name).href (a page's bundle is a classic script: no import.meta).
 import {ancestor} from "acorn-walk";
-import type {CallExpression, Node} from "acorn";
+import type {CallExpression, Expression, Node} from "acorn";
 import {isLocal} from "./scope.js";
 import {CellSyntaxError} from "./syntax.js";
 
@@ -9,20 +11,42 @@ export interface FileReference {
   name: string;
   line: number;
   column: number;
+  /** For import.meta.resolve: the call's offsets in the cell's JavaScript, which the transpile pass rewrites. */
+  resolve?: {start: number; end: number};
 }
 
-/** Finds FileAttachment("literal") calls; a non-literal argument is an error. */
+/** The string a literal argument holds (a template literal without expressions too), or undefined. */
+function literalOf(arg: Node | undefined): string | undefined {
+  const node = arg as Expression | undefined;
+  if (node?.type === "Literal" && typeof node.value === "string") return node.value;
+  if (node?.type === "TemplateLiteral" && node.expressions.length === 0) return node.quasis[0].value.cooked ?? undefined;
+  return undefined;
+}
+
+/** True for the callee `import.meta.resolve`. */
+function isMetaResolve(callee: Node): boolean {
+  const c = callee as any;
+  return c.type === "MemberExpression" && c.object.type === "MetaProperty" && c.object.meta.name === "import" && c.object.property.name === "meta"
+    && (c.computed ? c.property.type === "Literal" && c.property.value === "resolve" : c.property.name === "resolve");
+}
+
+/** Finds FileAttachment("literal") and import.meta.resolve("literal") calls; a non-literal argument is an error. */
 export function findFiles(node: Node): FileReference[] {
   const files: FileReference[] = [];
   ancestor(node, {
     CallExpression(call, _state, ancestors) {
       const {callee, arguments: args} = call as CallExpression;
-      if (callee.type !== "Identifier" || callee.name !== "FileAttachment" || isLocal("FileAttachment", ancestors)) return;
-      const [arg] = args;
       const at = call.loc!.start;
-      const literal = arg?.type === "Literal" && typeof arg.value === "string" ? arg.value
-        : arg?.type === "TemplateLiteral" && arg.expressions.length === 0 ? arg.quasis[0].value.cooked ?? undefined
-        : undefined;
+      if (isMetaResolve(callee)) {
+        const literal = literalOf(args[0]);
+        if (args.length !== 1 || literal === undefined) throw new CellSyntaxError('import.meta.resolve requires a single literal string argument ("npm:us-atlas@3/counties-10m.json" or "./data.json"): the file is embedded at build time', at.line, at.column + 1);
+        // The call becomes FileAttachment(name).href, so that name must be the built-in here.
+        if (isLocal("FileAttachment", ancestors)) throw new CellSyntaxError("import.meta.resolve cannot be used where FileAttachment names a local variable", at.line, at.column + 1);
+        files.push({name: literal, line: at.line, column: at.column + 1, resolve: {start: call.start, end: call.end}});
+        return;
+      }
+      if (callee.type !== "Identifier" || callee.name !== "FileAttachment" || isLocal("FileAttachment", ancestors)) return;
+      const literal = literalOf(args[0]);
       if (args.length !== 1 || literal === undefined) {
         throw new CellSyntaxError("FileAttachment requires a single literal string argument", at.line, at.column + 1);
       }

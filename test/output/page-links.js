@@ -1,0 +1,3 @@
+queuebook.notebook({path: "page-links.md", files: __files, cells: [
+
+]});
