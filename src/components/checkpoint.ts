@@ -133,7 +133,9 @@ export function checkpoint(options: CheckpointOptions): CheckpointNode {
   function verdictLine(v: Verdict): string {
     if (v.kind === "right") return strings.right;
     if (v.kind === "wrong") return strings.wrong;
-    const gap = `${v.difference > 0 ? "+" : v.difference < 0 ? "−" : ""}${format(Math.abs(v.difference))}${unit}`;
+    // A guess equal to the answer as the page writes it is right, not "off by 0.0".
+    if (format(Math.abs(v.difference)) === format(0)) return strings.right;
+    const gap = `${v.difference > 0 ? "+" : "−"}${format(Math.abs(v.difference))}${unit}`;
     return (v.kind === "near" ? strings.near : strings.far).replace("{difference}", gap);
   }
 
