@@ -10,6 +10,10 @@ const cells = new Map<string, CellState>();
 /** The last definition's path and languages (the in-page editor recompiles against them). */
 let notebook: Pick<NotebookDefinition, "path" | "languages"> = {path: ""};
 
+let defined: () => void = () => {};
+/** Resolves once the notebook's cells were first defined (stored edits are replayed after that). */
+export const firstDefined = new Promise<void>((resolve) => (defined = resolve));
+
 /** The notebook as defined now: path, files, languages and the cells in order (for the in-page editor). */
 export function currentNotebook(): NotebookDefinition {
   return {...notebook, files: currentFiles(), cells: Array.from(cells.values(), (s) => s.def)};
@@ -57,5 +61,6 @@ export function define(definition: NotebookDefinition): void {
   }
   cells.clear();
   for (const [id, state] of next) cells.set(id, state);
+  defined();
 }
 

@@ -99,6 +99,21 @@ describe("editing erlang-c.md in the page (built site and export, file://)", {ti
     });
   }
 
+  it("a reload replays the stored edit through the editor (static page: localStorage)", async () => {
+    const page = await open(built);
+    try {
+      await edit(page, "#cell-3");
+      await run(page, "const n = instances * WORKERS_PER_INSTANCE * 4;\nconst s = serviceMs / 1000;\nconst a = lambda * s;\nconst wait = a < n ? erlangC(a, n) : 1;");
+      await waitText(page, "#inline-1", /^640$/);
+      await page.reload();
+      await page.waitForSelector('html[data-qb-edits="1"]');
+      await waitText(page, "#inline-1", /^640$/);
+      await page.evaluate(() => localStorage.clear());
+    } finally {
+      await page.close();
+    }
+  });
+
   it("a syntax error shows at the cell with its line:column in the notebook; the page keeps running, a fix recovers it", async () => {
     const page = await open(built);
     try {

@@ -2,7 +2,7 @@
 // It puts an edit button (`<button data-qb-edit>`) before every code cell and every run of
 // prose, a "Show code" toggle in the page bar, and loads the editor chunk (editor.js: CodeMirror
 // and the compiler's passes) on first use. The chunk sets `queuebook.editor`.
-import {currentNotebook} from "../live.js";
+import {currentNotebook, firstDefined} from "../live.js";
 import {importModule} from "./modules.js";
 
 /** What editor.js provides (src/client/edit/main.ts). */
@@ -111,7 +111,8 @@ function registerReplay(): void {
   const edits = (globalThis as any).queuebook?.edits;
   if (replaying || typeof edits?.onReplay !== "function") return;
   replaying = true;
-  edits.onReplay((log: readonly unknown[]) => loadEditor().then((editor) => editor.replay(log)));
+  // after the page's own definition, which the replay then changes
+  edits.onReplay((log: readonly unknown[]) => firstDefined.then(loadEditor).then((editor) => editor.replay(log)));
 }
 
 /** Starts the editing controls on a notebook page (not the index); editing needs the page's source (`#qb-source`). */

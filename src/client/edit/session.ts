@@ -38,10 +38,19 @@ export class Session {
   /** Called after each apply with the elements main holds now (panels and code views go back in place). */
   onApplied: (structural: boolean) => void = () => {};
 
+  /**
+   * For each cell the page runs, by id, the hash this compiler gives its definition: a cell is
+   * redefined only when that changes. (The page's own hashes can differ for the same cell: the
+   * bundle stamps importing cells, and esbuild prints a TypeScript cell differently from sucrase.)
+   */
+  private running = new Map<string, string>();
+
   constructor(readonly source: PageSource) {
     this.log = editLog(source);
     this.entries = source.blocks.map((b, ref) => ({ref, kind: b.kind, removed: false}));
     this.compiled = compileEdited(this.log.current(), this.path());
+    // the page runs what its bundle defined: this compile of the same text stands for it
+    if (this.log.current() === source.text) for (const d of this.compiled.definitions) this.running.set(d.id, d.hash);
   }
 
   /** The path cells report errors with (the bundle's, e.g. "erlang-c.md"). */
@@ -201,8 +210,8 @@ export class Session {
     const byId = new Map(current.cells.map((d) => [d.id, d]));
     const cells: CellDefinition[] = compiled.definitions.map((d) => {
       const old = byId.get(d.id);
-      // the bundle stamps cells that import modules with the modules' hash ("…-1a2b3c4d")
-      if (old && old.hash.replace(/-[0-9a-f]{8}$/, "") === d.hash) return old;
+      if (old && this.running.get(d.id) === d.hash) return old;
+      this.running.set(d.id, d.hash);
       return evaluateDefinition(d.text);
     });
     q.notebook({path: current.path, files: current.files, languages: current.languages, cells});
