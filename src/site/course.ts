@@ -137,6 +137,7 @@ export const courseCss = `
 .qb-course-brand { margin: 0.5rem 0 0 !important; font-weight: 600; color: var(--qb-muted, #596170); letter-spacing: 0.02em; }
 .qb-course h1 { margin-top: 0 !important; }
 .qb-course-langs { font-size: 0.95rem; }
+.qb-course-langs a, .qb-lesson-facts a[hreflang] { white-space: nowrap; } /* a language's name never breaks (日本|語 at 390 px) */
 .qb-course-langs a[aria-current] { font-weight: 600; text-decoration: none; color: inherit; }
 .qb-course-list { list-style: none; padding: 0; counter-reset: lesson; }
 .qb-lesson { counter-increment: lesson; border: 1px solid #d9dce1; border-radius: 6px; padding: 0.75rem 1rem; margin: 0 0 1rem; }
