@@ -5,6 +5,7 @@
 import type {Action} from "./actions.js";
 import {findScenario, modelOf} from "./catalog.js";
 import type {MinuteMetrics} from "./metrics.js";
+import type {ResolvedEvent} from "./events.js";
 import type {MetricsRow} from "./model.js";
 import type {Scenario, ScenarioName} from "./scenarios.js";
 import type {RunSummary} from "./summary.js";
@@ -13,11 +14,12 @@ import {textbookActionsOf} from "./textbook.js";
 export {summarize, type RunSummary} from "./summary.js";
 export {TEXTBOOK_RECOVERED_WARM, TEXTBOOK_SURGE_TARGET} from "./scenarios.js";
 
-/** One run of the debrief: its actions, its minutes and their summary (the model's summarize). */
+/** One run of the debrief: its actions, its minutes, their summary (the model's summarize) and the scenario's events as drawn. */
 export interface DebriefRun<S = RunSummary, M = MetricsRow> {
   actions: Action[];
   metrics: M[];
   summary: S;
+  events: ResolvedEvent[];
 }
 
 /** A scenario by name (catalog) or the record itself; a RangeError for an unknown name. */
@@ -53,8 +55,8 @@ export function debrief<S = RunSummary, M = MinuteMetrics>(
   const record = scenarioOf(scenario);
   const model = modelOf(record);
   const one = (list: readonly Action[]): DebriefRun<S, M> => {
-    const {metrics} = model.simulate(record, {seed, minutes, actions: list});
-    return {actions: [...list], metrics: metrics as unknown as M[], summary: model.summarize(metrics) as unknown as S};
+    const {metrics, events} = model.simulate(record, {seed, minutes, actions: list});
+    return {actions: [...list], metrics: metrics as unknown as M[], summary: model.summarize(metrics) as unknown as S, events};
   };
   return {learner: one(actions), nothing: one([]), textbook: one(textbookActions(record, seed, minutes))};
 }

@@ -22,6 +22,10 @@ describe("summarize(metrics)", () => {
     const summary = summarize(metrics);
     expect(summary.minutesAboveFastBurn).toBe(metrics.filter((m) => m.burn1h >= FAST_BURN).length);
     expect(summary.minutesAboveFastBurn).toBeGreaterThan(0);
+    // Minutes over the SLO: the error rate above the 0.1 % allowance (a minute exactly at it is not over).
+    expect(summary.errorMinutes).toBe(metrics.filter((m) => m.errorRate > 0.001).length);
+    expect(summary.errorMinutes).toBeGreaterThan(0);
+    expect(summarize(metrics.slice(0, 10)).errorMinutes).toBe(0);
     expect(summary.alertMinute).toBe(metrics.findIndex((m) => m.burn1h >= FAST_BURN));
     expect(summary.worstErrorRate).toBe(Math.max(...metrics.map((m) => m.errorRate)));
     expect(summary.worstP99Ms).toBe(Math.max(...metrics.map((m) => m.p99Ms)));
@@ -35,7 +39,7 @@ describe("summarize(metrics)", () => {
     expect(summarize(metrics).meanErrorRate).toBeCloseTo((0.1 * 50 + 0.4 * 50) / 100, 12);
   });
   it("is all zeros for no minutes", () => {
-    expect(summarize([])).toEqual({minutes: 0, budgetLeft: 0, minutesAboveFastBurn: 0, alertMinute: null, meanErrorRate: 0, worstErrorRate: 0, worstP99Ms: 0, totalCost: 0});
+    expect(summarize([])).toEqual({minutes: 0, budgetLeft: 0, minutesAboveFastBurn: 0, errorMinutes: 0, alertMinute: null, meanErrorRate: 0, worstErrorRate: 0, worstP99Ms: 0, totalCost: 0});
   });
 });
 

@@ -1,0 +1,127 @@
+import {describe, expect, it} from "vitest";
+import type {Action} from "../../src/sim/actions.js";
+import {debrief, summarize, textbookActions} from "../../src/sim/debrief.js";
+import {debriefStory, effectOf, sameRun, textbookUnits} from "../../src/sim/debriefStory.js";
+import {run} from "../../src/sim/run.js";
+import {retryStorm} from "../../src/sim/retry.js";
+
+const seeds = [1, 2, 3, 4, 5];
+
+describe("debriefStory(scenario, seed, minutes, actions)", () => {
+  it("has nothing to compare at minute 0 (one minute run): the three runs coincide", () => {
+    for (const scenario of ["free", "bad-deploy", "surge", "cache-flush"] as const) {
+      const story = debriefStory(scenario, 2, 1, []);
+      expect(story.comparable).toBe(false);
+      expect(story.same).toEqual({learnerNothing: true, learnerTextbook: true, nothingTextbook: true});
+      expect(debriefStory(scenario, 2, 2, []).comparable).toBe(true);
+    }
+  });
+
+  it("without decisions the learner's run is doing nothing: no first action, no weighed decision, zero differences", () => {
+    const story = debriefStory("bad-deploy", 3, 60, []);
+    expect(story.firstAction).toBeNull();
+    expect(story.decisions).toEqual([]);
+    expect(story.same.learnerNothing).toBe(true);
+    expect(story.same.nothingTextbook).toBe(false);
+    expect(Object.values(story.vsNothing).every((d) => d === 0)).toBe(true);
+  });
+
+  it("weighs each decision as the learner's run against the same run without it", () => {
+    const actions: Action[] = [{minute: 16, press: "warmup"}, {minute: 18, set: {heavyFeature: false}}, {minute: 40, set: {ttlS: 120}}];
+    const story = debriefStory("cache-flush", 7, 60, actions);
+    const learner = summarize(run("cache-flush", {seed: 7, minutes: 60, actions}));
+    expect(story.decisions.map((d) => d.action)).toEqual(actions);
+    story.decisions.forEach(({action, effect}) => {
+      const rest = summarize(run("cache-flush", {seed: 7, minutes: 60, actions: actions.filter((a) => a !== action)}));
+      expect(effect).toEqual(effectOf(learner, rest));
+    });
+    // Turning the heavy feature off during a flush saves budget; it is the biggest of the three.
+    const saved = story.decisions.map((d) => d.effect.budgetLeft);
+    expect(saved[1]).toBeGreaterThan(0);
+    expect(saved[1]).toBe(Math.max(...saved));
+  });
+
+  it("sets the whole run against doing nothing and against the textbook, as differences of the debrief's summaries", () => {
+    for (const seed of seeds) {
+      const actions: Action[] = [{minute: 35, press: "rollback"}];
+      const story = debriefStory("bad-deploy", seed, 90, actions);
+      const {learner, nothing, textbook} = debrief("bad-deploy", seed, 90, actions);
+      expect(story.vsNothing).toEqual(effectOf(learner.summary, nothing.summary));
+      expect(story.vsTextbook).toEqual(effectOf(learner.summary, textbook.summary));
+      expect(story.vsNothing.totalCost).toBeGreaterThan(0); // a rollback is billed twice
+    }
+  });
+
+  it("marks the deploy and the alert the learner's run fired; an alert only doing nothing fired is marked avoided", () => {
+    for (const seed of seeds) {
+      const alert = run("bad-deploy", {seed, minutes: 60}).findIndex((m) => m.alert);
+      const late = debriefStory("bad-deploy", seed, 60, [{minute: alert + 2, press: "rollback"}]);
+      expect(late.marks).toEqual([{kind: "deploy", minute: 10}, {kind: "alert", minute: alert}]);
+      expect(late.firstAction).toBe(alert + 2);
+      const early = debriefStory("bad-deploy", seed, 60, [{minute: 12, press: "rollback"}]);
+      expect(run("bad-deploy", {seed, minutes: 60, actions: [{minute: 12, press: "rollback"}]}).some((m) => m.alert)).toBe(false);
+      expect(early.marks).toEqual([{kind: "deploy", minute: 10}, {kind: "alert", minute: alert, avoided: true}]);
+    }
+    // Only what happened within the run: before the deploy, nothing is marked.
+    expect(debriefStory("bad-deploy", 1, 10, []).marks).toEqual([]);
+    expect(debriefStory("bad-deploy", 1, 11, []).marks).toEqual([{kind: "deploy", minute: 10}]);
+  });
+
+  it("names the textbook's step the learner took late, never, or not at all — and none when they did what the textbook did", () => {
+    for (const seed of seeds) {
+      const steps = textbookActions("bad-deploy", seed);
+      expect(debriefStory("bad-deploy", seed, 60, steps).textbook).toBeNull();
+      expect(debriefStory("bad-deploy", seed, 60, steps).same.learnerTextbook).toBe(true);
+      const late = debriefStory("bad-deploy", seed, 60, [{minute: steps[0].minute + 3, press: "rollback"}]);
+      expect(late.textbook).toMatchObject({step: steps[0], learnerMinute: steps[0].minute + 3});
+      // What the step is worth to the textbook: its run against the textbook run without it.
+      const withStep = summarize(run("bad-deploy", {seed, minutes: 60, actions: steps}));
+      expect(late.textbook!.effect).toEqual(effectOf(withStep, summarize(run("bad-deploy", {seed, minutes: 60}))));
+      expect(late.textbook!.effect.budgetLeft).toBeGreaterThan(0);
+      expect(debriefStory("bad-deploy", seed, 60, []).textbook).toMatchObject({step: steps[0], learnerMinute: null});
+    }
+  });
+
+  it("splits a textbook setting into its controls and picks the one worth most to the textbook", () => {
+    const steps = textbookActions("surge", 2, 120);
+    expect(textbookUnits(steps)).toEqual(Object.entries((steps[0] as {set: object}).set).map(([name, value]) => ({minute: steps[0].minute, set: {[name]: value}})));
+    // Autoscaling on at the textbook's minute, the target left alone: the lower target is the difference.
+    const half = debriefStory("surge", 2, 120, [{minute: steps[0].minute, set: {autoscaling: true}}]);
+    expect(half.textbook?.step).toEqual({minute: steps[0].minute, set: {targetUtilization: (steps[0] as {set: {targetUtilization: number}}).set.targetUtilization}});
+  });
+
+  it("free play: no marks and no textbook steps", () => {
+    const story = debriefStory("free", 1, 120, [{minute: 5, set: {fleetMin: 14}}]);
+    expect(story.marks).toEqual([]);
+    expect(story.textbookSteps).toBe(0);
+    expect(story.textbook).toBeNull();
+    expect(story.decisions[0].effect.totalCost).toBeGreaterThan(0);
+  });
+
+  it("weighs at most maxWeighed decisions and counts the others", () => {
+    const actions: Action[] = Array.from({length: 5}, (_, i) => ({minute: 2 + i, set: {fleetMin: 11 + i}}));
+    const story = debriefStory("free", 1, 30, actions, {maxWeighed: 3});
+    expect(story.decisions).toHaveLength(3);
+    expect(story.unweighed).toBe(2);
+    // Decisions after the run's last minute are not part of it.
+    expect(debriefStory("free", 1, 4, actions).decisions.map((d) => d.action.minute)).toEqual([2, 3]);
+  });
+
+  it("reads any model: the retry storm's textbook budget, its surge and alert", () => {
+    const story = debriefStory(retryStorm, 3, 40, []);
+    expect(story.marks.map((m) => m.kind)).toEqual(["surge", "alert"]);
+    expect(story.textbook?.step).toEqual({minute: 0, set: {retryBudget: 0.1}});
+    expect(story.textbook!.effect.budgetLeft).toBeGreaterThan(0);
+  });
+});
+
+describe("sameRun(a, b)", () => {
+  it("is true for equal runs and false when one field of one minute differs, or the lengths differ", () => {
+    const a = run("surge", {seed: 1, minutes: 30});
+    expect(sameRun(a, run("surge", {seed: 1, minutes: 30}))).toBe(true);
+    const b = a.map((m) => ({...m}));
+    b[17] = {...b[17], costSoFar: b[17].costSoFar + 1e-9};
+    expect(sameRun(a, b)).toBe(false);
+    expect(sameRun(a, a.slice(0, 29))).toBe(false);
+  });
+});
