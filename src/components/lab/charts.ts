@@ -14,6 +14,7 @@ import {intervals, shapes, type Shape} from "../../lab/schedule.js";
 import {mean} from "../../lab/stats.js";
 import {chartFrame, px, rectsPath, stepAfterPath, svgElement, swatches, type ChartFrame, type Linear} from "../chart/index.js";
 import type {Translate} from "../i18n.js";
+import {shapeColorScale} from "../shapePalette.js";
 
 /** Options every chart takes: the translate function and the width to draw at. */
 export interface ChartOptions {
@@ -21,7 +22,7 @@ export interface ChartOptions {
   width?: number;
 }
 
-const colors = {domain: [...shapes], range: ["#4269d0", "#efb118", "#ff725c"]};
+const colors = shapeColorScale;
 const byShape = <T>(data: Record<Shape, T[]>, map: (row: T, k: number, rows: T[]) => object | undefined) =>
   shapes.flatMap((shape) => data[shape].map((row, k, rows) => {
     const value = map(row, k, rows);
@@ -61,6 +62,19 @@ export function stepPoints<T>(rows: T[], x: (row: T) => number, y: (row: T) => n
   return kept;
 }
 
+/** The narrowest a chart is drawn: its margins and a plot area still fit. */
+export const minChartWidth = 240;
+
+/**
+ * The width to draw at: the page's, but never below {@link minChartWidth}. A container with no
+ * layout (a hidden or printing page; Chromium's full-page screenshot) reports a width of 0, and a
+ * chart drawn at 0 has a negative plot area: Plot then writes <rect width="-70">, which Chromium
+ * logs as an error per rect (issue 19: 81–99 per load). The figure redraws when the width returns.
+ */
+export function drawable(width: number): number {
+  return Number.isFinite(width) && width > minChartWidth ? width : minChartWidth;
+}
+
 /** The extent of `values`, or [0, 1] when there are none (an empty axis still draws). */
 function domainOf(values: Iterable<number>): [number, number] {
   const [low, high] = extent(values);
@@ -80,7 +94,8 @@ function withKey(labels: readonly string[], keyColors: readonly string[], chart:
 }
 
 /** Step 2: each shape's intended send times, one dot per request, piled where they coincide. */
-export function timelines(sched: Record<Shape, PlanRow[]>, {t, width = 640, windowS = 3}: ChartOptions & {windowS?: number}) {
+export function timelines(sched: Record<Shape, PlanRow[]>, {t, width: asked = 640, windowS = 3}: ChartOptions & {windowS?: number}) {
+  const width = drawable(asked);
   const data = byShape(sched, (r) => (r.intended <= windowS ? {intended: r.intended} : undefined));
   return Plot.plot({
     width, height: 230, marginLeft: 60, marginRight: 10,
@@ -92,7 +107,8 @@ export function timelines(sched: Record<Shape, PlanRow[]>, {t, width = 640, wind
 }
 
 /** Step 3: the intervals between consecutive intended times, one histogram per shape (ms), in the same 40 or so bins. */
-export function intervalHistograms(sched: Record<Shape, PlanRow[]>, {t, width = 640}: ChartOptions) {
+export function intervalHistograms(sched: Record<Shape, PlanRow[]>, {t, width: asked = 640}: ChartOptions) {
+  const width = drawable(asked);
   const gaps = shapes.map((shape) => intervals(sched[shape].map((r) => r.intended)).map((gap) => gap * 1000));
   // The bins of all three together (d3's nice thresholds, as Plot's binX draws them), then each shape counted in those bins.
   const edges = bin().thresholds(40)(gaps.flat());
@@ -113,7 +129,8 @@ export function intervalHistograms(sched: Record<Shape, PlanRow[]>, {t, width = 
 }
 
 /** Step 4: the empirical CDF of latency (received − sent, code 200) per shape, with p50 and p95 marked. */
-export function latencyCdf(run: Record<Shape, RunRow[]>, marks: {shape: Shape; p50: number; p95: number}[], {t, width = 640}: ChartOptions) {
+export function latencyCdf(run: Record<Shape, RunRow[]>, marks: {shape: Shape; p50: number; p95: number}[], {t, width: asked = 640}: ChartOptions) {
+  const width = drawable(asked);
   const lines = shapes.map((shape) => {
     const ms = run[shape].filter((r) => r.code === 200).map((r) => (r.received - r.sent) * 1000).sort((a, b) => a - b);
     return stepPoints(ms.map((value, k) => [value, ((k + 1) / ms.length) * 100] as const), (d) => d[0], (d) => d[1]);
@@ -134,7 +151,8 @@ export function latencyCdf(run: Record<Shape, RunRow[]>, marks: {shape: Shape; p
 }
 
 /** Step 4's common mistake: mean wait (start − arrive) beside mean service (end − start) per shape (ms). */
-export function waitBesideService(srv: Record<Shape, LabRecord[]>, {t, width = 640}: ChartOptions) {
+export function waitBesideService(srv: Record<Shape, LabRecord[]>, {t, width: asked = 640}: ChartOptions) {
+  const width = drawable(asked);
   const parts = shapes.flatMap((shape) => {
     const rows = srv[shape];
     const meanMs = (f: (r: LabRecord) => number) => mean(rows.map(f)) * 1000;
@@ -150,7 +168,8 @@ export function waitBesideService(srv: Record<Shape, LabRecord[]>, {t, width = 6
 }
 
 /** Step 5: the server's qlen at each arrival over time, one panel per shape. */
-export function queueOverTime(srv: Record<Shape, LabRecord[]>, {t, width = 640}: ChartOptions) {
+export function queueOverTime(srv: Record<Shape, LabRecord[]>, {t, width: asked = 640}: ChartOptions) {
+  const width = drawable(asked);
   const lines = shapes.map((shape) => stepPoints(byArrival(srv[shape]), (r) => r.arrive, (r) => r.qlen));
   const frame = chartFrame({
     width, height: 280, marginLeft: 40, marginRight: 60,
@@ -172,7 +191,8 @@ export function byArrival(records: LabRecord[]): LabRecord[] {
 }
 
 /** Step 7: requests in the system after each event of the sweep (src/lab's sweepSteps) for even and burst, with the worker lines. */
-export function sweepChart(steps: Record<"even" | "burst", {t: number; n: number}[]>, lines: {formulaWorkers: number; workers: number}, {t, width = 640}: ChartOptions) {
+export function sweepChart(steps: Record<"even" | "burst", {t: number; n: number}[]>, lines: {formulaWorkers: number; workers: number}, {t, width: asked = 640}: ChartOptions) {
+  const width = drawable(asked);
   const rules = [{y: lines.formulaWorkers, label: t("chart.formulaLine", {n: lines.formulaWorkers}), color: "#d62728"}, {y: lines.workers, label: t("chart.workersLine", {n: lines.workers}), color: "#555"}];
   const drawn = (["even", "burst"] as const).map((shape) => stepPoints(steps[shape], (s) => s.t, (s) => s.n));
   const frame = chartFrame({
@@ -191,7 +211,8 @@ export function sweepChart(steps: Record<"even" | "burst", {t: number; n: number
 }
 
 /** Step 6: the closed-loop rate N / (R + Z) over users, the naive N / Z, and the measured point. */
-export function closedLoopCurve(k: {users: number; thinkS: number; meanRS: number; measuredRate: number}, {t, width = 640}: ChartOptions) {
+export function closedLoopCurve(k: {users: number; thinkS: number; meanRS: number; measuredRate: number}, {t, width: asked = 640}: ChartOptions) {
+  const width = drawable(asked);
   const users = Array.from({length: Math.max(16, k.users * 2)}, (_, i) => i + 1);
   const curve = users.map((n) => ({n, rate: closedLoopRate(n, k.meanRS, k.thinkS), line: "N / (R + Z)"}));
   const naive = users.map((n) => ({n, rate: naiveClosedLoopRate(n, k.thinkS), line: "N / Z"}));
@@ -210,7 +231,8 @@ export function closedLoopCurve(k: {users: number; thinkS: number; meanRS: numbe
 }
 
 /** Step 6: each closed-loop user's requests over time (a bar from sent to received). */
-export function closedTimeline(rows: ClosedRow[], {t, width = 640}: ChartOptions) {
+export function closedTimeline(rows: ClosedRow[], {t, width: asked = 640}: ChartOptions) {
+  const width = drawable(asked);
   return Plot.plot({
     width, height: 180, marginLeft: 50,
     x: {label: t("chart.time"), domain: [0, 2]},

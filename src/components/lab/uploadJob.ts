@@ -47,8 +47,9 @@ export function uploadJob(list: UploadedFile[], base: UploadBase, step: (phase: 
   } catch (error) {
     return {ok: false, errors: [(error as Error).message]};
   }
+  // Uploaded answers replace the base's of the same name: one file alone is graded with the rest.
   const own = new Map([...result.files].filter(([name]) => outputNames.includes(name)));
-  const graded = own.size ? own : base.answers;
+  const graded = new Map([...base.answers, ...own]);
   const checks = gradeLab((name) => runs.files.get(name) ?? graded.get(name));
   return {ok: true, files: result.files, loaded: result.loaded, runs, checks};
 }

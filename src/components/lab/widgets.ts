@@ -6,8 +6,10 @@ import {characters, decisionMinimum, type Check, type Decision} from "../../lab/
 import {shapes} from "../../lab/schedule.js";
 import type {Translate} from "../i18n.js";
 import {runUpload, type UploadOptions} from "./uploadClient.js";
-import type {UploadBase, UploadOutcome} from "./uploadJob.js";
+import {outputNames} from "../../lab/analyze.js";
+import {mergeUploads, type UploadBase, type UploadOutcome} from "./uploadJob.js";
 import type {UploadProgress} from "./uploadMessages.js";
+import {tryItBarStyles} from "./tryItBar.js";
 
 /** What the upload widget holds: the last good upload's files, what each became, its analysis and the grader's checks. */
 export type Uploaded = Omit<UploadOutcome, "ok">;
@@ -27,7 +29,8 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Reco
  * and graded against `base` off the page's main thread (an "input" event tells the page); while
  * that runs, a `<progress>` and a line name the file and the step. A bad upload (a file over the
  * lab's size limit, refused before it is read, or file:line:column) shows its messages and
- * changes nothing. A button goes back to the embedded runs.
+ * changes nothing. Each upload adds to the files loaded before (a file replaces the one of its
+ * name); a button clears them all, back to the embedded runs.
  */
 export function uploadWidget(base: UploadBase, options: UploadOptions = {}): Widget<Uploaded | null> {
   const input = element("input", {type: "file", multiple: "", name: "lab-files", accept: ".csv,.txt,.tsv"});
@@ -66,13 +69,17 @@ export function uploadWidget(base: UploadBase, options: UploadOptions = {}): Wid
       render();
     };
     onProgress({type: "progress", phase: "reading", file: files[0].name, done: 0, total: files[0].size});
-    const outcome = await runUpload(files, base, {...options, onProgress});
+    // Uploads add to what is loaded: this one is read over the embedded folder with the earlier
+    // uploads already in it, and a file replaces only the one with its lab name.
+    const held = root.value;
+    const outcome = await runUpload(files, held ? heldBase(base, held.files) : base, {...options, onProgress});
     input.value = "";
     if (!outcome.ok) {
       state = {kind: "error", errors: outcome.errors};
       return render();
     }
-    const uploaded: Uploaded = {files: outcome.files, loaded: outcome.loaded, runs: outcome.runs, checks: outcome.checks};
+    const loaded = [...(held?.loaded ?? []).filter((l) => !outcome.loaded.some((n) => n.as === l.as)), ...outcome.loaded];
+    const uploaded: Uploaded = {files: new Map([...(held?.files ?? []), ...outcome.files]), loaded, runs: outcome.runs, checks: outcome.checks};
     root.value = uploaded;
     state = {kind: "loaded", uploaded};
     render();
@@ -88,6 +95,12 @@ export function uploadWidget(base: UploadBase, options: UploadOptions = {}): Wid
   });
   render();
   return root;
+}
+
+/** The folder a further upload is read over: the embedded one with the files uploaded so far in it. */
+export function heldBase(base: UploadBase, held: Map<string, string>): UploadBase {
+  const answers = [...held].filter(([name]) => outputNames.includes(name));
+  return {inputs: mergeUploads(base.inputs, held), answers: new Map([...base.answers, ...answers])};
 }
 
 /** The bar and the line of an upload in progress: bytes while reading, indeterminate after. */
@@ -115,15 +128,21 @@ export function downloadLinks(answers: Map<string, string>, names: string[], t: 
   }));
 }
 
-/** The grader's checks as a list: ✓ or ✗, the rule, and why, in the page's language. */
-export function checkList(checks: Check[], t: Translate): HTMLElement {
+/**
+ * The grader's checks as a list: ✓ or ✗, the rule, and why, in the page's language. `pending`
+ * (nothing answered yet) lists the rules alone under "not answered yet": a form the learner has
+ * not touched is not a wrong answer.
+ */
+export function checkList(checks: Check[], t: Translate, {pending = false}: {pending?: boolean} = {}): HTMLElement {
   const failed = checks.filter((c) => !c.ok).length;
-  const summary = element("p", {class: failed ? "lab-error" : "lab-ok"}, failed ? t("grade.failed", {n: failed, total: checks.length}) : t("grade.passed", {total: checks.length}));
+  const summary = pending
+    ? element("p", {class: "lab-muted", "data-pending": ""}, t("grade.pending", {total: checks.length}))
+    : element("p", {class: failed ? "lab-error" : "lab-ok"}, failed ? t("grade.failed", {n: failed, total: checks.length}) : t("grade.passed", {total: checks.length}));
   const list = element("ul", {class: "lab-checks"}, ...checks.map((c) =>
-    element("li", {class: c.ok ? "ok" : "fail", "data-rule": c.rule},
-      element("span", {class: "mark", "aria-label": t(c.ok ? "grade.ok" : "grade.fail")}, c.ok ? "✓" : "✗"), " ",
+    element("li", {class: pending ? "pending" : c.ok ? "ok" : "fail", "data-rule": c.rule},
+      pending ? element("span", {class: "mark", "aria-hidden": "true"}, "·") : element("span", {class: "mark", "aria-label": t(c.ok ? "grade.ok" : "grade.fail")}, c.ok ? "✓" : "✗"), " ",
       element("strong", {}, named(c, t)),
-      element("span", {class: "lab-muted"}, ` — ${worded(c, t)}`))));
+      ...(pending ? [] : [element("span", {class: "lab-muted"}, ` — ${worded(c, t)}`)]))));
   return element("div", {class: "lab-grade"}, summary, list);
 }
 
@@ -138,8 +157,11 @@ function worded(c: Check, t: Translate): string {
   return c.parts.map((p) => t(`check.${p.id}`, p.vars)).join(t("check.join"));
 }
 
+/** Step 8's decision as the form holds it: `answered` once the learner changed anything. */
+export type DecisionInput = Decision & {answered: boolean};
+
 /** Step 8's form: model, workers, evidence and risk; its value is the decision as typed. */
-export function decisionForm(initial: Partial<Decision> = {}): Widget<Decision> {
+export function decisionForm(initial: Partial<Decision> = {}): Widget<DecisionInput> {
   const model = element("select", {name: "model"}, ...shapes.map((s) => element("option", {value: s}, s)));
   model.value = initial.model ?? "burst";
   const workers = element("input", {type: "number", name: "workers", min: "1", step: "1", value: String(initial.workers ?? 4)});
@@ -152,9 +174,10 @@ export function decisionForm(initial: Partial<Decision> = {}): Widget<Decision> 
   const counts = [count(evidence), count(risk)];
   const root = element("form", {class: "lab-decision"},
     element("label", {}, captions[0], model), element("label", {}, captions[1], workers),
-    element("label", {class: "wide"}, captions[2], evidence, counts[0]), element("label", {class: "wide"}, captions[3], risk, counts[1])) as unknown as Widget<Decision>;
+    element("label", {class: "wide"}, captions[2], evidence, counts[0]), element("label", {class: "wide"}, captions[3], risk, counts[1])) as unknown as Widget<DecisionInput>;
   let t: Translate = (key) => key;
-  const read = (): Decision => ({model: model.value, workers: workers.value.trim() === "" ? NaN : Number(workers.value), evidence: evidence.value, risk: risk.value});
+  let answered = false;
+  const read = (): DecisionInput => ({model: model.value, workers: workers.value.trim() === "" ? NaN : Number(workers.value), evidence: evidence.value, risk: risk.value, answered});
   const render = () => {
     captions.forEach((c) => (c.textContent = t(`decision.${c.dataset.key}`)));
     counts[0].textContent = t("decision.count", {n: characters(evidence.value), min: decisionMinimum.evidence});
@@ -162,8 +185,8 @@ export function decisionForm(initial: Partial<Decision> = {}): Widget<Decision> 
   };
   root.value = read();
   root.localize = (next) => ((t = next), render());
-  root.addEventListener("input", () => ((root.value = read()), render()));
-  root.addEventListener("change", () => ((root.value = read()), render()));
+  root.addEventListener("input", () => ((answered = true), (root.value = read()), render()));
+  root.addEventListener("change", () => ((answered = true), (root.value = read()), render()));
   root.addEventListener("submit", (event) => event.preventDefault());
   render();
   return root;
@@ -218,6 +241,7 @@ export function labStyles(): HTMLStyleElement {
 .lab-checks .mark{display:inline-block;width:1.1em;text-indent:0}
 .lab-checks .ok .mark{color:#1b7a3a}
 .lab-checks .fail .mark{color:#b00020}
+.lab-checks .pending .mark{color:#666}
 .lab-decision{display:grid;grid-template-columns:repeat(auto-fit,minmax(160px,1fr));gap:.6rem;margin:1rem 0}
 .lab-decision label{display:flex;flex-direction:column;gap:.2rem}
 .lab-decision label.wide{grid-column:1/-1}
@@ -228,5 +252,5 @@ export function labStyles(): HTMLStyleElement {
 .lab-downloads{columns:2 12rem}
 .katex-display{overflow-x:auto;overflow-y:hidden;padding:.2rem 0}
 pre.lab-answer{background:#f6f6f6;padding:.5rem .8rem;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere}
-`);
+${tryItBarStyles}`);
 }
