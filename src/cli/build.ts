@@ -8,7 +8,7 @@ import {followOutputLink, fromCwd, OutputError} from "../site/output.js";
 import {parseFlags} from "./flags.js";
 import {buildSite} from "../site/build.js";
 import {chromiumPath, renderTimeoutMs} from "../site/snapshot.js";
-import {BuildError, oneLine} from "../notebook/data.js";
+import {BuildError, oneLine} from "../notebook/messages.js";
 import {warningLine} from "../notebook/compile.js";
 
 const usage = `usage: queuebook build [--root DIR] [-o OUT] [--max-file-mb N] [--snapshot]

@@ -28,7 +28,7 @@ export const command: Command = {
     const {maxFileBytes} = await import("./build.js");
     const maxBytes = maxFileBytes(values["max-file-mb"]);
     const {findNotebooks} = await import("../site/build.js");
-    const {BuildError, oneLine} = await import("../notebook/data.js");
+    const {BuildError, oneLine} = await import("../notebook/messages.js");
     try {
       await findNotebooks(root);
     } catch (error) {

@@ -3,7 +3,7 @@ import {open, rm, stat} from "node:fs/promises";
 import {basename, dirname, join, resolve} from "node:path";
 import {CommandError, UsageError, type Command} from "./command.js";
 import {parseFlags} from "./flags.js";
-import {BuildError, oneLine} from "../notebook/data.js";
+import {BuildError, oneLine} from "../notebook/messages.js";
 import {warningLine} from "../notebook/compile.js";
 import {chromiumPath, renderTimeoutMs} from "../site/snapshot.js";
 import {unwritableReason, writeAtomic, writeFailure} from "../io/write.js";

@@ -1,6 +1,7 @@
 // queuebook's command dispatcher: finds the command, turns usage errors into exit 2 with the
 // usage, expected failures into one line and exit 1, and never prints a stack trace for either.
 import {CommandError, UsageError, wantsHelp, type Command, type Context} from "./command.js";
+import {oneLine} from "../io/oneLine.js";
 
 /** The commands, loaded lazily so `queuebook sim` does not load the notebook compiler. */
 const commands: Record<string, {summary: string; load: () => Promise<Command>}> = {
@@ -55,7 +56,7 @@ export async function main(argv: string[], options: Partial<Context> & {packageR
     }
     // A failure nobody foresaw: still one line (the stack only when asked for), exit 1.
     if (context.env.QUEUEBOOK_DEBUG) throw error;
-    const message = String((error as Error)?.message ?? error).split("\n")[0].replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`).slice(0, 300);
+    const message = oneLine(String((error as Error)?.message ?? error).split("\n")[0]).slice(0, 300);
     context.stderr(`queuebook ${command.name}: internal error: ${message} (QUEUEBOOK_DEBUG=1 shows the stack trace)\n`);
     return 1;
   }

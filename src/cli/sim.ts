@@ -1,8 +1,9 @@
 // `queuebook sim`: runs a scenario (a shipped one by name, or a scenario record from a JSON file)
 // from the terminal and prints its minutes as a table, CSV or JSON. The models are src/sim; this
 // file only parses flags, reads files and formats output.
-import {closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats} from "node:fs";
+import type {Stats} from "node:fs";
 import {resolve} from "node:path";
+import {readBoundedSync} from "../io/readBounded.js";
 import {
   MAX_ACTIONS_BYTES, MAX_LINK_ACTIONS, MAX_MINUTES, MAX_SEED, catalog, checkScenario, cutText, decodeRunLink, findScenario, modelOf, parseActionsJson,
   replayOptions, runLinkUrl, runValueOf, validateActions, type Action, type MetricsRow, type MinuteMetrics, type RunLink, type Scenario, type SimModel
@@ -60,41 +61,20 @@ function kindOf(stats: Stats): string {
   return "not a regular file";
 }
 
-/**
- * The text of an actions file: only a regular file, at most MAX_ACTIONS_BYTES. The file is
- * checked before it is opened (a FIFO would block the open, /dev/zero never ends), opened
- * without blocking, checked again, and read with a cap, so nothing hangs or fills memory.
- */
+/** The text of an actions or scenario file: only a regular file, at most MAX_ACTIONS_BYTES (src/io/readBounded.ts: nothing hangs or fills memory). */
 function readInputText(file: string, cwd: string, what: string): string {
-  const path = resolve(cwd, file);
+  const read = readBoundedSync(resolve(cwd, file), MAX_ACTIONS_BYTES);
   const name = cutText(file);
-  const fail = (problem: string) => new UsageError(`${what} file ${name} ${problem}`);
-  const notRegular = (stats: Stats) => fail(`is ${kindOf(stats)}, not a regular file`);
-  // Our own refusals pass through; anything the file system threw is named by its code.
-  const cannotRead = (error: unknown) =>
-    error instanceof UsageError ? error : new UsageError(`cannot read ${what} file ${name} (${(error as NodeJS.ErrnoException).code ?? "unknown error"})`);
-  let fd: number;
-  try {
-    const stats = statSync(path);
-    if (!stats.isFile()) throw notRegular(stats);
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    throw cannotRead(error);
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) throw notRegular(stats);
-    const tooLarge = () => fail(`is larger than ${MAX_ACTIONS_BYTES / 1024 / 1024} MB`);
-    if (stats.size > MAX_ACTIONS_BYTES) throw tooLarge();
-    const buffer = Buffer.alloc(MAX_ACTIONS_BYTES + 1);
-    let length = 0;
-    for (let n; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0; ) length += n;
-    if (length > MAX_ACTIONS_BYTES) throw tooLarge();
-    return buffer.toString("utf8", 0, length);
-  } catch (error) {
-    throw cannotRead(error);
-  } finally {
-    closeSync(fd);
+  switch (read.problem) {
+    case undefined:
+      return read.bytes.toString("utf8");
+    case "folder":
+    case "not-regular":
+      throw new UsageError(`${what} file ${name} is ${kindOf(read.stats)}, not a regular file`);
+    case "too-large":
+      throw new UsageError(`${what} file ${name} is larger than ${MAX_ACTIONS_BYTES / 1024 / 1024} MB`);
+    default:
+      throw new UsageError(`cannot read ${what} file ${name} (${read.code})`);
   }
 }
 

@@ -12,8 +12,10 @@ import {readFileSync} from "node:fs";
 import {basename, dirname, relative, resolve, sep} from "node:path";
 import {toNotebook, type CellError} from "./cell.js";
 import {sortWarnings, type CompiledNotebook, type Warning} from "./compile.js";
-import {BuildError, oneLine, quote, shown, type EmbeddedFile} from "./data.js";
-import {imports, projectRoot} from "./resolve.js";
+import type {EmbeddedFile} from "./contract.js";
+import {BuildError, oneLine, quote, shown} from "./messages.js";
+import {projectRoot} from "./npmFile.js";
+import {imports} from "./resolve.js";
 import {defineNotebook, type DefinedCell} from "./transpile.js";
 
 export {projectRoot};

@@ -6,7 +6,7 @@ import {graphCellErrors, graphProblems} from "./graph.js";
 import {defineNotebook, type DefinedCell} from "./transpile.js";
 import {chunksFor, sharedPackages} from "./globals.js";
 import {isLanguageCode} from "./contract.js";
-import {oneLine} from "./data.js";
+import {oneLine} from "./messages.js";
 import {highlightCode} from "./highlight.js";
 
 /** A warning for the build's output: file, line, column and message. */

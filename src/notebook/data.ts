@@ -3,19 +3,15 @@
 // published, so it must never carry the machine it was built on: only regular files inside the
 // notebook root are read, each within a size limit; anything else is a problem reported at the
 // cell that asks for it (the rest of the page still builds).
-import {open, realpath} from "node:fs/promises";
-import {constants} from "node:fs";
-import {dirname, isAbsolute, relative, resolve, sep} from "node:path";
+import {realpath} from "node:fs/promises";
+import {dirname, resolve, sep} from "node:path";
 import type {CompiledNotebook} from "./compile.js";
-
+import {readBounded} from "../io/readBounded.js";
 import type {EmbeddedFile} from "./contract.js";
-import {npmFile} from "./npmFile.js";
-import {projectRoot} from "./resolve.js";
+import {oneLine, quote, shown, within} from "./messages.js";
+import {npmFile, projectRoot} from "./npmFile.js";
 
 export type {EmbeddedFile};
-
-/** A notebook that cannot be built: one line naming file, position and problem. */
-export class BuildError extends Error {}
 
 /** The default size limit of one attached file. */
 export const defaultMaxFileBytes = 50 * 1024 * 1024;
@@ -145,65 +141,26 @@ export async function readInside(file: string, root: string, realRoot: string, m
     return {is: code === "ELOOP" ? "is a link that loops" : `cannot be read (${code ?? "error"})`};
   }
   if (!within(real, realRoot)) return {is: "is a link to a file outside the notebook folder", hint: insideOnly};
-  // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below as not a regular file.
-  let handle;
-  try {
-    handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return {is: code === "EACCES" ? "cannot be read (permission denied)" : `cannot be read (${code ?? "error"})`};
+  const read = await readBounded(real, maxBytes);
+  switch (read.problem) {
+    case undefined:
+      return {bytes: read.bytes, path: real};
+    case "folder":
+      return {is: "is a folder, not a file"};
+    case "not-regular":
+      return {is: "is not a regular file (a device, pipe or socket)"};
+    case "too-large":
+      return {is: read.grew ? `is more than the limit of ${megabytes(maxBytes)} (--max-file-mb)` : `is ${megabytes(read.size)}, more than the limit of ${megabytes(maxBytes)} (--max-file-mb)`};
+    default:
+      // the real path was found a moment ago; a file gone since is as unreadable as one denied
+      return {is: read.code === "EACCES" ? "cannot be read (permission denied)" : `cannot be read (${read.code})`};
   }
-  try {
-    const info = await handle.stat();
-    if (info.isDirectory()) return {is: "is a folder, not a file"};
-    if (!info.isFile()) return {is: "is not a regular file (a device, pipe or socket)"};
-    if (info.size > maxBytes) return {is: `is ${megabytes(info.size)}, more than the limit of ${megabytes(maxBytes)} (--max-file-mb)`};
-    // Read at most one byte past the limit: a file that grows while read is refused, not followed.
-    const buffer = Buffer.alloc(Math.min(info.size, maxBytes) + 1);
-    let length = 0;
-    for (;;) {
-      const {bytesRead} = await handle.read(buffer, length, buffer.length - length, length);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-      if (length === buffer.length) {
-        if (length > maxBytes) return {is: `is more than the limit of ${megabytes(maxBytes)} (--max-file-mb)`};
-        break;
-      }
-    }
-    return {bytes: buffer.subarray(0, length), path: real};
-  } catch (error) {
-    return {is: `cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`};
-  } finally {
-    await handle.close();
-  }
-}
-
-/** A path as messages show it: relative to `base` with / separators, so a published page never names the build machine's folders. */
-export function shown(base: string, path: string): string {
-  return relative(base, path).split(sep).join("/") || ".";
-}
-
-/** True when `inner` is `outer` or lies inside it. */
-export function within(inner: string, outer: string): boolean {
-  const rel = relative(outer, inner);
-  return rel === "" || !(rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel));
 }
 
 function megabytes(bytes: number): string {
   if (bytes < 100 * 1024) return `${bytes.toLocaleString("en-US")} bytes`;
   const mb = bytes / (1024 * 1024);
   return `${mb >= 10 || Number.isInteger(mb) ? Math.round(mb) : mb.toFixed(1)} MB`;
-}
-
-/** A user's string quoted for a one-line message: control characters escaped, long values cut. */
-export function quote(value: string, max = 120): string {
-  const cut = value.length > max ? value.slice(0, max) + "…" : value;
-  return JSON.stringify(cut).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
-
-/** A line for the terminal: control characters (newlines, escapes) shown as escapes, never acted on. */
-export function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => (c === "\n" ? "\\n" : c === "\t" ? "\\t" : c === "\r" ? "\\r" : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`));
 }
 
 /** The absolute paths of the files a notebook attaches (for the dev server's watcher). */

@@ -5,7 +5,8 @@
 // notebook root, within the size limit) and embedded in the module's stand-in.
 import {readFile, realpath} from "node:fs/promises";
 import {dirname, resolve} from "node:path";
-import {defaultMaxFileBytes, mimeType, oneLine, quote, readInside, refusalText, rootRelative, shown, within, type EmbeddedFile} from "./data.js";
+import {defaultMaxFileBytes, mimeType, readInside, refusalText, rootRelative, type EmbeddedFile} from "./data.js";
+import {oneLine, quote, shown, within} from "./messages.js";
 
 /** What the stand-in for a module's `observablehq:stdlib` carries, and what it read. */
 export interface ModuleStdlib {

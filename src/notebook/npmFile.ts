@@ -5,7 +5,15 @@
 import {existsSync} from "node:fs";
 import {dirname, join, resolve} from "node:path";
 import {parseNpmSpecifier} from "./npmVersion.js";
-import {within} from "./data.js";
+import {within} from "./messages.js";
+
+/** The project a notebook root belongs to: the nearest folder at or above it with a package.json. */
+export function projectRoot(root: string): string {
+  for (let dir = root; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, "package.json"))) return dir;
+    if (dirname(dir) === dir) return root;
+  }
+}
 
 /** Where an `npm:` file is: the file, the package folder that confines it, and what was asked. */
 export interface NpmFile {

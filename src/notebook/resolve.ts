@@ -3,10 +3,11 @@
 // folder at or above the notebook root with a package.json) or an installed package, named
 // with the case it has on disk. A refused import never reads the file it names.
 import type {Plugin} from "esbuild";
-import {existsSync, readdirSync, statSync} from "node:fs";
+import {readdirSync, statSync} from "node:fs";
 import {basename, dirname, isAbsolute, join, sep} from "node:path";
 import type {CompiledNotebook, Warning} from "./compile.js";
-import {quote, rootRelative, shown, within} from "./data.js";
+import {rootRelative} from "./data.js";
+import {quote, shown, within} from "./messages.js";
 import {sharedPackages} from "./globals.js";
 import {moduleStdlib} from "./moduleStdlib.js";
 import {installedVersion, parseNpmSpecifier, versionMismatch} from "./npmVersion.js";
@@ -31,14 +32,6 @@ function regularFile(path: string): boolean {
     return statSync(path).isFile();
   } catch {
     return true; // missing: esbuild says so itself
-  }
-}
-
-/** The project a notebook root belongs to: the nearest folder at or above it with a package.json. */
-export function projectRoot(root: string): string {
-  for (let dir = root; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, "package.json"))) return dir;
-    if (dirname(dir) === dir) return root;
   }
 }
 

@@ -1,5 +1,6 @@
 // Values from users (an actions file, a link) shown in messages: bounded and on one line, so a
 // huge or deeply nested value is never printed back whole (and never stringified recursively).
+import {oneLine} from "../io/oneLine.js";
 
 /** Longest text a message quotes from its input, in characters. */
 export const SHOW_MAX = 60;
@@ -28,8 +29,6 @@ export function showValue(value: unknown, max = SHOW_MAX): string {
   }
 }
 
-const named: Record<string, string> = {"\n": "\\n", "\r": "\\r", "\t": "\\t"};
-
 /**
  * Text cut to `max` characters (with … when cut) and with control characters escaped, for
  * quoting a name or a literal in a one-line message.
@@ -37,6 +36,6 @@ const named: Record<string, string> = {"\n": "\\n", "\r": "\\r", "\t": "\\t"};
  */
 export function cutText(text: string, max = SHOW_MAX): string {
   const cut = text.length > max ? text.slice(0, max) : text;
-  const escaped = cut.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => named[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const escaped = oneLine(cut);
   return cut.length < text.length ? `${escaped}…` : escaped;
 }

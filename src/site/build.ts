@@ -4,7 +4,8 @@
 import {cp, mkdir, readdir, rename, rm, stat, writeFile} from "node:fs/promises";
 import {dirname, join, relative, resolve} from "node:path";
 import {buildClient} from "../../build/client.js";
-import {BuildError, defaultMaxFileBytes} from "../notebook/data.js";
+import {defaultMaxFileBytes} from "../notebook/data.js";
+import {BuildError} from "../notebook/messages.js";
 import {pageImages} from "./siteImages.js";
 import {buildNotebook} from "./notebook.js";
 import {indexEntry, renderIndex, urlPath, type IndexEntry} from "./page.js";

@@ -5,7 +5,8 @@
 // src says. The export inlines what this module reads; a site build can copy the same files.
 import {stat} from "node:fs/promises";
 import {extname, resolve} from "node:path";
-import {readInside, within} from "../notebook/data.js";
+import {readInside} from "../notebook/data.js";
+import {within} from "../notebook/messages.js";
 
 /** The image types an src may name, by extension. */
 export const IMAGE_TYPES: Readonly<Record<string, string>> = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".svg": "image/svg+xml", ".webp": "image/webp", ".avif": "image/avif"};

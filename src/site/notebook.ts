@@ -4,7 +4,8 @@
 import {realpath} from "node:fs/promises";
 import {relative} from "node:path";
 import {compileNotebook, sortWarnings, type CompiledNotebook, type Warning} from "../notebook/compile.js";
-import {attachedPaths, defaultMaxFileBytes, fileKey, loadFiles, oneLine, readInside, within, BuildError} from "../notebook/data.js";
+import {attachedPaths, defaultMaxFileBytes, fileKey, loadFiles, readInside} from "../notebook/data.js";
+import {BuildError, oneLine, within} from "../notebook/messages.js";
 import {prepareTypeScript, type CellError} from "../notebook/cell.js";
 import {parseNotebook} from "../notebook/parse.js";
 import {bundleNotebook} from "../notebook/bundle.js";

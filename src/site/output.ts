@@ -4,7 +4,7 @@
 // (or an empty one, or none) is ever replaced.
 import {lstat, readdir, realpath, stat} from "node:fs/promises";
 import {basename, dirname, join, relative, resolve} from "node:path";
-import {within} from "../notebook/data.js";
+import {within} from "../notebook/messages.js";
 
 /** The marker file in every site folder a build writes. */
 export const SITE_MARKER = ".queuebook-site";

@@ -245,7 +245,7 @@ describe("queuebook lab: control characters in arguments never split an error ov
     const results = await Promise.all(cases.map((args) => run(args, dir)));
     expect(results.map((r) => r.stderr.split("\n")[0])).toEqual([
       'queuebook lab gen: unknown shape "sp\\niky" (expected even, poisson, burst)',
-      "queuebook lab analyze: no such folder: no\\nfolder\\x1b[31m",
+      "queuebook lab analyze: no such folder: no\\nfolder\\u001b[31m",
       "queuebook lab gen: cannot write no\\nfolder/a.csv: folder no\\nfolder does not exist",
       'queuebook lab: unknown subcommand "x\\ny"'
     ]);

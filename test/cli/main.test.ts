@@ -17,6 +17,14 @@ describe("main(argv, options)", () => {
     spy.mockRestore();
     expect(err.join("")).toBe("queuebook sim: internal error: boom (QUEUEBOOK_DEBUG=1 shows the stack trace)\n");
   });
+  it("escapes the controls of that one line, C1 and line separators included (src/io/oneLine.ts)", async () => {
+    const sim = await import("../../src/cli/sim.js");
+    const spy = vi.spyOn(sim.command, "run").mockRejectedValueOnce(new TypeError("boom\u001b[31m\u009b2J\u2028\r"));
+    const {err, options} = capture();
+    expect(await main(["sim"], options)).toBe(1);
+    spy.mockRestore();
+    expect(err.join("")).toBe("queuebook sim: internal error: boom\\u001b[31m\\u009b2J\\u2028\\r (QUEUEBOOK_DEBUG=1 shows the stack trace)\n");
+  });
   it("rethrows with the stack when QUEUEBOOK_DEBUG is set", async () => {
     const sim = await import("../../src/cli/sim.js");
     const spy = vi.spyOn(sim.command, "run").mockRejectedValueOnce(new Error("boom"));

@@ -4,7 +4,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
 import {compileNotebook} from "../../src/notebook/compile.js";
-import {fileKey, loadFiles, mimeType, oneLine, quote} from "../../src/notebook/data.js";
+import {fileKey, loadFiles, mimeType} from "../../src/notebook/data.js";
 
 // base/secret.txt lies beside the notebook root base/nb; the notebooks must never reach it.
 const base = mkdtempSync(join(tmpdir(), "queuebook-data-"));
@@ -123,13 +123,5 @@ describe("loadFiles(compiled, notebookFile, {root, maxBytes})", () => {
     const message = [...loaded.problems.values()][0];
     expect(message).not.toMatch(/[\u0000-\u001f]/);
     expect(message).toContain('"data/a\\nb\\u001b[31m.csv"');
-  });
-});
-
-describe("quote(value) and oneLine(text)", () => {
-  it("escape control characters and cut long values", () => {
-    expect(quote("a\nb")).toBe('"a\\nb"');
-    expect(quote("x".repeat(200)).length).toBeLessThan(130);
-    expect(oneLine("a\nb\r\tc\u0007\u2028")).toBe("a\\nb\\r\\tc\\u0007\\u2028");
   });
 });

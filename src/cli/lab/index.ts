@@ -1,6 +1,7 @@
 // `queuebook lab <subcommand>`: the arrival lab's tools, one file per subcommand. This file
 // only dispatches, prints help, and names usage errors after the subcommand ("lab gen").
 import {CommandError, UsageError, wantsHelp, type Command} from "../command.js";
+import {oneLine} from "../../io/oneLine.js";
 import {WriteError} from "../../io/write.js";
 import {LabInputError} from "../../lab/table.js";
 import type {Subcommand} from "./args.js";
@@ -32,14 +33,6 @@ subcommands:
 
 Run "queuebook lab <subcommand> --help" for its arguments.`;
 
-/**
- * A message as one printable line: control characters that came in with an argument or a path
- * (a newline in a file name) are escaped, so an error is always one line on the terminal.
- */
-function printable(message: string): string {
-  return message.replace(/[\u0000-\u001f\u007f]/g, (c) => (c === "\n" ? "\\n" : c === "\t" ? "\\t" : `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`));
-}
-
 /** The lab command: dispatches to src/cli/lab/<subcommand>.ts. */
 export const command: Command = {
   name: "lab",
@@ -56,10 +49,11 @@ export const command: Command = {
     try {
       return await subcommand.run(rest, context);
     } catch (error) {
-      if (error instanceof UsageError && !error.commandName) throw new UsageError(printable(error.message), error.usage ?? subcommand.usage, `lab ${name}`);
-      if (error instanceof CommandError && !error.commandName) throw new CommandError(printable(error.message), error.code, `lab ${name}`);
+      // An argument or a path may carry control characters (a newline in a file name): one line, escaped.
+      if (error instanceof UsageError && !error.commandName) throw new UsageError(oneLine(error.message), error.usage ?? subcommand.usage, `lab ${name}`);
+      if (error instanceof CommandError && !error.commandName) throw new CommandError(oneLine(error.message), error.code, `lab ${name}`);
       // Expected failures from the lab's modules: bad input files, an output that cannot be written.
-      if (error instanceof LabInputError || error instanceof WriteError) throw new CommandError(printable(error.message), 1, `lab ${name}`);
+      if (error instanceof LabInputError || error instanceof WriteError) throw new CommandError(oneLine(error.message), 1, `lab ${name}`);
       throw error;
     }
   }
