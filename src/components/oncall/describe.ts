@@ -7,10 +7,16 @@ import type {UnitFormat} from "./format.js";
 
 /**
  * A control's value as the page writes it, from the model's spec of it (`specs`, on-call's by
- * default): 12, on/off, 60 %, 60 s, 3 min, a named choice (`choice.<control>.<name>`, else the name).
+ * default): 12, on/off (`choice.<control>.on`/`.off` when the page has them), 60 %, 60 s, 3 min, a named
+ * choice (`choice.<control>.<name>`, else the name).
  */
 export function formatControl(name: string, value: number | boolean, t: Translate, format: UnitFormat, specs: ControlSpecs = controlSpecs): string {
-  if (typeof value === "boolean") return t(value ? "on" : "off");
+  if (typeof value === "boolean") {
+    // A control's own words for on/off where the language agrees them with its noun (pt: a
+    // funcionalidade "ligada"), else the page's "on"/"off".
+    const own = `choice.${name}.${value ? "on" : "off"}`;
+    return t(own) === own ? t(value ? "on" : "off") : t(own);
+  }
   const spec = specs[name];
   if (!spec || spec.type === "boolean") return format(value, 0);
   if (spec.choices && spec.choices[value] !== undefined) {

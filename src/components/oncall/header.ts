@@ -1,5 +1,7 @@
 // The sticky bar at the top of the page: the clock and minute (always visible), play/pause,
-// one-minute step, the speeds, a slider to go to any minute, and the fast-burn alert banner.
+// one-minute step, the speeds, the toggle for stopping at events (×10, ×60) and the note of the
+// event it stopped at, a slider to go to any minute, and the fast-burn alert banner (which says
+// when burn (1 h) fell back below 14.4×).
 import {FAST_BURN} from "../../sim/budget.js";
 import type {Translate} from "../i18n.js";
 import {h, setAttr, setText} from "./dom.js";
@@ -42,12 +44,19 @@ export function headerView(t: Translate, format: UnitFormat, store: Store, playe
     store.setMinute(Number(scrub.value));
   });
   const alert = h("div", {class: "oc-alert", role: "alert", hidden: true});
+  // Stopping at events: a learner's setting of the player, not of the run (the link keeps none).
+  const pauseToggle = h("input", {type: "checkbox", "data-action": "pause-on-events", checked: true});
+  pauseToggle.addEventListener("change", () => player.setPauseOnEvents(pauseToggle.checked));
+  const pauseNote = h("p", {class: "oc-pause-note", "data-pause": "", hidden: true});
   const node = h(
     "div",
     {class: "oc-bar"},
     h("div", {class: "oc-time"}, clock, minute, burn),
-    h("div", {class: "oc-buttons"}, play, step, h("span", {class: "oc-help"}, t("player.speed")), ...speedButtons),
+    // (the player works only live: left out of the no-script snapshot and off paper)
+    h("div", {class: "oc-buttons", "data-qb-live-only": ""}, play, step, h("span", {class: "oc-help"}, t("player.speed")), ...speedButtons),
+    h("label", {class: "oc-pause-toggle", "data-qb-live-only": ""}, pauseToggle, t("player.pauseOnEvents")),
     h("label", {class: "oc-scrub"}, scrub),
+    pauseNote,
     alert
   );
 
@@ -62,9 +71,11 @@ export function headerView(t: Translate, format: UnitFormat, store: Store, playe
       burn.classList.toggle("oc-fast", metrics.burn1h >= FAST_BURN);
       setAttr(minuteValue, "data-value", String(frame.minute));
       if (scrub.value !== String(frame.minute)) scrub.value = String(frame.minute);
-      if (frame.alertAt !== null) {
-        const at = frame.trace.metrics[frame.alertAt];
-        setText(alert, t("alert.banner", {clock: at.clock, minute: format(frame.alertAt, 0)}));
+      if (frame.alert) {
+        const {firedAt, resolvedAt} = frame.alert;
+        const vars = {clock: frame.trace.metrics[firedAt].clock, minute: format(firedAt, 0)};
+        setText(alert, resolvedAt === null ? t("alert.banner", vars) : t("alert.resolved", {...vars, resolved: frame.trace.metrics[resolvedAt].clock}));
+        alert.classList.toggle("oc-resolved", resolvedAt !== null);
         alert.hidden = false;
       } else alert.hidden = true;
     },
@@ -72,6 +83,17 @@ export function headerView(t: Translate, format: UnitFormat, store: Store, playe
       setText(play, state.playing ? `❚❚ ${t("player.pause")}` : `▶ ${t("player.play")}`);
       setAttr(play, "aria-pressed", String(state.playing));
       for (const button of speedButtons) setAttr(button, "aria-pressed", String(Number(button.dataset.speed) === state.speed));
+      pauseToggle.checked = state.pauseOnEvents;
+      const stop = state.pausedAt;
+      if (stop) {
+        // The note of the event the player stopped at: its own sentence, else the event's name.
+        const clock = store.frame().trace.metrics[stop.minute]?.clock ?? "";
+        const key = `pause.${stop.kind}`;
+        const note = t(key, {clock});
+        setText(pauseNote, note === key ? t("pause.event", {clock, event: t(`event.${stop.kind}`)}) : note);
+        setAttr(pauseNote, "data-pause", stop.kind);
+        pauseNote.hidden = false;
+      } else pauseNote.hidden = true;
     }
   };
 }

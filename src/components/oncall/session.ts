@@ -5,6 +5,7 @@
 // Any scenario record of any model: the run's scenario is found by name (the shipped catalog, or
 // the scenarios a page passes as `find`), and its model simulates it.
 import type {Action, PressAction, SetAction} from "../../sim/actions.js";
+import {FAST_BURN} from "../../sim/budget.js";
 import {findScenario, modelOf} from "../../sim/catalog.js";
 import type {Controls, ControlValues} from "../../sim/controls.js";
 import type {RunTrace} from "../../sim/run.js";
@@ -132,6 +133,43 @@ export function runEvents(run: RunLink, trace: ModelTrace, minute = run.minute, 
 export function alertMinute(trace: ModelTrace): number | null {
   const at = trace.metrics.findIndex((m) => m.alert === true);
   return at < 0 ? null : trace.metrics[at].minute;
+}
+
+/** One firing of the fast-burn alert: from the minute it fired to the minute burn (1 h) fell back below 14.4× (null: not by the end of the trace). */
+export interface AlertSpan {
+  from: number;
+  to: number | null;
+}
+
+/**
+ * The fast-burn alert's spans in a trace: it fires at the model's alert minute (`first`), is
+ * resolved at the first later minute whose burn (1 h) is below 14.4×, and fires again when burn
+ * (1 h) is back at 14.4×. A model without a burn1h field has one span that never resolves.
+ */
+export function alertSpans(trace: ModelTrace, first = alertMinute(trace)): AlertSpan[] {
+  if (first === null) return [];
+  const spans: AlertSpan[] = [];
+  let from: number | null = first;
+  for (let i = first + 1; i < trace.metrics.length; i++) {
+    const burn = trace.metrics[i].burn1h;
+    if (typeof burn !== "number") break;
+    if (from !== null && burn < FAST_BURN) {
+      spans.push({from, to: i});
+      from = null;
+    } else if (from === null && burn >= FAST_BURN) from = i;
+  }
+  if (from !== null) spans.push({from, to: null});
+  return spans;
+}
+
+/** The alert as shown at `minute`: the latest span fired by then, resolved only if by then; null before the first alert. */
+export function alertAtMinute(spans: readonly AlertSpan[], minute: number): {firedAt: number; resolvedAt: number | null} | null {
+  let shown: {firedAt: number; resolvedAt: number | null} | null = null;
+  for (const span of spans) {
+    if (span.from > minute) break;
+    shown = {firedAt: span.from, resolvedAt: span.to !== null && span.to <= minute ? span.to : null};
+  }
+  return shown;
 }
 
 /** A new run of `scenario` with `seed`, at minute 0, no decisions (the language is kept). */

@@ -6,7 +6,7 @@ import type {FindScenario, RunLink} from "../../sim/link.js";
 import type {ModelTrace} from "../../sim/model.js";
 import type {RunTrace} from "../../sim/run.js";
 import type {Scenario, ScenarioName} from "../../sim/scenarios.js";
-import {alertMinute, clampMinute, controlsAt, decide, freshRun, horizonOf, runEvents, scenarioOf, simulateRun, type Change, type RunEvent} from "./session.js";
+import {alertAtMinute, alertMinute, alertSpans, clampMinute, controlsAt, decide, freshRun, horizonOf, runEvents, scenarioOf, simulateRun, type Change, type RunEvent} from "./session.js";
 
 /**
  * Everything a view shows at one minute of the run. Typed by the on-call model's trace by
@@ -26,6 +26,8 @@ export interface Frame<T extends ModelTrace<any, any> = RunTrace> {
   events: RunEvent[];
   /** The minute the fast-burn alert fired, if it has by this minute. */
   alertAt: number | null;
+  /** The alert as the banner shows it: the latest firing by this minute and when it resolved (burn (1 h) back below 14.4×), if it has. */
+  alert: {firedAt: number; resolvedAt: number | null} | null;
   /** What changed since the last frame: only the minute, or the run itself. */
   cause: "minute" | "run";
 }
@@ -60,6 +62,7 @@ export function createStore(initial: RunLink, options: StoreOptions = {}): Store
   // The trace's alert minute, found once per trace: a frame (up to 60 a second while playing)
   // only compares it with its minute.
   let traceAlert = alertMinute(trace);
+  let spans = alertSpans(trace, traceAlert);
   const listeners = new Set<(frame: Frame) => void>();
   let current = makeFrame("run");
 
@@ -75,6 +78,7 @@ export function createStore(initial: RunLink, options: StoreOptions = {}): Store
       controls: controlsAt(run, minute, find),
       events: runEvents(run, trace, minute, traceAlert),
       alertAt: traceAlert !== null && traceAlert <= minute ? traceAlert : null,
+      alert: alertAtMinute(spans, minute),
       cause
     };
   }
@@ -86,6 +90,7 @@ export function createStore(initial: RunLink, options: StoreOptions = {}): Store
     if (rerun || horizon !== trace.metrics.length) {
       trace = simulateRun(run, horizon, find);
       traceAlert = alertMinute(trace);
+      spans = alertSpans(trace, traceAlert);
     } else if (same) return;
     current = makeFrame(rerun || horizon !== current.trace.metrics.length ? "run" : "minute");
     for (const listener of listeners) listener(current);

@@ -66,7 +66,7 @@ describe("createPlayer(store, ticker, speed)", () => {
     expect(clock.waiting).toBe(false);
     player.step();
     expect(store.frame().minute).toBe(65);
-    expect(player.state()).toEqual({playing: false, speed: 1});
+    expect(player.state()).toEqual({playing: false, speed: 1, pauseOnEvents: true, pausedAt: null});
   });
   it("stops at the end of the day", () => {
     const store = createStore({scenario: "free", seed: 1, minute: 1430, actions: []});
