@@ -16,6 +16,7 @@ import {createHash} from "node:crypto";
 import {existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync} from "node:fs";
 import {createRequire} from "node:module";
 import {dirname, join} from "node:path";
+import {editorSlim} from "./editorSlim.js";
 
 /** Every file buildClient writes. */
 export const assets = ["client.js", "plot.js", "d3.js", "plot-d3.js", "katex.js", "katex.css", "marked.js", "style.css", "lab-upload.js", "editor.js", "course.js"];
@@ -31,7 +32,7 @@ function stampOf(packageRoot) {
     }
   }
   // (this script by its path in the package: it may run bundled into the CLI, elsewhere)
-  for (const file of [join(packageRoot, "package-lock.json"), join(packageRoot, "build", "client.js"), join(packageRoot, "src", "notebook", "contract.ts"), ...["progress.ts", "progressCourse.ts"].map((name) => join(packageRoot, "src", "components", name))]) {
+  for (const file of [join(packageRoot, "package-lock.json"), join(packageRoot, "build", "client.js"), join(packageRoot, "build", "editorSlim.js"), join(packageRoot, "src", "notebook", "contract.ts"), ...["progress.ts", "progressCourse.ts"].map((name) => join(packageRoot, "src", "components", name))]) {
     try {
       const stat = statSync(file);
       hash.update(`${file}:${stat.size}:${stat.mtimeMs}\n`);
@@ -64,12 +65,14 @@ async function buildInto(packageRoot, out) {
   };
   await build({
     ...common,
-    entryPoints: [...["main", "plot", "d3", "plot-d3", "katex", "marked"].map((name) => ({in: join(src, `${name}.ts`), out: name === "main" ? "client" : name})), {in: join(src, "edit", "main.ts"), out: "editor"}, {in: join(packageRoot, "src", "components", "progressCourse.ts"), out: "course"}],
+    entryPoints: [...["main", "plot", "d3", "plot-d3", "katex", "marked"].map((name) => ({in: join(src, `${name}.ts`), out: name === "main" ? "client" : name})), {in: join(packageRoot, "src", "components", "progressCourse.ts"), out: "course"}],
     outdir: out,
     format: "iife",
     platform: "browser",
     target: ["es2022", "chrome100", "firefox100", "safari15"]
   });
+  // editor.js on its own: it leaves out library code the in-page compile never runs (editorSlim.js)
+  await build({...common, entryPoints: [{in: join(src, "edit", "main.ts"), out: "editor"}], outdir: out, format: "iife", platform: "browser", target: ["es2022", "chrome100", "firefox100", "safari15"], plugins: [editorSlim()]});
   // A worker may not be loaded by URL from file://, so the chunk carries the worker's script as text.
   const worker = await build({...common, entryPoints: [join(packageRoot, "src", "components", "lab", "uploadWorker.ts")], write: false, format: "iife", platform: "browser", target: ["es2022", "chrome100", "firefox100", "safari15"]});
   writeFileSync(join(out, "lab-upload.js"), `queuebook.provide({labUploadWorker: ${JSON.stringify(worker.outputFiles[0].text)}});\n`);
