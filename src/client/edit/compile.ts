@@ -8,6 +8,7 @@ import {analyseCellWith, type AnalysedCell} from "../../notebook/analyse.js";
 import type {CellSource} from "../../notebook/parse.js";
 import {graphCellErrors} from "../../notebook/graph.js";
 import {defineCell} from "../../notebook/transpile.js";
+import {globals} from "../../notebook/globals.js";
 import {sucraseTransform} from "./typescript.js";
 
 /** One cell's definition as the build writes it: source text, with its id and hash. */
@@ -27,22 +28,44 @@ export interface EditCompiled {
 /** Analyses by everything that goes into one (kind, source, position, identity). */
 const analyses = new Map<string, AnalysedCell>();
 
-function analyse(cell: CellSource): AnalysedCell {
-  const key = `${cell.id}\0${cell.lang}\0${cell.line}\0${cell.column}\0${cell.inline}\0${cell.echo}\0${cell.source}`;
+const analysisKey = (cell: CellSource) => `${cell.id}\0${cell.lang}\0${cell.line}\0${cell.column}\0${cell.inline}\0${cell.echo}\0${cell.source}`;
+
+/** The cell analysed by the build's pass (kept: a run re-analyses only the cells that changed). */
+export function analyse(cell: CellSource): AnalysedCell {
+  const key = analysisKey(cell);
   let analysed = analyses.get(key);
-  if (!analysed) {
-    if (analyses.size > 5000) analyses.clear(); // a long session: start again rather than grow
-    analyses.set(key, (analysed = analyseCellWith(cell, sucraseTransform)));
-  }
+  if (!analysed) rememberAnalysis(cell, (analysed = analyseCellWith(cell, sucraseTransform)));
   return analysed;
+}
+
+/** Keeps an analysis of `cell` found another way (compileCell.ts moves a cell's analysis with its lines). */
+export function rememberAnalysis(cell: CellSource, analysed: AnalysedCell): void {
+  if (analyses.size > 5000) analyses.clear(); // a long session: start again rather than grow
+  analyses.set(analysisKey(cell), analysed);
+}
+
+/** Each analysis's last definition, with what else went into it (its graph error, which of its global-named references a cell defines). */
+const definitionCache = new WeakMap<AnalysedCell, {key: string; definition: DefinitionText}>();
+
+/** One definition per cell, from the graph checks over all of them; a cell whose inputs to defineCell did not change keeps its text. */
+export function definitionsOf(analysed: readonly AnalysedCell[], path: string): DefinitionText[] {
+  const errors = graphCellErrors(analysed, path);
+  const defined = new Set(analysed.flatMap((c) => c.declarations));
+  return analysed.map((cell) => {
+    const error = errors.get(cell.id);
+    // defineCell reads `defined` only for the cell's references to browser globals (cellInputs)
+    const key = `${error ? JSON.stringify(error) : ""}\0${cell.references.filter((r) => globals.has(r) && defined.has(r)).join(",")}`;
+    const kept = definitionCache.get(cell);
+    if (kept?.key === key) return kept.definition;
+    const definition = {id: cell.id, ...defineCell(cell, defined, error)};
+    definitionCache.set(cell, {key, definition});
+    return definition;
+  });
 }
 
 /** Compiles `text`, the notebook at `path` as edited, to one definition per cell. */
 export function compileEdited(text: string, path: string): EditCompiled {
   const parsed = parseNotebook(text, path);
   const analysed = parsed.cells.map(analyse);
-  const errors = graphCellErrors(analysed, path);
-  const defined = new Set(analysed.flatMap((c) => c.declarations));
-  const definitions = analysed.map((cell) => ({id: cell.id, ...defineCell(cell, defined, errors.get(cell.id))}));
-  return {parsed, analysed, definitions};
+  return {parsed, analysed, definitions: definitionsOf(analysed, path)};
 }

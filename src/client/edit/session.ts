@@ -7,6 +7,7 @@ import type {CellDefinition, NotebookDefinition} from "../../notebook/contract.j
 import type {BlockRef, SourceEdit} from "../../notebook/source.js";
 import {patchMain} from "../reload.js";
 import {compileEdited, type EditCompiled} from "./compile.js";
+import {compileCellEdit} from "./compileCell.js";
 import {editLog, type EditLog, type PageSource} from "./document.js";
 import {evaluateDefinition} from "./evaluate.js";
 
@@ -126,7 +127,11 @@ export class Session {
   replace(ref: BlockRef, text: string) {
     const saved = this.log.replace(ref, text);
     const entry = this.entries.find((e) => e.ref === ref);
-    this.apply(this.elementsByRef(), entry?.kind === "prose");
+    // a code cell's new body: that fence alone is compiled again (compileCell.ts), when it can be
+    const k = entry?.kind === "cell" ? this.liveCells().indexOf(entry) : -1;
+    const started = performance.now();
+    const compiled = k >= 0 ? compileCellEdit(this.compiled, k, this.log.current(), this.path()) : undefined;
+    this.apply(this.elementsByRef(), entry?.kind === "prose", compiled, started);
     return saved;
   }
 
@@ -178,8 +183,11 @@ export class Session {
    * Compiles the notebook as edited and puts it on the page. `before`: each live cell's element
    * by block before the change, so an element keeps its outputs under its cell's new identity.
    */
-  apply(before: Map<BlockRef, Element>, structural: boolean): void {
-    const compiled = (this.compiled = compileEdited(this.log.current(), this.path()));
+  apply(before: Map<BlockRef, Element>, structural: boolean, precompiled?: EditCompiled, started = performance.now()): void {
+    const compiled = (this.compiled = precompiled ?? compileEdited(this.log.current(), this.path()));
+    // (performance entries: the bench reads where a run's time goes, a trace shows them)
+    const compiledAt = performance.now();
+    performance.measure("queuebook:edit-compile", {start: started, end: compiledAt, detail: {whole: !precompiled}});
     const blockCells = compiled.parsed.cells.filter((c) => !c.inline);
     const live = this.liveCells();
     if (blockCells.length !== live.length) structural = true; // a fence typed into prose: rebuild
@@ -198,6 +206,7 @@ export class Session {
       patchMain(compiled.parsed.html);
     }
     this.define(compiled);
+    performance.measure("queuebook:edit-define", {start: compiledAt, end: performance.now()});
     this.applied++;
     document.documentElement.setAttribute("data-qb-edits", String(this.applied));
     this.onApplied(structural);
@@ -208,9 +217,11 @@ export class Session {
     const q = (globalThis as any).queuebook;
     const current: NotebookDefinition = q.current();
     const byId = new Map(current.cells.map((d) => [d.id, d]));
-    const cells: CellDefinition[] = compiled.definitions.map((d) => {
+    const cells: CellDefinition[] = compiled.definitions.map((d, i) => {
       const old = byId.get(d.id);
-      if (old && this.running.get(d.id) === d.hash) return old;
+      // unchanged, but an edit above may have moved it: its errors then say where it is now
+      const {line, column} = compiled.analysed[i];
+      if (old && this.running.get(d.id) === d.hash) return old.line === line && old.column === column ? old : {...old, line, column};
       this.running.set(d.id, d.hash);
       return evaluateDefinition(d.text);
     });
