@@ -12,7 +12,7 @@ import {loadavg} from "node:os";
 import fc from "fast-check";
 import {analyzeLab} from "../src/lab/analyze.js";
 import {formatClosed, formatPlan, formatRecords, formatRun, parseRecords} from "../src/lab/csv.js";
-import {simulate, simulateColumns, simulateInto} from "../src/lab/des.js";
+import {simulateFifo, simulateFifoColumns, simulateFifoInto} from "../src/lab/des.js";
 import {analyzeProperty, fuzzRoot} from "../test/lab/support/labFuzz.js";
 import {httpTransport, loadAgent} from "../src/lab/http.js";
 import {sendOpenLoop} from "../src/lab/openLoop.js";
@@ -27,14 +27,14 @@ function benchDes() {
   const arrivals = schedule("poisson", 1_000_000, 80, 7);
   const rows: string[] = [];
   for (const [label, once] of [
-    ["simulateInto (callback per request)", () => {
+    ["simulateFifoInto (callback per request)", () => {
       let n = 0;
-      simulateInto(arrivals, {workers: 4, serviceS: 0.04}, () => n++);
+      simulateFifoInto(arrivals, {workers: 4, serviceS: 0.04}, () => n++);
       return n;
     }],
-    ["simulateColumns (typed arrays)", () => simulateColumns(arrivals, {workers: 4, serviceS: 0.04}).qlen.length],
-    ["simulateColumns, exponential service", () => simulateColumns(arrivals, {workers: 4, serviceS: 0.04, service: "exponential", seed: 1}).qlen.length],
-    ["simulate (one object per request)", () => simulate(arrivals, {workers: 4, serviceS: 0.04}).length],
+    ["simulateFifoColumns (typed arrays)", () => simulateFifoColumns(arrivals, {workers: 4, serviceS: 0.04}).qlen.length],
+    ["simulateFifoColumns, exponential service", () => simulateFifoColumns(arrivals, {workers: 4, serviceS: 0.04, service: "exponential", seed: 1}).qlen.length],
+    ["simulateFifo (one object per request)", () => simulateFifo(arrivals, {workers: 4, serviceS: 0.04}).length],
     ["baseline: only allocating the same objects", () => {
       const records = [];
       for (let i = 0; i < arrivals.length; i++) records.push({seq: i, arrive: arrivals[i], start: arrivals[i], end: arrivals[i] + 0.04, qlen: 1});
@@ -156,7 +156,7 @@ function benchAnalyze() {
     for (const shape of shapes) {
       files.set(`sched-${shape}.csv`, formatPlan(schedule(shape, 300, 25, 7)));
       const plan = schedule(shape, 150, 25, 7);
-      const records = simulate(plan, {workers: 4, serviceS: 0.044});
+      const records = simulateFifo(plan, {workers: 4, serviceS: 0.044});
       files.set(`srv-${shape}.csv`, formatRecords(records));
       files.set(`run-${shape}.csv`, formatRun(records.map((r, i) => ({i, intended: plan[i], sent: r.arrive, received: r.end, code: 200, error: ""}))));
     }
@@ -167,7 +167,7 @@ function benchAnalyze() {
   };
   const capped = (shape: "even" | "poisson" | "burst") => {
     const plan = schedule(shape, n, 80, 7);
-    return {plan, records: simulate(plan, {workers: 4, serviceS: 0.044})};
+    return {plan, records: simulateFifo(plan, {workers: 4, serviceS: 0.044})};
   };
   const measure = (once: () => void) => {
     const runs = Array.from({length: 3}, () => {

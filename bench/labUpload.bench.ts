@@ -10,7 +10,7 @@ import {loadavg, tmpdir} from "node:os";
 import {join} from "node:path";
 import {analyzeLab} from "../src/lab/analyze.js";
 import {formatRecords} from "../src/lab/csv.js";
-import {simulate} from "../src/lab/des.js";
+import {simulateFifo} from "../src/lab/des.js";
 import {schedule} from "../src/lab/schedule.js";
 import {buildSite} from "../src/site/build.js";
 import {launchBrowser} from "../test/e2e/harness.js";
@@ -23,7 +23,7 @@ console.log(`load average at the start: ${loadavg().map((l) => l.toFixed(1)).joi
 
 const work = mkdtempSync(join(tmpdir(), "queuebook-bench-upload-"));
 // Even arrivals at 25/s on 4 workers × 40 ms, as the lab's server would record them.
-const records = simulate(schedule("even", rows, 25, 7), {workers: 4, serviceS: 0.04, seed: 7});
+const records = simulateFifo(schedule("even", rows, 25, 7), {workers: 4, serviceS: 0.04, seed: 7});
 const text = formatRecords(records);
 const file = join(work, "srv-even.csv");
 writeFileSync(file, text);

@@ -2,7 +2,7 @@
 // thinking and sending again, so the arrivals depend on the server's answers.
 import type {ClosedRow} from "./csv.js";
 import {MinHeap} from "./heap.js";
-import {exponential, mulberry32} from "./random.js";
+import {exponentialWithRate, mulberry32} from "./random.js";
 import {tieS, type LabRecord} from "./des.js";
 
 /** Options for {@link simulateClosedLoop}. */
@@ -22,7 +22,7 @@ export interface SimulateClosedOptions {
 /**
  * Simulates `users` closed-loop users against a FIFO server with `workers` workers. Sends are
  * taken from a heap of next-send times, so they reach the server in time order and each can
- * take the worker that frees first (as in {@link simulate}); a user's next send is its answer
+ * take the worker that frees first (as in {@link simulateFifo}); a user's next send is its answer
  * plus the think time, while that is before `durationS`. Returns the users' rows (as
  * `lab closed` writes them) and the server's records (as `/dump` answers them).
  */
@@ -42,7 +42,7 @@ export function simulateClosedLoop({users, thinkS, durationS, workers, serviceS,
     while (inSystem.size && inSystem.peek()! <= arrive + tieS) inSystem.pop();
     const earliest = free.pop()!;
     const start = earliest <= arrive + tieS ? arrive : earliest;
-    const end = start + (service === "exponential" ? exponential(random, 1 / serviceS) : serviceS);
+    const end = start + (service === "exponential" ? exponentialWithRate(random, 1 / serviceS) : serviceS);
     free.push(end);
     inSystem.push(end);
     records.push({seq: records.length, arrive, start, end, qlen: inSystem.size});

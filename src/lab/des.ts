@@ -2,7 +2,7 @@
 // It returns the same seq,arrive,start,end,qlen records as the real server's /dump, so the
 // notebook can run the lab live in the browser and compare with the recorded runs.
 import {MinHeap} from "./heap.js";
-import {exponential, mulberry32} from "./random.js";
+import {exponentialWithRate, mulberry32} from "./random.js";
 
 /** Times closer than this (seconds) are one instant for the simulation and the sweep. */
 export const tieS = 1e-9;
@@ -18,8 +18,8 @@ export interface LabRecord {
   qlen: number;
 }
 
-/** Options for {@link simulate}. */
-export interface SimulateOptions {
+/** Options for {@link simulateFifo}. */
+export interface SimulateFifoOptions {
   workers: number;
   /** The service time in seconds (the mean, when exponential). */
   serviceS: number;
@@ -38,9 +38,9 @@ export interface SimulateOptions {
  * {@link maxConcurrency}. Times within {@link tieS} (1 ns) count as the same instant, so float
  * noise (i/25 + 0.04 vs (i + 1)/25) cannot turn a handover into an overlap.
  */
-export function simulate(arrivals: ArrayLike<number>, options: SimulateOptions): LabRecord[] {
+export function simulateFifo(arrivals: ArrayLike<number>, options: SimulateFifoOptions): LabRecord[] {
   const records: LabRecord[] = []; // pushed, not new Array(n): a large preallocated array is a slow dictionary
-  simulateInto(arrivals, options, (seq, arrive, start, end, qlen) => void records.push({seq, arrive, start, end, qlen}));
+  simulateFifoInto(arrivals, options, (seq, arrive, start, end, qlen) => void records.push({seq, arrive, start, end, qlen}));
   return records;
 }
 
@@ -52,11 +52,11 @@ export interface RecordColumns {
   qlen: Uint32Array;
 }
 
-/** Like {@link simulate}, but into typed columns: no object per request, for long runs. */
-export function simulateColumns(arrivals: ArrayLike<number>, options: SimulateOptions): RecordColumns {
+/** Like {@link simulateFifo}, but into typed columns: no object per request, for long runs. */
+export function simulateFifoColumns(arrivals: ArrayLike<number>, options: SimulateFifoOptions): RecordColumns {
   const n = arrivals.length;
   const columns = {arrive: new Float64Array(n), start: new Float64Array(n), end: new Float64Array(n), qlen: new Uint32Array(n)};
-  simulateInto(arrivals, options, (seq, arrive, start, end, qlen) => {
+  simulateFifoInto(arrivals, options, (seq, arrive, start, end, qlen) => {
     columns.arrive[seq] = arrive;
     columns.start[seq] = start;
     columns.end[seq] = end;
@@ -65,10 +65,10 @@ export function simulateColumns(arrivals: ArrayLike<number>, options: SimulateOp
   return columns;
 }
 
-/** Like {@link simulate}, but hands each record's fields to `emit` instead of building objects. */
-export function simulateInto(
+/** Like {@link simulateFifo}, but hands each record's fields to `emit` instead of building objects. */
+export function simulateFifoInto(
   arrivals: ArrayLike<number>,
-  {workers, serviceS, service = "deterministic", seed = 1}: SimulateOptions,
+  {workers, serviceS, service = "deterministic", seed = 1}: SimulateFifoOptions,
   emit: (seq: number, arrive: number, start: number, end: number, qlen: number) => void
 ): void {
   if (!(workers >= 1)) throw new RangeError(`workers must be at least 1, got ${workers}`);
@@ -84,7 +84,7 @@ export function simulateInto(
     while (inSystem.size && inSystem.peek()! <= arrive + tieS) inSystem.pop();
     const free0 = free.pop()!;
     const start = free0 <= arrive + tieS ? arrive : free0;
-    const end = start + (service === "exponential" ? exponential(random, 1 / serviceS) : serviceS);
+    const end = start + (service === "exponential" ? exponentialWithRate(random, 1 / serviceS) : serviceS);
     free.push(end);
     inSystem.push(end);
     emit(seq, arrive, start, end, inSystem.size);

@@ -8,6 +8,6 @@ export type Random = () => number;
 export {mulberry32} from "../sim/rng.js";
 
 /** An exponential sample with the given rate (mean 1/rate) by inverse CDF: −ln(1 − U) / rate. */
-export function exponential(random: Random, rate: number): number {
+export function exponentialWithRate(random: Random, rate: number): number {
   return -Math.log(1 - random()) / rate;
 }

@@ -1,5 +1,5 @@
 // The lab's three arrival shapes with the same mean rate: even, poisson and burst.
-import {exponential, mulberry32} from "./random.js";
+import {exponentialWithRate, mulberry32} from "./random.js";
 
 /** The arrival shapes the lab compares. */
 export const shapes = ["even", "poisson", "burst"] as const;
@@ -37,7 +37,7 @@ export function schedule(shape: Shape, count: number, rate: number, seed: number
     const random = mulberry32(seed);
     let t = 0;
     for (let i = 0; i < count; i++) {
-      if (i > 0) t += exponential(random, rate);
+      if (i > 0) t += exponentialWithRate(random, rate);
       times[i] = t;
     }
   }

@@ -2,7 +2,7 @@
 // the browser from the parameters, so analyzeLab can turn them into the same answer files.
 import {formatClosed, formatPlan, formatProbe, formatRecords, formatRun} from "./csv.js";
 import {simulateClosedLoop} from "./closedDes.js";
-import {simulate} from "./des.js";
+import {simulateFifo} from "./des.js";
 import {schedule, shapes} from "./schedule.js";
 
 /** The lab's parameters; the defaults are the lab's own (40 ms, 4 workers, 300/150 25 7, 8 0.2 10). */
@@ -37,12 +37,12 @@ export function simulateLabFiles({
 }: SimulatedLabOptions = {}): Map<string, string> {
   const serviceS = serviceMs / 1000;
   const files = new Map<string, string>();
-  const probes = simulate([0, 1, 2, 3, 4, 5], {workers, serviceS, service, seed});
+  const probes = simulateFifo([0, 1, 2, 3, 4, 5], {workers, serviceS, service, seed});
   files.set("01-probe.txt", formatProbe(probes.map((r) => r.end - r.arrive + networkS)));
   for (const shape of shapes) files.set(`sched-${shape}.csv`, formatPlan(schedule(shape, plan.count, plan.rate, plan.seed, {burstSize})));
   for (const shape of shapes) {
     const intended = schedule(shape, run.count, run.rate, run.seed, {burstSize});
-    const records = simulate(intended, {workers, serviceS, service, seed});
+    const records = simulateFifo(intended, {workers, serviceS, service, seed});
     files.set(`run-${shape}.csv`, formatRun(records.map((r, i) => ({i, intended: intended[i], sent: r.arrive, received: r.end + networkS, code: 200, error: ""}))));
     files.set(`srv-${shape}.csv`, formatRecords(records));
   }

@@ -2,7 +2,7 @@
 // opens. A parameter is a number or a draw (uniform or exponential); the draws are taken from the
 // run's generator in the order the events and their parameters are listed, so a seed fixes them.
 // Which kinds exist is the model's hook: each model lists its kinds and their parameters.
-import {exponential, uniform, type Rng} from "./rng.js";
+import {exponentialWithMean, uniform, type Rng} from "./rng.js";
 import {showValue} from "./show.js";
 
 /** A number, or one drawn when the run opens. */
@@ -46,7 +46,7 @@ export function resolveParam(param: Param, rng: Rng): number {
     return param.integer ? Math.floor(value) : value;
   }
   const plus = param.plus ?? 0;
-  const drawn = exponential(rng, param.exponential);
+  const drawn = exponentialWithMean(rng, param.exponential);
   // plus + min(atMost − plus, draw): the surge's 2 + min(1.5, Exp(0.5)), to the last bit.
   return param.atMost === undefined ? plus + drawn : plus + Math.min(param.atMost - plus, drawn);
 }

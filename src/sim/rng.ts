@@ -36,7 +36,7 @@ export function uniform(rng: Rng, min = 0, max = 1): number {
  * Exponential with the given mean by the inverse CDF: x = −mean·ln(1 − u).
  * Source: Devroye, Non-Uniform Random Variate Generation (1986), §II.2.
  */
-export function exponential(rng: Rng, mean: number): number {
+export function exponentialWithMean(rng: Rng, mean: number): number {
   return 0 - mean * Math.log(1 - rng()); // 0 − …, not −…, so u = 0 gives +0
 }
 

@@ -58,7 +58,7 @@ function checkOptions(options: RunOptions): Required<RunOptions> {
   return {seed, minutes, actions};
 }
 
-function simulateInto(scenario: Scenario, options: RunOptions, trace: RunTrace | null): MinuteMetrics[] {
+function runInto(scenario: Scenario, options: RunOptions, trace: RunTrace | null): MinuteMetrics[] {
   const {seed, minutes, actions} = checkOptions(options);
   for (const [name, value] of Object.entries(scenario.controls)) {
     const problem = checkControl(name, value);
@@ -97,12 +97,12 @@ function simulateInto(scenario: Scenario, options: RunOptions, trace: RunTrace |
  * @example run("free", {seed: 1, minutes: 1})[0].requests // 1125
  */
 export function run(scenario: ScenarioName | Scenario, options: RunOptions = {}): MinuteMetrics[] {
-  return simulateInto(getScenario(scenario), options, null);
+  return runInto(getScenario(scenario), options, null);
 }
 
 /** Like run, but also returns each minute's state, controls and intermediate values. */
 export function simulate(scenario: ScenarioName | Scenario, options: RunOptions = {}): RunTrace {
   const trace: RunTrace = {metrics: [], states: [], controls: [], details: [], events: []};
-  trace.metrics = simulateInto(getScenario(scenario), options, trace);
+  trace.metrics = runInto(getScenario(scenario), options, trace);
   return trace;
 }

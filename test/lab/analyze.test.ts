@@ -2,7 +2,7 @@ import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
 import {analyzeLab, outputNames} from "../../src/lab/analyze.js";
 import {formatClosed, formatPlan, formatRecords, formatRun} from "../../src/lab/csv.js";
-import {simulate} from "../../src/lab/des.js";
+import {simulateFifo} from "../../src/lab/des.js";
 import {folderReader} from "../../src/lab/files.js";
 import {schedule, shapes} from "../../src/lab/schedule.js";
 import {LabFileError, LabInputError} from "../../src/lab/table.js";
@@ -14,7 +14,7 @@ function idealFolder(): Map<string, string> {
   for (const shape of shapes) {
     files.set(`sched-${shape}.csv`, formatPlan(schedule(shape, 300, 25, 7)));
     const plan = schedule(shape, 150, 25, 7);
-    const records = simulate(plan, {workers: 4, serviceS: 0.04});
+    const records = simulateFifo(plan, {workers: 4, serviceS: 0.04});
     files.set(`srv-${shape}.csv`, formatRecords(records));
     files.set(`run-${shape}.csv`, formatRun(records.map((r, i) => ({i, intended: plan[i], sent: r.arrive, received: r.end, code: 200, error: ""}))));
   }
@@ -139,7 +139,7 @@ describe("analyzeLab on large inputs (linear, iterative: no stack overflow, no c
   it("200,000 server records in one srv-*.csv", () => {
     const files = idealFolder();
     const plan = schedule("poisson", 200_000, 80, 3);
-    files.set("srv-even.csv", formatRecords(simulate(plan, {workers: 4, serviceS: 0.04})));
+    files.set("srv-even.csv", formatRecords(simulateFifo(plan, {workers: 4, serviceS: 0.04})));
     const text = Object.fromEntries(analyzeLab((name) => files.get(name)).files);
     expect(text["queue.tsv"].split("\n")[0]).toMatch(/^even\t200000\t\d+\t/);
   });

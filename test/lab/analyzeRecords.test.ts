@@ -6,7 +6,7 @@ import {describe, expect, it} from "vitest";
 import {analyzeLab, analyzeRecords, labNumbers, labNumbersFromRecords, type AnalyzeOptions, type LabRecords} from "../../src/lab/analyze.js";
 import {simulateClosedLoop} from "../../src/lab/closedDes.js";
 import {formatClosed, formatPlan, formatRecords, formatRun, type RunRow} from "../../src/lab/csv.js";
-import {simulate} from "../../src/lab/des.js";
+import {simulateFifo} from "../../src/lab/des.js";
 import {schedule, shapes} from "../../src/lab/schedule.js";
 
 /** The files `lab record` would write for these records (absent parts stay absent). */
@@ -46,11 +46,11 @@ function recordsOf(p: Lab): LabRecords {
   const [probes, sched, run, srv, closed, even, poisson, burst] = p.present;
   const keep = {even, poisson, burst};
   const r: LabRecords = {sched: {}, run: {}, srv: {}};
-  if (probes) r.probes = simulate([0, 1, 2, 3, 4, 5], sim).map((x) => x.end - x.arrive + p.networkS);
+  if (probes) r.probes = simulateFifo([0, 1, 2, 3, 4, 5], sim).map((x) => x.end - x.arrive + p.networkS);
   for (const s of shapes) {
     if (!keep[s]) continue;
     const plan = schedule(s, p.count, p.rate, p.seed, {burstSize: p.burstSize});
-    const records = simulate(plan, sim);
+    const records = simulateFifo(plan, sim);
     if (sched) r.sched![s] = plan;
     if (srv) r.srv![s] = records;
     if (run) r.run![s] = records.map((x, i): RunRow => (random() < p.failures ? {i, intended: plan[i], sent: x.arrive, received: x.arrive + 0.5, code: 0, error: "timeout"} : {i, intended: plan[i], sent: x.arrive, received: x.end + p.networkS, code: 200, error: ""}));

@@ -2,8 +2,8 @@ import fc from "fast-check";
 import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
 import {parseRecords} from "../../src/lab/csv.js";
-import {simulate, simulateColumns, type LabRecord} from "../../src/lab/des.js";
-import {mulberry32, exponential} from "../../src/lab/random.js";
+import {simulateFifo, simulateFifoColumns, type LabRecord} from "../../src/lab/des.js";
+import {mulberry32, exponentialWithRate} from "../../src/lab/random.js";
 import {schedule} from "../../src/lab/schedule.js";
 import {maxConcurrency, mean} from "../../src/lab/stats.js";
 
@@ -26,15 +26,15 @@ function checkInvariants(records: LabRecord[], workers: number) {
   expect(Math.max(0, ...records.map((r) => r.qlen))).toBe(maxConcurrency(records));
 }
 
-describe("simulate(arrivals, {workers, serviceS, service, seed})", () => {
+describe("simulateFifo(arrivals, {workers, serviceS, service, seed})", () => {
   it("serves a burst of 12 on 4 workers in three waves of 40 ms", () => {
-    const records = simulate(schedule("burst", 12, 25, 7), {workers: 4, serviceS: 0.04});
+    const records = simulateFifo(schedule("burst", 12, 25, 7), {workers: 4, serviceS: 0.04});
     expect(records.map((r) => r.start)).toEqual([0, 0, 0, 0, 0.04, 0.04, 0.04, 0.04, 0.08, 0.08, 0.08, 0.08]);
     expect(records.map((r) => r.qlen)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
   });
 
   it("lets an end go before an arrival at the same instant (even at 25/s, 40 ms: qlen stays 1)", () => {
-    const records = simulate(schedule("even", 50, 25, 7), {workers: 1, serviceS: 0.04});
+    const records = simulateFifo(schedule("even", 50, 25, 7), {workers: 1, serviceS: 0.04});
     expect(records.every((r) => r.qlen === 1 && r.start === r.arrive)).toBe(true);
   });
 
@@ -47,7 +47,7 @@ describe("simulate(arrivals, {workers, serviceS, service, seed})", () => {
         fc.integer(),
         (raw, workers, service, seed) => {
           const arrivals = raw.sort((a, b) => a - b);
-          const records = simulate(arrivals, {workers, serviceS: 0.05, service, seed});
+          const records = simulateFifo(arrivals, {workers, serviceS: 0.05, service, seed});
           expect(records).toHaveLength(arrivals.length);
           checkInvariants(records, workers);
         }
@@ -57,8 +57,8 @@ describe("simulate(arrivals, {workers, serviceS, service, seed})", () => {
   });
 
   it("rejects arrivals out of order and fewer than one worker", () => {
-    expect(() => simulate([1, 0], {workers: 1, serviceS: 1})).toThrow(RangeError);
-    expect(() => simulate([0], {workers: 0, serviceS: 1})).toThrow(RangeError);
+    expect(() => simulateFifo([1, 0], {workers: 1, serviceS: 1})).toThrow(RangeError);
+    expect(() => simulateFifo([0], {workers: 0, serviceS: 1})).toThrow(RangeError);
   });
 
   it("matches Erlang C's M/M/c mean wait within a 99% confidence interval over seeded replications", () => {
@@ -68,8 +68,8 @@ describe("simulate(arrivals, {workers, serviceS, service, seed})", () => {
     const waits = Array.from({length: 30}, (_, rep) => {
       const random = mulberry32(1000 + rep);
       let t = 0;
-      const arrivals = Array.from({length: 20_000}, () => (t += exponential(random, lambda)));
-      const records = simulate(arrivals, {workers: c, serviceS, service: "exponential", seed: 2000 + rep});
+      const arrivals = Array.from({length: 20_000}, () => (t += exponentialWithRate(random, lambda)));
+      const records = simulateFifo(arrivals, {workers: c, serviceS, service: "exponential", seed: 2000 + rep});
       return mean(records.slice(2_000).map((r) => r.start - r.arrive)); // drop the warm-up from empty
     });
     const m = mean(waits);
@@ -79,7 +79,7 @@ describe("simulate(arrivals, {workers, serviceS, service, seed})", () => {
   });
 });
 
-describe("simulate against the recorded real run (notebooks/data/arrival-lab)", () => {
+describe("simulateFifo against the recorded real run (notebooks/data/arrival-lab)", () => {
   const folder = new URL("../../notebooks/data/arrival-lab/", import.meta.url);
   const load = (shape: string) => parseRecords(`srv-${shape}.csv`, readFileSync(new URL(`srv-${shape}.csv`, folder), "utf8"));
 
@@ -89,7 +89,7 @@ describe("simulate against the recorded real run (notebooks/data/arrival-lab)", 
       const serviceS = mean(real.map((r) => r.end - r.start));
       expect(serviceS).toBeGreaterThanOrEqual(0.04);
       expect(serviceS).toBeLessThan(0.045);
-      const sim = simulate(real.map((r) => r.arrive), {workers: 4, serviceS});
+      const sim = simulateFifo(real.map((r) => r.arrive), {workers: 4, serviceS});
       const realWait = mean(real.map((r) => r.start - r.arrive));
       const simWait = mean(sim.map((r) => r.start - r.arrive));
       expect(Math.abs(realWait - simWait)).toBeLessThan(0.003); // within 3 ms of mean wait
@@ -101,7 +101,7 @@ describe("simulate against the recorded real run (notebooks/data/arrival-lab)", 
     it(`predicts srv-${shape}.csv's maximum queue from the plan alone (schedule ${shape} 150 25 7)`, () => {
       const real = load(shape);
       const serviceS = mean(real.map((r) => r.end - r.start));
-      const sim = simulate(schedule(shape as "even" | "poisson" | "burst", 150, 25, 7), {workers: 4, serviceS});
+      const sim = simulateFifo(schedule(shape as "even" | "poisson" | "burst", 150, 25, 7), {workers: 4, serviceS});
       expect(sim).toHaveLength(real.length);
       expect(Math.abs(maxConcurrency(sim) - maxConcurrency(real))).toBeLessThanOrEqual(1);
       expect(Math.abs(mean(sim.map((r) => r.start - r.arrive)) - mean(real.map((r) => r.start - r.arrive)))).toBeLessThan(0.005);
@@ -109,11 +109,11 @@ describe("simulate against the recorded real run (notebooks/data/arrival-lab)", 
   }
 });
 
-describe("simulateColumns(arrivals, options)", () => {
+describe("simulateFifoColumns(arrivals, options)", () => {
   it("holds the same numbers as simulate's records", () => {
     const arrivals = schedule("poisson", 500, 90, 3);
-    const records = simulate(arrivals, {workers: 2, serviceS: 0.02, service: "exponential", seed: 9});
-    const columns = simulateColumns(arrivals, {workers: 2, serviceS: 0.02, service: "exponential", seed: 9});
+    const records = simulateFifo(arrivals, {workers: 2, serviceS: 0.02, service: "exponential", seed: 9});
+    const columns = simulateFifoColumns(arrivals, {workers: 2, serviceS: 0.02, service: "exponential", seed: 9});
     expect(Array.from(columns.start)).toEqual(records.map((r) => r.start));
     expect(Array.from(columns.end)).toEqual(records.map((r) => r.end));
     expect(Array.from(columns.qlen)).toEqual(records.map((r) => r.qlen));

@@ -7,7 +7,7 @@ import {describe, expect, it} from "vitest";
 import {checkDecision, gradeLab, inputNames} from "../../src/lab/grade.js";
 import {outputNames} from "../../src/lab/analyze.js";
 import {formatRecords} from "../../src/lab/csv.js";
-import {simulate} from "../../src/lab/des.js";
+import {simulateFifo} from "../../src/lab/des.js";
 import {schedule} from "../../src/lab/schedule.js";
 import {run} from "./support/spawn.js";
 
@@ -112,7 +112,7 @@ describe("gradeLab's reasons", () => {
 describe("gradeLab on large inputs (iterative: no stack overflow)", () => {
   it("grades a srv-*.csv of 200,000 records, its max(qlen) against the sweep", () => {
     const files = new Map(committed);
-    files.set("srv-poisson.csv", formatRecords(simulate(schedule("poisson", 200_000, 80, 3), {workers: 4, serviceS: 0.04})));
+    files.set("srv-poisson.csv", formatRecords(simulateFifo(schedule("poisson", 200_000, 80, 3), {workers: 4, serviceS: 0.04})));
     const sweep = gradeLab((name) => files.get(name)).find((c) => c.name === "srv-poisson.csv: max(qlen) = sweep")!;
     expect(sweep.ok).toBe(true);
     expect(sweep.parts[0].vars.max).toBe(sweep.parts[0].vars.sweep);

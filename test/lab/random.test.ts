@@ -1,5 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {exponential, mulberry32} from "../../src/lab/random.js";
+import {exponentialWithRate, mulberry32} from "../../src/lab/random.js";
 import {mean} from "../../src/lab/stats.js";
 
 describe("mulberry32(seed)", () => {
@@ -18,9 +18,9 @@ describe("mulberry32(seed)", () => {
   });
 });
 
-describe("exponential(random, rate)", () => {
+describe("exponentialWithRate(random, rate)", () => {
   it("has mean 1/rate", () => {
     const random = mulberry32(1);
-    expect(mean(Array.from({length: 50_000}, () => exponential(random, 25)))).toBeCloseTo(0.04, 2);
+    expect(mean(Array.from({length: 50_000}, () => exponentialWithRate(random, 25)))).toBeCloseTo(0.04, 2);
   });
 });

@@ -1,5 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {exponential, mulberry32, normal, poisson, substream, uniform} from "../../src/sim/rng.js";
+import {exponentialWithMean, mulberry32, normal, poisson, substream, uniform} from "../../src/sim/rng.js";
 
 function sample(n: number, draw: () => number): number[] {
   return Array.from({length: n}, draw);
@@ -51,17 +51,17 @@ describe("uniform(rng, min, max)", () => {
   });
 });
 
-describe("exponential(rng, mean)", () => {
+describe("exponentialWithMean(rng, mean)", () => {
   it("has the requested mean and variance mean²", () => {
     const rng = mulberry32(11);
-    const xs = sample(40_000, () => exponential(rng, 2));
+    const xs = sample(40_000, () => exponentialWithMean(rng, 2));
     expect(mean(xs)).toBeCloseTo(2, 1);
     expect(variance(xs)).toBeCloseTo(4, 0);
     expect(Math.min(...xs)).toBeGreaterThanOrEqual(0);
   });
   it("is the inverse CDF: u = 0 gives 0", () => {
-    expect(exponential(() => 0, 5)).toBe(0);
-    expect(exponential(() => 1 - Math.exp(-1), 5)).toBeCloseTo(5, 12);
+    expect(exponentialWithMean(() => 0, 5)).toBe(0);
+    expect(exponentialWithMean(() => 1 - Math.exp(-1), 5)).toBeCloseTo(5, 12);
   });
 });
 

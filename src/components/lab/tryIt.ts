@@ -8,7 +8,7 @@
 import {analyzeRecords, outputNames} from "../../lab/analyze.js";
 import {simulateClosedLoop} from "../../lab/closedDes.js";
 import {formatClosed, formatPlan, formatProbe, formatRecords, formatRun} from "../../lab/csv.js";
-import {simulate} from "../../lab/des.js";
+import {simulateFifo} from "../../lab/des.js";
 import {schedule, shapes, type Shape} from "../../lab/schedule.js";
 import type {SimulatedLabOptions} from "../../lab/simLab.js";
 import type {LabRuns} from "./runs.js";
@@ -54,9 +54,9 @@ export function simulatedOpen(p: OpenParams): OpenRuns {
   const byShape = <T>(f: (shape: Shape) => T) => Object.fromEntries(shapes.map((s) => [s, f(s)])) as Record<Shape, T>;
   // The plan and the run share count, rate and seed, so one schedule serves both.
   const plans = byShape((s) => schedule(s, p.count, p.rate, p.seed, {burstSize: p.burstSize}));
-  const srv = byShape((s) => simulate(plans[s], sim));
+  const srv = byShape((s) => simulateFifo(plans[s], sim));
   const run = byShape((s) => srv[s].map((r, i) => ({i, intended: plans[s][i], sent: r.arrive, received: r.end, code: 200, error: ""})));
-  const probes = simulate([0, 1, 2, 3, 4, 5], sim).map((r) => r.end - r.arrive);
+  const probes = simulateFifo([0, 1, 2, 3, 4, 5], sim).map((r) => r.end - r.arrive);
   const analysis = analyzeRecords({probes, sched: plans, run, srv}, {chosenRate: p.rate, workers: p.workers});
   let files: Map<string, string> | undefined;
   return {
