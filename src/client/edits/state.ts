@@ -12,7 +12,7 @@ export interface EditHost {
   keep(edits: readonly SourceEdit[], text: string): Promise<SaveResult>;
 }
 
-/** The edits API part A's editor calls (also `queuebook.edits`); see /tmp/qb/edit-contract.md. */
+/** The edits API part A's editor calls (also `queuebook.edits`); see README "Editing in the page" and src/notebook/source.ts. */
 export interface Edits {
   replace(block: BlockRef, text: string): Promise<SaveResult>;
   insert(after: BlockRef | -1, kind: "cell" | "prose", text: string, lang?: string): {block: BlockRef; saved: Promise<SaveResult>};
