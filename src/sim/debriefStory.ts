@@ -14,10 +14,11 @@ import type {Scenario, ScenarioName} from "./scenarios.js";
 /** One run's summary minus another's, field by field (the numeric fields both have). */
 export type Effect = Record<string, number>;
 
-/** A learner's decision and what it changed: the learner's summary minus the summary of the same run without it. */
+/** A learner's decision and what it changed: the learner's summary minus `without`, the summary of the same run without it. */
 export interface WeighedDecision {
   action: Action;
   effect: Effect;
+  without: RunSummaryValues;
 }
 
 /** A moment the first decision is set against: the alert (`avoided` when only doing nothing fired it) or a scenario event. */
@@ -36,6 +37,7 @@ export interface TextbookDifference {
   step: Action;
   learnerMinute: number | null;
   effect: Effect;
+  without: RunSummaryValues;
 }
 
 /** Which of the three runs are the same minute by minute. */
@@ -156,10 +158,10 @@ export function debriefStory<S = RunSummaryValues, M = MetricsRow>(
   const summaryOf = (list: readonly Action[]) => model.summarize(model.simulate(record, {seed, minutes, actions: list}).metrics);
   const {learner, nothing, textbook} = runs;
 
-  const decisions = learnerActions.slice(0, maxWeighed).map((action) => ({
-    action,
-    effect: effectOf(learner.summary, summaryOf(learnerActions.filter((a) => a !== action)))
-  }));
+  const decisions = learnerActions.slice(0, maxWeighed).map((action) => {
+    const rest = summaryOf(learnerActions.filter((a) => a !== action));
+    return {action, effect: effectOf(learner.summary, rest), without: rest};
+  });
 
   const marks: StoryMark[] = learner.events.filter((e) => e.minute < minutes).map((e) => ({kind: e.kind, minute: e.minute}));
   const learnerAlert = alertOf(learner.metrics), nothingAlert = alertOf(nothing.metrics);
@@ -179,11 +181,12 @@ export function debriefStory<S = RunSummaryValues, M = MetricsRow>(
   });
   let difference: TextbookDifference | null = null;
   for (const unit of differing) {
-    const effect = effectOf(textbook.summary, summaryOf(without(textbook.actions, unit)));
+    const rest = summaryOf(without(textbook.actions, unit));
+    const effect = effectOf(textbook.summary, rest);
     if (difference && (effect[rankBy] ?? 0) <= (difference.effect[rankBy] ?? 0)) continue;
     const at = learnerMinutesOf(unit, learnerActions);
     const nearest = at.length ? at.reduce((best, m) => (Math.abs(m - unit.minute) < Math.abs(best - unit.minute) ? m : best)) : null;
-    difference = {step: unit, learnerMinute: nearest, effect};
+    difference = {step: unit, learnerMinute: nearest, effect, without: rest};
   }
 
   return {

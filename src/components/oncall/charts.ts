@@ -12,6 +12,9 @@ import {h} from "./dom.js";
 import type {RunEvent} from "./session.js";
 import type {Frame} from "./store.js";
 import {ensureStyle} from "./style.js";
+import {clockTick, clockTicks} from "./clockAxis.js";
+import {layoutLabels} from "./eventLabels.js";
+import {parseClock} from "../../sim/metrics.js";
 
 /** One line of a chart: its label key, colour and value at minute i of the trace (any model's). */
 export interface Series {
@@ -194,14 +197,18 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule,
     const marks: PlotModule.Markish[] = [];
     if (spec.reference) marks.push(Plot.ruleY([spec.reference.y], {stroke: red, strokeDasharray: "4,3"}));
     spec.series.forEach((s, i) => marks.push(Plot.lineY(xs, {x: xs, y: Array.from(d.cols[i]), stroke: s.color, strokeWidth: 1.5, clip: "frame", className: "oc-clip"})));
+    // The x axis in clock time (the dashboard's clock), labelled; the y axis in the page's numbers.
+    const start = parseClock(frame.scenario.startClock);
+    const last = frame.trace.metrics.length - 1;
     const svg = Plot.plot({
       width: chartWidth,
-      height: 150,
+      height: 160,
       marginLeft: 44,
       marginRight: 8,
       marginTop: 8,
+      marginBottom: 32,
       style: {fontSize: "10px", overflow: "visible"},
-      x: {domain: [0, frame.trace.metrics.length - 1], label: null, ticks: 6, tickFormat: tick},
+      x: {domain: [0, last], label: t("chart.clock"), labelAnchor: "right", ticks: clockTicks(last, start, width >= 640 ? 6 : 4), tickFormat: clockTick(start)},
       y: {domain: [0, d.top], grid: true, label: null, ticks: 4, tickFormat: tick},
       marks
     }) as SVGSVGElement & {scale(name: string): {apply(v: number): number}};
@@ -243,6 +250,17 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule,
     if (!d.events || !d.x || d.shownEvents === events) return;
     d.shownEvents = events;
     const children: SVGElement[] = [];
+    // Labels (not for decisions: they are many and dashed) placed so that none covers another.
+    const labelled = labels ? events.filter((e) => e.kind !== "decision") : [];
+    const x = d.x;
+    const placed = layoutLabels(labelled.map((e) => ({x: x(e.minute) + 0.5, text: t(`event.${e.kind}`)})), d.left, chartWidth - 8);
+    labelled.forEach((event, i) => {
+      const text = document.createElementNS(ns, "text");
+      const spot = placed[i];
+      for (const [name, value] of [["x", String(spot.x)], ["y", String(d.y1 + 10 + spot.row * 11)], ["fill", colorOf(event.kind)], ["font-size", "10"], ["text-anchor", spot.anchor], ["data-label", event.kind]]) text.setAttribute(name, value);
+      text.textContent = t(`event.${event.kind}`);
+      children.push(text);
+    });
     for (const event of events) {
       const x = String(d.x(event.minute) + 0.5);
       const line = document.createElementNS(ns, "line");
@@ -253,12 +271,6 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule,
       title.textContent = t(`event.${event.kind}`);
       line.append(title);
       children.push(line);
-      if (labels && event.kind !== "decision") {
-        const text = document.createElementNS(ns, "text");
-        for (const [name, value] of [["x", String(d.x(event.minute) + 3)], ["y", String(d.y1 + 10)], ["fill", colorOf(event.kind)], ["font-size", "10"], ["text-anchor", "start"]]) text.setAttribute(name, value);
-        text.textContent = t(`event.${event.kind}`);
-        children.push(text);
-      }
     }
     d.events.replaceChildren(...children);
   }
