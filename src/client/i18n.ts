@@ -27,11 +27,6 @@ function fromMeta(declared: readonly string[]): string | undefined {
   return asked && declared.includes(asked) ? asked : undefined;
 }
 
-/** The current language code. */
-export function currentLanguage(): string {
-  return current;
-}
-
 /** Calls `listener` on each change of language; returns the unsubscribe. */
 export function onLanguage(listener: (lang: string) => void): () => void {
   listeners.add(listener);

@@ -93,16 +93,6 @@ export function labNumbers(read: (name: string) => string | undefined, options: 
   return labNumbersOf(fileInputs(read), options);
 }
 
-/**
- * {@link labNumbers} for the records a lab folder's files would hold, without the text: each
- * time is rounded to the microsecond as the files write it, so the numbers are the ones
- * `labNumbers` reads back from those files. The records must be what the parsers accept
- * (the simulation's are); they are not checked again.
- */
-export function labNumbersFromRecords(records: LabRecords, options: AnalyzeOptions = {}) {
-  return labNumbersOf(recordInputs(records), options);
-}
-
 /** A lab folder's contents as records; an absent part stands for an absent file. */
 export interface LabRecords {
   /** 01-probe.txt's response times (s). */

@@ -12,4 +12,4 @@ export {simulateClosedLoop, type SimulateClosedOptions} from "./closedDes.js";
 export {simulateLabFiles, type SimulatedLabOptions} from "./simLab.js";
 export {MinHeap} from "./heap.js";
 export * from "./csv.js";
-export {analyzeLab, analyzeRecords, labNumbers, labNumbersFromRecords, outputNames, type Analysis, type AnalyzeOptions, type LabNumbers, type LabRecords} from "./analyze.js";
+export {analyzeLab, analyzeRecords, labNumbers, outputNames, type Analysis, type AnalyzeOptions, type LabNumbers, type LabRecords} from "./analyze.js";

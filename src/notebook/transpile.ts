@@ -32,11 +32,6 @@ export function guessDeclarations(source: string): string[] {
   return [...names];
 }
 
-/** One cell's definition as source text. */
-export function transpileCell(cell: AnalysedCell, defined: ReadonlySet<string>, graphError?: CellError): string {
-  return defineCell(cell, defined, graphError).text;
-}
-
 /** One cell's definition as source text, and its hash as data (the bundle extends some hashes). */
 export function defineCell(cell: AnalysedCell, defined: ReadonlySet<string>, graphError?: CellError): {text: string; hash: string} {
   const error = cell.error ?? graphError;

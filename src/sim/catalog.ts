@@ -1,6 +1,6 @@
 // The models by name and the scenarios that ship, and the check that turns any JSON into a
 // scenario record (`queuebook sim --scenario my.json`), one short message per problem.
-import {checkControlIn, type ControlValues} from "./controls.js";
+import {checkControlIn} from "./controls.js";
 import {checkEvents} from "./events.js";
 import type {SimModel} from "./model.js";
 import {oncallModel} from "./oncall.js";
@@ -142,11 +142,6 @@ export function offeredControls(scenario: Scenario): readonly string[] {
 /** The buttons a scenario offers (all the model's when it names none). */
 export function offeredButtons(scenario: Scenario): readonly string[] {
   return scenario.offers?.buttons ?? modelOf(scenario).buttons;
-}
-
-/** A scenario's starting controls (a copy). */
-export function startControls(scenario: Scenario): ControlValues {
-  return {...scenario.controls};
 }
 
 export type {TextbookStep};

@@ -72,11 +72,6 @@ export const controlSpecs: Readonly<Record<keyof Controls, ControlSpec>> = Objec
 /** The control names, in a stable order. */
 export const controlNames = Object.keys(controlSpecs) as (keyof Controls)[];
 
-/** True when `name` is a control. */
-export function isControlName(name: string): name is keyof Controls {
-  return Object.hasOwn(controlSpecs, name);
-}
-
 /** Checks one on-call control value; returns a message naming the problem, or null when it is valid. */
 export function checkControl(name: string, value: unknown): string | null {
   return checkControlIn(controlSpecs, name, value);

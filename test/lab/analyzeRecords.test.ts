@@ -1,9 +1,9 @@
-// analyzeRecords / labNumbersFromRecords must give what analyzeLab / labNumbers read back from
+// analyzeRecords must give what analyzeLab reads back from
 // the files those records are written as: the same numbers, answer files, skipped files, notes
 // and error messages, for any records the simulation (real server stand-in) produces.
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
-import {analyzeLab, analyzeRecords, labNumbers, labNumbersFromRecords, type AnalyzeOptions, type LabRecords} from "../../src/lab/analyze.js";
+import {analyzeLab, analyzeRecords, type AnalyzeOptions, type LabRecords} from "../../src/lab/analyze.js";
 import {simulateClosedLoop} from "../../src/lab/closedDes.js";
 import {formatClosed, formatPlan, formatRecords, formatRun, type RunRow} from "../../src/lab/csv.js";
 import {simulateFifo} from "../../src/lab/des.js";
@@ -75,7 +75,6 @@ describe("analyzeRecords(records, options)", () => {
       const files = filesOf(records);
       const options: AnalyzeOptions = p.options;
       expect(outcome(() => analyzeRecords(records, options))).toEqual(outcome(() => analyzeLab((name) => files.get(name), options)));
-      expect(outcome(() => labNumbersFromRecords(records, options))).toEqual(outcome(() => labNumbers((name) => files.get(name), options)));
     }), {numRuns: 150});
   });
 
@@ -107,7 +106,7 @@ describe("times rounded to the microsecond in memory", () => {
       const sorted = [...values].sort((a, b) => a - b);
       const records: LabRecords = {sched: {even: sorted, poisson: sorted, burst: sorted}};
       const files = filesOf(records);
-      expect(outcome(() => labNumbersFromRecords(records))).toEqual(outcome(() => labNumbers((name) => files.get(name))));
+      expect(outcome(() => analyzeRecords(records))).toEqual(outcome(() => analyzeLab((name) => files.get(name))));
     }), {numRuns: 300});
   });
 });

@@ -1,7 +1,7 @@
 import {describe, expect, it} from "vitest";
 import {analyseCell, type AnalysedCell, type CellError} from "../../src/notebook/cell.js";
 import type {CellSource} from "../../src/notebook/parse.js";
-import {cellBody, cellInputs, guessDeclarations, transpileCell, transpileNotebook} from "../../src/notebook/transpile.js";
+import {cellBody, cellInputs, defineCell, guessDeclarations, transpileNotebook} from "../../src/notebook/transpile.js";
 
 const cell = (source: string, options: Partial<CellSource> = {}): AnalysedCell =>
   analyseCell({id: "cell-1", source, lang: "js", line: 10, column: 1, inline: false, echo: false, ...options});
@@ -22,7 +22,7 @@ interface Definition {
 /** Evaluates a transpiled definition, as the notebook's bundle would. */
 const evaluate = (source: string): Definition => new Function(`return (${source});`)();
 const define = (c: AnalysedCell, defined: Iterable<string> = c.declarations, graphError?: CellError) =>
-  evaluate(transpileCell(c, new Set(defined), graphError));
+  evaluate(defineCell(c, new Set(defined), graphError).text);
 
 describe("cellInputs(cell, defined)", () => {
   it("keeps references to other cells and built-ins", () => {
@@ -101,7 +101,7 @@ describe("guessDeclarations(source)", () => {
   it("returns nothing for expressions", () => expect(guessDeclarations("a + (")).toEqual([]));
 });
 
-describe("transpileCell(cell, defined, graphError)", () => {
+describe("defineCell(cell, defined, graphError)", () => {
   it("defines an expression cell with autodisplay", () => {
     const definition = define(cell("x * 2"));
     expect(definition).toMatchObject({id: "cell-1", line: 10, column: 1, inputs: ["x"], outputs: [], autodisplay: true});

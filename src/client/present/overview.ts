@@ -8,11 +8,6 @@ let grid: HTMLElement | null = null;
 let chosen = 0;
 let jump: (index: number) => void = () => {};
 
-/** True while the overview is open. */
-export function overviewOpen(): boolean {
-  return grid !== null;
-}
-
 function heading(slide: readonly Element[]): string {
   const h = slide.find((e) => /^H[12]$/.test(e.tagName)) ?? slide[0]?.querySelector("h1, h2");
   return h?.textContent?.trim() ?? "";
