@@ -82,6 +82,7 @@ export const command: Command = {
         packageRoot: context.packageRoot,
         state: values.state,
         lang: values.lang,
+        pageName: out === undefined ? undefined : basename(out),
         noCode: values["no-code"],
         chromium: chromiumPath(context.env),
         snapshot: !values["no-snapshot"],

@@ -11,6 +11,7 @@ import {startReload} from "./reload.js";
 import {startPresent} from "./present.js";
 import {startEdits} from "./edits/start.js";
 import {startEditing} from "./edit/boot.js";
+import {startRenderAll} from "./renderAll.js";
 
 export type {CellDefinition, NotebookDefinition} from "../notebook/contract.js";
 
@@ -43,3 +44,4 @@ startReload();
 startPresent(); // presentation mode: the p key or ?present (src/client/present.ts)
 startEdits(); // where edits go: localStorage, or the dev server's save endpoint (src/client/edits/)
 startEditing(); // edit buttons; the editor itself loads on first use (src/client/edit/)
+startRenderAll(); // before a snapshot or print every view renders (src/client/renderAll.ts)

@@ -5,7 +5,8 @@
 // carries a no-script snapshot of every cell's output (src/site/snapshot.ts).
 import {mkdtemp, readFile, realpath, rm, writeFile} from "node:fs/promises";
 import {tmpdir} from "node:os";
-import {dirname, join, resolve} from "node:path";
+import {basename, dirname, join, resolve} from "node:path";
+import {deflateRawSync} from "node:zlib";
 import {pathToFileURL} from "node:url";
 import {buildClient} from "../../build/client.js";
 import {defaultMaxFileBytes, readInside} from "../notebook/data.js";
@@ -14,8 +15,12 @@ import {decodeEntities, imageLocator, imageSource, imageTags, readImage, type Im
 import {escapeHtml} from "../notebook/parse.js";
 import {buildNotebook} from "./notebook.js";
 import {renderPage} from "./page.js";
-import {inlineScript, scriptElement, styleElement} from "./exportInline.js";
-import {applySnapshot, chromiumPath, NoChromium, PageTimeout, printPdf, RenderFailed, renderTimeoutMs, snapshotPage, withChromium} from "./snapshot.js";
+import {scriptElement, styleElement} from "./exportInline.js";
+import {applySnapshot, chromiumPath, NoChromium, PageTimeout, printPdf, RenderFailed, renderSnapshot, renderTimeoutMs, withChromium} from "./snapshot.js";
+import {applySnapshotStyles} from "./snapshotStyles.js";
+import {agreeStateAndLanguage} from "./exportState.js";
+import {reportHead} from "./reportHead.js";
+import {withoutMachine} from "./machineFree.js";
 import {printSlidesPdf} from "./slidesPdf.js";
 import {writeAtomic} from "../io/write.js";
 import type {Warning} from "../notebook/compile.js";
@@ -32,8 +37,10 @@ export interface ExportOptions {
   packageRoot: string;
   /** The URL hash the page opens at when it has none of these parts (`run=…`, `/3`). */
   state?: string;
-  /** The language the page opens in (one the notebook declares). */
+  /** The language the page opens in (one the notebook declares); it wins over the language a `run=` link of `state` names. */
   lang?: string;
+  /** The exported file's name, which the report's link is relative to (default: the notebook's name, .html). */
+  pageName?: string;
   /** Hide all code, even where a fence says echo. */
   noCode?: boolean;
   /** The Chromium that renders the snapshot and prints (default: chromiumPath()). */
@@ -55,6 +62,9 @@ export interface ExportResult {
   html: string;
   title: string;
   warnings: Warning[];
+  /** The state and language the page opens at, once --state and --lang agree (exportState.ts). */
+  state?: string;
+  lang?: string;
   /** Why the no-script snapshot was skipped, or undefined when it is in the page. */
   snapshotSkipped?: string;
 }
@@ -62,6 +72,16 @@ export interface ExportResult {
 const MARK = "qb-export-asset:";
 /** Said to a reader whose browser runs no scripts, above the snapshot. */
 const NOSCRIPT = '<noscript><p class="qb-noscript">A snapshot of this notebook as it was rendered: open it in a browser with JavaScript on and every control is live.</p></noscript>\n';
+/** The start of the page's <main>, where the report line and the no-script note go. */
+const MAIN = /<main class="qb-notebook"[^>]*>\n/;
+/** The report line exportPage wrote (reportHead.ts), one line. */
+const REPORT = /<p class="qb-report"[^\n]*<\/p>\n/;
+
+/** The exported file's name: --out's, else the notebook's with .html. */
+function pageNameOf(options: ExportOptions): string {
+  return options.pageName ?? basename(options.file).replace(/\.md$/, "") + ".html";
+}
+
 const STATE = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*$/;
 
 /** Checks --state and returns it without a leading #. */
@@ -73,10 +93,10 @@ export function checkState(state: string): string {
 }
 
 /** The page without a snapshot: every asset inline. */
-export async function exportPage(options: ExportOptions): Promise<{html: string; title: string; warnings: Warning[]}> {
+export async function exportPage(options: ExportOptions): Promise<{html: string; title: string; notebook: string; warnings: Warning[]; state?: string; lang?: string}> {
   const file = resolve(options.file);
   const root = resolve(options.root ?? dirname(file));
-  const state = options.state === undefined ? undefined : checkState(options.state);
+  const asked = options.state === undefined ? undefined : checkState(options.state);
   const assets = buildClient(options.packageRoot);
   assets.catch(() => {});
   const maxBytes = options.maxFileBytes ?? defaultMaxFileBytes;
@@ -87,9 +107,10 @@ export async function exportPage(options: ExportOptions): Promise<{html: string;
       compiled.languages.length ? `--lang ${options.lang}: the notebook declares ${compiled.languages.join(", ")}` : `--lang ${options.lang}: the notebook declares no languages`
     );
   }
+  const {state, lang} = agreeStateAndLanguage(asked, options.lang, compiled.languages);
   const dir = await assets;
   const warnings = [...built.warnings];
-  let html = renderPage({...compiled, languages: options.lang ? [options.lang] : compiled.languages}, {assets: MARK, script: `${MARK}notebook`, home: ""});
+  let html = renderPage({...compiled, languages: lang ? [lang] : compiled.languages}, {assets: MARK, script: `${MARK}notebook`, home: ""});
   // Images first, while the page holds only prose (the inlined scripts may contain "<img").
   if (options.noCode) html = html.replace(/<pre class="qb-echo">[\s\S]*?<\/pre>\n?/g, "");
   const rules: ImageRules = {folder: dirname(file), root, realRoot: await realpath(root).catch(() => root), maxBytes};
@@ -103,16 +124,21 @@ export async function exportPage(options: ExportOptions): Promise<{html: string;
   }
   html = html.replace(/<link rel="stylesheet" href="qb-export-asset:([^"]+)">/g, (_, name: string) => styleElement(pieces.get(name)!));
   html = html.replace(/<script src="qb-export-asset:([^"]+)"><\/script>/g, (_, name: string) => scriptElement(pieces.get(name)!));
-  // The in-page editor (editor.js) rides along as text, run only on the first edit: the file is editable offline.
+  // The in-page editor (editor.js) rides along deflated and base64-encoded (about 40 % of its
+  // text), inflated and run only on the first edit (src/client/inlineChunk.ts): the file is
+  // editable offline. Raw deflate at a fixed level: no header, so no time or OS byte in it.
+  const editor = deflateRawSync(await readFile(join(dir, "editor.js")), {level: 9}).toString("base64");
   const end = html.lastIndexOf("</body>");
-  html = `${html.slice(0, end)}<script type="text/x-queuebook-chunk" data-qb-chunk="editor">${inlineScript(await asset("editor.js"))}</script>\n${html.slice(end)}`;
+  html = `${html.slice(0, end)}<script type="text/x-queuebook-chunk" data-qb-chunk="editor" data-encoding="deflate-raw-base64">${editor}</script>\n${html.slice(end)}`;
   // A single file has no index to go home to.
   html = html.replace(/<a href="">([^<]*)<\/a>/, '<span class="qb-home">$1</span>');
   const head: string[] = ['<meta name="queuebook-export" content="1">'];
-  if (options.lang) head.push(`<meta name="queuebook-lang" content="${escapeHtml(options.lang)}">`);
+  if (lang) head.push(`<meta name="queuebook-lang" content="${escapeHtml(lang)}">`);
   if (state) head.push(scriptElement(`(${openAt})(${JSON.stringify(state)})`));
   html = html.replace(/<head>\n/, `<head>\n${head.join("\n")}\n`);
-  return {html, title: compiled.title, warnings};
+  const page = pageNameOf(options);
+  html = html.replace(MAIN, (main) => main + reportHead({title: compiled.title, notebook: compiled.path, page, hash: state ?? ""}));
+  return {html, title: compiled.title, notebook: compiled.path, warnings, state, lang};
 }
 
 /**
@@ -195,7 +221,8 @@ export async function exportNotebook(options: ExportOptions): Promise<ExportResu
   const timeoutMs = options.snapshotTimeoutMs ?? renderTimeoutMs();
   const work = await mkdtemp(join(tmpdir(), "queuebook-export-"));
   try {
-    const live = join(work, "page.html");
+    // Named as the export will be, so a link the page writes of itself reads as it will there.
+    const live = join(work, pageNameOf(options));
     await writeFile(live, page.html);
     return await withChromium(path, async (browser) => {
       const url = pathToFileURL(live).href;
@@ -203,7 +230,9 @@ export async function exportNotebook(options: ExportOptions): Promise<ExportResu
       let skipped: string | undefined = snapshot ? undefined : "not asked for";
       if (snapshot) {
         try {
-          html = applySnapshot(page.html, await snapshotPage(browser, url, timeoutMs)).replace(/<main class="qb-notebook"[^>]*>\n/, (main) => main + NOSCRIPT);
+          const rendered = withoutMachine(await renderSnapshot(browser, url, timeoutMs), work);
+          html = applySnapshotStyles(applySnapshot(page.html, rendered.outputs), rendered.styles)
+            .replace(REPORT, () => reportHead({title: page.title, notebook: page.notebook, page: pageNameOf(options), hash: rendered.hash}) + NOSCRIPT);
           await writeFile(live, html);
         } catch (error) {
           if (!(error instanceof RenderFailed)) throw error;

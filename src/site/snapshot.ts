@@ -7,10 +7,12 @@
 // included: every render is bounded from Node, which closes Chromium when time is up.
 import {existsSync} from "node:fs";
 import {readFile, writeFile} from "node:fs/promises";
-import {join} from "node:path";
+import {dirname, join} from "node:path";
 import {pathToFileURL} from "node:url";
 import type {Browser, Page} from "playwright-core";
 import {sanitizeOutputs} from "./sanitize.js";
+import {applySnapshotStyles} from "./snapshotStyles.js";
+import {withoutMachine} from "./machineFree.js";
 
 /** Where Chromium is looked for: QUEUEBOOK_CHROMIUM, else Debian's /usr/bin/chromium. */
 export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
@@ -105,7 +107,15 @@ export async function openPage(browser: Browser, url: string, viewport = SNAPSHO
     return scheme === "file:" || scheme === "data:" || scheme === "blob:" ? route.continue() : route.abort("blockedbyclient");
   });
   const page = await context.newPage();
+  // Which <style>s the page itself carries, so that those its code adds can be told apart (readStyles).
+  await page.addInitScript(() => document.addEventListener("DOMContentLoaded", () => ((window as any).__qbPageStyles = new Set(document.querySelectorAll("style"))), {once: true}));
   await page.goto(url, {waitUntil: "load"});
+  // Render everything now: views waiting to be scrolled into view (the on-call model), and
+  // nothing left to content-visibility (src/client/renderAll.ts).
+  await page.evaluate(() => {
+    document.documentElement.setAttribute("data-qb-render-all", "");
+    dispatchEvent(new Event("queuebook:render-all"));
+  });
   await settle(page);
   return page;
 }
@@ -156,10 +166,14 @@ export async function readSnapshot(page: Page): Promise<Snapshot> {
         if (from instanceof HTMLInputElement) {
           if (from.type === "checkbox" || from.type === "radio") to.toggleAttribute("checked", from.checked);
           else if (from.type !== "file" && from.type !== "password") to.setAttribute("value", from.value);
+          // frozen: shown as its value, never a control that does nothing
+          to.setAttribute("disabled", "");
         } else if (from instanceof HTMLTextAreaElement) {
           to.textContent = from.value;
+          to.setAttribute("disabled", "");
         } else if (from instanceof HTMLSelectElement) {
           to.querySelectorAll("option").forEach((option, j) => option.toggleAttribute("selected", from.options[j]?.selected ?? false));
+          to.setAttribute("disabled", "");
         } else if (from instanceof HTMLCanvasElement) {
           const img = document.createElement("img");
           try {
@@ -180,6 +194,9 @@ export async function readSnapshot(page: Page): Promise<Snapshot> {
       // come back as markup): they are never kept, so drop them, their text with them. The rest
       // is made inert afterwards, in a page where no cell runs (src/site/sanitize.ts).
       for (const element of clone.querySelectorAll("style, script, noscript, xmp, iframe, noembed, noframes, plaintext, template")) element.remove();
+      // A button does nothing without scripts (Play, Rollback, Copy link), nor does what a view
+      // marks as working only live (a player's speeds): not on the snapshot.
+      for (const element of clone.querySelectorAll("button, [data-qb-live-only]")) element.remove();
       out[root.id] = clone.innerHTML;
     }
     return out;
@@ -208,18 +225,41 @@ export function applySnapshot(html: string, snapshot: Snapshot): string {
   return out + fill(html.slice(last));
 }
 
-/** Renders the page at `url` and returns its sanitised snapshot, within `timeoutMs` (a RenderFailed or PageTimeout otherwise). */
-export async function snapshotPage(browser: Browser, url: string, timeoutMs = defaultRenderTimeoutMs): Promise<Snapshot> {
+/** The stylesheets the page's code added (in <head> or in a cell's output), in document order; not yet checked. */
+export async function readStyles(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const own: Set<Element> = (window as any).__qbPageStyles ?? new Set();
+    return Array.from(document.querySelectorAll("style"), (style) => (own.has(style) ? "" : style.textContent ?? "")).filter((css) => css.trim() !== "");
+  });
+}
+
+/** A rendered page as the snapshot keeps it: the cells' outputs (sanitised), the styles its code added (unchecked), and the hash it ended at. */
+export interface RenderedPage {
+  outputs: Snapshot;
+  styles: string[];
+  /** `location.hash` once settled (the state the page shows, as its own code wrote it). */
+  hash: string;
+}
+
+/** Renders the page at `url` and reads it (outputs, styles, hash), within `timeoutMs` (a RenderFailed or PageTimeout otherwise). */
+export async function renderSnapshot(browser: Browser, url: string, timeoutMs = defaultRenderTimeoutMs): Promise<RenderedPage> {
   return bounded(browser, timeoutMs, async () => {
     const page = await openPage(browser, url);
-    let outputs: Snapshot;
+    let outputs: Snapshot, styles: string[], hash: string;
     try {
       outputs = await readSnapshot(page);
+      styles = await readStyles(page);
+      hash = await page.evaluate(() => location.hash);
     } finally {
       await page.context().close();
     }
-    return sanitizeOutputs(browser, outputs);
+    return {outputs: await sanitizeOutputs(browser, outputs), styles, hash};
   });
+}
+
+/** Renders the page at `url` and returns its sanitised snapshot, within `timeoutMs` (a RenderFailed or PageTimeout otherwise). */
+export async function snapshotPage(browser: Browser, url: string, timeoutMs = defaultRenderTimeoutMs): Promise<Snapshot> {
+  return (await renderSnapshot(browser, url, timeoutMs)).outputs;
 }
 
 /** A4 less the print margins, in CSS pixels: the width the page is laid out at for paper. */
@@ -271,16 +311,17 @@ export async function snapshotSite(dir: string, pages: readonly string[], option
         while (rest.length) {
           const page = rest.shift()!;
           const file = join(dir, page);
-          let snapshot: Snapshot;
+          let rendered: RenderedPage;
           try {
-            snapshot = await snapshotPage(browser, pathToFileURL(file).href, options.timeoutMs);
+            // (links the page writes of itself become relative to its folder: no site path in it)
+            rendered = withoutMachine(await renderSnapshot(browser, pathToFileURL(file).href, options.timeoutMs), dirname(file));
           } catch (error) {
             if (!(error instanceof RenderFailed)) throw error;
             options.skipped(`${error.message}; the page is written without it`, page);
             if (error instanceof PageTimeout) return; // that Chromium is closed: a new one for the rest
             continue;
           }
-          await writeFile(file, applySnapshot(await readFile(file, "utf8"), snapshot));
+          await writeFile(file, applySnapshotStyles(applySnapshot(await readFile(file, "utf8"), rendered.outputs), rendered.styles));
         }
       });
     } catch (error) {

@@ -4,7 +4,7 @@
 // two exports are the same bytes, the PDF carries the chart, and Chromium's absence only
 // skips the snapshot.
 import {spawn} from "node:child_process";
-import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {inflateSync} from "node:zlib";
@@ -148,10 +148,14 @@ describe("queuebook export", {timeout: 90_000}, () => {
     expect(html.includes("window.pwned = 1</script>")).toBe(false);
   });
 
-  it("writes the same bytes for the same inputs", async () => {
-    const again = await cli(["export", "deck.md", "-o", "b.html"], dir);
+  it("writes the same bytes for the same inputs (the file's name is one: the report's link is relative to it)", async () => {
+    mkdirSync(join(dir, "again"), {recursive: true});
+    const again = await cli(["export", "deck.md", "-o", "again/a.html"], dir);
     expect(again.code).toBe(0);
-    expect(readFileSync(join(dir, "a.html")).equals(readFileSync(join(dir, "b.html")))).toBe(true);
+    expect(readFileSync(join(dir, "a.html")).equals(readFileSync(join(dir, "again", "a.html")))).toBe(true);
+    const renamed = await cli(["export", "deck.md", "-o", "b.html"], dir);
+    expect(renamed.code).toBe(0);
+    expect(readFileSync(join(dir, "b.html"), "utf8")).toBe(readFileSync(join(dir, "a.html"), "utf8").replaceAll("a.html", "b.html"));
   });
 
   it("prints a PDF with the chart (--pdf)", async () => {

@@ -4,6 +4,7 @@
 // and the compiler's passes) on first use. The chunk sets `queuebook.editor`.
 import {currentNotebook, firstDefined} from "../live.js";
 import {importModule} from "./modules.js";
+import {inlineChunkText} from "../inlineChunk.js";
 
 /** What editor.js provides (src/client/edit/main.ts). */
 export interface EditorApi {
@@ -31,9 +32,13 @@ export function loadEditor(): Promise<EditorApi> {
     const script = document.createElement("script");
     const inline = document.querySelector('script[type="text/x-queuebook-chunk"][data-qb-chunk="editor"]');
     if (inline) {
-      script.text = inline.textContent ?? ""; // the export: the chunk is in the page, not beside it
-      document.head.append(script);
-      return done();
+      // the export: the chunk is in the page, not beside it (stored deflated: src/client/inlineChunk.ts)
+      inlineChunkText(inline).then((text) => {
+        script.text = text;
+        document.head.append(script);
+        done();
+      }, (error) => ((loading = undefined), reject(new Error(`the editor (editor.js) could not be read from the page: ${error}`))));
+      return;
     }
     if (!assetBase) return reject(new Error("the editor (editor.js) is not available on this page"));
     script.src = assetBase + "editor.js";

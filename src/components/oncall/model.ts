@@ -118,13 +118,20 @@ export function modelView(t: Translate, decimal: "." | ",", render: RenderTex, o
     }
   }
   // Typesetting every relation takes longer than a frame: the formulas follow the minute only
-  // while they are on screen, and at most four times a second while the day plays.
+  // while they are on screen, and at most four times a second while the day plays. Before a
+  // snapshot or a print (<html data-qb-render-all>, src/client/renderAll.ts) they render at once.
+  const renderAll = () => typeof document !== "undefined" && document.documentElement.hasAttribute("data-qb-render-all");
   if (typeof IntersectionObserver === "function") {
-    visible = false;
+    visible = renderAll();
     new IntersectionObserver((entries) => {
-      visible = entries.some((e) => e.isIntersecting);
+      visible = renderAll() || entries.some((e) => e.isIntersecting);
       if (visible && timer === null) show();
     }).observe(node);
+    addEventListener("queuebook:render-all", () => {
+      visible = true;
+      if (timer !== null) clearTimeout(timer);
+      show();
+    });
   }
   return {
     node,

@@ -53,7 +53,8 @@ export function shareView(t: Translate): ShareView {
     copy.textContent = t("share.copied");
     setTimeout(() => (copy.textContent = t("share.copy")), 1500);
   });
-  const node = h("div", {class: "oc-share"}, h("span", {}, t("share.label")), field, copy);
+  // live only: the export's report line carries the link on paper and without scripts
+  const node = h("div", {class: "oc-share", "data-qb-live-only": ""}, h("span", {}, t("share.label")), field, copy);
   return {
     node,
     update(href) {

@@ -79,6 +79,12 @@ const css = `
 .oc-scroll { overflow-x: auto; }
 .oc-share { display: flex; gap: 0.5rem; align-items: center; flex-wrap: wrap; font-size: 0.85rem; }
 .oc-share input { flex: 1; min-width: 10rem; font: 0.8rem var(--monospace, monospace); padding: 0.2rem 0.3rem; }
+/* Paper: a chart with its title and legend, a relation with its formulas, a tile, stay together. */
+@media print {
+  .oc-sticky { position: static; }
+  .oc-chart, .oc-formula, .oc-tile, .oc-relation .oc-seedline { break-inside: avoid; }
+  .oc-chart h4, .oc-legend, .oc-seedline { break-after: avoid; }
+}
 @media (max-width: 640px) {
   .oc-bar { margin: 0 -1.25rem 0.75rem; padding: 0.4rem 0.75rem; gap: 0.3rem 0.5rem; }
   .oc-clock { font-size: 1.3rem; }
