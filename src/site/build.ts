@@ -77,8 +77,8 @@ export async function buildSite(options: {root: string; out: string; packageRoot
       const page = name.replace(/\.md$/, "");
       await mkdir(dirname(join(tmp, page)), {recursive: true});
       // The images the prose shows go beside the page, as in Framework (src/site/siteImages.ts).
-      const shown = await pageImages(built[i].html, join(root, name), root, options.maxFileBytes ?? defaultMaxFileBytes);
-      for (const problem of shown.problems) imageWarnings.push({path: built[i].compiled.path, line: 0, column: 0, message: problem});
+      const shown = await pageImages(built[i].html, join(root, name), root, options.maxFileBytes ?? defaultMaxFileBytes, built[i].compiled.markdown);
+      for (const problem of shown.problems) imageWarnings.push({path: built[i].compiled.path, ...problem});
       for (const [path, bytes] of shown.images) {
         if (copied.has(path)) continue;
         copied.add(path);

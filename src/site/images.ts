@@ -2,7 +2,7 @@
 // page and read under FileAttachment's rules (src/notebook/data.ts, readInside): a regular file
 // inside the notebook folder, no link out of it, no device or pipe, at most the size limit,
 // checked before a byte is read. A published page never carries the build machine, whatever an
-// src says. The export inlines what this module reads; a site build can copy the same files.
+// src says. The export inlines what this module reads; a site build copies the same files.
 import {stat} from "node:fs/promises";
 import {extname, resolve} from "node:path";
 import {readInside} from "../notebook/data.js";
@@ -18,6 +18,8 @@ export interface ImageRules {
   /** The root with links followed (realpath), as readInside compares it. */
   realRoot: string;
   maxBytes: number;
+  /** What the command does with an image it may take, for its messages: the export inlines (the default), a site build copies. */
+  action?: "inlined" | "copied";
 }
 
 /** An image read for the page, or why it is not: the end of a sentence about it ("is outside the notebook folder"). */
@@ -42,7 +44,7 @@ export function imageSource(src: string, rules: ImageRules): ImageSource {
   if (name === "" || name.includes("\0")) return {kind: "refused", refused: "is not a file name"};
   // As in Framework, a leading "/" is the notebook root, not the disk's root.
   const path = name.startsWith("/") ? resolve(rules.root, `.${name}`) : resolve(rules.folder, name);
-  if (!within(path, rules.root)) return {kind: "refused", refused: "is outside the notebook folder: only images inside it are inlined"};
+  if (!within(path, rules.root)) return {kind: "refused", refused: `is outside the notebook folder: only images inside it are ${rules.action ?? "inlined"}`};
   return {kind: "file", path};
 }
 
@@ -53,13 +55,14 @@ export function imageSource(src: string, rules: ImageRules): ImageSource {
  */
 export async function readImage(path: string, rules: ImageRules, budget = Infinity): Promise<ImageRead> {
   const type = IMAGE_TYPES[extname(path).toLowerCase()];
-  if (!type) return {refused: `is not an image type queuebook inlines (${Object.keys(IMAGE_TYPES).join(", ")})`};
+  const action = rules.action ?? "inlined";
+  if (!type) return {refused: `is not an image type queuebook ${action === "inlined" ? "inlines" : "copies"} (${Object.keys(IMAGE_TYPES).join(", ")})`};
   if (budget < rules.maxBytes) {
     const size = await stat(path).then((info) => (info.isFile() ? info.size : 0), () => 0);
     if (size > budget) return {refused: "would take the images past their total limit", overBudget: true};
   }
   const read = await readInside(path, rules.root, rules.realRoot, Math.min(rules.maxBytes, budget));
-  if (!("bytes" in read)) return {refused: read.hint ? `${read.is}: ${read.hint.replace("attached", "inlined")}` : read.is};
+  if (!("bytes" in read)) return {refused: read.hint ? `${read.is}: ${read.hint.replace("attached", action)}` : read.is};
   return {bytes: read.bytes, type, path: read.path};
 }
 
