@@ -19,15 +19,17 @@ function notebookMain(): Element | null {
   return document.querySelector("main.qb-notebook") ?? document.querySelector("main");
 }
 
-/** The structure of a main element's content: its HTML with the cells' outputs left out. */
+/** The structure of a main element's content: its HTML with the cells' outputs and the page's own controls (`[data-qb-ui]`: edit buttons, editors) left out, so a live update that changes neither leaves <main> as it is. */
 export function skeleton(root: Element | DocumentFragment): string {
   const copy = root.cloneNode(true) as Element | DocumentFragment;
+  for (const ui of copy.querySelectorAll("[data-qb-ui]")) ui.remove();
   for (const cell of copy.querySelectorAll(CELL)) {
     cell.replaceChildren();
     cell.classList.remove("qb-pending");
     if (!cell.getAttribute("class")) cell.removeAttribute("class");
   }
-  return copy instanceof Element ? copy.innerHTML : Array.from(copy.childNodes, serialize).join("");
+  // (trimmed: the page's <main> opens with a line break the compiled HTML does not have)
+  return (copy instanceof Element ? copy.innerHTML : Array.from(copy.childNodes, serialize).join("")).trim();
 }
 
 function serialize(node: Node): string {

@@ -22,6 +22,7 @@ import {loopbackNames, requestRefusal} from "./previewGuard.js";
 import {pageName, requestPath} from "./previewPath.js";
 import {watchTree, type TreeWatcher} from "./previewWatch.js";
 import {handleSave, savePath} from "./save.js";
+import {handleModule, modulePath} from "./devModules.js";
 
 /** Options of the preview server. */
 export interface PreviewOptions {
@@ -109,6 +110,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     const refusal = requestRefusal(req, address);
     if (refusal) return send(res, 403, "text/plain", `forbidden: ${refusal}\n`);
     if (req.url?.split("?")[0] === savePath) return handleSave(req, res, {root, realRoot, token, guard: (r) => requestRefusal(r, address), log}); // the one write (save.ts)
+    if (req.url?.split("?")[0] === modulePath) return handleModule(req, res, {root, realRoot, token, guard: (r) => requestRefusal(r, address), maxFileBytes, log}); // a new import of an edited cell (devModules.ts)
     if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "text/plain", "method not allowed\n");
     const target = requestPath(req.url ?? "/");
     if (!("path" in target)) return send(res, target.status, "text/plain", `${target.message}\n`);

@@ -6,11 +6,16 @@ import {Parser} from "acorn";
 import {simple} from "acorn-walk";
 import type {CellDefinition} from "../../notebook/contract.js";
 import {sharedPackages} from "../../notebook/contract.js";
+import {devImport, devServer} from "./devImport.js";
 
 /** How an edited cell imports: the page's shared copy of d3/Plot/Inputs/htl, else the bundle's module. */
 export function importer(specifier: string): Promise<unknown> {
   const q = (globalThis as any).queuebook;
-  if (!Object.hasOwn(sharedPackages, specifier)) return q.import(specifier);
+  if (!Object.hasOwn(sharedPackages, specifier)) {
+    // what the bundle holds first; under `queuebook dev` the server bundles a new import
+    const server = devServer();
+    return server ? q.import(specifier).catch((error: Error) => (error?.name === "ImportError" ? devImport(specifier, server) : Promise.reject(error))) : q.import(specifier);
+  }
   try {
     const library = q.library(sharedPackages[specifier]); // as the bundle's queuebook-shared modules do
     return Promise.resolve(library && typeof library === "object" ? {...library, default: library} : {default: library});

@@ -1,0 +1,120 @@
+// The dev server's module endpoint (GET /_queuebook/module) over real HTTP on 127.0.0.1, through
+// the running preview server: a page's own request gets the module bundled with the build's
+// confinement, cached until its file changes; a wrong Host, a foreign Origin or Sec-Fetch-Site,
+// a missing or wrong token, another method, several specifiers, an unknown notebook, and imports
+// outside the project, of an absolute path or through a link out are refused, and the refusal
+// carries none of the refused file's text and no path of this machine.
+import {request} from "node:http";
+import {mkdirSync, symlinkSync, utimesSync, writeFileSync} from "node:fs";
+import {join} from "node:path";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {startPreview, type Preview} from "../../src/site/preview.js";
+import {modulePath} from "../../src/site/devModules.js";
+import {freshFolders} from "../support/folders.js";
+
+const packageRoot = new URL("../../", import.meta.url).pathname;
+const folder = freshFolders("qb-devmodules-");
+const secret = "TOP-SECRET-OUTSIDE";
+let base: string;
+let preview: Preview;
+let port: number;
+
+beforeAll(async () => {
+  // <base>/outside/secret.js, and the project <base>/project with its notebooks/ and src/
+  base = folder();
+  const project = join(base, "project");
+  mkdirSync(join(project, "notebooks"), {recursive: true});
+  mkdirSync(join(project, "src"));
+  mkdirSync(join(base, "outside"));
+  writeFileSync(join(project, "package.json"), "{}\n");
+  writeFileSync(join(base, "outside", "secret.js"), `export const secret = "${secret}";\n`);
+  writeFileSync(join(project, "src", "extra.js"), 'import {helper} from "./helper.js";\nexport const answer = helper(21);\nexport default "extra";\n');
+  writeFileSync(join(project, "src", "helper.js"), "export const helper = (x) => x * 2;\n");
+  writeFileSync(join(project, "notebooks", "page.md"), "# Page\n\n```js\nconst x = 1;\n```\n");
+  symlinkSync(join(base, "outside", "secret.js"), join(project, "notebooks", "link.js"));
+  preview = await startPreview({root: join(project, "notebooks"), packageRoot, port: 0});
+  port = Number(new URL(preview.url).port);
+}, 120_000);
+afterAll(() => preview?.close());
+
+/** GET (or `method`) the endpoint with `query`, as the server's own page unless headers say otherwise. */
+function get(query: string, headers: Record<string, string | undefined> = {}, method = "GET"): Promise<{status: number; body: string}> {
+  const all: Record<string, string> = {host: `127.0.0.1:${port}`, "x-queuebook-token": preview.token, "sec-fetch-site": "same-origin"};
+  for (const [k, v] of Object.entries(headers)) v === undefined ? delete all[k] : (all[k] = v);
+  return new Promise((resolve, reject) => {
+    const req = request({host: "127.0.0.1", port, path: `${modulePath}?${query}`, method, headers: all, setHost: false}, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({status: res.statusCode!, body: Buffer.concat(chunks).toString("utf8")}));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const q = (specifier: string, page = "page") => `page=${encodeURIComponent(page)}&specifier=${encodeURIComponent(specifier)}`;
+
+/** The module a 200 answer holds, run as the page runs it (its default export is the namespace). */
+async function run(code: string): Promise<any> {
+  return (await import(`data:text/javascript,${encodeURIComponent(code)}`)).default;
+}
+
+describe(`GET ${modulePath}?page=…&specifier=…`, () => {
+  it("bundles a project module the notebook did not import, with its own imports, as the page's cells would import it", async () => {
+    const answer = await get(q("../src/extra.js"));
+    expect(answer.status).toBe(200);
+    const module = await run(answer.body);
+    expect([module.answer, module.default]).toEqual([42, "extra"]);
+  });
+
+  it("serves from its cache until a file of the module changes", async () => {
+    const first = await get(q("../src/helper.js"));
+    expect((await run(first.body)).helper(2)).toBe(4);
+    expect((await get(q("../src/helper.js"))).body).toBe(first.body);
+    writeFileSync(join(base, "project", "src", "helper.js"), "export const helper = (x) => x * 3;\n");
+    const later = new Date(Date.now() + 5000);
+    utimesSync(join(base, "project", "src", "helper.js"), later, later); // a new time even on a coarse clock
+    expect((await run((await get(q("../src/helper.js"))).body)).helper(2)).toBe(6);
+  });
+
+  it("refuses requests that are not the server's own page's: Host, Origin, Sec-Fetch-Site, token", async () => {
+    for (const headers of [
+      {host: `evil.example:${port}`},
+      {host: `127.0.0.1:${port + 1}`},
+      {host: undefined},
+      {origin: "http://evil.example"},
+      {origin: "null"},
+      {"sec-fetch-site": "cross-site"},
+      {"x-queuebook-token": undefined},
+      {"x-queuebook-token": "guessed"},
+      {"x-queuebook-token": `${preview.token}x`}
+    ]) {
+      const answer = await get(q("../src/extra.js"), headers);
+      expect(answer.status, JSON.stringify(headers)).toBe(403);
+      expect(answer.body).not.toContain("helper");
+    }
+  });
+
+  it("answers GET only, one specifier of one known notebook per request", async () => {
+    expect((await get(q("../src/extra.js"), {}, "POST")).status).toBe(405);
+    expect((await get(q("../src/extra.js"), {}, "HEAD")).status).toBe(405);
+    expect((await get(`${q("../src/extra.js")}&specifier=${encodeURIComponent("../src/helper.js")}`)).status).toBe(400);
+    expect((await get("page=page")).status).toBe(400);
+    for (const page of ["missing", "../project/notebooks/page", ".hidden", ""]) expect((await get(q("../src/extra.js", page))).status, page).toBe(404);
+  });
+
+  it("refuses what the build refuses: outside the project, an absolute path, a link out, a missing file; naming no path of this machine", async () => {
+    // (a leading "/" is the notebook folder, as in the build: a machine's absolute path is not found there)
+    for (const [specifier, status] of [["../../outside/secret.js", 403], ["./link.js", 403], ["/../../outside/secret.js", 403], [`${base}/outside/secret.js`, 404]] as const) {
+      const answer = await get(q(specifier));
+      expect(answer.status, specifier).toBe(status);
+      expect(answer.body).not.toContain(secret);
+      expect(answer.body.replace(specifier, "")).not.toContain(base);
+      expect(answer.body.trim().split("\n")).toHaveLength(1);
+    }
+    const missing = await get(q("../src/nope.js"));
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain("nope.js");
+    expect(missing.body).not.toContain(base);
+  });
+});
