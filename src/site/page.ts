@@ -4,16 +4,26 @@ import {escapeHtml} from "../notebook/parse.js";
 import type {CompiledNotebook} from "../notebook/compile.js";
 import {sourceScript} from "./pageSource.js";
 import {isLanguageCode} from "../notebook/contract.js";
+import {scriptElement, styleElement} from "./exportInline.js";
 import {courseCss, courseLanguages, lessonTexts, scriptJson, minutesOf, renderCourse, requiresOf, type Lesson} from "./course.js";
 
-/** Where the page finds its scripts, and the dev server's live-update hook. */
+/**
+ * Where the page finds its scripts, the dev server's live-update hook, and what a single-file
+ * export adds: the page is written once with these, never patched afterwards.
+ */
 export interface PageOptions {
-  /** Prefix of the shared assets, relative to the page ("_queuebook/", "../_queuebook/"). */
+  /** Prefix of the shared assets: relative to the page ("_queuebook/", "../_queuebook/"), or the dev server's "/_queuebook/". */
   assets: string;
   /** The notebook's bundle, relative to the page. */
   script: string;
-  /** Relative link to the index page. */
-  home: string;
+  /** Relative link to the index page; null when there is no index (one exported file): the name, not a link. */
+  home: string | null;
+  /** Assets written into the page instead of linked, by name ("style.css", "client.js", a chunk's "plot.js"; `script` for the bundle); any other stays a link. */
+  inline?: ReadonlyMap<string, string>;
+  /** Markup for the top of <head> (the export's meta and opening script), made by the caller. */
+  head?: readonly string[];
+  /** A sentence for readers without scripts, at the top of <main> (text: escaped here). */
+  noscript?: string;
   /** Dev server only: the EventSource URL for live updates. */
   events?: string;
   /** Dev server only: the per-server token the save endpoint demands (src/site/save.ts). */
@@ -27,26 +37,32 @@ export function urlPath(path: string): string {
 
 /** The HTML of one notebook page. */
 export function renderPage(compiled: CompiledNotebook, options: PageOptions): string {
-  const a = escapeHtml(options.assets);
+  const inline = options.inline ?? new Map<string, string>();
+  const style = (name: string) => (inline.has(name) ? styleElement(inline.get(name)!) : `<link rel="stylesheet" href="${escapeHtml(options.assets + name)}">`);
+  const script = (src: string) => (inline.has(src) ? scriptElement(inline.get(src)!) : `<script src="${escapeHtml(src)}"></script>`);
+  const asset = (name: string) => (inline.has(name) ? scriptElement(inline.get(name)!) : script(options.assets + name));
   const head = [
-    `<link rel="stylesheet" href="${a}style.css">`,
-    compiled.chunks.includes("katex") ? `<link rel="stylesheet" href="${a}katex.css">` : "",
+    style("style.css"),
+    compiled.chunks.includes("katex") ? style("katex.css") : "",
     options.events ? `<meta name="queuebook-dev" content="${escapeHtml(options.events)}">` : "",
     options.saveToken ? `<meta name="queuebook-save" content="/_queuebook/save">\n<meta name="queuebook-token" content="${escapeHtml(options.saveToken)}">` : "",
-    `<script src="${a}client.js"></script>`,
-    ...compiled.chunks.map((chunk) => `<script src="${a}${chunk}.js"></script>`)
+    asset("client.js"),
+    ...compiled.chunks.map((chunk) => asset(`${chunk}.js`))
   ].filter(Boolean);
+  const home = options.home === null ? '<span class="qb-home">queuebook</span>' : `<a href="${escapeHtml(options.home)}">queuebook</a>`;
+  const noscript = options.noscript ? `<noscript><p class="qb-noscript">${escapeHtml(options.noscript)}</p></noscript>\n` : "";
   return document({
     lang: compiled.languages[0],
     title: compiled.title,
     description: compiled.description,
+    early: options.head ?? [],
     head,
-    body: `<nav class="qb-nav"><a href="${escapeHtml(options.home)}">queuebook</a></nav>
+    body: `<nav class="qb-nav">${home}</nav>
 <main class="qb-notebook" id="observablehq-main">
-${compiled.html}</main>
+${noscript}${compiled.html}</main>
 ${sourceScript(compiled)}
 ${titlesScript(compiled)}<footer class="qb-footer">${escapeHtml(compiled.path)}</footer>
-<script src="${escapeHtml(options.script)}"></script>`
+${script(options.script)}`
   });
 }
 
@@ -112,11 +128,11 @@ export function renderIndex(entries: readonly IndexEntry[], options: {assets: st
   });
 }
 
-function document({lang = "en", title, description, head, body}: {lang?: string; title: string; description: string; head: string[]; body: string}): string {
+function document({lang = "en", title, description, early = [], head, body}: {lang?: string; title: string; description: string; early?: readonly string[]; head: string[]; body: string}): string {
   return `<!doctype html>
 <html lang="${escapeHtml(lang)}">
 <head>
-<meta charset="utf-8">
+${early.map((line) => `${line}\n`).join("")}<meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
