@@ -121,6 +121,8 @@ for (const mode of modes) {
 
       it("plays: the minute and the clock advance, and pause stops them", async () => {
         const {page, errors} = playing();
+        // Stopping at events off: this test pauses by hand (the next block stops at events).
+        await page.locator("[data-action=pause-on-events]").uncheck();
         await page.locator("[data-speed='60']").click();
         await page.locator("[data-action=play]").click();
         await expect.poll(async () => Number(await page.locator(".oc-bar [data-metric=minute]").getAttribute("data-value"))).toBeGreaterThan(5);
@@ -233,6 +235,112 @@ for (const mode of modes) {
   });
 }
 
+describe("on-call.html stopping at events", () => {
+  const stopping = opened(() => `${server.origin}/on-call.html#run=v1_bad-deploy_s1_m0`);
+
+  it("at x60 stops at the deploy, then at the alert, each with its note; the link keeps no decision", async () => {
+    const {page, errors} = stopping();
+    const alert = run("bad-deploy", {seed: 1, minutes: 60}).findIndex((m) => m.alert);
+    await page.locator("[data-speed='60']").click();
+    await page.locator("[data-action=play]").click();
+    await expect.poll(() => page.locator("[data-pause]:not([hidden])").getAttribute("data-pause")).toBe("deploy");
+    expect(await page.locator("[data-action=play]").getAttribute("aria-pressed")).toBe("false");
+    await atMinute(page, 10);
+    expect(await page.locator("[data-pause]").textContent()).toBe("Stopped at 09:10: the new build starts rolling out. Watch the error rate and burn (1 h); press Play to go on.");
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe("#run=v1_bad-deploy_s1_m10_en");
+    await page.locator("[data-action=play]").click();
+    await expect.poll(() => page.locator("[data-pause]:not([hidden])").getAttribute("data-pause")).toBe("alert");
+    await atMinute(page, alert);
+    expect(await page.locator("[data-pause]").textContent()).toMatch(/^Stopped at 09:\d\d: the fast-burn alert fired, burn \(1 h\) reached 14\.4×/);
+    expect(await page.locator(".oc-log tbody tr").count()).toBe(0);
+    // Turned off, playing goes on past the next minutes; a step forgets the note.
+    await page.locator("[data-action=step]").click();
+    expect(await page.locator("[data-pause]").isHidden()).toBe(true);
+    await page.locator("[data-action=pause-on-events]").uncheck();
+    await page.locator("[data-action=play]").click();
+    await expect.poll(async () => Number(await page.locator(".oc-bar [data-metric=minute]").getAttribute("data-value"))).toBeGreaterThan(alert + 20);
+    await page.locator("[data-action=play]").click();
+    expect(await page.locator("[data-pause]").isHidden()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("on-call.html alert resolved", () => {
+  const resolvedRun = run("cache-flush", {seed: 1, minutes: 200});
+  const fired = resolvedRun.findIndex((m) => m.alert);
+  const resolved = resolvedRun.findIndex((m, i) => i > fired && m.burn1h < 14.4);
+  const shown = opened(() => `${server.origin}/on-call.html#run=v1_cache-flush_s1_m${resolved}`);
+
+  it("the banner says when burn (1 h) fell back below 14.4×, and not a minute before", async () => {
+    const {page, errors} = shown();
+    expect(fired).toBeGreaterThan(0);
+    await atMinute(page, resolved);
+    await expect.poll(() => page.locator(".oc-alert").textContent()).toBe(`Fast-burn alert of ${resolvedRun[fired].clock} (minute ${fired}) resolved at ${resolvedRun[resolved].clock}: the 1 h burn rate fell back below 14.4×.`);
+    await page.locator(".oc-scrub input").evaluate((input: HTMLInputElement, m) => {
+      input.value = String(m);
+      input.dispatchEvent(new Event("input", {bubbles: true}));
+    }, resolved - 1);
+    await atMinute(page, resolved - 1);
+    expect(await page.locator(".oc-alert").textContent()).toBe(`Fast-burn alert: the 1 h burn rate reached 14.4× at ${resolvedRun[fired].clock} (minute ${fired}).`);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("on-call.html debrief", () => {
+  describe("at minute 0", () => {
+    const start = opened(() => `${server.origin}/on-call.html#run=v1_surge_s3_m0`);
+    it("says there is nothing to compare yet: no table, no chart, no warning glyph", async () => {
+      const {page, errors} = start();
+      await page.locator(".oc-debrief-box").scrollIntoViewIfNeeded();
+      await page.locator("[data-debrief=empty]").waitFor({timeout: pageLoadTimeout});
+      const box = page.locator(".oc-debrief-box");
+      expect(await box.textContent()).toBe("Minute 0: nothing to compare yet. Play the day or step a minute, and the debrief sets your run beside doing nothing and the textbook response.");
+      expect(await box.locator("table, svg, figure").count()).toBe(0);
+      expect(await page.locator("main").textContent()).not.toContain("⚠");
+      expect(errors).toEqual([]);
+    });
+  });
+
+  describe("with no decision", () => {
+    const undecided = opened(() => `${server.origin}/on-call.html#run=v1_bad-deploy_s1_m40`);
+    it("says your run coincides with doing nothing, draws them as one line, and says what the textbook did", async () => {
+      const {page, errors} = undecided();
+      await page.locator(".oc-debrief-box").scrollIntoViewIfNeeded();
+      await page.locator(".oc-debrief table").waitFor({timeout: pageLoadTimeout});
+      expect(await page.locator(".oc-debrief [data-same]").allTextContents()).toEqual(["Your run and doing nothing coincide: one line lies on the other."]);
+      // Two lines for three runs: yours and doing nothing are one.
+      expect(await page.locator(".oc-debrief svg g[aria-label=line] path").count()).toBe(2);
+      const legend = await page.locator(".oc-debrief").textContent();
+      expect(legend).toContain("Your run = Doing nothing");
+      expect(await page.locator(".oc-debrief [data-story=timing]").textContent()).toBe("You made no decision, so your run is the run of doing nothing.");
+      const alert = run("bad-deploy", {seed: 1, minutes: 41}).findIndex((m) => m.alert);
+      expect(await page.locator(".oc-debrief [data-story=textbook]").textContent()).toMatch(new RegExp(`^The one thing the textbook response did differently, at ${run("bad-deploy", {seed: 1, minutes: 41})[alert].clock}: Rollback pressed\\. You never did this\\. That step saved the textbook response [\\d.]+ points of error budget`));
+      // The chart's x axis in clock time, labelled.
+      expect(legend).toContain("09:30");
+      expect(legend).toContain("time of day");
+      expect(errors).toEqual([]);
+    });
+  });
+
+  describe("after a late rollback", () => {
+    const late = opened(() => `${server.origin}/on-call.html?lang=hu#run=v1_bad-deploy_s1_m60_31rollback`);
+    it("writes what the rollback saved and cost, in the page's language, with the numbers of the table", async () => {
+      const {page, errors} = late();
+      await page.locator(".oc-debrief-box").scrollIntoViewIfNeeded();
+      await page.locator(".oc-debrief table").waitFor({timeout: pageLoadTimeout});
+      const decision = await page.locator(".oc-debrief [data-story=decision]").textContent();
+      expect(decision).toMatch(/^09:31 · Visszaállítás \(rollback\): megnyomva — nyereség: [\d,]+ százalékpont hibakeret és \d+ perc az SLO felett; ára: [\d,]+ \$\.$/);
+      // The budget points against doing nothing are the difference of the table's two cells.
+      const cells = await page.locator(".oc-debrief tr[data-row=budgetLeft] td[data-run]").allTextContents();
+      const [mine, nothing] = cells.map((c) => Number(c.replace(",", ".").replace(/[^\d.]/g, "")));
+      const points = (mine - nothing).toFixed(1).replace(".", ",");
+      expect(await page.locator(".oc-debrief [data-story=vsNothing]").textContent()).toContain(`nyereség: ${points} százalékpont hibakeret`);
+      expect(await page.locator(".oc-debrief [data-same]").count()).toBe(0);
+      expect(errors).toEqual([]);
+    });
+  });
+});
+
 describe("on-call.html charts", () => {
   const charted = opened(() => `${server.origin}/on-call.html#run=v1_bad-deploy_s1_m40_33rollback`);
 
@@ -256,8 +364,49 @@ describe("on-call.html charts", () => {
     expect(await page.locator("[data-chart=burn] .oc-events line").count()).toBe(3);
     const fired = run("bad-deploy", {seed: 1, minutes: 41})[alert];
     expect(await page.locator(".oc-alert").textContent()).toBe(`Fast-burn alert: the 1 h burn rate reached 14.4× at ${fired.clock} (minute ${alert}).`);
+    // The x axis in clock time with its label; the deploy's and the alert's labels apart.
+    expect(await page.locator("[data-chart=burn] svg").textContent()).toContain("time of day");
+    expect(await page.locator("[data-chart=burn] svg").textContent()).toContain("09:30");
+    expect(await labelsOverlap(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
+});
+
+/** Pairs of event labels on the first chart whose drawn boxes overlap (none is the rule). */
+async function labelsOverlap(page: Page): Promise<string[]> {
+  await page.locator(".oc-chart[data-chart] text[data-label]").first().waitFor({timeout: pageLoadTimeout});
+  return page.evaluate(() => {
+    const boxes = [...document.querySelectorAll<SVGTextElement>(".oc-chart[data-chart] text[data-label]")].map((e) => ({kind: e.dataset.label, r: e.getBoundingClientRect()}));
+    const hits: string[] = [];
+    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i].r, b = boxes[j].r;
+      if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) hits.push(`${boxes[i].kind}/${boxes[j].kind}`);
+    }
+    return hits;
+  });
+}
+
+describe("on-call.html event labels", () => {
+  // The deploy and the alert (19 minutes apart), the flush and the alert in the next minute, on a
+  // phone (a 260 px chart) and at 1280 px, in the language with the longest words.
+  for (const [what, link, lang] of [
+    ["deploy and alert", "v1_bad-deploy_s1_m40", "hu"],
+    ["flush and alert", "v1_cache-flush_s1_m40", "ig"],
+    ["flush and alert", "v1_cache-flush_s1_m40", "pt"]
+  ] as const) {
+    for (const viewport of [{width: 390, height: 844}, {width: 1280, height: 720}]) {
+      describe(`${what} in ${lang} at ${viewport.width} px`, () => {
+        const labelled = loadOnce(() => open(`${server.origin}/on-call.html?lang=${lang}#run=${link}`, viewport));
+        it("never overlap", async () => {
+          const {page, errors} = labelled();
+          await page.locator(".oc-charts").scrollIntoViewIfNeeded();
+          await expect.poll(() => page.locator("[data-chart=requests] text[data-label]").count()).toBe(2);
+          expect(await labelsOverlap(page)).toEqual([]);
+          expect(errors).toEqual([]);
+        });
+      });
+    }
+  }
 });
 
 describe("on-call.html model", () => {

@@ -257,7 +257,7 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule,
     labelled.forEach((event, i) => {
       const text = document.createElementNS(ns, "text");
       const spot = placed[i];
-      for (const [name, value] of [["x", String(spot.x)], ["y", String(d.y1 + 10 + spot.row * 11)], ["fill", colorOf(event.kind)], ["font-size", "10"], ["text-anchor", spot.anchor], ["data-label", event.kind]]) text.setAttribute(name, value);
+      for (const [name, value] of [["x", String(spot.x)], ["y", String(d.y1 + 10 + spot.row * 13)], ["fill", colorOf(event.kind)], ["font-size", "10"], ["text-anchor", spot.anchor], ["data-label", event.kind]]) text.setAttribute(name, value);
       text.textContent = t(`event.${event.kind}`);
       children.push(text);
     });
