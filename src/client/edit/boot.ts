@@ -24,7 +24,11 @@ const assetBase = (() => {
 
 let loading: Promise<EditorApi> | undefined;
 
-/** Loads editor.js once (a classic script, so it works from file://) and resolves to its API. */
+/**
+ * Loads editor.js once (a classic script, so it works from file://) and resolves to its API:
+ * the one place the chunk is fetched. An export carries it inline instead
+ * (`<script type="text/x-queuebook-chunk" data-qb-chunk="editor">`), run on first use.
+ */
 export function loadEditor(): Promise<EditorApi> {
   return (loading ??= new Promise<EditorApi>((resolve, reject) => {
     const q = (globalThis as any).queuebook;
@@ -90,7 +94,31 @@ function onClick(event: MouseEvent): void {
   const target = event.target instanceof Element ? event.target.closest("button[data-qb-edit]") : null;
   if (!target) return;
   event.preventDefault();
-  loadEditor().then((editor) => editor.open(target), (error) => alert(error.message));
+  loadEditor().then((editor) => editor.open(target), (error) => editorNotice(error.message));
+}
+
+/** Fetches and runs editor.js while the pointer rests on an edit button, so the click finds it ready (keyboard focus does not: tabbing through the page is no wish to edit). */
+function onPointerOver(event: PointerEvent): void {
+  if (loading || !(event.target instanceof Element) || !event.target.closest("button[data-qb-edit]")) return;
+  const idle = (globalThis as any).requestIdleCallback ?? ((f: () => void) => setTimeout(f, 0));
+  idle(() => void loadEditor().catch(() => {})); // a failure is shown on the click that needs it
+}
+
+/** Says in the page (not in a dialog) that the editor could not start; the text is the error's, as text. */
+export function editorNotice(message: string): void {
+  document.querySelector(".qb-edit-notice")?.remove();
+  const box = document.createElement("div");
+  box.className = "qb-edit-toast qb-edit-notice";
+  box.setAttribute("role", "alert");
+  box.setAttribute(UI, "");
+  const text = document.createElement("span");
+  text.textContent = `Editing is not available: ${message}`;
+  const close = document.createElement("button");
+  close.type = "button";
+  close.textContent = "Close";
+  close.addEventListener("click", () => box.remove());
+  box.append(text, " ", close);
+  document.body.append(box);
 }
 
 function showCodeToggle(): void {
@@ -104,7 +132,7 @@ function showCodeToggle(): void {
   toggle.textContent = "Show code";
   toggle.addEventListener("click", () => {
     const on = toggle.getAttribute("aria-pressed") !== "true";
-    loadEditor().then((editor) => editor.showCode(on)).then(() => toggle.setAttribute("aria-pressed", String(on)), (error) => alert(error.message));
+    loadEditor().then((editor) => editor.showCode(on)).then(() => toggle.setAttribute("aria-pressed", String(on)), (error) => editorNotice(error.message));
   });
   nav.append(toggle);
 }
@@ -138,6 +166,7 @@ export function startEditing(): void {
     });
     observer.observe(main, {childList: true});
     main.addEventListener("click", onClick as EventListener);
+    main.addEventListener("pointerover", onPointerOver as EventListener);
     showCodeToggle();
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, {once: true});

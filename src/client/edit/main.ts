@@ -88,6 +88,7 @@ function openPanel(ref: BlockRef): Panel {
       report(p, s.replace(p.ref, p.view.state.doc.toString()));
     },
     insert(p, kind) {
+      if (kind === "prose" && extendProse(p)) return;
       const {block, saved} = s.insert(p.ref, kind, kind === "cell" ? "" : "New text.");
       report(openPanel(block), saved);
     },
@@ -102,6 +103,31 @@ function openPanel(ref: BlockRef): Panel {
   placeAll();
   panel.view.focus();
   return panel;
+}
+
+const newText = "New text.";
+
+/**
+ * "+ Text below" where prose already stands below (the panel's own prose, or the prose right
+ * after its cell): two runs of prose side by side are one run on the page and in the .md read
+ * again, so the new paragraph goes into that prose block (selected, to type over) instead of
+ * becoming a block of its own. False when a cell or the end follows: then it is a new block.
+ */
+function extendProse(panel: Panel): boolean {
+  const s = current();
+  const live = s.entries.filter((e) => !e.removed);
+  const at = live.findIndex((e) => e.ref === panel.ref);
+  const target = panel.kind === "prose" ? live[at] : live[at + 1]?.kind === "prose" ? live[at + 1] : undefined;
+  if (!target) return false;
+  const into = target.ref === panel.ref ? panel : openPanel(target.ref);
+  const doc = into.view.state.doc.toString();
+  // below the panel's own text; above the prose that follows a cell
+  const [text, from] = into === panel ? [`${doc.replace(/\s+$/, "")}\n\n${newText}`, doc.replace(/\s+$/, "").length + 2] : [`${newText}\n\n${doc}`, 0];
+  const saved = s.replace(into.ref, text); // (first: putting the page right may move the panel, and the focus with it)
+  into.view.dispatch({changes: {from: 0, to: doc.length, insert: text}, selection: {anchor: from, head: from + newText.length}});
+  into.view.focus();
+  report(into, saved);
+  return true;
 }
 
 /** "Cell deleted — Undo", fixed at the bottom of the window (the cell's place is gone). */
