@@ -10,15 +10,16 @@ import {unwritableReason, writeAtomic, writeFailure} from "../io/write.js";
 import {maxFileBytes} from "./build.js";
 import {exportNotebook, ExportOptionError} from "../site/export.js";
 import {fromCwd} from "../site/output.js";
+import {exportRoot} from "./exportRoot.js";
 import {writeFile} from "node:fs/promises";
 
-const usage = `usage: queuebook export <notebook.md> [-o FILE.html] [--state HASH] [--lang L] [--no-code] [--pdf FILE.pdf [--slides]] [--max-file-mb N]
+const usage = `usage: queuebook export <notebook.md> [--root DIR] [-o FILE.html] [--state HASH] [--lang L] [--no-code] [--pdf FILE.pdf [--slides]] [--max-file-mb N]
 
 Writes the notebook as one self-contained HTML file: scripts, styles, fonts, data and images
 inline. It opens straight from disk with no network and stays fully interactive, and it
 carries a no-script snapshot of every cell's output (rendered once in headless Chromium;
 skipped, with a note, where Chromium is missing or the page does not settle in time).
-Images are read as attached files are: only files inside the notebook folder.
+Imports, attached files and images are read from inside the root only; a leading / names it.
 
 options:
   -o, --out FILE   the HTML file to write (default: the notebook's name .html, here)
@@ -30,8 +31,8 @@ options:
   --slides         with --pdf: print the slides, one 16:9 page each (as ?present&print)
   --no-snapshot    leave out the no-script snapshot (no Chromium run)
   --max-file-mb N  the largest file or image the export embeds, in MB (default: 50)
-  --root DIR       the notebooks folder the notebook's path is shown relative to
-                   (default: the notebook's folder)
+  --root DIR       the source root, a folder at or above the notebook, as build's --root
+                   (default: notebooks, when the notebook is inside it; else its folder)
   -h, --help       show this help
 
 Chromium: $QUEUEBOOK_CHROMIUM, else /usr/bin/chromium. A page that has not rendered within
@@ -61,6 +62,7 @@ export const command: Command = {
     if (positionals.length !== 1) throw new UsageError(positionals.length ? `expected one notebook, got ${positionals.length}` : "missing the notebook to export");
     const file = resolve(context.cwd, positionals[0]);
     if (!file.endsWith(".md")) throw new UsageError(`${positionals[0]} is not a notebook (*.md)`);
+    const {root, file: notebook} = await exportRoot(file, values.root, context.cwd);
     const pdf = values.pdf === undefined ? undefined : resolve(context.cwd, values.pdf);
     if (values.slides && pdf === undefined) throw new UsageError("--slides needs --pdf FILE.pdf: it prints the slides, one per page");
     const out = values.out !== undefined ? resolve(context.cwd, values.out) : pdf ? undefined : resolve(context.cwd, basename(file).replace(/\.md$/, ".html"));
@@ -77,8 +79,8 @@ export const command: Command = {
     const started = performance.now();
     try {
       const result = await exportNotebook({
-        file,
-        root: values.root === undefined ? undefined : resolve(context.cwd, values.root),
+        file: notebook,
+        root,
         packageRoot: context.packageRoot,
         state: values.state,
         lang: values.lang,
@@ -91,7 +93,8 @@ export const command: Command = {
         maxFileBytes: maxBytes,
         snapshotTimeoutMs: renderTimeoutMs(context.env)
       });
-      for (const w of result.warnings) context.stderr(warningLine(w) + "\n");
+      // As build names them: from here, so file:line:col opens from the folder the command ran in.
+      for (const w of result.warnings) context.stderr(warningLine(w, fromCwd(context.cwd, resolve(root, w.path))) + "\n");
       if (result.snapshotSkipped && !values["no-snapshot"]) context.stderr(`queuebook export: no-script snapshot skipped: ${result.snapshotSkipped}\n`);
       if (out !== undefined) {
         try {

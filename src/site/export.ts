@@ -32,7 +32,7 @@ export class ExportOptionError extends Error {}
 export interface ExportOptions {
   /** The notebook (absolute path). */
   file: string;
-  /** The notebooks folder the notebook's path is shown relative to (default: its folder). */
+  /** The source root ("/" in imports, files and images; nothing outside it is read), at or above the notebook (default: its folder; the CLI's choice: src/cli/exportRoot.ts). */
   root?: string;
   packageRoot: string;
   /** The URL hash the page opens at when it has none of these parts (`run=…`, `/3`). */

@@ -215,6 +215,10 @@ describe("queuebook export", {timeout: 90_000}, () => {
       expect(await page.locator(".twice").innerText()).toBe("6");
       expect(await page.locator(".katex").count()).toBeGreaterThan(0);
       expect(await page.locator("main svg").count()).toBeGreaterThan(0);
+      // the chart's own stylesheet (Plot's) is kept for readers without scripts, and the site's folder is named nowhere
+      const snapped = readFileSync(join(site, "snap", "deck.html"), "utf8");
+      expect(snapped).toMatch(/<noscript><style data-qb-snapshot-style>\n[^<]*plot-/);
+      expect(snapped.includes(site)).toBe(false);
       await context.close();
     } finally {
       rmSync(site, {recursive: true, force: true});

@@ -102,6 +102,8 @@ describe("the on-call report with JavaScript off", {timeout: 60_000}, () => {
     expect(await alert.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe("rgb(254, 243, 242)");
     expect(await page.locator("main button").count()).toBe(0); // Play, Rollback, Copy link, the guesses
     expect(await page.locator("main [data-qb-live-only]").count()).toBe(0);
+    expect(await page.locator('[data-control="rollback"]').innerText()).not.toMatch(/Redeploys/); // no help for a button that is not there
+    expect(await page.locator(".oc-bar").innerText()).not.toMatch(/Speed|×60/); // nor the player's speeds
     const inputs = page.locator("main [data-qb-snapshot] input, main [data-qb-snapshot] select");
     expect(await inputs.count()).toBeGreaterThan(5);
     expect(await page.locator("main [data-qb-snapshot] :is(input, select, textarea):not([disabled])").count()).toBe(0);

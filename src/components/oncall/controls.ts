@@ -116,7 +116,8 @@ export function controlsView(t: Translate, format: UnitFormat, store: Store, opt
     press.addEventListener("click", () => store.decide({press: button}));
     const status = h("span", {class: "oc-status"});
     statuses.set(button, status);
-    blocks.set(button, h("div", {class: "oc-control", "data-control": button}, h("label", {}, press, status), h("p", {class: "oc-help"}, t(`help.${button}`))));
+    // (what pressing does means nothing where it cannot be pressed: the no-script snapshot, paper)
+    blocks.set(button, h("div", {class: "oc-control", "data-control": button}, h("label", {}, press, status), h("p", {class: "oc-help", "data-qb-live-only": ""}, t(`help.${button}`))));
   }
   const node = h("div", {class: "oc-controls"}, ...order.flatMap((name) => blocks.get(name) ?? []));
   let shown: ControlValues | null = null;
