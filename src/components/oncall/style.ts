@@ -21,10 +21,6 @@ const css = `
 .oc-pause-toggle { display: inline-flex; align-items: center; gap: 0.3rem; font-size: 0.85rem; color: var(--qb-muted, #4b5563); }
 .oc-pause-note { flex-basis: 100%; margin: 0; background: #fffbeb; border: 1px solid #fcd34d; border-radius: 6px; padding: 0.3rem 0.6rem; color: #78350f; }
 .oc-pause-note[hidden] { display: none; }
-.oc-alert.oc-resolved { background: #ecfdf3; color: #067647; border-color: #75e0a7; }
-.oc-pause-toggle { display: inline-flex; align-items: center; gap: 0.3rem; font-size: 0.85rem; color: var(--qb-muted, #4b5563); }
-.oc-pause-note { flex-basis: 100%; margin: 0; background: #fffbeb; border: 1px solid #fcd34d; border-radius: 6px; padding: 0.3rem 0.6rem; color: #78350f; }
-.oc-pause-note[hidden] { display: none; }
 .oc-notice { background: #fffaeb; border: 1px solid #fec84b; border-radius: 6px; padding: 0.5rem 0.75rem; margin: 0.5rem 0; }
 .oc-scenario { display: grid; gap: 0.5rem; }
 .oc-scenario select { font: inherit; padding: 0.25rem; }
