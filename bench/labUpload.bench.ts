@@ -5,6 +5,8 @@
 // "input" event: before it, the upload itself (read, check, analyse, grade, hand over); after it,
 // the notebook's cells and figures recomputed over the new rows. BENCH_BASELINE=<another checkout>
 // measures that tree's page too, alternating runs (BENCH_RUNS each, default 3), medians reported.
+// BENCH_PROFILE=1 also takes a CPU profile of this tree's first run and prints the functions with
+// the most main-thread time (self and total, by script line), to name the cells that are heavy.
 import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {loadavg, tmpdir} from "node:os";
 import {join} from "node:path";
@@ -60,9 +62,12 @@ try {
       });
       await page.goto(`file://${out}/arrival-lab.html`);
       await page.waitForFunction(() => document.querySelectorAll("pre.lab-answer").length === 8, undefined, {timeout: 60_000});
+      const profiler = process.env.BENCH_PROFILE && k === 0 && run === 0 ? await page.context().newCDPSession(page) : undefined;
+      if (profiler) await profiler.send("Profiler.enable"), await profiler.send("Profiler.setSamplingInterval", {interval: 500}), await profiler.send("Profiler.start");
       const started = await page.evaluate(() => performance.now());
       await page.locator("input[name=lab-files]").setInputFiles([file]);
       await page.waitForFunction((queue) => document.querySelector('pre.lab-answer[data-file="queue.tsv"]')?.textContent === queue, expectedQueue, {timeout: 600_000, polling: 200});
+      if (profiler) printProfile((await profiler.send("Profiler.stop")).profile as CpuProfile);
       // Two frames after the answers show, the page's work for the upload is done.
       const measured = await page.evaluate(async (started) => {
         await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
@@ -72,6 +77,7 @@ try {
         // A task that began before the input event belongs to the upload (the event fires inside it).
         return {longest: longest(tasks), upload: longest(tasks.filter((t) => t.start < loadedAt)), figures: longest(tasks.filter((t) => t.start >= loadedAt)), uploadTime: loadedAt - started, blocked: tasks.reduce((s, t) => s + t.duration, 0), total: performance.now() - started};
       }, started);
+      if (profiler) console.log(`long tasks (start after the file was chosen, duration; the upload loaded at ${ms(measured.uploadTime)}): ${(await page.evaluate((started) => (window as any).__longTasks.filter((t: {start: number}) => t.start >= started).map((t: {start: number; duration: number}) => [t.start - started, t.duration]), started)).map(([at, d]: number[]) => `+${ms(at)} ${ms(d)}`).join(", ")}`);
       results[k].push(measured);
       console.log(`run ${run + 1}, ${trees[k].label}: longest task ${ms(measured.longest)} (upload ${ms(measured.upload)}, figures ${ms(measured.figures)}), long tasks in all ${ms(measured.blocked)}, upload ${ms(measured.uploadTime)}, total ${ms(measured.total)}`);
       await page.close();
@@ -86,4 +92,32 @@ try {
 } finally {
   await browser.close();
   rmSync(work, {recursive: true, force: true});
+}
+
+interface CpuProfile {
+  nodes: {id: number; callFrame: {functionName: string; url: string; lineNumber: number}; children?: number[]}[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The 20 functions of the page's scripts with the most total time (self time beside it), in ms of samples. */
+function printProfile(profile: CpuProfile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const self = new Map<string, number>(), total = new Map<string, number>();
+  const name = (id: number) => {
+    const {functionName, url, lineNumber} = byId.get(id)!.callFrame;
+    return `${functionName || "(anonymous)"} ${url.split("/").at(-1)}:${lineNumber + 1}`;
+  };
+  profile.samples.forEach((id, k) => {
+    const dt = (profile.timeDeltas[k + 1] ?? 0) / 1000;
+    self.set(name(id), (self.get(name(id)) ?? 0) + dt);
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) if (!seen.has(name(at))) seen.add(name(at)), total.set(name(at), (total.get(name(at)) ?? 0) + dt);
+  });
+  const rows = [...total].filter(([key]) => /\.js:|^\(garbage collector\)/.test(key)).sort((a, b) => b[1] - a[1]).slice(0, 30);
+  console.log("\nprofile (this tree, run 1): total / self ms, function file:line");
+  for (const [key, ms] of rows) console.log(`${ms.toFixed(0).padStart(7)} / ${(self.get(key) ?? 0).toFixed(0).padStart(6)}  ${key}`);
+  console.log("");
 }

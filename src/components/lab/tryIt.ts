@@ -11,6 +11,7 @@ import {formatClosed, formatPlan, formatProbe, formatRecords, formatRun} from ".
 import {simulateFifo} from "../../lab/des.js";
 import {schedule, shapes, type Shape} from "../../lab/schedule.js";
 import type {SimulatedLabOptions} from "../../lab/simLab.js";
+import {labFigures, type LabFigures} from "./figureSeries.js";
 import type {LabRuns} from "./runs.js";
 
 /** The sliders' values. */
@@ -31,7 +32,7 @@ export type OpenParams = Pick<TryItParams, "rate" | "count" | "burstSize" | "ser
 export type ClosedParams = Pick<TryItParams, "users" | "thinkS" | "serviceMs" | "workers" | "seed">;
 
 /** The open-loop half of the simulated lab: everything but closed.csv and think.txt. */
-export type OpenRuns = Omit<LabRuns, "closed"> & {params: OpenParams};
+export type OpenRuns = Omit<LabRuns, "closed" | "figures"> & {params: OpenParams};
 /** The closed-loop half: closed.csv and think.txt. */
 export type ClosedRuns = Pick<LabRuns, "files" | "closed" | "numbers" | "answers"> & {params: ClosedParams};
 
@@ -100,12 +101,17 @@ export function simulatedRuns(p: TryItParams): LabRuns {
   const open = simulatedOpen(p);
   const loop = simulatedClosed(p);
   const answers = new Map([...open.answers, ...loop.answers]);
+  let figures: LabFigures | undefined;
   return {
     probes: open.probes, sched: open.sched, run: open.run, srv: open.srv,
     get files() {
       return new Map([...open.files, ...loop.files]);
     },
     closed: loop.closed,
+    /** The figures' series, computed on first use (the page draws the simulation from its records). */
+    get figures() {
+      return (figures ??= labFigures(open));
+    },
     numbers: {...open.numbers, think: loop.numbers.think},
     answers: new Map(outputNames.filter((name) => answers.has(name)).map((name) => [name, answers.get(name)!]))
   };

@@ -1,8 +1,10 @@
 // The messages between the page and the upload worker. The parsed runs travel as columns
-// (rowColumns.ts) so the page receives a million records without a long clone; everything else
-// (answers, checks, texts) is small or one string per file and goes as it is.
+// (rowColumns.ts) so the page receives a million records without a long clone, and the figures'
+// lines (figureSeries.ts) as Float64Arrays, transferred too; everything else (answers, checks,
+// texts) is small or one string per file and goes as it is.
 import type {Check} from "../../lab/grade.js";
 import {shapes, type Shape} from "../../lab/schedule.js";
+import {figureBuffers} from "./figureSeries.js";
 import {fromColumnsInSlices, toColumns, transferables, type Columns} from "./rowColumns.js";
 import type {LabRuns} from "./runs.js";
 import type {UploadBase, UploadOutcome, UploadRefusal} from "./uploadJob.js";
@@ -45,7 +47,7 @@ export function encodeOutcome(outcome: UploadOutcome | UploadRefusal): {reply: U
   const all = [...shapes.flatMap((s) => [encoded.sched[s], encoded.run[s], encoded.srv[s]]), encoded.closed];
   // A 47 MB upload would otherwise be cloned twice (strings are copied, not shared, by postMessage).
   const files = new Map([...outcome.files].map(([name, text]) => [name, runs.files.get(name) === text ? null : text]));
-  return {reply: {type: "done", outcome: {...outcome, files, runs: encoded}}, transfer: all.flatMap(transferables)};
+  return {reply: {type: "done", outcome: {...outcome, files, runs: encoded}}, transfer: [...all.flatMap(transferables), ...figureBuffers(runs.figures)]};
 }
 
 /** The outcome as the page uses it: rows rebuilt in slices, yielding between them. */

@@ -85,7 +85,9 @@ describe("encodeOutcome / decodeOutcome", () => {
     const outcome = uploadJob(list(other), base);
     const {reply, transfer} = encodeOutcome(outcome);
     const cloned = structuredClone(reply, {transfer});
-    expect(await decodeOutcome(cloned.outcome, async () => {})).toEqual(outcome);
+    // Transferring detaches the worker's own arrays (the figures' lines among them), so compare with the job run again.
+    expect(outcome.ok && outcome.runs.figures.queue.even.x.length).toBe(0);
+    expect(await decodeOutcome(cloned.outcome, async () => {})).toEqual(uploadJob(list(other), base));
   });
 });
 
