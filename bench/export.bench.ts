@@ -6,7 +6,7 @@
 // in BENCH_NOTEBOOKS (comma-separated). The editor chunk an export carries is reported apart
 // (stored deflated and base64-encoded, as src/site/export.ts writes it).
 import {spawnSync} from "node:child_process";
-import {cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from "node:fs";
+import {cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {gzipSync} from "node:zlib";
@@ -22,6 +22,8 @@ function time(args: string[]): number {
   const started = performance.now();
   const result = spawnSync(process.execPath, [cli, ...args], {cwd: work, stdio: ["ignore", "ignore", "pipe"]});
   if (result.status !== 0) throw new Error(`queuebook ${args.join(" ")} failed: ${result.stderr}`);
+  // A warning (an import that does not resolve) would make this a bench of a broken page.
+  if (/warning:|skipped/.test(String(result.stderr))) throw new Error(`queuebook ${args.join(" ")} warned: ${String(result.stderr).split("\n")[0]}`);
   return performance.now() - started;
 }
 
@@ -45,15 +47,18 @@ console.log(`|---|---|---|---|---|---|`);
 const shipped = readdirSync(notebooks).filter((f) => f.endsWith(".md")).map((f) => f.replace(/\.md$/, "")).sort();
 const names = process.env.BENCH_NOTEBOOKS ? process.env.BENCH_NOTEBOOKS.split(",") : shipped;
 let editorChunk = 0;
+const roots: string[] = [];
+process.on("exit", () => roots.forEach((root) => rmSync(root, {recursive: true, force: true})));
 for (const name of names) {
   const source = join(notebooks, `${name}.md`);
   if (!existsSync(source)) {
     console.log(`| ${name} | (not in notebooks/ yet) | | | | |`);
     continue;
   }
-  // The build gets a folder holding only this notebook (and what it reads beside it).
-  const root = join(work, `${name}-root`);
-  mkdirSync(root, {recursive: true});
+  // The build gets a folder holding only this notebook (and what it reads beside it), beside
+  // notebooks/ in the project, so that its imports (../src/…) resolve as they do from there.
+  const root = mkdtempSync(join(packageRoot, `.bench-export-${name}-`));
+  roots.push(root);
   cpSync(notebooks, root, {recursive: true, filter: (from) => statSync(from).isDirectory() || from === source || !from.endsWith(".md")});
   const site = join(work, `${name}-site`);
   const file = join(work, `${name}.html`);
@@ -69,7 +74,7 @@ for (const name of names) {
   }
   const built = pageWeight(site, `${name}.html`);
   const exported = readFileSync(file);
-  editorChunk = /data-qb-chunk="editor"[^>]*>([^<]*)</.exec(exported.toString("latin1"))?.[1].length ?? 0;
+  editorChunk = /data-encoding="deflate-raw-base64">([^<]*)</.exec(exported.toString("latin1"))?.[1].length ?? 0;
   console.log(
     `| ${name} | ${ms(median(times.build))} | ${ms(median(times.plain))} | ${ms(median(times.full))} | ${mb(built.bytes)} (${kb(built.gzip)}), ${built.files} files | ${mb(exported.length)} (${kb(gzipSync(exported).length)}) |`
   );

@@ -128,6 +128,10 @@ describe("the on-call report with JavaScript off", {timeout: 60_000}, () => {
 });
 
 describe("the on-call report is the same bytes wherever it is made", () => {
+  it("is within the on-call size goal, snapshot and all (≤ 2 MB)", () => {
+    expect(readFileSync(join(folders.cwdA, "on-call.html")).length).toBeLessThanOrEqual(2e6);
+  });
+
   it("two exports from different working and temporary folders are byte-identical", () => {
     expect(readFileSync(join(folders.cwdA, "on-call.html")).equals(readFileSync(join(folders.cwdB, "on-call.html")))).toBe(true);
   });
