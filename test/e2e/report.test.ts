@@ -16,6 +16,7 @@ import {chartSpecs} from "../../src/components/oncall/charts.js";
 import {run} from "../../src/sim/run.js";
 import {firstAlertMinute} from "../../src/sim/metrics.js";
 import {blankShares} from "./reportPdf.js";
+import en from "../../notebooks/locales/on-call/en.json" with {type: "json"};
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const notebooks = join(packageRoot, "notebooks");
@@ -127,6 +128,38 @@ describe("the on-call report with JavaScript off", {timeout: 60_000}, () => {
   });
 });
 
+describe("render everything now (src/client/renderAll.ts), with JavaScript on", {timeout: 60_000}, () => {
+  /** The live export at the top, the model far below the window: how many of its formulas are typeset. */
+  async function typeset(query: string, before?: (page: import("playwright-core").Page) => Promise<void>) {
+    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    const page = await context.newPage();
+    await page.goto(`file://${join(folders.cwdA, "on-call.html")}${query}#${state}`);
+    await expect.poll(() => page.locator(".oc-charts .oc-chart svg").count(), {timeout: 30_000}).toBe(chartSpecs.length);
+    await expect.poll(() => page.locator("[data-qb-snapshot]").count(), {timeout: 30_000}).toBe(0); // the live page has replaced the snapshot
+    const beforeHook = await page.locator(".oc-model .katex").count();
+    await before?.(page);
+    return {beforeHook, count: () => page.locator(".oc-model .katex").count(), close: () => context.close()};
+  }
+
+  it("off screen, the model waits to be scrolled into view (the case the hook is for)", async () => {
+    const {beforeHook, close} = await typeset("");
+    expect(beforeHook).toBe(0);
+    await close();
+  });
+
+  it("?snapshot renders it at once, without scrolling", async () => {
+    const {beforeHook, close} = await typeset("?snapshot");
+    expect(beforeHook).toBe(formulaIds.length * 2);
+    await close();
+  });
+
+  it("the browser's print (beforeprint) renders it before the paper is laid out", async () => {
+    const {count, close} = await typeset("", (page) => page.evaluate(() => void dispatchEvent(new Event("beforeprint"))));
+    expect(await count()).toBe(formulaIds.length * 2); // synchronously, inside the event
+    await close();
+  });
+});
+
 describe("the on-call report is the same bytes wherever it is made", () => {
   it("is within the on-call size goal, snapshot and all (≤ 2 MB)", () => {
     expect(readFileSync(join(folders.cwdA, "on-call.html")).length).toBeLessThanOrEqual(2e6);
@@ -202,6 +235,19 @@ describe("on paper", {timeout: 240_000}, () => {
     const text = await pdfText(file);
     for (const word of ["+1 minute", "Copy link", "×60", "Commit my guess"]) expect(text.includes(word), word).toBe(false);
     expect(text).toContain("bad-deploy");
+    // The model rendered for paper: its line of the minute, and the relations typeset (λ(t) = λ0 …)
+    const clock = run("bad-deploy", {seed: 1})[alertMinute].clock;
+    expect(text).toContain((en as Record<string, string>)["model.now"].replace("{minute}", String(alertMinute)).replace("{clock}", clock));
+    expect(text).toMatch(/λ\(t\) = λ0/);
+    // A chart's title is on the page of its chart: the chart's x-axis label follows it there.
+    const pages = text.split("\f");
+    const titles = chartSpecs.map((c) => (en as Record<string, string>)[`chart.${c.id}`]).filter((title) => title && !title.includes("{"));
+    expect(titles.length).toBeGreaterThan(5);
+    for (const title of titles) {
+      const page = pages.find((p) => p.includes(title));
+      expect(page, title).toBeDefined();
+      expect(page!.slice(page!.indexOf(title)), title).toContain("time of day");
+    }
     const blank = await blankShares(file);
     expect(blank.length).toBeGreaterThan(3);
     blank.slice(0, -1).forEach((share, i) => expect(share, `page ${i + 1}`).toBeLessThanOrEqual(0.7));
