@@ -1,7 +1,7 @@
 // Fewer points for the same picture. A step line over a million records is a million points to
-// turn into path text, parse and paint, though a chart is a few hundred pixels wide. Two passes:
-// stepPoints drops the points that do not change the picture at all; thinnedLine then keeps, per
-// equal span of x far narrower than a pixel, the first, lowest, highest and last point, so every
+// turn into path text, parse and paint, though a chart is a few hundred pixels wide. A short line
+// loses only the points that do not change its picture (stepPoints); a long one keeps, per equal
+// span of x far narrower than a pixel, its first, lowest, highest and last point, so every
 // extreme (the peak a table beside the chart states, the lowest level, both ends) stays a point
 // of the line, exactly. Pure: the upload worker computes the lines and hands them over as
 // Float64Arrays.
@@ -49,27 +49,28 @@ export function stepPoints<T>(rows: T[], x: (row: T) => number, y: (row: T) => n
 }
 
 /**
- * The step-after line through (x[k], y[k]) as a {@link Line} of at most 4 × `buckets` points
- * (when sorted by x; a line that goes back in x is kept whole): stepPoints' points, and when
- * those are still more, per each of `buckets` equal spans of x its first, lowest, highest and
- * last point, in order. Every point kept is one of the line's, so its maximum and minimum y and
- * its first and last points are the full line's.
+ * The step-after line through (x[k], y[k]) as a {@link Line}: a line of up to 4 × `buckets`
+ * points as stepPoints keeps it (the same picture, point for point); a longer one, when sorted
+ * by x, as the first, lowest, highest and last point of each of `buckets` equal spans of x, in
+ * order (a line that goes back in x is kept whole). Every point kept is one of the line's, so
+ * its maximum and minimum y and its first and last points are the full line's.
  */
 export function thinnedLine(x: ArrayLike<number>, y: ArrayLike<number>, buckets = lineBuckets): Line {
-  let kept = stepPoints(Array.from({length: x.length}, (_, k) => k), (k) => x[k], (k) => y[k]);
-  const sorted = kept.every((k, i) => i === 0 || x[k] >= x[kept[i - 1]]);
-  if (sorted && kept.length > 4 * buckets) kept = spanExtremes(kept, x, y, buckets);
+  const n = x.length;
+  let sorted = true;
+  for (let k = 1; k < n && sorted; k++) sorted = x[k] >= x[k - 1];
+  const kept = sorted && n > 4 * buckets ? spanExtremes(x, y, buckets) : stepPoints(Array.from({length: n}, (_, k) => k), (k) => x[k], (k) => y[k]);
   return {x: Float64Array.from(kept, (k) => x[k]), y: Float64Array.from(kept, (k) => y[k])};
 }
 
-/** Per equal span of x (from the first point's to the last's), the first, lowest, highest and last of `order`, in order. */
-function spanExtremes(order: number[], x: ArrayLike<number>, y: ArrayLike<number>, buckets: number): number[] {
-  const from = x[order[0]], width = x[order[order.length - 1]] - from;
+/** Per equal span of x (from the first point's to the last's), the indices of its first, lowest, highest and last point, in order. */
+function spanExtremes(x: ArrayLike<number>, y: ArrayLike<number>, buckets: number): number[] {
+  const n = x.length, from = x[0], width = x[n - 1] - from;
   const kept: number[] = [];
   let span = -1, first = 0, low = 0, high = 0, last = 0;
-  // Ascending order of the record is the line's order (sorted by x, ties in their drawn order).
+  // The points are sorted by x, so index order is the line's order (ties in their drawn order).
   const flush = () => kept.push(...[...new Set([first, low, high, last])].sort((a, b) => a - b));
-  for (const k of order) {
+  for (let k = 0; k < n; k++) {
     const at = width > 0 ? Math.min(buckets - 1, Math.floor(((x[k] - from) / width) * buckets)) : 0;
     if (at !== span) {
       if (span >= 0) flush();
