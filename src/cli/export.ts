@@ -24,7 +24,8 @@ Imports, attached files and images are read from inside the root only; a leading
 options:
   -o, --out FILE   the HTML file to write (default: the notebook's name .html, here)
   --state HASH     open at this URL hash, e.g. 'run=v1_…' (parts the link already has win)
-  --lang L         open in language L (one the notebook declares)
+  --lang L         open in language L (one the notebook declares); it wins over the
+                   language a --state run link names (the link's part is rewritten to L)
   --no-code        hide all code, even where a fence says echo
   --pdf FILE       also print the rendered page to FILE (A4, page numbers; needs Chromium);
                    with --pdf and no -o, only the PDF is written
