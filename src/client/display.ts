@@ -1,4 +1,6 @@
 import {Inspector} from "@observablehq/inspector";
+import {tableView} from "./chartTable.js";
+import {figureSeries, figureTable} from "./plotA11y.js";
 
 export function isNode(value: unknown): value is Node {
   return typeof Node !== "undefined" && value instanceof Node;
@@ -16,6 +18,9 @@ export function clear(root: Element): void {
 export function displayBlock(root: Element, value: unknown): void {
   if (isNode(value)) {
     root.append(value);
+    // a Plot figure's series, as a table a screen reader can read (plotA11y.ts)
+    const series = value instanceof Element ? figureSeries.get(value) : undefined;
+    if (series) root.append(tableView(figureTable(series)));
   } else {
     const div = document.createElement("div");
     new Inspector(div).fulfilled(value);

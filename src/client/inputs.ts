@@ -3,6 +3,7 @@
 // for `FileAttachment("runs.csv").csv()` works unchanged on a file the reader chooses.
 import * as Inputs from "@observablehq/inputs";
 import {AbstractFile} from "./abstractFile.js";
+import {labelRange, labelTable} from "./inputsA11y.js";
 
 /** A file chosen in an Inputs.file, read with FileAttachment's methods. */
 export class LocalFile extends AbstractFile {
@@ -41,8 +42,10 @@ export class LocalFile extends AbstractFile {
   }
 }
 
-/** Inputs, with file() giving LocalFile values (a `transform` of the caller's own still wins). */
+/** Inputs, with file() giving LocalFile values (a `transform` of the caller's own still wins) and every control named (inputsA11y.ts). */
 export const inputs = {
   ...Inputs,
+  range: (...args: Parameters<typeof Inputs.range>) => labelRange(Inputs.range(...args)),
+  table: (...args: Parameters<typeof Inputs.table>) => labelTable(Inputs.table(...args)),
   file: (options: Record<string, unknown> = {}) => Inputs.file({transform: (file: File) => new LocalFile(file), ...options})
 };

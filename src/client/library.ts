@@ -8,6 +8,7 @@ import * as Generators from "./generators.js";
 import {Mutable} from "./mutable.js";
 import {resize} from "./resize.js";
 import {languageGenerator} from "./i18n.js";
+import {watchOverflow} from "./scrollCue.js";
 
 /** What the optional chunks (plot.js, katex.js, marked.js) hand over through queuebook.provide. */
 export const provided: Record<string, any> = {};
@@ -35,6 +36,7 @@ export function makeTex(katex: any) {
       const source = String.raw(strings, ...values);
       const root = document.createElement(options.displayMode ? "div" : "span");
       katex.render(source, root, options);
+      if (options.displayMode) watchOverflow(root.querySelector(".katex-display")); // wider than a phone: a keyboard scrolls it
       return root;
     };
   }

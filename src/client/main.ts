@@ -9,6 +9,7 @@ import {library, provided} from "./library.js";
 import {define} from "./live.js";
 import {startReload} from "./reload.js";
 import {startPresent} from "./present.js";
+import {startSkipLink} from "./skipLink.js";
 import {startEdits} from "./edits/start.js";
 import {startEditing} from "./edit/boot.js";
 import {startRenderAll} from "./renderAll.js";
@@ -41,6 +42,7 @@ export function provide(objects: Record<string, unknown>): void {
 
 (globalThis as any).queuebook = {notebook, provide, library};
 startReload();
+startSkipLink(); // the first key press reaches "Skip to content" (src/client/skipLink.ts)
 startPresent(); // presentation mode: the p key or ?present (src/client/present.ts)
 startEdits(); // where edits go: localStorage, or the dev server's save endpoint (src/client/edits/)
 startEditing(); // edit buttons; the editor itself loads on first use (src/client/edit/)

@@ -2,5 +2,6 @@
 // notebook uses both (smaller than plot.js and d3.js together).
 import * as Plot from "@observablehq/plot";
 import * as d3 from "d3";
+import {accessiblePlot} from "./plotA11y.js";
 
-(globalThis as any).queuebook.provide({Plot, d3});
+(globalThis as any).queuebook.provide({Plot: accessiblePlot(Plot), d3});

@@ -32,6 +32,15 @@ let current = 0; // 0-based
 let active = false;
 let title: HTMLElement | null = null;
 let counter: HTMLElement | null = null;
+/** A screen reader's line on each slide change (aria-live), beside the visible counter. */
+let announcer: HTMLElement | null = null;
+
+/** "3 / 12: Little's law": the slide's number and its heading, as the announcer says it. */
+export function announcement(slide: readonly Element[], index: number, total: number): string {
+  const heading = slide.map((e) => (/^H[1-3]$/.test(e.tagName) ? e : e.querySelector("h1, h2, h3"))).find(Boolean);
+  const text = heading?.textContent?.trim();
+  return `${index + 1} / ${total}${text ? `: ${text}` : ""}`;
+}
 let more: HTMLElement | null = null;
 let watcher: MutationObserver | null = null;
 let sizes: ResizeObserver | null = null;
@@ -128,6 +137,7 @@ function show(index: number, record = true, top = true): void {
   for (const child of Array.from(main.children)) child.classList.toggle(SHOWN, on.has(child));
   if (top) main.scrollTop = 0;
   if (counter) counter.textContent = `${current + 1} / ${slides.length}`;
+  if (announcer) announcer.textContent = announcement(slides[current], current, slides.length);
   if (record && readSlide() !== current + 1) replaceHash(withSlide(current + 1));
   sizes?.disconnect();
   for (const element of slides[current]) sizes?.observe(element);
@@ -181,7 +191,11 @@ export function enter(n = 1): void {
     }
     counter = document.createElement("div");
     counter.className = "qb-slide-number";
-    counter.setAttribute("aria-live", "polite");
+    counter.setAttribute("aria-hidden", "true"); // the announcer says it, with the slide's heading
+    announcer = document.createElement("div");
+    announcer.className = "qb-sr-only";
+    announcer.setAttribute("aria-live", "polite");
+    document.body.append(announcer);
     more = document.createElement("div");
     more.className = "qb-slide-more";
     more.textContent = "↓ more below: scroll the slide";
@@ -213,6 +227,7 @@ export function leave(): void {
   setBlackout(false, presenter);
   title?.remove();
   counter?.remove();
+  announcer?.remove();
   more?.remove();
   for (const child of Array.from(main.children)) child.classList.remove(SHOWN);
   document.documentElement.classList.remove(ON, OVERFLOWS);

@@ -24,6 +24,8 @@ export interface FrameOptions {
   x: AxisOptions;
   y: AxisOptions;
   facets?: readonly string[];
+  /** What the chart shows, in one line: its name as an image for a screen reader (default: its axes' labels). */
+  label?: string;
 }
 
 /** A panel: its y scale (the same domain in every panel, its own pixels) and its facet name. */
@@ -49,7 +51,8 @@ const strokes = (points: [number, number][], d: string) => points.map(([x, y]) =
 /** The frame for `options`: axes, grid, labels and facets drawn, marks to be added. */
 export function chartFrame(options: FrameOptions): ChartFrame {
   const {width, height, marginTop = 20, marginRight = 20, marginBottom = 30, marginLeft = 40, facets} = options;
-  const svg = svgElement("svg", {width, height, viewBox: `0 0 ${width} ${height}`, fill: "currentColor", "font-family": "system-ui, sans-serif", "font-size": 10, style: "display: block; height: auto; max-width: 100%; overflow: visible;"});
+  const name = options.label ?? [options.y.label, options.x.label].filter((l) => l !== null).join(" · ");
+  const svg = svgElement("svg", {role: "img", "aria-label": name || undefined, width, height, viewBox: `0 0 ${width} ${height}`, fill: "currentColor", "font-family": "system-ui, sans-serif", "font-size": 10, style: "display: block; height: auto; max-width: 100%; overflow: visible;"});
   // Plot's default tick density: one per 80 px across, one per 35 px up.
   const x = linear(options.x.domain, [marginLeft, width - marginRight], (width - marginLeft - marginRight) / 80);
   const names = facets ?? [undefined];

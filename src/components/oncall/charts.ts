@@ -8,18 +8,21 @@ import type {MinuteMetrics} from "../../sim/metrics.js";
 import {serviceRate} from "../../sim/queue.js";
 import type {RunTrace} from "../../sim/run.js";
 import type {Translate} from "../i18n.js";
-import {h} from "./dom.js";
+import {h, setAttr} from "./dom.js";
 import type {RunEvent} from "./session.js";
 import type {Frame} from "./store.js";
 import {ensureStyle} from "./style.js";
 import {clockTick, clockTicks} from "./clockAxis.js";
 import {layoutLabels} from "./eventLabels.js";
 import {parseClock} from "../../sim/metrics.js";
+import {tableView} from "../../client/chartTable.js";
 
 /** One line of a chart: its label key, colour and value at minute i of the trace (any model's). */
 export interface Series {
   key: string;
   color: string;
+  /** A dash pattern, so a second line differs from the first by more than its colour. */
+  dash?: string;
   value(m: MinuteMetrics, trace: RunTrace, i: number): number;
 }
 
@@ -46,7 +49,7 @@ export const chartSpecs: readonly ChartSpec[] = [
     series: [
       {key: "chart.requests.requests", color: blue, value: (m) => m.requests},
       // The fleet's service rate N/S from the model's workers and service time this minute.
-      {key: "chart.requests.capacity", color: grey, value: (_, trace, i) => serviceRate(trace.details[i].workers, trace.details[i].serviceTimeS)}
+      {key: "chart.requests.capacity", color: grey, dash: "6,3", value: (_, trace, i) => serviceRate(trace.details[i].workers, trace.details[i].serviceTimeS)}
     ],
     minTop: 2000,
     scaleBy: 1
@@ -55,7 +58,7 @@ export const chartSpecs: readonly ChartSpec[] = [
     id: "instances",
     series: [
       {key: "chart.instances.serving", color: blue, value: (m) => m.serving},
-      {key: "chart.instances.starting", color: orange, value: (m) => m.starting}
+      {key: "chart.instances.starting", color: orange, dash: "6,3", value: (m) => m.starting}
     ],
     minTop: 20
   },
@@ -69,7 +72,7 @@ export const chartSpecs: readonly ChartSpec[] = [
 ];
 
 /** The colour of each kind of event on the on-call page (also the legend's): the preset. */
-export const eventColors: Readonly<Record<string, string>> = {deploy: "#9c36b5", flush: "#0b7285", surge: "#e67700", decision: "#2b8a3e", alert: red};
+export const eventColors: Readonly<Record<string, string>> = {deploy: "#9c36b5", flush: "#0b7285", surge: "#b35900", decision: "#2b8a3e", alert: red};
 
 const onCallCharts = (): readonly ChartSpec[] => chartSpecs;
 
@@ -178,11 +181,27 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule,
   const holders = chartSpecs.map((spec) => h("div", {class: "oc-chart", "data-chart": spec.id}));
   const titles = chartSpecs.map((spec) => {
     // A key under the title when a chart has more than one line or a reference line.
-    const items = spec.series.length > 1 ? spec.series.map((s) => h("span", {style: `--c: ${s.color}`}, t(s.key))) : [];
+    const items = spec.series.length > 1 ? spec.series.map((s) => h("span", {style: `--c: ${s.color}`, class: s.dash ? "oc-dashed" : undefined}, t(s.key))) : [];
     if (spec.reference) items.push(h("span", {style: `--c: ${red}`, class: "oc-dashed"}, t(spec.reference.key)));
     return h("div", {}, h("h4", {}, t(`chart.${spec.id}`)), h("div", {class: "oc-legend oc-key"}, ...items));
   });
-  const node = h("div", {}, legend, h("div", {class: "oc-charts"}, ...chartSpecs.map((_, i) => h("div", {}, titles[i], holders[i]))));
+  // Each chart's text alternatives: a one-line summary of this minute's values (the image's
+  // name, see describe()) and its series as a table, every quarter hour up to this minute.
+  const tables = chartSpecs.map((spec) =>
+    tableView({
+      summary: t("chart.table"),
+      columns: [t("log.clock"), t("chart.minute"), ...spec.series.map((s) => t(s.key))],
+      rows: () => {
+        const frame = latest;
+        if (!frame) return [];
+        const cols = columns(spec, frame.trace);
+        const minutes = Array.from({length: Math.floor(frame.minute / 15) + 1}, (_, k) => k * 15);
+        if (minutes.at(-1) !== frame.minute) minutes.push(frame.minute);
+        return minutes.map((m) => [frame.trace.metrics[m].clock, m, ...cols.map((c) => tick(c[m]))]);
+      }
+    })
+  );
+  const node = h("div", {}, legend, h("div", {class: "oc-charts"}, ...chartSpecs.map((_, i) => h("div", {}, titles[i], holders[i], tables[i]))));
   const chartWidth = Math.max(260, Math.floor(width >= 640 ? (width - 16) / 2 : width));
   const id = `oc${++nextId}`;
   let trace: RunTrace | null = null;
@@ -196,7 +215,7 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule,
     const xs = Array.from({length: frame.trace.metrics.length}, (_, i) => i);
     const marks: PlotModule.Markish[] = [];
     if (spec.reference) marks.push(Plot.ruleY([spec.reference.y], {stroke: red, strokeDasharray: "4,3"}));
-    spec.series.forEach((s, i) => marks.push(Plot.lineY(xs, {x: xs, y: Array.from(d.cols[i]), stroke: s.color, strokeWidth: 1.5, clip: "frame", className: "oc-clip"})));
+    spec.series.forEach((s, i) => marks.push(Plot.lineY(xs, {x: xs, y: Array.from(d.cols[i]), stroke: s.color, strokeDasharray: s.dash, strokeWidth: 1.5, clip: "frame", className: "oc-clip"})));
     // The x axis in clock time (the dashboard's clock), labelled; the y axis in the page's numbers.
     const start = parseClock(frame.scenario.startClock);
     const last = frame.trace.metrics.length - 1;
@@ -280,12 +299,21 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule,
     d.clip.setAttribute("width", String(Math.max(0, d.x(minute + 0.5) - d.left + 2)));
   }
 
+  /** "Requests and capacity (req/s), 08:12: requests 1234, capacity 2000": the chart's name as an image, in the page's language. */
+  function describe(d: Drawn, frame: Frame, i: number): void {
+    const svg = d.holder.firstElementChild;
+    if (!svg) return;
+    const values = d.spec.series.map((s, k) => `${t(s.key)} ${tick(d.cols[k][frame.minute] ?? NaN)}`);
+    setAttr(svg, "aria-label", `${titles[i].querySelector("h4")!.textContent}, ${frame.trace.metrics[frame.minute]?.clock ?? ""}: ${values.join(", ")}`);
+  }
+
   /** Shows `frame` on every chart that is up to date. */
   function show(frame: Frame): void {
     drawn.forEach((d, i) => {
       if (d.stale) return;
       drawEvents(d, frame.events, i === 0);
       moveClip(d, frame.minute);
+      describe(d, frame, i);
     });
   }
 

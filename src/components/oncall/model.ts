@@ -6,6 +6,7 @@ import {formulas as onCallFormulas, type Formula, type FormulaId} from "./formul
 import {h} from "./dom.js";
 import type {Frame} from "./store.js";
 import {ensureStyle} from "./style.js";
+import {watchOverflow} from "../../client/scrollCue.js";
 
 /** A relation of the seeds: its text key, sources, the note the seeds put after it, and the model's formulas that make it up (formulas.ts). */
 export interface RelationSpec {
@@ -66,9 +67,13 @@ export function modelView(t: Translate, decimal: "." | ",", render: RenderTex, o
       return cite;
     });
     const rows = spec.formulas.map((id) => {
-      const value = h("div", {class: "oc-tex oc-values", "data-formula": id});
+      const value = h("div", {class: "oc-tex oc-values qb-scroll-cue", "data-formula": id});
       values.set(id, value);
-      return h("div", {class: "oc-formula"}, h("div", {class: "oc-formula-name"}, t(`formula.${id}`)), h("div", {class: "oc-tex oc-symbolic", "data-symbolic": id}), value);
+      const symbolic = h("div", {class: "oc-tex oc-symbolic qb-scroll-cue", "data-symbolic": id});
+      // a formula wider than a phone scrolls sideways: a keyboard reaches it, a shadow shows it
+      watchOverflow(value);
+      watchOverflow(symbolic);
+      return h("div", {class: "oc-formula"}, h("div", {class: "oc-formula-name"}, t(`formula.${id}`)), symbolic, value);
     });
     return h(
       "div",

@@ -1,0 +1,28 @@
+// "Skip to content": the first thing a keyboard reaches on a notebook page, so the page bar is
+// passed in one key press. It moves focus into <main> itself instead of following its href: the
+// URL hash is the notebook's state (src/client/hash.ts), and a fragment would replace it.
+
+/** The link's text (the client's own words are English, as its language picker's label is). */
+export const SKIP_TEXT = "Skip to content";
+
+/** Puts the skip link first in the body of a notebook page (not the index, not twice). */
+export function startSkipLink(): void {
+  const start = () => {
+    const main = document.querySelector<HTMLElement>("main.qb-notebook:not(.qb-index)");
+    if (!main || document.querySelector(".qb-skip")) return;
+    if (!main.id) main.id = "observablehq-main";
+    const link = document.createElement("a");
+    link.className = "qb-skip";
+    link.href = `#${main.id}`;
+    link.textContent = SKIP_TEXT;
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      // focusable by script only, so a click in the page's text does not outline the column
+      if (!main.hasAttribute("tabindex")) main.setAttribute("tabindex", "-1");
+      main.focus();
+    });
+    document.body.prepend(link);
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, {once: true});
+  else start();
+}
