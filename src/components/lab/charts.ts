@@ -154,7 +154,7 @@ export function waitChart(means: WaitPart[], {t, width: asked = 640}: ChartOptio
     width, height: 150, marginLeft: 60,
     x: {label: t("chart.meanMs"), grid: true},
     y: {label: null, domain: [...shapes]},
-    color: {domain: [t("chart.service"), t("chart.wait")], range: ["#9aa5b1", "#ff725c"], legend: true},
+    color: {domain: [t("chart.service"), t("chart.wait")], range: ["#6b7683", "#c2410c"], legend: true},
     marks: [Plot.barX(parts, Plot.stackX({x: "ms", y: "shape", fill: "part"})), Plot.ruleX([0])]
   });
 }
@@ -215,8 +215,8 @@ export function closedLoopCurve(k: {users: number; thinkS: number; meanRS: numbe
     marks: [
       Plot.lineY(naive, {x: "n", y: "rate", stroke: "line", strokeDasharray: "4,3"}),
       Plot.lineY(curve, {x: "n", y: "rate", stroke: "line"}),
-      Plot.dot([{n: k.users, rate: k.measuredRate}], {x: "n", y: "rate", r: 5, fill: "#ff725c"}),
-      Plot.text([{n: k.users, rate: k.measuredRate}], {x: "n", y: "rate", text: () => t("chart.measured"), dx: 8, textAnchor: "start", fill: "#ff725c"})
+      Plot.dot([{n: k.users, rate: k.measuredRate}], {x: "n", y: "rate", r: 5, fill: "#c2410c"}),
+      Plot.text([{n: k.users, rate: k.measuredRate}], {x: "n", y: "rate", text: () => t("chart.measured"), dx: 8, textAnchor: "start", fill: "#c2410c"})
     ]
   });
 }
