@@ -53,6 +53,27 @@ export abstract class AbstractFile {
   async zip(): Promise<never> {
     throw new Error(`${this.name}: FileAttachment.zip() is not available in queuebook (Framework loads JSZip from a CDN); attach the files inside the archive, or install a reader (npm install jszip) and pass it await .arrayBuffer()`);
   }
+  /** Framework reads Arrow IPC with apache-arrow from a CDN; queuebook does not bundle it (see README). */
+  async arrow(): Promise<never> {
+    throw this.notBundled("arrow", "apache-arrow");
+  }
+  /** Framework reads Parquet with parquet-wasm and apache-arrow from a CDN; not bundled (see README). */
+  async parquet(): Promise<never> {
+    throw this.notBundled("parquet", "parquet-wasm");
+  }
+  /** Framework opens SQLite files with sql.js from a CDN; not bundled (see README). */
+  async sqlite(): Promise<never> {
+    throw this.notBundled("sqlite", "sql.js");
+  }
+  /** Framework loads tables with arquero from a CDN; not bundled (see README). */
+  async arquero(): Promise<never> {
+    throw this.notBundled("arquero", "arquero");
+  }
+  // One sentence for every reader Framework fetches from a CDN: the cell says what is missing
+  // and what to do, instead of "….parquet is not a function".
+  private notBundled(method: string, pkg: string): Error {
+    return new Error(`${this.name}: FileAttachment.${method}() is not available in queuebook (Framework loads ${pkg} from a CDN); install a reader (npm install ${pkg}) and pass it await .arrayBuffer(), or attach the data as CSV or JSON`);
+  }
   /** The file as an <img>, loaded. */
   async image(properties: Partial<HTMLImageElement> = {}): Promise<HTMLImageElement> {
     const image = Object.assign(new Image(), properties);

@@ -132,6 +132,8 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     await page.waitForFunction(() => !!document.querySelector("#tex-import .katex"));
     await page.waitForFunction(() => document.querySelectorAll(".qb-cell svg rect").length === 3);
     await shows(page, "#stdlib-resize", "true");
+    // `import {md} from "@observablehq/stdlib"` (md is not in Framework's stdlib) is the built-in; the cell's other import runs
+    await shows(page, "#stdlib-md", "svg and 3 servers");
     expect(await cellErrors(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();

@@ -1,6 +1,7 @@
 // Imports pass: a cell's static imports, rewritten as `await import(…)` so the cell's body is a
 // plain async function and esbuild can inline the imported modules into the notebook's bundle.
 import type {ImportDeclaration, Program} from "acorn";
+import {isBuiltin} from "../contract.js";
 import {CellSyntaxError} from "./syntax.js";
 
 /** One static import of a cell. */
@@ -32,7 +33,9 @@ const builtinModules: Record<string, Record<string, string>> = {
 
 /**
  * For an import of a module the page provides as built-ins, each local name → the built-in it
- * stands for; undefined for other modules. An export the page does not provide is an error.
+ * stands for; undefined for other modules. From the stdlib, a page built-in that Framework's
+ * stdlib lacks (`import {md} from "@observablehq/stdlib"`, which Framework leaves undefined) is
+ * the built-in, so the cell's other imports still run; any other missing export is an error.
  */
 export function builtinBindings(declaration: ImportDeclaration): Map<string, string> | undefined {
   const specifier = npmSpecifier(String(declaration.source.value));
@@ -43,10 +46,15 @@ export function builtinBindings(declaration: ImportDeclaration): Map<string, str
     const exported = s.type === "ImportDefaultSpecifier" ? "default"
       : s.type === "ImportNamespaceSpecifier" ? "*"
       : s.imported.type === "Identifier" ? s.imported.name : String(s.imported.value);
+    if (table === stdlib && !Object.hasOwn(table, exported) && isBuiltin(exported)) {
+      bindings.set(s.local.name, exported);
+      continue;
+    }
     if (!Object.hasOwn(table, exported)) {
       const what = exported === "*" ? "a namespace import" : `"${exported}"`;
       const has = Object.keys(table).map((name) => (name === "default" ? "its default export" : name)).join(", ");
-      throw new CellSyntaxError(`${specifier}: queuebook provides ${has}, not ${what}`, s.loc!.start.line, s.loc!.start.column + 1);
+      const also = table === stdlib ? " and the page's built-ins" : "";
+      throw new CellSyntaxError(`${specifier}: queuebook provides ${has}${also}, not ${what}`, s.loc!.start.line, s.loc!.start.column + 1);
     }
     bindings.set(s.local.name, table[exported]);
   }
