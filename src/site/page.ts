@@ -3,6 +3,7 @@
 import {escapeHtml} from "../notebook/parse.js";
 import type {CompiledNotebook} from "../notebook/compile.js";
 import {sourceScript} from "./pageSource.js";
+import {chooseLanguageBlocks} from "./languageBlocks.js";
 import {isLanguageCode} from "../notebook/contract.js";
 import {scriptElement, styleElement} from "./exportInline.js";
 import {courseCss, courseLanguages, lessonTexts, scriptJson, minutesOf, renderCourse, requiresOf, type Lesson} from "./course.js";
@@ -59,7 +60,7 @@ export function renderPage(compiled: CompiledNotebook, options: PageOptions): st
     head,
     body: `<nav class="qb-nav">${home}</nav>
 <main class="qb-notebook" id="observablehq-main">
-${noscript}${compiled.html}</main>
+${noscript}${chooseLanguageBlocks(compiled.html, compiled.languages[0] ?? "en")}</main>
 ${sourceScript(compiled)}
 ${titlesScript(compiled)}<footer class="qb-footer">${escapeHtml(compiled.path)}</footer>
 ${script(options.script)}`
