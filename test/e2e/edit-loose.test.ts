@@ -3,7 +3,7 @@
 // on one run of prose, and its editor holds both), from a prose panel and from a cell's; a
 // page whose editor.js cannot load says so in the page, never in a dialog; and resting the
 // pointer on an edit button loads the editor before the click.
-import {cpSync, mkdtempSync, rmSync} from "node:fs";
+import {cpSync, mkdtempSync, readFileSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
@@ -12,6 +12,9 @@ import {buildSite} from "../../src/site/build.js";
 import {launchBrowser} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
+const erlang = readFileSync(join(packageRoot, "notebooks", "erlang-c.md"), "utf8");
+/** 1-based line of the first line of `text` in erlang-c.md. */
+const lineOf = (text: string) => erlang.split("\n").findIndex((l) => l.startsWith(text)) + 1;
 let dir: string;
 let browser: Browser;
 let built: string;
@@ -103,6 +106,26 @@ describe("+ Text below beside prose (built site, file://)", {timeout: 60_000}, (
       expect(await page.locator("[data-qb-editor]:focus-within .cm-content").textContent()).toMatch(/^New text\.[\s\S]*p99 latency/);
       expect((await proseBetween(page, 4, 5))[0]).toBe("New text.");
       expect(await page.locator("main > .qb-cell").count()).toBe(await page.locator("button[data-qb-edit='cell']").count());
+    } finally {
+      await page.evaluate(() => localStorage.clear());
+      await page.close();
+    }
+  });
+});
+
+describe("positions after an edit that adds lines (built site, file://)", {timeout: 60_000}, () => {
+  it("a cell below that now fails says where it is now, though it was not recompiled", async () => {
+    const page = await open(built);
+    try {
+      await press(page, "#cell-3 >> xpath=preceding-sibling::button[@data-qb-edit][1]");
+      const count = Number((await page.getAttribute("html", "data-qb-edits")) ?? 0);
+      await page.keyboard.press("Control+A");
+      // two lines more, and an `a` the formula's a.toFixed(1) throws on
+      await page.keyboard.insertText("// one\n// two\nconst n = instances * WORKERS_PER_INSTANCE;\nconst s = serviceMs / 1000;\nconst a = null;\nconst wait = 0;");
+      await page.keyboard.press("Shift+Enter");
+      await page.waitForSelector(`html[data-qb-edits="${count + 1}"]`);
+      await page.waitForFunction(() => /TypeError/.test(document.querySelector("#cell-4")?.textContent ?? ""));
+      expect(await page.locator("#cell-4").textContent()).toContain(`erlang-c.md:${lineOf("tex.block") + 2}`);
     } finally {
       await page.evaluate(() => localStorage.clear());
       await page.close();
