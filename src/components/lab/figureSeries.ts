@@ -25,8 +25,9 @@ export interface WaitPart {
   waitMs: number;
 }
 
-/** Step 7's three maxima of one shape's records: the sweep's peak, maxConcurrency, max(qlen). */
+/** Step 7's three maxima of one shape's records (how many): the sweep's peak, maxConcurrency, max(qlen). */
 export interface Peaks {
+  records: number;
   sweep: number;
   concurrency: number;
   qlen: number;
@@ -113,7 +114,7 @@ export function sweep(srv: Pick<Record<Shape, LabRecord[]>, "even" | "burst">): 
     const records = srv[shape];
     const {t, n} = sweepColumns(records); // sweepSteps' events, as columns
     lines[shape] = thinnedLine(t, n);
-    peaks[shape] = {sweep: maxOf(n), concurrency: maxConcurrency(records), qlen: maxOf(column(records, (r) => r.qlen))};
+    peaks[shape] = {records: records.length, sweep: maxOf(n), concurrency: maxConcurrency(records), qlen: maxOf(column(records, (r) => r.qlen))};
   }
   return {lines, peaks};
 }

@@ -1,7 +1,7 @@
 // Rows of numbers sent between threads as columns: a Float64Array per numeric field moves to the
 // page without a copy (transferred), where a million row objects would be cloned field by field
-// in one long task on the page's main thread. Rebuilt on the page in slices that yield between
-// them, so no task holds the page for long.
+// in one long task on the page's main thread. Rebuilt on the page when first read, or in slices
+// that yield between them (uploadMessages.ts), so no task holds the page for long.
 
 /** One field of a row array: numbers as a Float64Array, one value shared by every row, or the values as they are. */
 export type Column = {numbers: Float64Array} | {same: unknown} | {values: unknown[]};

@@ -5,7 +5,7 @@
 import type {Check} from "../../lab/grade.js";
 import {shapes, type Shape} from "../../lab/schedule.js";
 import {figureBuffers} from "./figureSeries.js";
-import {fromColumnsInSlices, toColumns, transferables, type Columns} from "./rowColumns.js";
+import {fromColumns, fromColumnsInSlices, toColumns, transferables, type Columns} from "./rowColumns.js";
 import type {LabRuns} from "./runs.js";
 import type {UploadBase, UploadOutcome, UploadRefusal} from "./uploadJob.js";
 
@@ -50,16 +50,26 @@ export function encodeOutcome(outcome: UploadOutcome | UploadRefusal): {reply: U
   return {reply: {type: "done", outcome: {...outcome, files, runs: encoded}}, transfer: [...all.flatMap(transferables), ...figureBuffers(runs.figures)]};
 }
 
-/** The outcome as the page uses it: rows rebuilt in slices, yielding between them. */
+/**
+ * Rows by shape, each shape's objects built from its columns on its first read. The page draws
+ * from the figures' series, so it never builds a million record objects it does not read, nor
+ * makes its garbage collector walk them (on a busy machine a collection over them held the
+ * page for up to a second).
+ */
+function lazyRows<T>(data: ByShape): Record<Shape, T[]> {
+  const out = {} as Record<Shape, T[]>;
+  for (const shape of shapes) {
+    let rows: T[] | undefined;
+    Object.defineProperty(out, shape, {enumerable: true, get: () => (rows ??= fromColumns<T>(data[shape]))});
+  }
+  return out;
+}
+
+/** The outcome as the page uses it: the per-shape rows built when first read, closed.csv's in slices, yielding between them. */
 export async function decodeOutcome(outcome: UploadReply["outcome"], yieldNow: () => Promise<void>): Promise<UploadOutcome | UploadRefusal> {
   if (!outcome.ok) return outcome;
   const {runs} = outcome;
-  const rows = async <T>(data: ByShape) => {
-    const out = {} as Record<Shape, T[]>;
-    for (const shape of shapes) out[shape] = await fromColumnsInSlices<T>(data[shape], yieldNow);
-    return out;
-  };
-  const decoded: LabRuns = {...runs, sched: await rows(runs.sched), run: await rows(runs.run), srv: await rows(runs.srv), closed: await fromColumnsInSlices(runs.closed, yieldNow)};
+  const decoded: LabRuns = {...runs, sched: lazyRows(runs.sched), run: lazyRows(runs.run), srv: lazyRows(runs.srv), closed: await fromColumnsInSlices(runs.closed, yieldNow)};
   const files = new Map([...outcome.files].map(([name, text]) => [name, text ?? runs.files.get(name)!]));
   return {...outcome, files, runs: decoded, checks: outcome.checks as Check[]};
 }

@@ -85,7 +85,7 @@ describe("labFigures(runs)", () => {
 
   it("states step 7's maxima and step 1's server time over every record, as the page computed them", () => {
     for (const shape of ["even", "burst"] as const) {
-      expect(figures.peaks[shape]).toEqual({sweep: maxOf(sweepSteps(big[shape]).map((s) => s.n)), concurrency: maxConcurrency(big[shape]), qlen: maxOf(big[shape].map((r) => r.qlen))});
+      expect(figures.peaks[shape]).toEqual({records: big[shape].length, sweep: maxOf(sweepSteps(big[shape]).map((s) => s.n)), concurrency: maxConcurrency(big[shape]), qlen: maxOf(big[shape].map((r) => r.qlen))});
       expect(figures.peaks[shape].sweep).toBe(figures.peaks[shape].concurrency);
     }
     expect(figures.peaks.burst.concurrency).toBeGreaterThan(figures.peaks.even.concurrency); // the bursts do raise it: a case where a lost peak would show

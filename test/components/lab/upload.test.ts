@@ -89,6 +89,16 @@ describe("encodeOutcome / decodeOutcome", () => {
     expect(outcome.ok && outcome.runs.figures.queue.even.x.length).toBe(0);
     expect(await decodeOutcome(cloned.outcome, async () => {})).toEqual(uploadJob(list(other), base));
   });
+
+  it("builds a shape's row objects only when the page first reads them, once", async () => {
+    const {reply, transfer} = encodeOutcome(uploadJob(list(other), base));
+    const decoded = await decodeOutcome(structuredClone(reply, {transfer}).outcome, async () => {});
+    if (!decoded.ok) throw new Error(decoded.errors.join("; "));
+    for (const rows of [decoded.runs.srv, decoded.runs.run, decoded.runs.sched]) expect(Object.getOwnPropertyDescriptor(rows, "even")?.get).toBeTypeOf("function");
+    const first = decoded.runs.srv.burst;
+    expect(decoded.runs.srv.burst).toBe(first);
+    expect(first).toEqual(labRuns(mergeUploads(embedded, other)).srv.burst);
+  });
 });
 
 describe("runUpload(files, base)", () => {
