@@ -150,11 +150,12 @@ describe("vision and motion", {timeout: 90_000}, () => {
     expect(durations).toEqual({reduce: "0s", "no-preference": "0.15s"});
   });
 
-  for (const name of ["formulas", "on-call", "erlang-c", "format"]) {
+  for (const name of ["formulas", "on-call", "erlang-c", "format", "arrival-lab", "arrival-lab?lang=ja"]) {
     it(`${name} reflows at 320 px: nothing wider than the window, each wider formula a scroll box a keyboard reaches; KaTeX keeps its MathML`, async () => {
       const context = await site.browser.newContext({viewport: {width: 320, height: 640}});
       const page = await context.newPage();
-      await page.goto(`${site.origin}/${name}.html`, {timeout: pageLoadTimeout});
+      const [file, query = ""] = name.split("?");
+      await page.goto(`${site.origin}/${file}.html${query && `?${query}`}`, {timeout: pageLoadTimeout});
       await page.addStyleTag({content: "*{content-visibility:visible !important}"});
       // on-call typesets its model's formulas once they are scrolled to
       if (await page.locator(".oc-model").count()) await page.locator(".oc-model").scrollIntoViewIfNeeded();

@@ -230,6 +230,7 @@ export function labStyles(): HTMLStyleElement {
 .lab-table{border-collapse:collapse;font-variant-numeric:tabular-nums;margin:.5rem 0}
 .lab-table th,.lab-table td{border-bottom:1px solid #ddd;padding:.2rem .6rem;text-align:right}
 .lab-table th:first-child,.lab-table td:first-child{text-align:left}
+@media (max-width:420px){.lab-table{font-size:.85em}.lab-table th,.lab-table td{padding:.2rem .3rem}.lab-table th{overflow-wrap:anywhere}}
 .lab-upload{border:1px dashed #888;padding:.8rem;border-radius:6px;margin:1rem 0}
 .lab-upload label{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
 .lab-upload-reset{margin-top:.5rem}
