@@ -8,6 +8,8 @@
 //     compile): show the message in a notice above the page, which keeps what it has; the next
 //     update or reload removes it.
 
+import {showLanguageBlocks} from "../components/prose.js";
+
 const CELL = ".qb-cell[id], .qb-inline[id]";
 
 /** A cell element's identity: its data-cell (by content), else its id. */
@@ -60,6 +62,8 @@ export function patchMain(html: string): void {
     cell.replaceWith(existing);
   }
   main.replaceChildren(fragment);
+  // the new prose comes with every language block: show the page's own again (a cell that chose them does not re-run)
+  showLanguageBlocks(document.documentElement.lang || "en", main);
 }
 
 let scripts: Promise<void> = Promise.resolve();

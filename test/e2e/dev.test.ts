@@ -93,6 +93,19 @@ describe("queuebook dev", () => {
     await page.close();
   });
 
+  it("a prose edit keeps showing only the page's language of a passage written in several", async () => {
+    const blocks = (en: string, hu: string) => `---\nlanguages: [en, hu]\n---\n\n<div lang="en">\n\n${en}\n\n</div>\n<div lang="hu">\n\n${hu}\n\n</div>\n\n\`\`\`js\nimport {showLanguageBlocks} from "../src/components/prose.js";\n\`\`\`\n\n\`\`\`js\n{ showLanguageBlocks(lang); }\n\`\`\`\n`;
+    writeFileSync(join(copy.notebooks, "langs.md"), blocks("english one", "magyar egy"));
+    const {page, errors} = await openLive("langs?lang=hu");
+    await expect.poll(() => page.locator("main").innerText()).toContain("magyar egy");
+    expect(await page.locator("main").innerText()).not.toContain("english one");
+    writeFileSync(join(copy.notebooks, "langs.md"), blocks("english two", "magyar kettő"));
+    await expect.poll(() => page.locator("main").innerText(), {timeout: 10_000}).toContain("magyar kettő");
+    expect(await page.locator("main").innerText()).not.toContain("english two");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("inserting a cell runs only that cell: the cells after it keep their outputs and do not re-run", async () => {
     const counted = (name: string) => `\`\`\`js\nhtml\`<p id="${name}">${name} ran \${(window.__${name} = (window.__${name} ?? 0) + 1)} time(s)</p>\`\n\`\`\`\n`;
     const file = join(copy.notebooks, "insert.md");
