@@ -9,6 +9,8 @@ import {isCellPart, notebookMain, Session} from "./session.js";
 let session: Session | undefined;
 const panels = new Map<BlockRef, Panel>();
 let codeShown = false;
+/** The panel that last held the focus: a rebuild of main takes its element out, and the focus with it. */
+let focused: Panel | undefined;
 
 function current(): Session {
   if (session) return session;
@@ -16,12 +18,33 @@ function current(): Session {
   if (!source) throw new Error("this page carries no notebook source to edit");
   session = new Session(source);
   session.onApplied = placeAll;
+  watchMain();
   return session;
+}
+
+/**
+ * A dev live update rebuilds main's children by itself (reload.ts, when the server's page differs
+ * from this one): the open panels and code views go out with the old children. Put them back, or
+ * a panel would live on in `panels` outside the page and its ✎ would focus an editor nobody sees.
+ */
+function watchMain(): void {
+  const main = notebookMain();
+  new MutationObserver(() => {
+    const lost = Array.from(panels.values()).some((p) => !p.element.isConnected);
+    const codeLost = codeShown && !main.querySelector(":scope > pre.qb-code") && current().elementsByRef().size > panels.size;
+    if (lost || codeLost) placeAll(); // (placeAll's own changes leave nothing lost: no loop)
+  }).observe(main, {childList: true});
+  document.addEventListener("focusin", (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    focused = Array.from(panels.values()).find((p) => p.element.contains(target));
+  });
 }
 
 /** Puts the open panels and the code views back before their blocks (after a rebuild of main, or an edit). */
 function placeAll(): void {
   const s = current();
+  // a panel taken out while it had the focus gets it back once it is in place again
+  const refocus = focused && !focused.element.contains(document.activeElement) && (!document.activeElement || document.activeElement === document.body) ? focused : undefined;
   for (const panel of panels.values()) {
     const anchor = s.anchorOf(panel.ref);
     if (!anchor) {
@@ -36,6 +59,7 @@ function placeAll(): void {
     panel.element.classList.toggle("qb-on-slide", anchor.classList.contains("qb-on-slide"));
   }
   renderCode();
+  if (refocus && panels.get(refocus.ref) === refocus) refocus.view.focus();
 }
 
 /** "Show code": each cell's source above it (echoed cells show theirs already). */
@@ -67,6 +91,7 @@ function report(panel: Panel, saved: Promise<SaveResult>): void {
 
 function closePanel(panel: Panel, focus = true): void {
   panels.delete(panel.ref);
+  if (focused === panel) focused = undefined;
   panel.view.destroy();
   const next = panel.element.nextElementSibling;
   panel.element.remove();
@@ -80,7 +105,8 @@ function closePanel(panel: Panel, focus = true): void {
 function openPanel(ref: BlockRef): Panel {
   const s = current();
   const existing = panels.get(ref);
-  if (existing) return existing.view.focus(), existing;
+  if (existing && !existing.element.isConnected) placeAll(); // (out of the page: back in place, or closed when its block is gone)
+  if (existing && panels.get(ref) === existing) return existing.view.focus(), existing;
   const entry = s.entries.find((e) => e.ref === ref)!;
   const lang = entry.kind === "cell" ? s.cellOf(ref)?.lang ?? "js" : "prose";
   const panel = createPanel(ref, entry.kind, lang, s.textOf(ref), {
