@@ -12,8 +12,9 @@ const scanned = ["test", "bench", "src", "build", "bin"];
 // Generated and notebook text, not code that reads files; and the scanner and this file, whose
 // examples of escaping paths are text.
 const notCode = new Set(["test/output", "test/input", "test/support/outsidePaths.ts", "test/self-contained.test.ts"]);
-// The one allowed: bench/notebook.bench.ts times the Framework peer when its harness is there.
-const allowed = [{file: "bench/notebook.bench.ts", target: join(dirname(root), "shared/tools/framework-peer.sh")}];
+// The ones allowed: two benches time the Framework peer when its harness is there (and say so when it is not).
+const peer = join(dirname(root), "shared/tools/framework-peer.sh");
+const allowed = ["bench/notebook.bench.ts", "bench/edit.bench.ts"].map((file) => ({file, target: peer}));
 
 function sources(folder: string): string[] {
   return readdirSync(join(root, folder), {withFileTypes: true}).flatMap((entry) => {
