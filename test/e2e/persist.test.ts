@@ -1,5 +1,5 @@
 // Where edits go on a static page, in Chromium from file:// (the built site): an edit is kept in
-// localStorage per notebook and version, survives a reload (the editor replays it: the
+// localStorage per page (its location and notebook) and version, survives a reload (the editor replays it: the
 // dependent cell shows the edited value), shows the edited marker; Download .md gives the
 // notebook as edited byte for byte; Revert brings the original back; edits made to another
 // version of the notebook are set aside with a notice, not applied.
@@ -53,6 +53,11 @@ async function open(): Promise<{page: Page; close(): Promise<void>}> {
 }
 
 const loadShown = (page: Page) => page.locator("#load").textContent();
+/** The page's storage keys: its own location (".html" dropped) and its notebook's path. */
+const keys = (page: Page) => page.evaluate(() => {
+  const scope = `${location.pathname.replace(/\.html$/, "")}|persist.md`;
+  return {live: `queuebook:edits:${scope}`, aside: `queuebook:edits-set-aside:${scope}`};
+});
 
 describe("edits on a static page (file://)", () => {
   it("shows no edits bar on a page nobody edited", async () => {
@@ -67,7 +72,8 @@ describe("edits on a static page (file://)", () => {
     const {page, close} = await open();
     const kept = await page.evaluate((e) => (window as any).queuebook.edits.replace(e.block, e.text), edit as any);
     expect(kept).toEqual({ok: true});
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("queuebook:edits:persist.md")!));
+    const {live} = await keys(page);
+    const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)!), live);
     expect(stored).toMatchObject({v: 1, hash: expect.stringMatching(/^[0-9a-f]{16}$/), edits: [edit], text: expected});
     const bar = page.locator("[data-qb-edits-bar]");
     await expect.poll(() => bar.isVisible()).toBe(true);
@@ -88,7 +94,7 @@ describe("edits on a static page (file://)", () => {
 
     await Promise.all([page.waitForEvent("load"), page.locator("button[data-qb-revert]").click()]);
     await page.waitForFunction(() => document.querySelector("#load")?.textContent === "1.00");
-    expect(await page.evaluate(() => localStorage.getItem("queuebook:edits:persist.md"))).toBeNull();
+    expect(await page.evaluate((key) => localStorage.getItem(key), live)).toBeNull();
     expect(await page.locator("[data-qb-edits-bar]").isVisible()).toBe(false);
     await close();
   });
@@ -96,7 +102,8 @@ describe("edits on a static page (file://)", () => {
   it("sets aside edits made to another version of the notebook, with a notice, and applies nothing", async () => {
     const {page, close} = await open();
     const earlier = original.replace("0.04", "0.05");
-    await page.evaluate((entry) => localStorage.setItem("queuebook:edits:persist.md", JSON.stringify(entry)), {v: 1, hash: "0123456789abcdef", edits: [edit], text: earlier});
+    const {live, aside} = await keys(page);
+    await page.evaluate(([key, entry]) => localStorage.setItem(key, JSON.stringify(entry)), [live, {v: 1, hash: "0123456789abcdef", edits: [edit], text: earlier}] as const);
     await page.reload();
     const notice = page.locator("[data-qb-set-aside]");
     await notice.waitFor();
@@ -106,17 +113,18 @@ describe("edits on a static page (file://)", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.locator("a[data-qb-set-aside-download]").click()]);
     expect(download.suggestedFilename()).toBe("persist.edited-earlier.md");
     expect(readFileSync(await download.path(), "utf8")).toBe(earlier);
-    expect(await page.evaluate(() => [localStorage.getItem("queuebook:edits:persist.md"), JSON.parse(localStorage.getItem("queuebook:edits-set-aside:persist.md")!).text])).toEqual([null, earlier]);
+    expect(await page.evaluate(([l, a]) => [localStorage.getItem(l), JSON.parse(localStorage.getItem(a)!).map((e: any) => e.text)], [live, aside])).toEqual([null, [earlier]]);
     await page.locator("button[data-qb-set-aside-discard]").click();
     expect(await notice.count()).toBe(0);
-    expect(await page.evaluate(() => localStorage.getItem("queuebook:edits-set-aside:persist.md"))).toBeNull();
+    expect(await page.evaluate((key) => localStorage.getItem(key), aside)).toBeNull();
     await close();
   });
 
   it("sets aside a stored entry that is not one (hand-edited, a block the notebook lacks) without applying or failing the page", async () => {
     for (const raw of ["{not json", JSON.stringify({v: 1, hash: "x", edits: [{op: "replace", block: "0", text: 1}], text: ""})]) {
       const {page, close} = await open();
-      await page.evaluate((value) => localStorage.setItem("queuebook:edits:persist.md", value), raw);
+      const {live} = await keys(page);
+      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [live, raw]);
       await page.reload();
       await page.locator("[data-qb-set-aside]").waitFor();
       expect(await page.locator("a[data-qb-set-aside-download]").count()).toBe(0); // nothing readable to offer
@@ -125,7 +133,8 @@ describe("edits on a static page (file://)", () => {
     }
     const {page, close} = await open();
     const hash = await page.evaluate(() => JSON.parse(document.getElementById("qb-source")!.textContent!).hash);
-    await page.evaluate((entry) => localStorage.setItem("queuebook:edits:persist.md", JSON.stringify(entry)), {v: 1, hash, edits: [{op: "replace", block: 99, text: "x"}], text: "x"});
+    const {live} = await keys(page);
+    await page.evaluate(([key, entry]) => localStorage.setItem(key, JSON.stringify(entry)), [live, {v: 1, hash, edits: [{op: "replace", block: 99, text: "x"}], text: "x"}] as const);
     await page.reload();
     await page.locator("[data-qb-set-aside]").waitFor();
     expect(await loadShown(page)).toBe("1.00");

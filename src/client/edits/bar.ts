@@ -3,7 +3,7 @@
 // edits set aside because they were made to another version of the notebook. Its text is set
 // as text, never as markup: a notebook path or a stored entry cannot inject anything.
 import type {EmbeddedSource} from "../../notebook/sourceContract.js";
-import type {StoredEdits} from "./store.js";
+import {setAsideLimit, type StoredEdits} from "./store.js";
 import type {Edits} from "./state.js";
 
 /** The file name a download gets: the notebook's own name ("erlang-c.md"). */
@@ -36,6 +36,8 @@ export interface BarOptions {
   revert(): Promise<string | undefined>;
   /** Edits found for another version of this notebook (undefined: unreadable), or absent. */
   setAside?: StoredEdits | null;
+  /** How many older set-aside versions had to go to make room (the notice says so). */
+  dropped?: number;
   discardSetAside(): void;
 }
 
@@ -66,7 +68,8 @@ export function mountBar(edits: Edits, source: EmbeddedSource, options: BarOptio
 /** The notice for edits that belong to another version of the notebook: kept aside, offered as a file, never applied. */
 function setAsideNotice(name: string, options: BarOptions): HTMLElement {
   const notice = element("div", {class: "qb-edits-notice", "data-qb-set-aside": "", role: "alert", style: "position:fixed;left:1rem;bottom:1rem;z-index:20;max-width:32rem;padding:.5rem .75rem;border-radius:6px;font:14px system-ui,sans-serif;background:Canvas;color:CanvasText;border:1px solid #c60"});
-  notice.append(element("span", {}, "This notebook changed since you edited it here, so your edits were set aside, not applied. "));
+  notice.append(element("span", {}, "This notebook changed since you edited it here, so your edits were set aside, not applied (they come back when that version is opened here again). "));
+  if (options.dropped) notice.append(element("span", {"data-qb-set-aside-dropped": ""}, `This browser keeps edits to ${setAsideLimit} versions of a page: the oldest ${options.dropped === 1 ? "was" : `${options.dropped} were`} dropped. `));
   const kept = options.setAside;
   if (kept) {
     const [a, update] = downloadLink({"data-qb-set-aside-download": "", download: name.replace(/\.md$/, "") + ".edited-earlier.md"}, "Download your edited version", () => kept.text);

@@ -7,7 +7,7 @@ import type {SourceEdit} from "../../notebook/source.js";
 import {mountBar} from "./bar.js";
 import {devHost, devSaveTarget} from "./devHost.js";
 import {createEdits, type Edits} from "./state.js";
-import {clearStored, localHost, readStored, setAsideKey, type StoredEdits} from "./store.js";
+import {clearStored, discardSetAside, localHost, pageScope, readStored, type StoredEdits} from "./store.js";
 
 let ready: (edits: Edits | undefined) => void = () => {};
 
@@ -29,25 +29,28 @@ function start(): void {
   const source = embeddedSource();
   if (!source) return ready(undefined);
   const target = devSaveTarget();
+  const scope = pageScope(source.path);
   let stored: readonly SourceEdit[] = [];
   let setAside: StoredEdits | null | undefined;
+  let dropped = 0;
   if (!target) {
-    const found = readStored(source);
+    const found = readStored(source, scope);
     if (found && "edits" in found) stored = found.edits;
-    else if (found) setAside = found.setAside ?? null;
+    else if (found) [setAside, dropped] = [found.setAside ?? null, found.dropped];
   }
-  const host = target ? devHost(source, target) : localHost(source);
+  const host = target ? devHost(source, target) : localHost(source, scope);
   const edits = createEdits(source, host, stored);
   (globalThis as any).queuebook.edits = edits;
   mountBar(edits, source, {
     dev: !!target,
     setAside,
-    discardSetAside: () => localStorage.removeItem(setAsideKey(source.path)),
+    dropped,
+    discardSetAside: () => discardSetAside(scope, setAside ?? undefined),
     async revert() {
       // dev: the original goes back into the file (refused like any save if the file changed)
       const result = await host.keep([], source.text);
       if (!result.ok) return result.message;
-      if (!target) clearStored(source.path);
+      if (!target) clearStored(source, scope);
       location.reload();
       return undefined;
     }

@@ -1,7 +1,10 @@
-// Edits on a static page or export: kept in this browser's localStorage, one entry per
-// notebook path, stamped with the hash of the .md they were made to. An entry is read
-// defensively (it may be old, hand-edited or another version's): anything that does not fit
-// this page's notebook is set aside, never applied to different code.
+// Edits on a static page or export: kept in this browser's localStorage, one entry per page
+// (its own location and its notebook's path: every file:// page shares one storage, so two
+// sites or courses that each ship an erlang-c.md must not meet), stamped with the hash of the
+// .md they were made to. An entry is read defensively (it may be old, hand-edited or another
+// version's): anything that does not fit this page's notebook is set aside, never applied to
+// different code. Set-aside entries are kept per version (hash), a few at most, so opening
+// another build of the page and coming back finds the first version's edits again.
 import {applyEdits, type SourceEdit} from "../../notebook/source.js";
 import type {EmbeddedSource} from "../../notebook/sourceContract.js";
 import type {EditHost, SaveResult} from "./state.js";
@@ -14,13 +17,31 @@ export interface StoredEdits {
   text: string;
 }
 
-/** The localStorage key of a notebook's edits. */
-export const editsKey = (path: string) => `queuebook:edits:${path}`;
-/** Where edits made to another version of the notebook are kept after they were set aside. */
-export const setAsideKey = (path: string) => `queuebook:edits-set-aside:${path}`;
+/** A set-aside entry: a readable one, or the raw text of one that does not read (kept, never applied). */
+type AsideEntry = StoredEdits | {raw: string};
 
-/** What the page finds stored: edits to apply, edits set aside (another version, or unreadable), or nothing. */
-export type Found = {edits: readonly SourceEdit[]} | {setAside: StoredEdits | undefined} | undefined;
+/** How many set-aside versions one page keeps; the oldest goes first (and the notice says so). */
+export const setAsideLimit = 5;
+
+/**
+ * Which page the edits belong to: its path in the address (".html" and a trailing "index"
+ * dropped, so /erlang-c and /erlang-c.html are one page) and its notebook's path. The origin
+ * needs no place: storage is per origin already, and all of file:// is one.
+ */
+export function pageScope(path: string, where: Pick<Location, "pathname"> = location): string {
+  const page = where.pathname.replace(/\.html$/, "").replace(/\/index$/, "/");
+  return `${page}|${path}`;
+}
+
+/** The localStorage key of a page's edits. */
+export const editsKey = (scope: string) => `queuebook:edits:${scope}`;
+/** Where edits made to other versions of the page's notebook are kept (a list, oldest first). */
+export const setAsideKey = (scope: string) => `queuebook:edits-set-aside:${scope}`;
+/** The key edits had before they were kept per page (by notebook path alone): adopted when they fit. */
+const legacyKey = (path: string) => `queuebook:edits:${path}`;
+
+/** What the page finds stored: edits to apply, edits set aside now (another version, or unreadable; `dropped`: older versions let go), or nothing. */
+export type Found = {edits: readonly SourceEdit[]} | {setAside: StoredEdits | undefined; dropped: number} | undefined;
 
 function storage(): Storage | undefined {
   try {
@@ -30,27 +51,78 @@ function storage(): Storage | undefined {
   }
 }
 
-/** Reads the stored edits for `source`; moves entries that do not fit it aside. */
-export function readStored(source: EmbeddedSource): Found {
-  const store = storage();
-  const raw = store?.getItem(editsKey(source.path));
-  if (!store || raw == null) return undefined;
-  const entry = parseEntry(raw);
-  if (entry?.hash === source.hash) {
+function fits(source: EmbeddedSource, entry: StoredEdits | undefined): entry is StoredEdits {
+  if (entry?.hash !== source.hash) return false;
+  try {
+    applyEdits(source.text, source.blocks, entry.edits); // throws when a block does not exist
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The page's set-aside list (an unreadable list reads as empty: it held nothing to offer). */
+function readAside(store: Storage, scope: string): AsideEntry[] {
+  try {
+    const list = JSON.parse(store.getItem(setAsideKey(scope)) ?? "[]");
+    return Array.isArray(list) ? list.filter((e) => typeof e?.raw === "string" || parseEntry(JSON.stringify(e))) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Writes the list, letting the oldest go while the storage has no room; returns how many went. */
+function writeAside(store: Storage, scope: string, list: AsideEntry[]): number {
+  let dropped = Math.max(0, list.length - setAsideLimit);
+  list = list.slice(dropped);
+  for (;;) {
     try {
-      applyEdits(source.text, source.blocks, entry.edits); // throws when a block does not exist
-      return {edits: entry.edits};
+      if (list.length) store.setItem(setAsideKey(scope), JSON.stringify(list));
+      else store.removeItem(setAsideKey(scope));
+      return dropped;
     } catch {
-      // falls through: set aside
+      if (!list.length) return dropped;
+      list = list.slice(1);
+      dropped++;
     }
   }
-  try {
-    store.setItem(setAsideKey(source.path), raw);
-  } catch {
-    // no room to keep it aside: it is still dropped from the live key below
+}
+
+/** Reads the stored edits for `source` on the page `scope`; moves an entry that does not fit aside, and takes back one set aside for this very version. */
+export function readStored(source: EmbeddedSource, scope = pageScope(source.path)): Found {
+  const store = storage();
+  if (!store) return undefined;
+  let raw = store.getItem(editsKey(scope));
+  if (raw == null) {
+    // kept before edits were per page: this page's only if made to this very version
+    const legacy = store.getItem(legacyKey(source.path));
+    if (legacy != null && fits(source, parseEntry(legacy))) {
+      store.setItem(editsKey(scope), legacy);
+      store.removeItem(legacyKey(source.path));
+      raw = legacy;
+    }
   }
-  store.removeItem(editsKey(source.path));
-  return {setAside: entry};
+  const entry = raw == null ? undefined : parseEntry(raw);
+  if (raw != null && fits(source, entry)) return {edits: entry.edits};
+  let list = readAside(store, scope);
+  if (raw != null) {
+    // (one entry per version: the newer edits to a version replace the older)
+    list = [...list.filter((e) => !entry || !("hash" in e) || e.hash !== entry.hash), entry ?? {raw}];
+    store.removeItem(editsKey(scope));
+  }
+  const back = list.find((e): e is StoredEdits => "hash" in e && fits(source, e));
+  if (back) {
+    // this version's own edits, set aside while another version was open: live again
+    writeAside(store, scope, list.filter((e) => e !== back));
+    try {
+      store.setItem(editsKey(scope), JSON.stringify(back));
+    } catch {
+      // no room: applied on this load, still offered by the edits bar's Download
+    }
+    return {edits: back.edits};
+  }
+  if (raw == null) return undefined;
+  return {setAside: entry, dropped: writeAside(store, scope, list)};
 }
 
 /** The stored entry if it has the right shape, else undefined. */
@@ -76,14 +148,14 @@ function isEdit(e: any): e is SourceEdit {
 }
 
 /** The host of a static page: every change stores the whole log; a log back to the original removes the entry. */
-export function localHost(source: EmbeddedSource): EditHost {
+export function localHost(source: EmbeddedSource, scope = pageScope(source.path)): EditHost {
   return {
     async keep(edits, text): Promise<SaveResult> {
       const store = storage();
       if (!store) return {ok: false, message: "this browser keeps no storage for this page: the edit is lost on reload (Download .md keeps it)"};
       try {
-        if (text === source.text) store.removeItem(editsKey(source.path));
-        else store.setItem(editsKey(source.path), JSON.stringify({v: 1, hash: source.hash, edits, text} satisfies StoredEdits));
+        if (text === source.text) store.removeItem(editsKey(scope));
+        else store.setItem(editsKey(scope), JSON.stringify({v: 1, hash: source.hash, edits, text} satisfies StoredEdits));
         return {ok: true};
       } catch {
         return {ok: false, message: "this browser's storage is full: the edit is lost on reload (Download .md keeps it)"};
@@ -92,9 +164,20 @@ export function localHost(source: EmbeddedSource): EditHost {
   };
 }
 
-/** Forgets this notebook's edits (Revert) and any set aside. */
-export function clearStored(path: string): void {
+/** Discards the entry the notice offered (`entry`, or the unreadable one when undefined); other versions' stay. */
+export function discardSetAside(scope: string, entry: StoredEdits | undefined): void {
   const store = storage();
-  store?.removeItem(editsKey(path));
-  store?.removeItem(setAsideKey(path));
+  if (!store) return;
+  const list = readAside(store, scope);
+  let at = list.length - 1;
+  while (at >= 0 && !(entry ? "hash" in list[at] && (list[at] as StoredEdits).hash === entry.hash : "raw" in list[at])) at--;
+  if (at >= 0) writeAside(store, scope, list.filter((_, k) => k !== at));
+}
+
+/** Forgets this page's edits to its version (Revert); edits set aside for other versions stay. */
+export function clearStored(source: EmbeddedSource, scope = pageScope(source.path)): void {
+  const store = storage();
+  if (!store) return;
+  store.removeItem(editsKey(scope));
+  writeAside(store, scope, readAside(store, scope).filter((e) => !("hash" in e) || e.hash !== source.hash));
 }
