@@ -49,7 +49,7 @@ function pdfPages(bytes: Buffer): string[] {
 
 describe("the lecture's slides on paper", {timeout: 180_000}, () => {
   it("?present&print: a 1280×720 page per slide, in order, every cell rendered, nothing of the page chrome", async () => {
-    expect(headings.length).toBe(15); // the title, the introduction, the 13 relations
+    expect(headings.length).toBe(16); // the title, the introduction, the 13 relations and the Erlang C checkpoint
     const page = await browser.newPage({viewport: {width: 1280, height: 720}});
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
