@@ -156,11 +156,11 @@ describe("loading the editor (built site, file://)", {timeout: 60_000}, () => {
     const page = await open(built);
     try {
       expect(await page.evaluate(() => !!(window as any).queuebook.editor)).toBe(false);
-      await page.locator("#cell-3").hover();
-      // the button takes no room (its ✎ overflows its zero height), so the pointer goes to where the ✎ shows
-      const box = (await page.locator("#cell-3 >> xpath=preceding-sibling::button[@data-qb-edit][1]").boundingBox())!;
-      await page.mouse.move(box.x + box.width / 2, box.y + 6);
-      expect(await page.evaluate(([x, y]) => !!document.elementFromPoint(x, y)?.closest("button[data-qb-edit]"), [box.x + box.width / 2, box.y + 6])).toBe(true);
+      // #cell-3 (`const n = …`) shows nothing: its button is a slim row of its own the pointer rests on
+      const button = page.locator("#cell-3 >> xpath=preceding-sibling::button[@data-qb-edit][1]");
+      await button.hover();
+      const box = (await button.boundingBox())!;
+      expect(await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest("button[data-qb-edit]")?.nextElementSibling?.id, [box.x + box.width / 2, box.y + box.height / 2])).toBe("cell-3");
       await page.waitForFunction(() => !!(window as any).queuebook.editor);
       expect(await page.locator("[data-qb-editor]").count()).toBe(0); // loaded, not opened
     } finally {

@@ -5,12 +5,15 @@
 import {currentNotebook, firstDefined} from "../live.js";
 import {importModule} from "./modules.js";
 import {inlineChunkText} from "../inlineChunk.js";
+import {embeddedCellSources, labelCellButtons} from "./label.js";
 
 /** What editor.js provides (src/client/edit/main.ts). */
 export interface EditorApi {
   open(button: Element): Promise<void>;
   showCode(on: boolean): Promise<void>;
   replay(edits: readonly unknown[]): Promise<void>;
+  /** The code cells' sources as edited, in order (the buttons' labels). */
+  cellSources(): string[];
 }
 
 const UI = "data-qb-ui";
@@ -84,7 +87,12 @@ export function decorate(main: Element): void {
       child.before(button("prose"));
     }
   }
+  const editor: EditorApi | undefined = (globalThis as any).queuebook?.editor;
+  labelCellButtons(main, editor ? editor.cellSources() : (sources ??= embeddedCellSources()));
 }
+
+/** The page's own cell sources, read once (the editor gives them as edited once it runs). */
+let sources: string[] | undefined;
 
 function mainElement(): Element | null {
   return document.querySelector("main.qb-notebook:not(.qb-index)");

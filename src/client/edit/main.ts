@@ -3,6 +3,7 @@
 import type {BlockRef, SourceEdit} from "../../notebook/source.js";
 import type {SaveResult} from "./document.js";
 import {readSource} from "./document.js";
+import {labelCellButtons} from "./label.js";
 import {createPanel, type Panel} from "./panel.js";
 import {isCellPart, notebookMain, Session} from "./session.js";
 
@@ -59,7 +60,14 @@ function placeAll(): void {
     panel.element.classList.toggle("qb-on-slide", anchor.classList.contains("qb-on-slide"));
   }
   renderCode();
+  labelCellButtons(notebookMain(), cellSources());
   if (refocus && panels.get(refocus.ref) === refocus) refocus.view.focus();
+}
+
+/** The code cells' sources as edited, in order. */
+function cellSources(): string[] {
+  const s = current();
+  return s.liveCells().map((e) => s.cellOf(e.ref)?.source ?? "");
 }
 
 /** "Show code": each cell's source above it (echoed cells show theirs already). */
@@ -208,4 +216,4 @@ async function replay(edits: readonly unknown[]): Promise<void> {
   current().replay(edits as SourceEdit[]);
 }
 
-(globalThis as any).queuebook.editor = {open, showCode, replay};
+(globalThis as any).queuebook.editor = {open, showCode, replay, cellSources};
