@@ -72,7 +72,7 @@ export function displayError(root: Element, {message, location}: ErrorView, inli
     const where = document.createElement(inline ? "span" : "div");
     where.className = "qb-error-location";
     where.textContent = location;
-    box.append(where);
+    box.append(" ", where); // (a space: the box's text reads and is heard "… token erlang-c.md:28:12", not "tokenerlang-c.md")
   }
   root.replaceChildren(box);
 }

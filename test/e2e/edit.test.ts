@@ -121,6 +121,10 @@ describe("editing erlang-c.md in the page (built site and export, file://)", {ti
       await run(page, "const n = instances *;");
       await waitText(page, "#cell-3", /SyntaxError/);
       expect(await text(page, "#cell-3")).toContain(`erlang-c.md:${lineOf("const n = instances")}:22`);
+      // message and place read (and are heard) apart, and the editor's lines are numbered as the notebook's
+      expect(await page.locator("#cell-3 .qb-error").textContent()).toMatch(new RegExp(`\\S \\(?erlang-c\\.md:${lineOf("const n = instances")}:22`));
+      expect(await page.locator("[data-qb-editor] .cm-lineNumbers .cm-gutterElement").allTextContents()).toContain(String(lineOf("const n = instances")));
+      expect(await page.locator("[data-qb-editor] .cm-lineNumbers .cm-gutterElement").allTextContents()).not.toContain("1");
       await waitText(page, "#inline-1", /input `n` failed/);
       // the sliders, which do not depend on the cell, still run: the number box follows the range
       await setSlider(page, 0, 2000);

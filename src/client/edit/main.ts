@@ -5,6 +5,7 @@ import type {SaveResult} from "./document.js";
 import {readSource} from "./document.js";
 import {labelCellButtons} from "./label.js";
 import {createPanel, type Panel} from "./panel.js";
+import {setFirstLine} from "./view.js";
 import {isCellPart, notebookMain, Session} from "./session.js";
 
 let session: Session | undefined;
@@ -58,6 +59,8 @@ function placeAll(): void {
     if (before !== panel.element) anchor.before(panel.element);
     // on a slide (present.ts shows only its slide's elements) the panel shows at once, so it can take the focus
     panel.element.classList.toggle("qb-on-slide", anchor.classList.contains("qb-on-slide"));
+    const line = panel.kind === "cell" ? s.cellOf(panel.ref)?.line : undefined;
+    if (line !== undefined && line !== panel.firstLine) setFirstLine(panel.view, (panel.firstLine = line));
   }
   renderCode();
   labelCellButtons(notebookMain(), cellSources());
@@ -132,7 +135,7 @@ function openPanel(ref: BlockRef): Panel {
       toast(p.ref, p.kind, saved);
     },
     close: (p) => closePanel(p)
-  });
+  }, entry.kind === "cell" ? s.cellOf(ref)?.line ?? 1 : 1);
   panels.set(ref, panel);
   placeAll();
   panel.view.focus();

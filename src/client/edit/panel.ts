@@ -11,6 +11,8 @@ export interface Panel {
   element: HTMLElement;
   view: EditorView;
   status: HTMLElement;
+  /** The notebook line its editor's first line is numbered (cells). */
+  firstLine: number;
 }
 
 /** What the panel's buttons and keys do. */
@@ -32,7 +34,7 @@ function button(label: string, name: string, onclick: () => void, title?: string
 }
 
 /** Builds a panel holding `text` (not yet in the page). */
-export function createPanel(ref: BlockRef, kind: "cell" | "prose", lang: string, text: string, actions: PanelActions): Panel {
+export function createPanel(ref: BlockRef, kind: "cell" | "prose", lang: string, text: string, actions: PanelActions, firstLine = 1): Panel {
   const element = document.createElement("div");
   element.className = "qb-edit-panel";
   element.setAttribute("data-qb-ui", "");
@@ -40,7 +42,7 @@ export function createPanel(ref: BlockRef, kind: "cell" | "prose", lang: string,
   const status = document.createElement("p");
   status.className = "qb-edit-status";
   status.setAttribute("role", "status");
-  const panel = {ref, kind, element, status} as unknown as Panel; // its view is made below, with handlers that need the panel
+  const panel = {ref, kind, element, status, firstLine} as unknown as Panel; // its view is made below, with handlers that need the panel
   const bar = document.createElement("div");
   bar.className = "qb-edit-bar";
   bar.append(
@@ -54,7 +56,7 @@ export function createPanel(ref: BlockRef, kind: "cell" | "prose", lang: string,
     run: () => actions.run(panel),
     save: () => actions.run(panel),
     leave: () => actions.close(panel)
-  });
+  }, firstLine);
   element.append(bar, status);
   return panel;
 }

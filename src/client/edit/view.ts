@@ -1,7 +1,7 @@
 // The CodeMirror 6 editor of one cell or prose block: JavaScript/TypeScript syntax, brackets,
 // undo history, the page's light or dark scheme. The editor only proposes a new source; the
 // caller runs it (Shift+Enter, Ctrl/Cmd+S) or leaves (Esc).
-import {EditorState, type Extension} from "@codemirror/state";
+import {Compartment, EditorState, type Extension} from "@codemirror/state";
 import {EditorView, keymap, drawSelection, highlightActiveLine, lineNumbers} from "@codemirror/view";
 import {defaultKeymap, history, historyKeymap} from "@codemirror/commands";
 import {bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting, HighlightStyle} from "@codemirror/language";
@@ -45,8 +45,17 @@ function theme(dark: boolean): Extension {
   ];
 }
 
-/** A mounted editor holding `text`; `lang` picks the syntax (prose gets none). */
-export function createEditor(parent: Element, text: string, lang: string, handlers: EditorHandlers): EditorView {
+/** The gutter's numbering: a cell's lines are numbered as the notebook's, so they match its errors' `notebook.md:line:column`. */
+const numbering = new Compartment();
+const gutter = (first: number) => lineNumbers({formatNumber: (n) => String(n + first - 1)});
+
+/** Numbers the editor's lines from `first` (the cell's first line in the notebook; an edit above moves it). */
+export function setFirstLine(view: EditorView, first: number): void {
+  view.dispatch({effects: numbering.reconfigure(gutter(first))});
+}
+
+/** A mounted editor holding `text`; `lang` picks the syntax (prose gets none); `first` is the number of its first line. */
+export function createEditor(parent: Element, text: string, lang: string, handlers: EditorHandlers, first = 1): EditorView {
   const code = lang !== "prose";
   const keys = keymap.of([
     {key: "Shift-Enter", run: () => (handlers.run(), true)},
@@ -66,7 +75,7 @@ export function createEditor(parent: Element, text: string, lang: string, handle
     theme(pageIsDark()),
     EditorView.contentAttributes.of({"aria-label": code ? "Cell code (Shift+Enter runs, Esc leaves)" : "Text in Markdown (Shift+Enter shows it, Esc leaves)"})
   ];
-  if (code) extensions.push(lineNumbers(), bracketMatching(), closeBrackets(), indentOnInput(), javascript({typescript: lang === "ts"}));
+  if (code) extensions.push(numbering.of(gutter(first)), bracketMatching(), closeBrackets(), indentOnInput(), javascript({typescript: lang === "ts"}));
   const view = new EditorView({state: EditorState.create({doc: text, extensions}), parent});
   view.dom.setAttribute("data-qb-editor", "");
   return view;
