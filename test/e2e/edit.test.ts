@@ -249,6 +249,15 @@ describe("editing in presentation mode (export, file://)", {timeout: 60_000}, ()
       const stage = await page.locator("main").evaluate((e: HTMLElement) => e.getBoundingClientRect().width / e.offsetWidth);
       expect(ratio).toBeCloseTo(stage, 2);
       expect(stage).toBeGreaterThan(1.2);
+      // code at the slide's size, and the "edited" bar clear of the slide counter
+      expect(await page.locator("[data-qb-editor] .cm-content").evaluate((e) => parseFloat(getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(20);
+      const overlap = await page.evaluate(() => {
+        const a = document.querySelector("[data-qb-edits-bar]")!.getBoundingClientRect();
+        const b = document.querySelector(".qb-slide-number")!.getBoundingClientRect();
+        return a.width > 0 && b.width > 0 && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      });
+      expect(overlap).toBe(false);
+      expect(await page.locator("[data-qb-edits-bar]").isVisible()).toBe(true);
       await page.keyboard.press("Escape"); // leaves the editor, not the slides
       expect(await page.locator("[data-qb-editor]").count()).toBe(0);
       expect(await page.evaluate(() => document.documentElement.classList.toString())).toMatch(/present/);
