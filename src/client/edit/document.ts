@@ -2,7 +2,8 @@
 // /tmp contract: path, hash, text, blocks) and the persistence module `queuebook.edits` (part B:
 // localStorage or the dev server) that records every edit. On a page without that module the
 // edits live in memory only, spliced by the same applyEdits.
-import {applyEdits, type BlockRef, type SourceBlock, type SourceEdit} from "../../notebook/source.js";
+import {applyEdits, type SourceBlock, type SourceEdit} from "../../notebook/source.js";
+import type {Edits, SaveResult} from "../edits/state.js";
 
 /** The page's embedded source. */
 export interface PageSource {
@@ -13,17 +14,10 @@ export interface PageSource {
 }
 
 /** A save's outcome: a message to show at the cell when it failed (the editor keeps its text). */
-export type SaveResult = {ok: true} | {ok: false; message: string};
+export type {SaveResult} from "../edits/state.js";
 
-/** What the editor calls on each run, insert and delete (the contract's `Edits`). */
-export interface EditLog {
-  replace(block: BlockRef, text: string): Promise<SaveResult>;
-  insert(after: BlockRef | -1, kind: "cell" | "prose", text: string, lang?: string): {block: BlockRef; saved: Promise<SaveResult>};
-  remove(block: BlockRef): Promise<SaveResult>;
-  restore(block: BlockRef): Promise<SaveResult>;
-  source(block: BlockRef): string | undefined;
-  current(): string;
-}
+/** What the editor calls on each run, insert and delete: the part of the page's `Edits` it uses. */
+export type EditLog = Pick<Edits, "replace" | "insert" | "remove" | "restore" | "source" | "current">;
 
 /** The page's `#qb-source`, or undefined when the page carries none (or a broken one). */
 export function readSource(): PageSource | undefined {
