@@ -23,23 +23,8 @@ export async function forceVisible(page: Page): Promise<void> {
   await page.addStyleTag({content: "*{content-visibility:visible !important}"});
 }
 
-/** Waits until no cell is pending and nothing in `main` changed for 300 ms (15 s at most). */
-export async function settled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const root = document.querySelector("main") ?? document.body;
-    let last = performance.now();
-    const observer = new MutationObserver(() => (last = performance.now()));
-    observer.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
-    const deadline = performance.now() + 15_000;
-    // a quiet period is the condition; the 50 ms is only how often it is looked at
-    while (performance.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      if (!document.querySelector(".qb-pending") && performance.now() - last > 300) break;
-    }
-    observer.disconnect();
-    await document.fonts.ready;
-  });
-}
+/** Waits until no cell is pending and nothing in the page changed for 300 ms (15 s at most): the snapshot's own wait. */
+export {settle as settled} from "../../src/site/snapshot.js";
 
 /** Runs axe's WCAG 2.1 A/AA rules on the whole page; resolves with its violations. */
 export async function axeViolations(page: Page): Promise<Violation[]> {
