@@ -19,6 +19,17 @@ export function currentNotebook(): NotebookDefinition {
   return {...notebook, files: currentFiles(), cells: Array.from(cells.values(), (s) => s.def)};
 }
 
+/**
+ * The element a kept cell renders into now: the one it holds while that is still in the page under
+ * the cell's identity (no search: a redefinition then costs the changed cells, not the whole page),
+ * else the one the page has now (rebuilt by a live update, or an edit gave the element another
+ * cell's id).
+ */
+function currentRoot(id: string, root: Element): Element | null {
+  if (root.isConnected && (root.getAttribute("data-cell") ?? root.id) === id) return root;
+  return findRoot(id);
+}
+
 export function define(definition: NotebookDefinition): void {
   ensureRuntime();
   const {path, cells: defs} = definition;
@@ -48,7 +59,7 @@ export function define(definition: NotebookDefinition): void {
       // kept as it runs; an edit above it may have moved it in the notebook (its errors say where)
       state.origin.line = def.line;
       state.origin.column = def.column;
-      const root = findRoot(def.id);
+      const root = currentRoot(def.id, state.root);
       if (root && root !== state.root) {
         // the page was rebuilt without this element: carry the output over
         root.replaceChildren(...state.root.childNodes);
