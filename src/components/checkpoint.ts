@@ -200,7 +200,7 @@ function element(tag: string, attributes: Record<string, string>, text?: string)
 }
 
 const css = `
-.qb-checkpoint { margin: 1.25rem 0; padding: 0.75rem 1rem; border: 1px solid #c7cbd1; border-left: 4px solid var(--qb-accent, #3b5bdb); border-radius: 4px; background: #f8f9fc; max-width: 640px; }
+.qb-checkpoint { margin: 1.25rem 0; padding: 0.75rem 1rem; border: 1px solid var(--qb-border, #c7cbd1); border-left: 4px solid var(--qb-accent, #3b5bdb); border-radius: 4px; background: var(--qb-tint, #f8f9fc); max-width: 640px; }
 .qb-checkpoint-kicker { margin: 0 !important; font-size: 0.8rem; font-weight: 600; letter-spacing: 0.04em; text-transform: uppercase; color: var(--qb-muted, #596170); }
 .qb-checkpoint-question { margin: 0.25rem 0 0.5rem !important; font-weight: 600; }
 .qb-checkpoint fieldset { border: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 0.3rem; }
@@ -217,8 +217,8 @@ const css = `
 .qb-checkpoint dt { font-weight: 600; }
 .qb-checkpoint dd { margin: 0; }
 .qb-checkpoint-verdict, .qb-checkpoint-why { margin: 0.4rem 0 0 !important; }
-.qb-checkpoint .qb-right, .qb-checkpoint .qb-near { color: #1e6b35; }
-.qb-checkpoint .qb-wrong, .qb-checkpoint .qb-far { color: #8a4b00; }
+.qb-checkpoint .qb-right, .qb-checkpoint .qb-near { color: var(--qb-right, #1e6b35); }
+.qb-checkpoint .qb-wrong, .qb-checkpoint .qb-far { color: var(--qb-wrong, #8a4b00); }
 .qb-checkpoint button.qb-checkpoint-again { font-size: 0.85rem; }
 @media (max-width: 480px) { .qb-checkpoint dl { grid-template-columns: 1fr; } .qb-checkpoint dd { margin-bottom: 0.3rem; } }
 `;

@@ -140,7 +140,7 @@ export const courseCss = `
 .qb-course-langs a, .qb-lesson-facts a[hreflang] { white-space: nowrap; } /* a language's name never breaks (日本|語 at 390 px) */
 .qb-course-langs a[aria-current] { font-weight: 600; text-decoration: none; color: inherit; }
 .qb-course-list { list-style: none; padding: 0; counter-reset: lesson; }
-.qb-lesson { counter-increment: lesson; border: 1px solid #d9dce1; border-radius: 6px; padding: 0.75rem 1rem; margin: 0 0 1rem; }
+.qb-lesson { counter-increment: lesson; border: 1px solid var(--qb-faint, #d9dce1); border-radius: 6px; padding: 0.75rem 1rem; margin: 0 0 1rem; }
 .qb-lesson h2 { margin: 0 0 0.25rem !important; font-size: 1.25rem !important; }
 .qb-lesson h2::before { content: counter(lesson) ". "; color: var(--qb-muted, #596170); }
 .qb-lesson > p { margin: 0 0 0.5rem !important; }

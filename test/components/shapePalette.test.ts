@@ -1,23 +1,19 @@
 import {describe, expect, it} from "vitest";
-import {shapeColors, shapeColorScale} from "../../src/components/shapePalette.js";
+import {shapeColorScale, shapeColors, shapeHex} from "../../src/components/shapePalette.js";
+import {contrast} from "../support/contrast.js";
 
-/** WCAG 2.1 relative luminance of a #rrggbb colour. */
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-const contrast = (a: string, b: string) => {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-};
+// The dark page's background, --qb-bg of src/client/style.css's dark scheme (palette.test.ts checks the stylesheet sets these colours).
+const pages = {light: "#ffffff", dark: "#15171c"} as const;
 
 describe("shapeColors", () => {
-  it("gives every shape a chart-mark contrast of at least 3:1 against the white page (WCAG 1.4.11)", () => {
-    for (const [shape, color] of Object.entries(shapeColors)) expect(contrast(color, "#ffffff"), shape).toBeGreaterThanOrEqual(3);
-  });
+  for (const scheme of ["light", "dark"] as const)
+    it(`gives every shape a chart-mark contrast of at least 3:1 against the ${scheme} page (WCAG 1.4.11)`, () => {
+      for (const [shape, color] of Object.entries(shapeHex[scheme])) expect(contrast(color, pages[scheme]), shape).toBeGreaterThanOrEqual(3);
+    });
 
-  it("tells the shapes apart (three distinct colours) and lists them in the lab's order", () => {
-    expect(new Set(Object.values(shapeColors)).size).toBe(3);
+  it("tells the shapes apart (three distinct colours in each scheme) and lists them in the lab's order", () => {
+    expect(new Set(Object.values(shapeHex.light)).size).toBe(3);
+    expect(new Set(Object.values(shapeHex.dark)).size).toBe(3);
     expect(shapeColorScale.domain).toEqual(["even", "poisson", "burst"]);
     expect(shapeColorScale.range).toEqual(shapeColorScale.domain.map((shape) => shapeColors[shape as keyof typeof shapeColors]));
   });

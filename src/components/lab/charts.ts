@@ -154,7 +154,7 @@ export function waitChart(means: WaitPart[], {t, width: asked = 640}: ChartOptio
     width, height: 150, marginLeft: 60,
     x: {label: t("chart.meanMs"), grid: true},
     y: {label: null, domain: [...shapes]},
-    color: {domain: [t("chart.service"), t("chart.wait")], range: ["#6b7683", "#c2410c"], legend: true},
+    color: {domain: [t("chart.service"), t("chart.wait")], range: ["var(--qb-c-slate, #6b7683)", "var(--qb-c-rust, #c2410c)"], legend: true},
     marks: [Plot.barX(parts, Plot.stackX({x: "ms", y: "shape", fill: "part"})), Plot.ruleX([0])]
   });
 }
@@ -184,7 +184,7 @@ export function queueChart(lines: Record<Shape, Line>, {t, width: asked = 640}: 
 /** Step 7: requests in the system after each event of the sweep (figureSeries' sweepLines, src/lab's sweepSteps) for even and burst, with the worker lines. */
 export function sweepChart(steps: Record<"even" | "burst", Line>, lines: {formulaWorkers: number; workers: number}, {t, width: asked = 640}: ChartOptions) {
   const width = drawable(asked);
-  const rules = [{y: lines.formulaWorkers, label: t("chart.formulaLine", {n: lines.formulaWorkers}), color: "#d62728"}, {y: lines.workers, label: t("chart.workersLine", {n: lines.workers}), color: "#555"}];
+  const rules = [{y: lines.formulaWorkers, label: t("chart.formulaLine", {n: lines.formulaWorkers}), color: "var(--qb-c-red, #d62728)"}, {y: lines.workers, label: t("chart.workersLine", {n: lines.workers}), color: "var(--qb-muted, #555)"}];
   const drawn = [steps.even, steps.burst];
   const frame = chartFrame({
     width, height: 240, marginLeft: 50,
@@ -196,7 +196,7 @@ export function sweepChart(steps: Record<"even" | "burst", Line>, lines: {formul
   frame.marks.append(
     ...drawn.map((line, i) => svgElement("path", {d: linePath(line, x, y), fill: "none", stroke: lineColors[i], "stroke-width": 1.5})),
     ...rules.map((r) => svgElement("path", {d: `M${px(x.range[0])},${px(y(r.y))}H${px(x.range[1])}`, stroke: r.color, "stroke-dasharray": "5,4"})),
-    ...rules.map((r) => svgElement("text", {x: px(x.range[1]), y: px(y(r.y) - 6), dy: "0.32em", "text-anchor": "end", fill: r.color, stroke: "white", "stroke-width": 3, "paint-order": "stroke"}, r.label))
+    ...rules.map((r) => svgElement("text", {x: px(x.range[1]), y: px(y(r.y) - 6), dy: "0.32em", "text-anchor": "end", fill: r.color, stroke: "var(--qb-bg, white)", "stroke-width": 3, "paint-order": "stroke"}, r.label))
   );
   return withKey(["even", "burst"], lineColors, frame.svg);
 }
@@ -211,12 +211,12 @@ export function closedLoopCurve(k: {users: number; thinkS: number; meanRS: numbe
     width, height: 260, marginLeft: 50,
     x: {label: t("chart.users")},
     y: {label: t("chart.rate"), grid: true},
-    color: {domain: ["N / (R + Z)", "N / Z"], range: ["#4269d0", "#9aa5b1"], legend: true},
+    color: {domain: ["N / (R + Z)", "N / Z"], range: ["var(--qb-shape-even, #4269d0)", "var(--qb-c-grey, #868e96)"], legend: true},
     marks: [
       Plot.lineY(naive, {x: "n", y: "rate", stroke: "line", strokeDasharray: "4,3"}),
       Plot.lineY(curve, {x: "n", y: "rate", stroke: "line"}),
-      Plot.dot([{n: k.users, rate: k.measuredRate}], {x: "n", y: "rate", r: 5, fill: "#c2410c"}),
-      Plot.text([{n: k.users, rate: k.measuredRate}], {x: "n", y: "rate", text: () => t("chart.measured"), dx: 8, textAnchor: "start", fill: "#c2410c"})
+      Plot.dot([{n: k.users, rate: k.measuredRate}], {x: "n", y: "rate", r: 5, fill: "var(--qb-c-rust, #c2410c)"}),
+      Plot.text([{n: k.users, rate: k.measuredRate}], {x: "n", y: "rate", text: () => t("chart.measured"), dx: 8, textAnchor: "start", fill: "var(--qb-c-rust, #c2410c)"})
     ]
   });
 }
@@ -228,6 +228,6 @@ export function closedTimeline(rows: ClosedRow[], {t, width: asked = 640}: Chart
     width, height: 180, marginLeft: 50,
     x: {label: t("chart.time"), domain: [0, 2]},
     y: {label: t("chart.user"), type: "band"},
-    marks: [Plot.barX(rows.filter((r) => r.sent < 2), {x1: "sent", x2: "received", y: "user", fill: "#4269d0"})]
+    marks: [Plot.barX(rows.filter((r) => r.sent < 2), {x1: "sent", x2: "received", y: "user", fill: "var(--qb-shape-even, #4269d0)"})]
   });
 }

@@ -87,12 +87,12 @@ export function tryItBar(inputs: Record<string, Range>, anchor: Element): TryItB
 
 /** The bar's styles: fixed at the window's foot, compact copies in a grid that wraps. */
 export const tryItBarStyles = `
-.lab-try-bar{position:fixed;left:0;right:0;bottom:0;z-index:30;background:Canvas;color:CanvasText;border-top:1px solid #bbb;box-shadow:0 -2px 8px rgba(0,0,0,.12);padding:.3rem .8rem;font-size:.85rem;max-height:45vh;overflow:auto}
+.lab-try-bar{position:fixed;left:0;right:0;bottom:0;z-index:30;background:Canvas;color:CanvasText;border-top:1px solid var(--qb-border,#bbb);box-shadow:0 -2px 8px var(--qb-shadow,rgba(0,0,0,.12));padding:.3rem .8rem;font-size:.85rem;max-height:45vh;overflow:auto}
 .lab-try-bar-toggle{font:inherit;padding:.1rem .6rem}
 .lab-try-bar-body{display:grid;grid-template-columns:repeat(auto-fill,minmax(9.5rem,1fr));gap:.1rem 1rem;margin-top:.3rem}
 .lab-try-bar-body[hidden],.lab-try-bar[hidden]{display:none}
 .lab-try-bar-body label{display:grid;grid-template-columns:1fr 3.2em;align-items:center;column-gap:.4rem}
-.lab-try-bar-body label span{grid-column:1/-1;color:#555}
+.lab-try-bar-body label span{grid-column:1/-1;color:var(--qb-muted,#555)}
 .lab-try-bar-body input{width:100%;margin:0}
 .lab-try-bar-body output{font-variant-numeric:tabular-nums;text-align:right}
 `;

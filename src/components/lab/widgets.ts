@@ -219,30 +219,30 @@ export function table(header: string[], rows: (string | number)[][]): HTMLElemen
 export function labStyles(): HTMLStyleElement {
   return element("style", {}, `
 .lab-says,.lab-hints,pre.lab-answer{content-visibility:auto;contain-intrinsic-size:auto 160px}
-.lab-says{border-left:4px solid #4269d0;background:#f4f6fb;color:#222;margin:1rem 0;padding:.6rem 1rem}
-.lab-says p{margin:.4rem 0;color:#222}
-.lab-hints{border-left:4px solid #efb118;background:#fdf8ec;margin:1rem 0;padding:.6rem 1rem}
+.lab-says{border-left:4px solid var(--qb-shape-even,#4269d0);background:var(--qb-tint,#f4f6fb);color:var(--qb-text,#222);margin:1rem 0;padding:.6rem 1rem}
+.lab-says p{margin:.4rem 0;color:var(--qb-text,#222)}
+.lab-hints{border-left:4px solid var(--theme-yellow,#efb118);background:var(--qb-warn-bg,#fdf8ec);margin:1rem 0;padding:.6rem 1rem}
 .lab-hints ul{margin:.3rem 0;padding-left:1.2rem}
 .lab-pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:1rem;margin:1rem 0;content-visibility:auto;contain-intrinsic-size:auto 320px}
 .lab-pair figure{margin:0;min-width:0}
 .lab-pair figure>.qb-inline{display:block}
 .lab-pair figcaption{font-weight:600;margin-bottom:.3rem}
 .lab-table{border-collapse:collapse;font-variant-numeric:tabular-nums;margin:.5rem 0}
-.lab-table th,.lab-table td{border-bottom:1px solid #ddd;padding:.2rem .6rem;text-align:right}
+.lab-table th,.lab-table td{border-bottom:1px solid var(--qb-faint,#ddd);padding:.2rem .6rem;text-align:right}
 .lab-table th:first-child,.lab-table td:first-child{text-align:left}
 @media (max-width:420px){.lab-table{font-size:.85em}.lab-table th,.lab-table td{padding:.2rem .3rem}.lab-table th{overflow-wrap:anywhere}}
-.lab-upload{border:1px dashed #888;padding:.8rem;border-radius:6px;margin:1rem 0}
+.lab-upload{border:1px dashed var(--qb-border,#888);padding:.8rem;border-radius:6px;margin:1rem 0}
 .lab-upload label{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
 .lab-upload-reset{margin-top:.5rem}
-.lab-error{color:#b00020}
-.lab-ok{color:#1b7a3a}
-.lab-muted{color:#666}
+.lab-error{color:var(--qb-error,#b00020)}
+.lab-ok{color:var(--qb-ok,#1b7a3a)}
+.lab-muted{color:var(--qb-muted,#666)}
 .lab-checks{list-style:none;padding-left:0}
 .lab-checks li{margin:.15rem 0;overflow-wrap:anywhere;padding-left:1.4em;text-indent:-1.4em}
 .lab-checks .mark{display:inline-block;width:1.1em;text-indent:0}
-.lab-checks .ok .mark{color:#1b7a3a}
-.lab-checks .fail .mark{color:#b00020}
-.lab-checks .pending .mark{color:#666}
+.lab-checks .ok .mark{color:var(--qb-ok,#1b7a3a)}
+.lab-checks .fail .mark{color:var(--qb-error,#b00020)}
+.lab-checks .pending .mark{color:var(--qb-muted,#666)}
 .lab-decision{display:grid;grid-template-columns:repeat(auto-fit,minmax(160px,1fr));gap:.6rem;margin:1rem 0}
 .lab-decision label{display:flex;flex-direction:column;gap:.2rem}
 .lab-decision label.wide{grid-column:1/-1}
@@ -252,6 +252,6 @@ export function labStyles(): HTMLStyleElement {
 @media (max-width:480px){.katex-display{font-size:.85em}}
 .lab-downloads{columns:2 12rem}
 .katex-display{overflow-x:auto;overflow-y:hidden;padding:.2rem 0}
-pre.lab-answer{background:#f6f6f6;padding:.5rem .8rem;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere}
+pre.lab-answer{background:var(--qb-code-bg,#f6f6f6);padding:.5rem .8rem;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere}
 ${tryItBarStyles}`);
 }

@@ -21,7 +21,7 @@ import type {Frame} from "./store.js";
 import {ensureStyle} from "./style.js";
 
 const runs = ["learner", "nothing", "textbook"] as const;
-const colors = {learner: "#3b5bdb", nothing: "#868e96", textbook: "#2b8a3e"};
+const colors = {learner: "var(--qb-c-blue, #3b5bdb)", nothing: "var(--qb-c-grey, #868e96)", textbook: "var(--qb-c-green, #2b8a3e)"};
 
 /** One row of the debrief's table: its label key (`debrief.<id>` by default) and how a run's summary is written. */
 export interface MeasureSpec {
@@ -158,7 +158,7 @@ export function debriefView(frame: Frame, t: Translate, format: UnitFormat, widt
     y: {label: null, grid: true, domain: [0, top], tickFormat: tick},
     color: {domain: lines.map(({names}) => labelOf(names)), range: lines.map(({names}) => colors[names[0]]), legend: true},
     marks: [
-      follow.reference === undefined ? null : Plot.ruleY([follow.reference], {stroke: "#c92a2a", strokeDasharray: "4,3"}),
+      follow.reference === undefined ? null : Plot.ruleY([follow.reference], {stroke: "var(--qb-c-red, #c92a2a)", strokeDasharray: "4,3"}),
       Plot.lineY(series, {x: "minute", y: "value", stroke: "run", strokeWidth: 1.5})
     ]
   });

@@ -1,42 +1,42 @@
 // The on-call page's stylesheet, added once to the document by the first view that needs it.
 
 const css = `
-.oc-sticky { position: sticky; top: 0; z-index: 20; background: #fff; }
-.oc-bar { background: rgba(255,255,255,0.97); border-bottom: 1px solid var(--qb-faint, #e5e7eb); margin: 0 -1.25rem 1rem; padding: 0.5rem 1.25rem; display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem 0.9rem; font-size: 0.9rem; }
+.oc-sticky { position: sticky; top: 0; z-index: 20; background: var(--qb-bg, #fff); }
+.oc-bar { background: color-mix(in srgb, var(--qb-bg, #fff) 97%, transparent); border-bottom: 1px solid var(--qb-faint, #e5e7eb); margin: 0 -1.25rem 1rem; padding: 0.5rem 1.25rem; display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem 0.9rem; font-size: 0.9rem; }
 .oc-time { display: flex; align-items: baseline; gap: 0.5rem; font-variant-numeric: tabular-nums; flex-wrap: wrap; }
 .oc-clock { font-size: 1.6rem; font-weight: 700; letter-spacing: 0.02em; }
 .oc-minute { color: var(--qb-muted, #6b7280); white-space: nowrap; }
-.oc-burn { white-space: nowrap; padding: 0.1rem 0.45rem; border-radius: 5px; background: #f3f4f6; font-size: 0.85rem; }
-.oc-burn.oc-fast { background: #fef3f2; color: #b42318; }
+.oc-burn { white-space: nowrap; padding: 0.1rem 0.45rem; border-radius: 5px; background: var(--qb-backdrop, #f3f4f6); font-size: 0.85rem; }
+.oc-burn.oc-fast { background: var(--qb-error-bg, #fef3f2); color: var(--qb-error, #b42318); }
 .oc-buttons { display: flex; gap: 0.3rem; align-items: center; flex-wrap: wrap; }
-.oc-bar button, .oc-controls button, .oc-seed button { font: inherit; font-size: 0.9rem; padding: 0.3rem 0.7rem; border: 1px solid #c7cbd1; border-radius: 6px; background: #fff; cursor: pointer; }
-.oc-bar button:hover, .oc-controls button:hover, .oc-seed button:hover { background: #f3f4f6; }
-.oc-bar button.oc-play { background: #3b5bdb; border-color: #3b5bdb; color: #fff; min-width: 5.5rem; }
-.oc-bar button[aria-pressed=true] { background: #e8edff; border-color: #3b5bdb; font-weight: 600; }
+.oc-bar button, .oc-controls button, .oc-seed button { font: inherit; font-size: 0.9rem; padding: 0.3rem 0.7rem; border: 1px solid var(--qb-border, #c7cbd1); border-radius: 6px; background: var(--qb-bg, #fff); color: var(--qb-text, inherit); cursor: pointer; }
+.oc-bar button:hover, .oc-controls button:hover, .oc-seed button:hover { background: var(--qb-hover, #f3f4f6); }
+.oc-bar button.oc-play { background: var(--qb-accent, #3b5bdb); border-color: var(--qb-accent, #3b5bdb); color: var(--qb-on-accent, #fff); min-width: 5.5rem; }
+.oc-bar button[aria-pressed=true] { background: var(--qb-accent-bg, #e8edff); border-color: var(--qb-accent, #3b5bdb); font-weight: 600; }
 .oc-scrub { flex: 1 1 12rem; display: flex; align-items: center; gap: 0.4rem; min-width: 10rem; }
 .oc-scrub input { flex: 1; min-width: 6rem; }
-.oc-alert { flex-basis: 100%; background: #fef3f2; color: #b42318; border: 1px solid #fda29b; border-radius: 6px; padding: 0.3rem 0.6rem; font-weight: 600; }
+.oc-alert { flex-basis: 100%; background: var(--qb-error-bg, #fef3f2); color: var(--qb-error, #b42318); border: 1px solid var(--qb-error-border, #fda29b); border-radius: 6px; padding: 0.3rem 0.6rem; font-weight: 600; }
 .oc-alert[hidden] { display: none; }
-.oc-alert.oc-resolved { background: #ecfdf3; color: #067647; border-color: #75e0a7; }
+.oc-alert.oc-resolved { background: var(--qb-ok-bg, #ecfdf3); color: var(--qb-ok, #067647); border-color: var(--qb-ok-border, #75e0a7); }
 .oc-pause-toggle { display: inline-flex; align-items: center; gap: 0.3rem; font-size: 0.85rem; color: var(--qb-muted, #4b5563); }
-.oc-pause-note { flex-basis: 100%; margin: 0; background: #fffbeb; border: 1px solid #fcd34d; border-radius: 6px; padding: 0.3rem 0.6rem; color: #78350f; }
+.oc-pause-note { flex-basis: 100%; margin: 0; background: var(--qb-warn-bg, #fffbeb); border: 1px solid var(--qb-warn-border, #fcd34d); border-radius: 6px; padding: 0.3rem 0.6rem; color: var(--qb-warn, #78350f); }
 .oc-pause-note[hidden] { display: none; }
-.oc-notice { background: #fffaeb; border: 1px solid #fec84b; border-radius: 6px; padding: 0.5rem 0.75rem; margin: 0.5rem 0; }
+.oc-notice { background: var(--qb-warn-bg, #fffaeb); border: 1px solid var(--qb-warn-border, #fec84b); border-radius: 6px; padding: 0.5rem 0.75rem; margin: 0.5rem 0; }
 .oc-scenario { display: grid; gap: 0.5rem; }
 .oc-scenario select { font: inherit; padding: 0.25rem; }
-.oc-brief { margin: 0.25rem 0 0; padding: 0.6rem 0.9rem; border-left: 4px solid #3b5bdb; background: #f6f7fb; }
+.oc-brief { margin: 0.25rem 0 0; padding: 0.6rem 0.9rem; border-left: 4px solid var(--qb-accent, #3b5bdb); background: var(--qb-tint, #f6f7fb); }
 .oc-seed { display: flex; align-items: center; gap: 0.5rem; flex-wrap: wrap; }
 .oc-seed input { font: inherit; width: 8rem; padding: 0.2rem 0.4rem; }
 .oc-help { color: var(--qb-muted, #6b7280); font-size: 0.85rem; line-height: 1.4; margin: 0.15rem 0 0; }
 .oc-dash { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 0.5rem; margin: 0.5rem 0 1rem; }
-.oc-tile { border: 1px solid var(--qb-faint, #e5e7eb); border-radius: 8px; padding: 0.45rem 0.6rem; background: #fff; }
+.oc-tile { border: 1px solid var(--qb-faint, #e5e7eb); border-radius: 8px; padding: 0.45rem 0.6rem; background: var(--qb-bg, #fff); }
 .oc-tile .oc-label { font-size: 0.78rem; color: var(--qb-muted, #6b7280); line-height: 1.25; }
 .oc-tile .oc-value { font-size: 1.25rem; font-weight: 650; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .oc-tile.oc-headline { grid-column: 1 / -1; display: flex; align-items: baseline; justify-content: space-between; gap: 1rem; }
 .oc-tile.oc-headline .oc-label { font-size: 1rem; color: inherit; font-weight: 600; }
 .oc-tile.oc-headline .oc-value { font-size: 2rem; }
-.oc-tile.oc-fast { border-color: #fda29b; background: #fef3f2; }
-.oc-tile.oc-fast .oc-value { color: #b42318; }
+.oc-tile.oc-fast { border-color: var(--qb-error-border, #fda29b); background: var(--qb-error-bg, #fef3f2); }
+.oc-tile.oc-fast .oc-value { color: var(--qb-error, #b42318); }
 .oc-controls { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.75rem 1.25rem; margin: 0.5rem 0 1rem; }
 .oc-control label { font-weight: 600; display: flex; align-items: center; gap: 0.5rem; flex-wrap: wrap; }
 .oc-control label.oc-check { display: block; }
@@ -44,12 +44,12 @@ const css = `
 .oc-control .oc-input { display: flex; align-items: center; gap: 0.5rem; }
 .oc-control input[type=range] { flex: 1; min-width: 0; }
 .oc-control output { font-variant-numeric: tabular-nums; min-width: 3.5rem; text-align: right; white-space: nowrap; }
-.oc-control .oc-status { font-weight: 400; color: #b54708; font-size: 0.85rem; }
+.oc-control .oc-status { font-weight: 400; color: var(--qb-caution, #b54708); font-size: 0.85rem; }
 .oc-log { width: 100%; }
 .oc-log td:first-child, .oc-log td:nth-child(2) { font-variant-numeric: tabular-nums; white-space: nowrap; }
 .oc-log tr.oc-later { color: var(--qb-muted, #6b7280); font-style: italic; }
 .oc-legend { display: flex; flex-wrap: wrap; gap: 0.3rem 1rem; font-size: 0.8rem; margin: 0.25rem 0 0.5rem; }
-.oc-legend.oc-key { font-size: 0.72rem; gap: 0.1rem 0.8rem; margin: 0 0 0.1rem; color: #4b5563; min-height: 1.2rem; }
+.oc-legend.oc-key { font-size: 0.72rem; gap: 0.1rem 0.8rem; margin: 0 0 0.1rem; color: var(--qb-muted, #4b5563); min-height: 1.2rem; }
 .oc-legend span::before { content: ""; display: inline-block; width: 0.9rem; height: 0; border-top: 2px solid var(--c); margin-right: 0.3rem; vertical-align: middle; }
 .oc-legend span.oc-dashed::before { border-top-style: dashed; }
 .oc-charts { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.5rem 1rem; }
@@ -60,15 +60,15 @@ const css = `
 .oc-chart svg { max-width: 100%; height: auto; overflow: visible; }
 .oc-relations { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.9rem; }
 .oc-relation { border-top: 1px solid var(--qb-faint, #e5e7eb); padding-top: 0.6rem; }
-.oc-relation .oc-seedline { font-size: 0.85rem; color: #374151; overflow-wrap: anywhere; }
+.oc-relation .oc-seedline { font-size: 0.85rem; color: var(--qb-text, #374151); overflow-wrap: anywhere; }
 .oc-relation .oc-tex { overflow-x: auto; overflow-y: hidden; padding: 0; max-width: 100%; }
 .oc-relation .oc-tex .katex-display { margin: 0.2rem 0; text-align: left; }
 .oc-formula { margin: 0.5rem 0 0; }
 .oc-formula-name { font-size: 0.85rem; font-weight: 600; }
-.oc-values { color: #1d4ed8; }
+.oc-values { color: var(--qb-accent-strong, #1d4ed8); }
 .oc-relation .oc-note { font-size: 0.85rem; color: var(--qb-muted, #6b7280); font-style: italic; margin: 0.3rem 0 0; }
-.oc-cite { font-size: 0.8rem; color: #3b5bdb; white-space: nowrap; }
-.oc-footer { margin-top: 1.5rem; padding: 0.75rem 1rem; background: #f6f7f9; border-radius: 6px; font-size: 0.9rem; }
+.oc-cite { font-size: 0.8rem; color: var(--qb-accent, #3b5bdb); white-space: nowrap; }
+.oc-footer { margin-top: 1.5rem; padding: 0.75rem 1rem; background: var(--qb-code-bg, #f6f7f9); border-radius: 6px; font-size: 0.9rem; }
 .oc-debrief table { width: 100%; }
 .oc-debrief td:not(:first-child), .oc-debrief th:not(:first-child) { text-align: right; font-variant-numeric: tabular-nums; }
 .oc-debrief td:not(:first-child) { white-space: nowrap; }
