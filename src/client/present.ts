@@ -15,7 +15,7 @@ import {addPresentButton} from "./present/bar.js";
 import {isNotes} from "./present/notes.js";
 import {closeOverview, openOverview, overviewKey} from "./present/overview.js";
 import {blackedOut, helpOpen, setBlackout, toggleHelp} from "./present/overlays.js";
-import {isPresenterView, openPresenterWindow, presenterScale, startPresenterView, updatePresenterView} from "./present/presenter.js";
+import {isPresenterView, openPresenterWindow, presenterScale, startPresenterView, stopPresenterView, updatePresenterView} from "./present/presenter.js";
 import {layOutForPrint, printRequested} from "./present/print.js";
 import {listen, send, setPeer, type PresentMessage} from "./present/sync.js";
 
@@ -225,6 +225,7 @@ export function leave(): void {
   closeOverview();
   if (helpOpen()) toggleHelp();
   setBlackout(false, presenter);
+  if (presenter) stopPresenterView();
   title?.remove();
   counter?.remove();
   announcer?.remove();

@@ -96,6 +96,12 @@ export function startPresenterView(): void {
   started = Date.now();
   tick();
   ticker = setInterval(tick, 1000);
+  addEventListener("pagehide", onPageHide);
+}
+
+/** The window is closing or navigating away (not just put in the back/forward cache): the clock stops. */
+function onPageHide(event: PageTransitionEvent): void {
+  if (!event.persisted) stopPresenterView();
 }
 
 /** Shows what goes with slide `current` (0-based): the next slide's copy and this slide's notes. */
@@ -118,7 +124,12 @@ export function updatePresenterView(slides: readonly Element[][], current: numbe
   panel.querySelector(".qb-presenter-status")!.textContent = `Slide ${current + 1} / ${slides.length}${blackout ? " · the audience screen is black (b)" : ""}`;
 }
 
-/** Stops the presenter view's clock (the window is closing). */
+/** Ends the presenter view (presentation mode left, or the window closing): its clock stops and its panel goes, so a later start begins afresh. */
 export function stopPresenterView(): void {
   if (ticker !== undefined) clearInterval(ticker);
+  ticker = undefined;
+  removeEventListener("pagehide", onPageHide);
+  panel?.remove();
+  panel = null;
+  document.documentElement.classList.remove("qb-presenter");
 }
