@@ -5,31 +5,18 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
-import {main} from "../../src/cli/main.js";
 import {retryFields, retryStorm, simulateRetry} from "../../src/sim/retry.js";
-import {packageRoot, type CliResult} from "./run.js";
+import {expectUsageError, runMain} from "../support/simCli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "queuebook-sim-scenario-"));
 afterAll(() => rmSync(dir, {recursive: true, force: true}));
 
-async function sim(args: string[]): Promise<CliResult> {
-  let stdout = "", stderr = "";
-  const code = await main(["sim", ...args], {packageRoot, cwd: dir, env: {}, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t)});
-  return {code, stdout, stderr};
-}
+/** `queuebook sim ...args` in this process, in the temporary folder. */
+const sim = (args: string[]) => runMain(["sim", ...args], dir);
 
 function write(name: string, json: unknown): string {
   writeFileSync(join(dir, name), typeof json === "string" ? json : JSON.stringify(json));
   return name;
-}
-
-function expectRefusal(result: CliResult, problem: RegExp): void {
-  expect(result.code).toBe(2);
-  expect(result.stdout).toBe("");
-  const [first, second] = result.stderr.split("\n");
-  expect(first).toMatch(/^queuebook sim: /);
-  expect(first).toMatch(problem);
-  expect(second).toBe("usage: queuebook sim [options]");
 }
 
 const mine = {...JSON.parse(JSON.stringify(retryStorm)), name: "my-storm", page: "my-storm.html", events: [{kind: "slowdown", minute: 5, factor: 3, durationMin: 2}]};
@@ -60,21 +47,21 @@ describe("queuebook sim --scenario", () => {
     expect(replay.code).toBe(0);
     expect(JSON.parse(replay.stdout)).toEqual(JSON.parse(JSON.stringify(simulateRetry(mine, {seed: 1, minutes: 12, actions: [{minute: 4, press: "restart"}]}).metrics)));
     // Without the file the link names a scenario the command does not know.
-    expectRefusal(await sim(["--run", link.stdout.trim()]), /--run: unknown scenario/);
+    expectUsageError(await sim(["--run", link.stdout.trim()]), /--run: unknown scenario/);
   });
   it("refuses a scenario file in one line: unreadable, not JSON, or not a scenario", async () => {
     mkdirSync(join(dir, "folder.json"));
-    expectRefusal(await sim(["--scenario", "missing.json"]), /cannot read scenario file missing\.json \(ENOENT\)/);
-    expectRefusal(await sim(["--scenario", "folder.json"]), /scenario file folder\.json is a folder, not a regular file/);
-    expectRefusal(await sim(["--scenario", write("broken.json", "{\"name\": ")]), /scenario file broken\.json: not valid JSON/);
-    expectRefusal(await sim(["--scenario", write("huge.json", `{"baseRate": 1e400}`)]), /the number 1e400 \(line 1, column 14\) is too large/);
-    expectRefusal(await sim(["--scenario", write("kind.json", {...mine, events: [{kind: "deploy", minute: 1}]})]), /scenario file kind\.json: event 0: unknown kind "deploy" \(kinds: surge, slowdown\)/);
-    expectRefusal(await sim(["--scenario", write("many.json", {...mine, name: "X", startClock: "9"})]), /name must be .*\(and 1 more problem\)$/);
-    expectRefusal(await sim(["--scenario", "nope"]), /unknown scenario "nope" \(scenarios: free, bad-deploy, surge, cache-flush, retry-storm, or a \.json file\)/);
+    expectUsageError(await sim(["--scenario", "missing.json"]), /cannot read scenario file missing\.json \(ENOENT\)/);
+    expectUsageError(await sim(["--scenario", "folder.json"]), /scenario file folder\.json is a folder, not a regular file/);
+    expectUsageError(await sim(["--scenario", write("broken.json", "{\"name\": ")]), /scenario file broken\.json: not valid JSON/);
+    expectUsageError(await sim(["--scenario", write("huge.json", `{"baseRate": 1e400}`)]), /the number 1e400 \(line 1, column 14\) is too large/);
+    expectUsageError(await sim(["--scenario", write("kind.json", {...mine, events: [{kind: "deploy", minute: 1}]})]), /scenario file kind\.json: event 0: unknown kind "deploy" \(kinds: surge, slowdown\)/);
+    expectUsageError(await sim(["--scenario", write("many.json", {...mine, name: "X", startClock: "9"})]), /name must be .*\(and 1 more problem\)$/);
+    expectUsageError(await sim(["--scenario", "nope"]), /unknown scenario "nope" \(scenarios: free, bad-deploy, surge, cache-flush, retry-storm, or a \.json file\)/);
   });
   it("refuses actions of another model, and --scenario NAME with --run", async () => {
     const actions = write("oncall-actions.json", [{minute: 1, press: "rollback"}]);
-    expectRefusal(await sim(["--scenario", "retry-storm", "--actions", actions]), /action 0: unknown button "rollback" \(buttons: restart\)/);
-    expectRefusal(await sim(["--scenario", "surge", "--run", "v1_surge_s1_m3"]), /leave out --scenario/);
+    expectUsageError(await sim(["--scenario", "retry-storm", "--actions", actions]), /action 0: unknown button "rollback" \(buttons: restart\)/);
+    expectUsageError(await sim(["--scenario", "surge", "--run", "v1_surge_s1_m3"]), /leave out --scenario/);
   });
 });

@@ -5,9 +5,9 @@ import {mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from "node:f
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
-import {main} from "../../src/cli/main.js";
 import {metricFields} from "../../src/sim/metrics.js";
-import {packageRoot, runCli, type CliResult} from "./run.js";
+import {runCli, type CliResult} from "./run.js";
+import {expectUsageError, runMain} from "../support/simCli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "queuebook-sim-"));
 afterAll(() => rmSync(dir, {recursive: true, force: true}));
@@ -19,27 +19,11 @@ function writeActions(name: string, text: string): string {
   return file;
 }
 
-async function inProcess(args: string[]): Promise<CliResult> {
-  let stdout = "", stderr = "";
-  const code = await main(args, {packageRoot, cwd: dir, env: {}, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t)});
-  return {code, stdout, stderr};
-}
-
 const ways: [string, string, (args: string[]) => Promise<CliResult>][] = [
-  ["main(argv)", "in-", inProcess],
+  ["main(argv)", "in-", (args) => runMain(args, dir)],
   ["node bin/queuebook.js", "spawned-", (args) => runCli(args, {cwd: dir})]
 ];
 // Each spawned case waits mostly on process start-up, so they run concurrently.
-
-/** Checks a usage error: exit 2, one line naming the problem, then the usage. */
-function expectUsageError(result: CliResult, problem: RegExp): void {
-  expect(result.code).toBe(2);
-  expect(result.stdout).toBe("");
-  const [first, second] = result.stderr.split("\n");
-  expect(first).toMatch(/^queuebook sim: /);
-  expect(first).toMatch(problem);
-  expect(second).toBe("usage: queuebook sim [options]");
-}
 
 for (const [way, prefix, sim] of ways) {
   // Each way writes its own files, so concurrent cases never read a file being written.

@@ -5,21 +5,10 @@ import {describe, expect, it} from "vitest";
 import {run} from "../../../src/sim/run.js";
 import {simulateRetry, retryStorm} from "../../../src/sim/retry.js";
 import {createStore} from "../../../src/components/oncall/store.js";
-import {createPlayer, eventStops, type Speed, type Ticker} from "../../../src/components/oncall/player.js";
+import {createPlayer, eventStops, type Speed} from "../../../src/components/oncall/player.js";
+import {fakeTicker} from "../../support/ticker.js";
 import {alertAtMinute, alertSpans, freshRun} from "../../../src/components/oncall/session.js";
 import type {RunLink} from "../../../src/sim/link.js";
-
-function fakeTicker() {
-  let time = 0;
-  let pending: ((time: number) => void) | null = null;
-  const ticker: Ticker = {now: () => time, requestFrame: (f) => ((pending = f), 1), cancelFrame: () => (pending = null)};
-  return {ticker, advance(ms: number) {
-    time += ms;
-    const f = pending;
-    pending = null;
-    f?.(time);
-  }};
-}
 
 /** Plays `link` at `speed` in frames of 1/60 s until the player stops (or `frames` run out); the minutes it stopped at. */
 function playUntilStopped(link: RunLink, speed: Speed, pauseOnEvents = true, frames = 2000) {

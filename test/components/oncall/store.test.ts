@@ -1,7 +1,8 @@
 import {describe, expect, it} from "vitest";
 import {run as runModel} from "../../../src/sim/run.js";
 import {createStore, type Frame} from "../../../src/components/oncall/store.js";
-import {createPlayer, type Ticker} from "../../../src/components/oncall/player.js";
+import {createPlayer} from "../../../src/components/oncall/player.js";
+import {fakeTicker} from "../../support/ticker.js";
 
 describe("createStore(run)", () => {
   it("shows the minute of the link, then follows decisions and minutes", () => {
@@ -34,21 +35,6 @@ describe("createStore(run)", () => {
     expect(store.frame().run.lang).toBe("hu");
   });
 });
-
-/** A ticker whose frames run when the test says. */
-function fakeTicker() {
-  let time = 0;
-  let pending: ((time: number) => void) | null = null;
-  const ticker: Ticker = {now: () => time, requestFrame: (f) => ((pending = f), 1), cancelFrame: () => (pending = null)};
-  return {ticker, advance(ms: number) {
-    time += ms;
-    const f = pending;
-    pending = null;
-    f?.(time);
-  }, get waiting() {
-    return pending !== null;
-  }};
-}
 
 describe("createPlayer(store, ticker, speed)", () => {
   it("plays `speed` simulated minutes per second of ticker time, the first at once", () => {
