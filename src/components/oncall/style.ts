@@ -12,7 +12,7 @@ const css = `
 .oc-bar button, .oc-controls button, .oc-seed button { font: inherit; font-size: 0.9rem; padding: 0.3rem 0.7rem; border: 1px solid var(--qb-border, #c7cbd1); border-radius: 6px; background: var(--qb-bg, #fff); color: var(--qb-text, inherit); cursor: pointer; }
 .oc-bar button:hover, .oc-controls button:hover, .oc-seed button:hover { background: var(--qb-hover, #f3f4f6); }
 .oc-bar button.oc-play { background: var(--qb-accent, #3b5bdb); border-color: var(--qb-accent, #3b5bdb); color: var(--qb-on-accent, #fff); min-width: 5.5rem; }
-.oc-bar button[aria-pressed=true] { background: var(--qb-accent-bg, #e8edff); border-color: var(--qb-accent, #3b5bdb); font-weight: 600; }
+.oc-bar button[aria-pressed=true] { background: var(--qb-accent-bg, #e8edff); border-color: var(--qb-accent, #3b5bdb); color: var(--qb-text, inherit); font-weight: 600; } /* play while playing too: Pause in the text colour on the pressed fill */
 .oc-scrub { flex: 1 1 12rem; display: flex; align-items: center; gap: 0.4rem; min-width: 10rem; }
 .oc-scrub input { flex: 1; min-width: 6rem; }
 .oc-alert { flex-basis: 100%; background: var(--qb-error-bg, #fef3f2); color: var(--qb-error, #b42318); border: 1px solid var(--qb-error-border, #fda29b); border-radius: 6px; padding: 0.3rem 0.6rem; font-weight: 600; }
