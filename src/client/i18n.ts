@@ -2,7 +2,7 @@
 // default); the language shown is `?lang=` from the URL when declared, else the default. The
 // built-in `lang` is that code, and changes (without a reload) when the reader picks another in
 // the picker the page shows above the notebook; the choice is written back to `?lang=`.
-import {isLanguageCode} from "../notebook/contract.js";
+import {isLanguageCode, languageName} from "../notebook/contract.js";
 import {replaceUrl} from "./hash.js";
 import {applyTitles} from "./titles.js";
 
@@ -60,16 +60,6 @@ function change(lang: string, record: boolean): void {
   const picker = document.querySelector<HTMLSelectElement>("select.qb-lang-picker");
   if (picker && picker.value !== lang) picker.value = lang;
   if (changed) for (const listener of listeners) listener(lang);
-}
-
-/** A language's own name ("magyar", "日本語"), or its code where the browser has no name. */
-export function languageName(code: string): string {
-  try {
-    const name = new Intl.DisplayNames([code], {type: "language"}).of(code);
-    return name ? name.charAt(0).toLocaleUpperCase(code) + name.slice(1) : code;
-  } catch {
-    return code;
-  }
 }
 
 /** The picker above the notebook: shown when the notebook declares two or more languages. */

@@ -43,6 +43,16 @@ export function isLanguageCode(code: string): boolean {
   return /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(code);
 }
 
+/** A language's own name ("magyar" → "Magyar", "日本語"), or its code where Intl has none; the course page and the page's picker both show it. */
+export function languageName(code: string): string {
+  try {
+    const name = new Intl.DisplayNames([code], {type: "language"}).of(code);
+    return name ? name.charAt(0).toLocaleUpperCase(code) + name.slice(1) : code;
+  } catch {
+    return code;
+  }
+}
+
 /** An optional asset chunk: its script, the library it hands over (queuebook.provide) and CSS. */
 export interface Chunk {
   /** File name without .js under _queuebook/ ("plot", "katex"). */

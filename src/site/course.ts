@@ -4,6 +4,7 @@
 // rendered here in the first language, with all languages' texts embedded as JSON data, and the
 // course script (src/components/progressCourse.ts) switches language (`?lang=`) and fills in
 // the progress kept in this browser.
+import {languageName} from "../notebook/contract.js";
 import {escapeHtml} from "../notebook/parse.js";
 import {courseStringsFor, type CourseStrings} from "./courseStrings.js";
 
@@ -55,16 +56,6 @@ export function minutesOf(data: Record<string, unknown>): number | undefined {
 export function requiresOf(data: Record<string, unknown>): string[] {
   const list = typeof data.requires === "string" ? [data.requires] : Array.isArray(data.requires) ? data.requires : [];
   return [...new Set(list.filter(isText).map((p) => p.trim().replace(/\.md$/, "")))];
-}
-
-/** A language's own name ("magyar" → "Magyar"), or its code where Intl has none. */
-export function languageName(code: string): string {
-  try {
-    const name = new Intl.DisplayNames([code], {type: "language"}).of(code);
-    return name ? name.charAt(0).toLocaleUpperCase(code) + name.slice(1) : code;
-  } catch {
-    return code;
-  }
 }
 
 /** The course's languages: every language a lesson offers, in the order the lessons name them (en first when offered). */
