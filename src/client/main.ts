@@ -10,7 +10,6 @@ import {define} from "./live.js";
 import {startReload} from "./reload.js";
 import {startPresent} from "./present.js";
 import {startSkipLink} from "./skipLink.js";
-import {startEdits} from "./edits/start.js";
 import {startEditing} from "./edit/boot.js";
 import {startRenderAll} from "./renderAll.js";
 
@@ -44,6 +43,5 @@ export function provide(objects: Record<string, unknown>): void {
 startReload();
 startSkipLink(); // the first key press reaches "Skip to content" (src/client/skipLink.ts)
 startPresent(); // presentation mode: the p key or ?present (src/client/present.ts)
-startEdits(); // where edits go: localStorage, or the dev server's save endpoint (src/client/edits/)
-startEditing(); // edit buttons; the editor itself loads on first use (src/client/edit/)
+startEditing(); // edit buttons; the editor and where edits go load on first use, or at once when edits are kept (src/client/edit/)
 startRenderAll(); // before a snapshot or print every view renders (src/client/renderAll.ts)

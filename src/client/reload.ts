@@ -1,6 +1,8 @@
 // Dev live updates. Active only on pages served by the dev server, which carry
 // <meta name="queuebook-dev" content="/_queuebook/events?page=…">.
-//   {"type":"update","script":"/foo.js?v=N","html":"…"} → patch <main>, keeping the cells'
+//   {"type":"update","script":"/foo.js?v=N","html":"…","source":{path,hash,text,blocks}} → take
+//     the notebook's new source (the page's `#qb-source`, and a `queuebook:source` event for the
+//     editor: the next save expects this version of the file), patch <main>, keeping the cells'
 //     elements (and so their outputs), then load the script: it calls queuebook.notebook again,
 //     which redefines only the cells that changed.
 //   {"type":"reload"} → reload the page.
@@ -66,6 +68,19 @@ export function patchMain(html: string): void {
   showLanguageBlocks(document.documentElement.lang || "en", main);
 }
 
+/**
+ * Takes the notebook's source as the file is now: the page's `#qb-source` says it (the editor,
+ * loaded later, starts from it), and `queuebook:source` tells a running editor (src/client/edit/main.ts).
+ * Set as text: the data never becomes markup.
+ */
+export function adoptSource(source: unknown): void {
+  const s = source as {path?: unknown; hash?: unknown; text?: unknown; blocks?: unknown} | null;
+  const element = document.getElementById("qb-source");
+  if (!element || typeof s?.path !== "string" || typeof s.hash !== "string" || typeof s.text !== "string" || !Array.isArray(s.blocks)) return;
+  element.textContent = JSON.stringify(s);
+  document.dispatchEvent(new CustomEvent("queuebook:source", {detail: s}));
+}
+
 let scripts: Promise<void> = Promise.resolve();
 /** Live updates received; data-queuebook-updates says how many have been applied. */
 let updates = 0;
@@ -121,6 +136,7 @@ function connect(url: string): void {
       else if (message?.type === "error") showNotice(typeof message.message === "string" ? message.message : "a rebuild failed");
       else if (message?.type === "update") {
         showNotice(undefined);
+        adoptSource(message.source); // (first: an open editor moves to the new file's blocks before <main> changes)
         if (typeof message.html === "string") patchMain(message.html);
         if (typeof message.script === "string") loadScript(message.script);
         updates++;

@@ -2,7 +2,9 @@
 // Chromium over HTTP on 127.0.0.1: each save reaches the .md and the dev server's live update
 // follows; after it, every ✎ (the same cell again, another cell, a prose block, and again
 // after a prose save whose live update rebuilt <main>) opens an editor that is in the page,
-// has the focus, and runs and saves what is typed into it.
+// has the focus, and runs and saves what is typed into it. A save from another editor (its live
+// update carries the file's new version) does not stop the page saving: a cell the outside edit
+// left alone saves over it, one it changed is refused with the learner's text kept.
 import {mkdirSync, readFileSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
@@ -142,14 +144,17 @@ describe("editing again under queuebook dev (Chromium, HTTP)", {timeout: 90_000}
     }
   });
 
-  it("a live update from outside rebuilds <main> under an open editor: it is back in place, ✎ reaches it, and its save says the file changed", async () => {
+  it("a live update from outside rebuilds <main> under an open editor: it is back in place, ✎ reaches it, and its next save is accepted (the outside edit left its cell alone)", async () => {
     const page = await open();
     try {
       await openEditor(page, cellButton(page, 0), "const n = 160;");
+      await runAndSave(page, "const n = 200;", "const n = 200;"); // a save before the outside edit: the page's version moves on
+      await page.keyboard.press("Control+Home");
       await page.keyboard.insertText("// mine\n");
       const updates = Number((await page.getAttribute("html", "data-queuebook-updates")) ?? 0);
       await page.evaluate(() => ((document.querySelector("main h1") as any).qbMark = "old"));
-      writeFileSync(file, notebook.replace("# Again", "# Again, from another editor")); // another editor saves the file
+      const outside = onDisk().replace("# Again", "# Again, from another editor");
+      writeFileSync(file, outside); // another editor saves the file
       await page.waitForFunction((n) => Number(document.documentElement.getAttribute("data-queuebook-updates") ?? 0) > n, updates);
       await page.waitForFunction(() => document.querySelector("main h1")?.textContent === "Again, from another editor");
       expect(await page.evaluate(() => (document.querySelector("main h1") as any).qbMark)).toBeUndefined(); // main was rebuilt
@@ -157,13 +162,63 @@ describe("editing again under queuebook dev (Chromium, HTTP)", {timeout: 90_000}
       await page.waitForFunction(() => document.querySelector("main [data-qb-editor]")?.closest(".qb-edit-panel")?.nextElementSibling?.matches("button[data-qb-edit]") ?? false);
       await page.locator("main h1").click(); // (the focus elsewhere)
       await openEditor(page, cellButton(page, 0), "// mine");
-      await page.keyboard.press("Control+End");
+      await page.keyboard.press("Shift+Enter");
+      // saved over the other editor's version: its heading and the learner's cell both in the file
+      await expect.poll(onDisk, {timeout: 20_000}).toBe(outside.replace("const n = 200;", "// mine\nconst n = 200;"));
+      expect((await page.locator(".qb-edit-status").allTextContents()).join("")).toBe("");
+      // and the next save too, from another cell
+      await openEditor(page, cellButton(page, 1), "const rate = 2;", 2);
+      await runAndSave(page, "const rate = 5;", "const rate = 5;");
+      await page.waitForFunction(() => document.querySelector(".load")?.textContent === "1000");
+      expect(onDisk()).toBe(outside.replace("const n = 200;", "// mine\nconst n = 200;").replace("rate = 2", "rate = 5"));
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("an outside edit to the very cell an editor holds: its save is refused as changed on disk, the learner's text stays, the other cells still save", async () => {
+    const page = await open();
+    try {
+      await openEditor(page, cellButton(page, 0), "const n = 160;");
+      await page.keyboard.press("Control+Home");
+      await page.keyboard.insertText("// mine\n");
+      const updates = Number((await page.getAttribute("html", "data-queuebook-updates")) ?? 0);
+      const outside = notebook.replace("const n = 160;", "const n = 170;");
+      writeFileSync(file, outside); // another editor changes the same cell
+      await page.waitForFunction((n) => Number(document.documentElement.getAttribute("data-queuebook-updates") ?? 0) > n, updates);
+      await page.waitForFunction(() => document.querySelector(".load")?.textContent === "340");
+      await page.waitForFunction(() => !!document.querySelector("main [data-qb-editor]")?.isConnected);
+      await page.focus("main [data-qb-editor] .cm-content");
       await page.keyboard.press("Shift+Enter");
       await page.waitForFunction(() => /changed on disk/.test(document.querySelector(".qb-edit-status")?.textContent ?? ""));
       expect(await page.locator("main [data-qb-editor] .cm-content").textContent()).toContain("// mine");
-      expect(onDisk()).toBe(notebook.replace("# Again", "# Again, from another editor")); // the other editor's save is kept
-      // another cell opens a working editor too
+      expect(onDisk()).toBe(outside); // the other editor's save is kept
+      expect(await page.locator(".load").textContent()).toBe("340"); // and what the page shows is the file's
+      // another cell opens a working editor and saves over the outside version
       await openEditor(page, cellButton(page, 1), "const rate = 2;", 2);
+      await page.keyboard.press("Control+A");
+      await page.keyboard.insertText("const rate = 3;");
+      await page.keyboard.press("Shift+Enter");
+      await expect.poll(onDisk, {timeout: 20_000}).toBe(outside.replace("rate = 2", "rate = 3"));
+      await page.waitForFunction(() => document.querySelector(".load")?.textContent === "510");
+      expect(await page.locator(".qb-edit-status").allTextContents()).toEqual([expect.stringContaining("changed on disk"), ""]); // (the first panel's refusal stays until it runs again)
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("an outside edit before the editor first loads: the page's source is the file's new version, so the first in-page save is accepted", async () => {
+    const page = await open();
+    try {
+      const updates = Number((await page.getAttribute("html", "data-queuebook-updates")) ?? 0);
+      const outside = notebook.replace("Intro", "Intro, from another editor,");
+      writeFileSync(file, outside);
+      await page.waitForFunction((n) => Number(document.documentElement.getAttribute("data-queuebook-updates") ?? 0) > n, updates);
+      expect(await page.evaluate(() => !!(window as any).queuebook.editor)).toBe(false);
+      expect(await page.evaluate(() => JSON.parse(document.getElementById("qb-source")!.textContent!).text)).toBe(outside);
+      await openEditor(page, cellButton(page, 0), "const n = 160;");
+      await runAndSave(page, "const n = 10;", "const n = 10;");
+      expect(onDisk()).toBe(outside.replace("160", "10"));
     } finally {
       await page.close();
     }

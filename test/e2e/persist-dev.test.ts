@@ -31,6 +31,7 @@ describe("edits under queuebook dev", () => {
   it("saves an edit into the .md (only that body), and refuses a save once the file changed on disk", async () => {
     const page = await browser.newPage();
     await page.goto(`${preview.url}nb`);
+    await page.evaluate(() => (window as any).queuebook.loadEditor()); // (edits start with the editor chunk, as on a first edit)
     await page.waitForFunction(() => (window as any).queuebook?.edits && document.querySelector("#b")?.textContent === "2");
     expect(await page.getAttribute('meta[name="queuebook-token"]', "content")).toBe(preview.token);
     // blocks: 0 the cell of a, 1 the cell of b, 2 the prose

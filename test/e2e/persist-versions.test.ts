@@ -41,10 +41,11 @@ afterAll(async () => browser?.close());
 
 const pageOf = (out: string) => pathToFileURL(join(out, "calc.html")).href;
 
-/** Opens `url` in `context` and waits for the notebook and its edits to be ready. */
+/** Opens `url` in `context`, starts its edits and waits for the notebook and its edits to be ready. */
 async function open(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(url);
+  await page.evaluate(() => (window as any).queuebook.loadEditor()); // (edits start with the editor chunk, as on a first edit)
   await page.waitForFunction(() => (window as any).queuebook?.edits && /\d/.test(document.querySelector("#v")?.textContent ?? ""));
   return page;
 }
@@ -88,7 +89,7 @@ describe("static edits across sites and versions (file://)", () => {
     } finally {
       await context.close();
     }
-  });
+  }, 60_000); // (many pages, each loading the editor chunk)
 
   it("a rebuilt page sets the old version's edits aside, and the old version opened again brings them back (each version's own)", async () => {
     const context = await browser.newContext();
@@ -118,7 +119,7 @@ describe("static edits across sites and versions (file://)", () => {
     } finally {
       await context.close();
     }
-  });
+  }, 60_000); // (many pages, each loading the editor chunk)
 
   it("keeps at most five set-aside versions: the oldest goes, and the notice says so", async () => {
     const context = await browser.newContext();

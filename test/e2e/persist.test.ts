@@ -43,14 +43,18 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => browser?.close());
 
-/** A fresh browser profile (its own localStorage) on the built page. */
+/** A fresh browser profile (its own localStorage) on the built page, its edits started (the editor chunk loaded, as on a first edit). */
 async function open(): Promise<{page: Page; close(): Promise<void>}> {
   const context = await browser.newContext({acceptDownloads: true});
   const page = await context.newPage();
   await page.goto(url);
+  await page.evaluate(() => (window as any).queuebook.loadEditor());
   await page.waitForFunction(() => (window as any).queuebook?.edits && document.querySelector("#load")?.textContent !== "");
   return {page, close: () => context.close()};
 }
+
+/** Whether the page fetched the editor chunk (editor.js), which also holds where edits go. */
+const editorLoaded = (page: Page) => page.evaluate(() => !!(window as any).queuebook.editor || !!document.querySelector('script[src$="editor.js"]'));
 
 const loadShown = (page: Page) => page.locator("#load").textContent();
 /** The page's storage keys: its own location (".html" dropped) and its notebook's path. */
@@ -60,6 +64,32 @@ const keys = (page: Page) => page.evaluate(() => {
 });
 
 describe("edits on a static page (file://)", () => {
+  it("loads no editor chunk for a reader with nothing kept, and loads it at once when edits are kept for the page", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForFunction(() => document.querySelector("#load")?.textContent === "1.00" && document.querySelector("button[data-qb-edit]"));
+    await page.evaluate(() => (window as any).queuebook.defined);
+    expect(await editorLoaded(page)).toBe(false);
+    expect(await page.evaluate(() => (window as any).queuebook.edits)).toBeUndefined();
+    // another version's entry set aside earlier is not this page's: still nothing loaded
+    const {live, aside} = await keys(page);
+    await page.evaluate((key) => localStorage.setItem(key, JSON.stringify([{v: 1, hash: "0123456789abcdef", edits: [], text: ""}])), aside);
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector("#load")?.textContent === "1.00");
+    await page.evaluate(() => (window as any).queuebook.defined);
+    expect(await editorLoaded(page)).toBe(false);
+    // an entry for this page: the chunk loads without a click and applies it
+    await page.evaluate(([key, e]) => {
+      const source = JSON.parse(document.getElementById("qb-source")!.textContent!);
+      localStorage.setItem(key, JSON.stringify({v: 1, hash: source.hash, edits: [e], text: ""}));
+    }, [live, edit] as const);
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector("#load")?.textContent === "2.50");
+    expect(await editorLoaded(page)).toBe(true);
+    await context.close();
+  });
+
   it("shows no edits bar on a page nobody edited", async () => {
     const {page, close} = await open();
     expect(await page.locator("[data-qb-edits-bar]").isVisible()).toBe(false);

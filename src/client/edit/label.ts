@@ -9,17 +9,6 @@ export function firstLine(source: string): string {
   return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 }
 
-/** The code cells' sources in the page's own `#qb-source` (before any edit), in order. */
-export function embeddedCellSources(): string[] {
-  try {
-    const source = JSON.parse(document.getElementById("qb-source")?.textContent ?? "null");
-    if (typeof source?.text !== "string" || !Array.isArray(source.blocks)) return [];
-    return source.blocks.filter((b: any) => b?.kind === "cell").map((b: any) => String(source.text).slice(b.bodyStart, b.bodyEnd));
-  } catch {
-    return [];
-  }
-}
-
 /** Labels the edit button before each cell of `main` with that cell's first line (`sources`: the cells' code, in order). */
 export function labelCellButtons(main: Element, sources: readonly string[]): void {
   main.querySelectorAll(":scope > .qb-cell").forEach((cell, k) => {

@@ -1,8 +1,12 @@
-// editor.js, the chunk loaded on first edit: CodeMirror and the compiler's passes. Sets
-// `queuebook.editor = {open, showCode, replay}` (boot.ts in client.js calls it).
+// editor.js, the chunk loaded on first edit (or at once when edits are kept for the page):
+// CodeMirror, the compiler's passes and where edits go (src/client/edits). Sets
+// `queuebook.editor = {press, open, showCode, cellSources}` (boot.ts in client.js calls it) and
+// `queuebook.edits`, and replays kept edits once the page's cells are defined.
 import type {BlockRef, SourceEdit} from "../../notebook/source.js";
+import type {EmbeddedSource} from "../../notebook/sourceContract.js";
+import {startEdits} from "../edits/start.js";
 import type {SaveResult} from "./document.js";
-import {readSource} from "./document.js";
+import {readSource, type PageSource} from "./document.js";
 import {labelCellButtons} from "./label.js";
 import {createPanel, type Panel} from "./panel.js";
 import {setFirstLine} from "./view.js";
@@ -18,10 +22,61 @@ function current(): Session {
   if (session) return session;
   const source = readSource();
   if (!source) throw new Error("this page carries no notebook source to edit");
+  newSession(source);
+  watchMain();
+  return session!;
+}
+
+function newSession(source: PageSource): void {
   session = new Session(source);
   session.onApplied = placeAll;
-  watchMain();
-  return session;
+}
+
+/** The message a panel's run gives once the outside change to the file touched its block (the server's own words for a stale save). */
+const staleMessage = (path: string) => `not saved: ${path} changed on disk since this page loaded it; your text is still in the editor (copy it, then reload the page to get the file's version)`;
+
+/**
+ * Under dev, the file changed outside the page (a live update, reload.ts: `queuebook:source`):
+ * the edits start afresh over it and so does the session; each open panel moves to its block
+ * in the new file when the outside change left that block as this page last saved it (its next
+ * run saves), else it stays where it was, stale: its run is refused and the learner's text
+ * stays in the editor.
+ */
+function adopt(update: EmbeddedSource): void {
+  const edits = (globalThis as any).queuebook.edits;
+  const old = session;
+  const saved = new Map(Array.from(panels.values(), (p) => [p, p.stale ? undefined : edits?.kept(p.ref)] as const));
+  const order = old ? old.entries.filter((e) => !e.removed).map((e) => e.ref) : [];
+  if (!edits?.adopt(update) || !old) return;
+  newSession(update);
+  const body = (k: number) => update.text.slice(update.blocks[k].bodyStart, update.blocks[k].bodyEnd).replace(/\r\n?/g, "\n").replace(/\n$/, "");
+  const moved = new Map<BlockRef, Panel>();
+  /** The free block nearest the panel's old place that `fits`. */
+  const nearest = (panel: Panel, fits: (k: number) => boolean) => {
+    const at = order.indexOf(panel.ref);
+    let best: number | undefined;
+    update.blocks.forEach((_, k) => void (!moved.has(k) && fits(k) && (best === undefined || Math.abs(k - at) < Math.abs(best - at)) && (best = k)));
+    return best;
+  };
+  const left = Array.from(panels.values());
+  // the panels whose block the outside change left alone first, then the stale ones (to the nearest free block)
+  for (const stale of [false, true]) {
+    for (const panel of left.splice(0)) {
+      const kind = (k: number) => update.blocks[k].kind === panel.kind;
+      const k = stale ? nearest(panel, kind) ?? nearest(panel, () => true) : nearest(panel, (k) => kind(k) && body(k) === saved.get(panel));
+      if (k === undefined) {
+        if (stale) closePanel(panel, false); // (the file has no block left at all)
+        else left.push(panel);
+        continue;
+      }
+      panel.stale ||= stale;
+      panel.ref = k;
+      panel.element.setAttribute("data-qb-block", String(k));
+      moved.set(k, panel);
+    }
+  }
+  panels.clear();
+  for (const [k, panel] of moved) panels.set(k, panel);
 }
 
 /**
@@ -120,19 +175,24 @@ function openPanel(ref: BlockRef): Panel {
   if (existing && panels.get(ref) === existing) return existing.view.focus(), existing;
   const entry = s.entries.find((e) => e.ref === ref)!;
   const lang = entry.kind === "cell" ? s.cellOf(ref)?.lang ?? "js" : "prose";
+  // (the session, not `s`: a dev live update from outside starts a new one; a stale panel changes nothing)
+  const live = (p: Panel) => (p.stale ? void (p.status.textContent = staleMessage(current().source.path)) : current());
   const panel = createPanel(ref, entry.kind, lang, s.textOf(ref), {
     run(p) {
-      report(p, s.replace(p.ref, p.view.state.doc.toString()));
+      const now = live(p);
+      if (now) report(p, now.replace(p.ref, p.view.state.doc.toString()));
     },
     insert(p, kind) {
-      if (kind === "prose" && extendProse(p)) return;
-      const {block, saved} = s.insert(p.ref, kind, kind === "cell" ? "" : "New text.");
+      const now = live(p);
+      if (!now || (kind === "prose" && extendProse(p))) return;
+      const {block, saved} = now.insert(p.ref, kind, kind === "cell" ? "" : "New text.");
       report(openPanel(block), saved);
     },
     remove(p) {
+      const now = live(p);
+      if (!now) return;
       closePanel(p, false);
-      const saved = s.remove(p.ref);
-      toast(p.ref, p.kind, saved);
+      toast(p.ref, p.kind, now.remove(p.ref));
     },
     close: (p) => closePanel(p)
   }, entry.kind === "cell" ? s.cellOf(ref)?.line ?? 1 : 1);
@@ -215,8 +275,16 @@ async function showCode(on: boolean): Promise<void> {
   renderCode();
 }
 
-async function replay(edits: readonly unknown[]): Promise<void> {
-  current().replay(edits as SourceEdit[]);
+/** What a press on one of client.js's controls does (boot.ts): an edit button opens its block's editor, "Show code" toggles. */
+async function press(control: Element): Promise<void> {
+  if (!control.matches("[data-qb-show-code]")) return open(control);
+  const on = control.getAttribute("aria-pressed") !== "true";
+  await showCode(on);
+  control.setAttribute("aria-pressed", String(on));
 }
 
-(globalThis as any).queuebook.editor = {open, showCode, replay, cellSources};
+const q = (globalThis as any).queuebook;
+q.editor = {press, open, showCode, cellSources};
+// where edits go (src/client/edits); kept edits are replayed after the page's own definition, which the replay then changes
+startEdits()?.onReplay((edits: readonly SourceEdit[]) => q.defined.then(() => current().replay(edits)));
+document.addEventListener("queuebook:source", (event) => adopt((event as CustomEvent<EmbeddedSource>).detail));

@@ -13,6 +13,8 @@ export interface Panel {
   status: HTMLElement;
   /** The notebook line its editor's first line is numbered (cells). */
   firstLine: number;
+  /** Under dev, the file changed outside the page in this block: a run is refused, the text stays (main.ts's adopt). */
+  stale?: boolean;
 }
 
 /** What the panel's buttons and keys do. */

@@ -1,7 +1,9 @@
 // Edits under `queuebook dev`: each change saves the notebook as edited to its .md through the
 // dev server (src/site/save.ts), with the per-server token the page carries. The server refuses
 // a save when the file changed on disk since this page loaded it (or last saved it): the
-// learner's text stays in the editor and the message says what happened.
+// learner's text stays in the editor and the message says what happened. A dev live update
+// tells the page the file's new version (reload.ts, `queuebook:source`): a change made outside
+// the page (another editor) becomes what the next save expects, so saving goes on.
 import type {EmbeddedSource, SaveRequest} from "../../notebook/sourceContract.js";
 import type {EditHost, SaveResult} from "./state.js";
 
@@ -12,21 +14,29 @@ export function devSaveTarget(): {url: string; token: string} | undefined {
   return url && token ? {url, token} : undefined;
 }
 
-/** The host of a dev page: saves one at a time, in order, each expecting the hash the last one left. */
+/** The host of a dev page: saves one at a time, in order, each expecting the hash the last one left (or the last live update brought). */
 export function devHost(source: EmbeddedSource, target: {url: string; token: string}): EditHost {
   let expected = source.hash;
   let queue: Promise<unknown> = Promise.resolve();
+  /** The texts of saves sent and not yet answered: a live update bringing one is this page's own save coming back. */
+  const sending = new Set<string>();
+  /** Bumped by each adopted update: an answer to a save sent before it no longer sets what the next save expects. */
+  let era = 0;
   const save = async (text: string): Promise<SaveResult> => {
     const body: SaveRequest = {path: source.path, expected, text};
+    const from = era;
+    sending.add(text);
     let response: Response;
     try {
       response = await fetch(target.url, {method: "POST", headers: {"content-type": "application/json", "x-queuebook-token": target.token}, body: JSON.stringify(body)});
     } catch {
+      sending.delete(text);
       return {ok: false, message: `not saved: the dev server does not answer (is queuebook dev still running?)`};
     }
     const reply = await response.json().catch(() => ({}));
+    sending.delete(text);
     if (response.ok && typeof reply.hash === "string") {
-      expected = reply.hash;
+      if (from === era) expected = reply.hash;
       return {ok: true};
     }
     return {ok: false, message: typeof reply.error === "string" ? reply.error : `not saved: the dev server answered ${response.status}`};
@@ -36,6 +46,12 @@ export function devHost(source: EmbeddedSource, target: {url: string; token: str
       const result = queue.then(() => save(text));
       queue = result;
       return result;
+    },
+    adopt(update) {
+      if (update.path !== source.path || update.hash === expected || sending.has(update.text)) return false;
+      expected = update.hash;
+      era++;
+      return true;
     }
   };
 }

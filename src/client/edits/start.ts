@@ -1,18 +1,14 @@
-// Starts the page's edits: reads the embedded source (src/site/pageSource.ts), picks the host
-// (the dev server's save endpoint when the page carries its token, else localStorage), finds
-// stored edits (applied through the editor's replay, or set aside) and mounts the edits bar.
-// `queuebook.edits` and `editsReady` are what the editor (src/client/edit) calls.
+// Starts the page's edits, in the editor chunk (editor.js, which client.js loads on first use or
+// at once when edits are kept for the page: src/client/edit/boot.ts): reads the embedded source
+// (src/site/pageSource.ts), picks the host (the dev server's save endpoint when the page carries
+// its token, else localStorage), finds stored edits (applied through the editor's replay, or set
+// aside) and mounts the edits bar. `queuebook.edits` is what the editor (src/client/edit) calls.
 import type {EmbeddedSource} from "../../notebook/sourceContract.js";
 import type {SourceEdit} from "../../notebook/source.js";
 import {mountBar} from "./bar.js";
 import {devHost, devSaveTarget} from "./devHost.js";
 import {createEdits, type Edits} from "./state.js";
 import {clearStored, discardSetAside, localHost, pageScope, readStored, type StoredEdits} from "./store.js";
-
-let ready: (edits: Edits | undefined) => void = () => {};
-
-/** The page's edits once the page is parsed (undefined on a page without an embedded source). */
-export const editsReady: Promise<Edits | undefined> = new Promise((resolve) => (ready = resolve));
 
 /** The embedded source, if the page has one of the right shape. */
 export function embeddedSource(): EmbeddedSource | undefined {
@@ -25,9 +21,13 @@ export function embeddedSource(): EmbeddedSource | undefined {
   return undefined;
 }
 
-function start(): void {
+let started: Edits | undefined;
+
+/** The page's edits, started on the first call (undefined on a page without an embedded source). */
+export function startEdits(): Edits | undefined {
+  if (started) return started;
   const source = embeddedSource();
-  if (!source) return ready(undefined);
+  if (!source) return undefined;
   const target = devSaveTarget();
   const scope = pageScope(source.path);
   let stored: readonly SourceEdit[] = [];
@@ -39,7 +39,7 @@ function start(): void {
     else if (found) [setAside, dropped] = [found.setAside ?? null, found.dropped];
   }
   const host = target ? devHost(source, target) : localHost(source, scope);
-  const edits = createEdits(source, host, stored);
+  const edits = (started = createEdits(source, host, stored));
   (globalThis as any).queuebook.edits = edits;
   mountBar(edits, source, {
     dev: !!target,
@@ -47,20 +47,13 @@ function start(): void {
     dropped,
     discardSetAside: () => discardSetAside(scope, setAside ?? undefined),
     async revert() {
-      // dev: the original goes back into the file (refused like any save if the file changed)
-      const result = await host.keep([], source.text);
+      // dev: the original (the file as this page last knew it) goes back into the file, refused like any save if the file changed
+      const result = await host.keep([], edits.original());
       if (!result.ok) return result.message;
       if (!target) clearStored(source, scope);
       location.reload();
       return undefined;
     }
   });
-  ready(edits);
-}
-
-/** Starts the edits once the page's body is parsed. */
-export function startEdits(): void {
-  if (typeof document === "undefined") return;
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, {once: true});
-  else start();
+  return edits;
 }

@@ -10,6 +10,8 @@ export type SaveResult = {ok: true} | {ok: false; message: string};
 /** Where edits go: keeps the whole log and the text it gives. */
 export interface EditHost {
   keep(edits: readonly SourceEdit[], text: string): Promise<SaveResult>;
+  /** Dev: the file on disk is `source` now (a live update); false when it is this page's own save coming back. */
+  adopt?(source: EmbeddedSource): boolean;
 }
 
 /** The edits API part A's editor calls (also `queuebook.edits`); see README "Editing in the page" and src/notebook/source.ts. */
@@ -26,6 +28,16 @@ export interface Edits {
   edited(): boolean;
   /** The log so far, oldest first. */
   log(): readonly SourceEdit[];
+  /** The notebook the edits are made to: the page's original, or the file as a dev live update brought it. */
+  original(): string;
+  /** The block's text as last kept by the host (saved to the file, or stored), or undefined for a removed or unknown block. */
+  kept(block: BlockRef): string | undefined;
+  /**
+   * Dev: the file changed on disk outside the page (a live update brought `source`): it becomes
+   * the original and the log starts afresh (the page shows that file now). False when nothing
+   * changed (the update came from this page's own save).
+   */
+  adopt(source: EmbeddedSource): boolean;
   /** Registers the editor's replay of stored edits (called once, at once if edits are waiting). */
   onReplay(replay: (edits: readonly SourceEdit[]) => Promise<void>): void;
   /** Called after every change with the text as edited (the page bar listens). */
@@ -34,16 +46,20 @@ export interface Edits {
 
 /** An edits log over `source`, starting from `stored` (already checked against it), kept by `host`. */
 export function createEdits(source: EmbeddedSource, host: EditHost, stored: readonly SourceEdit[] = []): Edits {
-  const log: SourceEdit[] = [...stored];
+  let log: SourceEdit[] = [...stored];
+  /** How many of the log's edits the host has kept: the text it last kept is the original with these. */
+  let kept = log.length;
+  /** Bumped when the log starts afresh (adopt): an answer to a save from before no longer counts. */
+  let era = 0;
   const listeners: (() => void)[] = [];
   let waiting: SourceEdit[] | undefined = stored.length ? [...stored] : undefined;
   let text = applyEdits(source.text, source.blocks, log);
   let next = Math.max(source.blocks.length, ...log.map((e) => (e.op === "insert" ? e.block + 1 : 0)));
-  const texts = () => {
+  const texts = (upTo = log.length) => {
     // each block's latest text and whether it is removed, by replaying the log over the original
     const state = new Map<BlockRef, {text?: string; removed: boolean}>();
     source.blocks.forEach((b, k) => state.set(k, {text: source.text.slice(b.bodyStart, b.bodyEnd).replace(/\r\n?/g, "\n").replace(/\n$/, ""), removed: false}));
-    for (const e of log) {
+    for (const e of log.slice(0, upTo)) {
       if (e.op === "insert") state.set(e.block, {text: e.text, removed: false});
       else if (state.has(e.block)) Object.assign(state.get(e.block)!, e.op === "replace" ? {text: e.text} : {removed: e.op === "remove"});
     }
@@ -59,7 +75,12 @@ export function createEdits(source: EmbeddedSource, host: EditHost, stored: read
     log.push(edit);
     text = after;
     for (const listener of listeners) listener();
-    return host.keep(log, text);
+    const [n, from] = [log.length, era];
+    return host.keep(log, text).then((result) => ((kept = result.ok && from === era ? Math.max(kept, n) : kept), result));
+  };
+  const entry = (state: Map<BlockRef, {text?: string; removed: boolean}>, block: BlockRef) => {
+    const e = state.get(block);
+    return e && !e.removed ? e.text : undefined;
   };
   return {
     replace: (block, value) => add({op: "replace", block, text: value}),
@@ -69,11 +90,21 @@ export function createEdits(source: EmbeddedSource, host: EditHost, stored: read
     },
     remove: (block) => add({op: "remove", block}),
     restore: (block) => add({op: "restore", block}),
-    source(block) {
-      const entry = texts().get(block);
-      return entry && !entry.removed ? entry.text : undefined;
-    },
+    source: (block) => entry(texts(), block),
+    kept: (block) => entry(texts(kept), block),
     current: () => text,
+    original: () => source.text,
+    adopt(update) {
+      if (!host.adopt?.(update)) return false;
+      source = update;
+      log = [];
+      kept = 0;
+      era++;
+      text = update.text;
+      next = update.blocks.length;
+      for (const listener of listeners) listener();
+      return true;
+    },
     edited: () => text !== source.text,
     log: () => log,
     onReplay(replay) {
