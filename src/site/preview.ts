@@ -22,6 +22,7 @@ import {loopbackNames, requestRefusal} from "./previewGuard.js";
 import {pageName, requestPath} from "./previewPath.js";
 import {watchTree, type TreeWatcher} from "./previewWatch.js";
 import {handleSave, savePath} from "./save.js";
+import {sourceData} from "./pageSource.js";
 import {handleModule, modulePath} from "./devModules.js";
 
 /** Options of the preview server. */
@@ -228,9 +229,10 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
           push(p, {type: "reload"});
           continue;
         }
-        if (after.script === before.script && after.compiled.html === before.compiled.html) continue;
+        // (the source too: a change the page shows no differently is still a new version of the file for its next save)
+        if (after.script === before.script && after.compiled.html === before.compiled.html && after.compiled.markdown === before.compiled.markdown) continue;
         log(`updated ${p.name}.md`);
-        push(p, {type: "update", script: `/${urlPath(p.name)}.js?v=${p.version}`, html: after.compiled.html});
+        push(p, {type: "update", script: `/${urlPath(p.name)}.js?v=${p.version}`, html: after.compiled.html, source: sourceData(after.compiled)});
       } catch (error) {
         const text = buildFailure(p, error);
         if (error instanceof NotServed && !p.broken) log(oneLine(`warning: ${text}`));
