@@ -1,4 +1,4 @@
-// The dark colour scheme on the built site: each page opened with prefers-color-scheme: dark is
+// The dark colour scheme on the built site: each page (the list, and retry-storm) opened with prefers-color-scheme: dark is
 // dark (its background and text as computed), passes axe's WCAG 2.1 A/AA rules, draws every chart
 // mark the palette colours (the --qb-c-*/--qb-shape-* variables) 3:1 or more against the page,
 // and Plot's own background (tooltips, arrowheads) is the page's; on paper it is light again.
@@ -83,6 +83,7 @@ const pages: {path: string; charts: boolean}[] = [
   {path: "on-call.html", charts: true},
   {path: "arrival-lab.html", charts: true},
   {path: "formulas.html", charts: true},
+  {path: "retry-storm.html", charts: true},
   {path: "erlang-c.html", charts: false},
   {path: "format.html", charts: false},
   {path: "index.html", charts: false},
