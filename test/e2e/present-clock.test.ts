@@ -1,37 +1,22 @@
 // The presenter view's clock in real headless Chromium, under Playwright's fake clock: it counts
 // the time since the view opened, and stops (its interval cleared, its panel gone) when the
 // window goes away, but not when the page is only put in the back/forward cache.
-import {mkdtempSync, rmSync, writeFileSync} from "node:fs";
-import {tmpdir} from "node:os";
-import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import type {Browser, Page} from "playwright-core";
-import {exportNotebook} from "../../src/site/export.js";
-import {launchBrowser} from "./harness.js";
+import type {Page} from "playwright-core";
+import {exportedPage} from "../support/exportedPage.js";
 
-const packageRoot = new URL("../../", import.meta.url).pathname;
-let dir: string;
-let url: string;
-let browser: Browser;
-
+let deck: Awaited<ReturnType<typeof exportedPage>>;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "queuebook-present-clock-"));
-  writeFileSync(join(dir, "deck.md"), "---\ntitle: The deck\n---\n\n# The deck\n\n## One\n\nFirst.\n\n## Two\n\nSecond.\n");
-  const {html} = await exportNotebook({file: join(dir, "deck.md"), packageRoot, snapshot: false});
-  writeFileSync(join(dir, "deck.html"), html);
-  url = `file://${join(dir, "deck.html")}`;
-  browser = await launchBrowser();
+  deck = await exportedPage("---\ntitle: The deck\n---\n\n# The deck\n\n## One\n\nFirst.\n\n## Two\n\nSecond.\n");
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  if (dir) rmSync(dir, {recursive: true, force: true});
-});
+afterAll(() => deck?.close());
 
 /** The presenter view of the deck under a fake clock; `intervals()` in the page counts the 1-second intervals not cleared. */
 async function presenterView(): Promise<Page> {
-  const page = await (await browser.newContext({viewport: {width: 1280, height: 720}})).newPage();
+  const page = await (await deck.browser.newContext({viewport: {width: 1280, height: 720}})).newPage();
+  // paused: the clock moves only when the test runs it (runFor), never with the machine's time
   await page.clock.install({time: new Date("2024-05-06T10:00:00")});
+  await page.clock.pauseAt(new Date("2024-05-06T10:00:01"));
   await page.addInitScript(() => {
     const open = new Set<unknown>();
     const set = window.setInterval, clear = window.clearInterval;
@@ -45,7 +30,7 @@ async function presenterView(): Promise<Page> {
       intervals: () => open.size
     });
   });
-  await page.goto(`${url}?present&presenter`);
+  await page.goto(`${deck.url}?present&presenter`);
   await page.waitForSelector(".qb-presenter-panel .qb-presenter-elapsed");
   return page;
 }
