@@ -14,16 +14,15 @@ import {BuildError, quote} from "../notebook/messages.js";
 import {decodeEntities, imageLocator, imageSource, imageTags, readImage, type ImageRules} from "./images.js";
 import {escapeHtml} from "../notebook/parse.js";
 import {buildNotebook} from "./notebook.js";
-import {renderPage} from "./page.js";
-import {scriptElement, styleElement} from "./exportInline.js";
-import {applySnapshot, chromiumPath, NoChromium, PageTimeout, printPdf, RenderFailed, renderSnapshot, renderTimeoutMs, withChromium} from "./snapshot.js";
-import {applySnapshotStyles} from "./snapshotStyles.js";
+import {pageAssets, pageProse, renderPage, type PageOptions} from "./page.js";
+import {scriptElement} from "./exportInline.js";
+import {chromiumPath, NoChromium, PageTimeout, printPdf, RenderFailed, renderSnapshot, renderTimeoutMs, withChromium} from "./snapshot.js";
 import {agreeStateAndLanguage} from "./exportState.js";
 import {reportHead} from "./reportHead.js";
 import {withoutMachine} from "./machineFree.js";
 import {printSlidesPdf} from "./slidesPdf.js";
 import {writeAtomic} from "../io/write.js";
-import type {Warning} from "../notebook/compile.js";
+import type {CompiledNotebook, Warning} from "../notebook/compile.js";
 
 /** Bad export options (a language the notebook does not declare, a malformed state). */
 export class ExportOptionError extends Error {}
@@ -69,13 +68,8 @@ export interface ExportResult {
   snapshotSkipped?: string;
 }
 
-const MARK = "qb-export-asset:";
 /** Said to a reader whose browser runs no scripts, above the snapshot. */
-const NOSCRIPT = '<noscript><p class="qb-noscript">A snapshot of this notebook as it was rendered: open it in a browser with JavaScript on and every control is live.</p></noscript>\n';
-/** The start of the page's <main>, where the report line and the no-script note go. */
-const MAIN = /<main class="qb-notebook"[^>]*>\n/;
-/** The report line exportPage wrote (reportHead.ts), one line. */
-const REPORT = /<p class="qb-report"[^\n]*<\/p>\n/;
+const NOSCRIPT = "A snapshot of this notebook as it was rendered: open it in a browser with JavaScript on and every control is live.";
 
 /** The exported file's name: --out's, else the notebook's with .html. */
 function pageNameOf(options: ExportOptions): string {
@@ -92,8 +86,24 @@ export function checkState(state: string): string {
   return value;
 }
 
-/** The page without a snapshot: every asset inline. */
-export async function exportPage(options: ExportOptions): Promise<{html: string; title: string; notebook: string; warnings: Warning[]; state?: string; lang?: string}> {
+/** The export as renderPage writes it: the notebook in the language it opens in, and the page's options but the snapshot. */
+interface ExportedPage {
+  compiled: CompiledNotebook;
+  page: PageOptions;
+  title: string;
+  notebook: string;
+  warnings: Warning[];
+  state?: string;
+  lang?: string;
+}
+
+/** The export's report line (reportHead.ts) for the hash the page shows, one line. */
+function reportLine(compiled: CompiledNotebook, options: ExportOptions, hash: string): string {
+  return reportHead({title: compiled.title, notebook: compiled.path, page: pageNameOf(options), hash}).trimEnd();
+}
+
+/** Builds the notebook and says how its page is written: every asset, image and the editor inline, no home link, the export's head lines and report line. */
+async function preparePage(options: ExportOptions): Promise<ExportedPage> {
   const file = resolve(options.file);
   const root = resolve(options.root ?? dirname(file));
   const asked = options.state === undefined ? undefined : checkState(options.state);
@@ -101,44 +111,44 @@ export async function exportPage(options: ExportOptions): Promise<{html: string;
   assets.catch(() => {});
   const maxBytes = options.maxFileBytes ?? defaultMaxFileBytes;
   const built = await buildNotebook(file, root, {maxFileBytes: maxBytes});
-  const {compiled} = built;
-  if (options.lang !== undefined && !compiled.languages.includes(options.lang)) {
-    throw new ExportOptionError(
-      compiled.languages.length ? `--lang ${options.lang}: the notebook declares ${compiled.languages.join(", ")}` : `--lang ${options.lang}: the notebook declares no languages`
-    );
+  if (options.lang !== undefined && !built.compiled.languages.includes(options.lang)) {
+    const declared = built.compiled.languages;
+    throw new ExportOptionError(declared.length ? `--lang ${options.lang}: the notebook declares ${declared.join(", ")}` : `--lang ${options.lang}: the notebook declares no languages`);
   }
-  const {state, lang} = agreeStateAndLanguage(asked, options.lang, compiled.languages);
+  const {state, lang} = agreeStateAndLanguage(asked, options.lang, built.compiled.languages);
+  const compiled = {...built.compiled, languages: lang ? [lang] : built.compiled.languages};
   const dir = await assets;
   const warnings = [...built.warnings];
-  let html = renderPage({...compiled, languages: lang ? [lang] : compiled.languages}, {assets: MARK, script: `${MARK}notebook`, home: ""});
-  // Images first, while the page holds only prose (the inlined scripts may contain "<img").
-  if (options.noCode) html = html.replace(/<pre class="qb-echo">[\s\S]*?<\/pre>\n?/g, "");
   const rules: ImageRules = {folder: dirname(file), root, realRoot: await realpath(root).catch(() => root), maxBytes};
   const source = await readInside(file, root, rules.realRoot, maxBytes);
   const markdown = "bytes" in source ? source.bytes.toString("utf8") : "";
-  html = await inlineImages(html, markdown, rules, (at, message) => warnings.push({path: compiled.path, ...at, message}));
-  const asset = (name: string) => readFile(join(dir, name), "utf8");
-  const pieces = new Map<string, string>();
-  for (const [, name] of html.matchAll(/<(?:link rel="stylesheet" href|script src)="qb-export-asset:([^"]+)"/g)) {
-    if (!pieces.has(name)) pieces.set(name, name === "notebook" ? built.script : await asset(name));
-  }
-  html = html.replace(/<link rel="stylesheet" href="qb-export-asset:([^"]+)">/g, (_, name: string) => styleElement(pieces.get(name)!));
-  html = html.replace(/<script src="qb-export-asset:([^"]+)"><\/script>/g, (_, name: string) => scriptElement(pieces.get(name)!));
+  const prose = await inlineImages(pageProse(compiled, {noCode: options.noCode}), markdown, rules, (at, message) => warnings.push({path: compiled.path, ...at, message}));
+  const inline = new Map<string, string>([["notebook", built.script]]);
+  for (const name of pageAssets(compiled)) inline.set(name, await readFile(join(dir, name), "utf8"));
   // The in-page editor (editor.js) rides along deflated and base64-encoded (about 40 % of its
   // text), inflated and run only on the first edit (src/client/inlineChunk.ts): the file is
   // editable offline. Raw deflate at a fixed level: no header, so no time or OS byte in it.
   const editor = deflateRawSync(await readFile(join(dir, "editor.js")), {level: 9}).toString("base64");
-  const end = html.lastIndexOf("</body>");
-  html = `${html.slice(0, end)}<script type="text/x-queuebook-chunk" data-qb-chunk="editor" data-encoding="deflate-raw-base64">${editor}</script>\n${html.slice(end)}`;
-  // A single file has no index to go home to.
-  html = html.replace(/<a href="">([^<]*)<\/a>/, '<span class="qb-home">$1</span>');
   const head: string[] = ['<meta name="queuebook-export" content="1">'];
   if (lang) head.push(`<meta name="queuebook-lang" content="${escapeHtml(lang)}">`);
   if (state) head.push(scriptElement(`(${openAt})(${JSON.stringify(state)})`));
-  html = html.replace(/<head>\n/, `<head>\n${head.join("\n")}\n`);
-  const page = pageNameOf(options);
-  html = html.replace(MAIN, (main) => main + reportHead({title: compiled.title, notebook: compiled.path, page, hash: state ?? ""}));
-  return {html, title: compiled.title, notebook: compiled.path, warnings, state, lang};
+  const page: PageOptions = {
+    assets: "",
+    script: "notebook",
+    home: null, // a single file has no index to go home to
+    inline,
+    head,
+    prose,
+    top: [reportLine(compiled, options, state ?? "")],
+    end: [`<script type="text/x-queuebook-chunk" data-qb-chunk="editor" data-encoding="deflate-raw-base64">${editor}</script>`]
+  };
+  return {compiled, page, title: compiled.title, notebook: compiled.path, warnings, state, lang};
+}
+
+/** The page without a snapshot: every asset inline. */
+export async function exportPage(options: ExportOptions): Promise<{html: string; title: string; notebook: string; warnings: Warning[]; state?: string; lang?: string}> {
+  const {compiled, page, ...rest} = await preparePage(options);
+  return {html: renderPage(compiled, page), ...rest};
 }
 
 /**
@@ -214,7 +224,9 @@ async function inlineImages(html: string, markdown: string, rules: ImageRules, w
  * is a BuildError.
  */
 export async function exportNotebook(options: ExportOptions): Promise<ExportResult> {
-  const page = await exportPage(options);
+  const prepared = await preparePage(options);
+  const {compiled, page: pageOptions, ...facts} = prepared;
+  const page = {html: renderPage(compiled, pageOptions), ...facts};
   const snapshot = options.snapshot ?? true;
   if (!snapshot && !options.pdf) return {...page, snapshotSkipped: "not asked for"};
   const path = options.chromium ?? chromiumPath();
@@ -231,8 +243,8 @@ export async function exportNotebook(options: ExportOptions): Promise<ExportResu
       if (snapshot) {
         try {
           const rendered = withoutMachine(await renderSnapshot(browser, url, timeoutMs), work);
-          html = applySnapshotStyles(applySnapshot(page.html, rendered.outputs), rendered.styles)
-            .replace(REPORT, () => reportHead({title: page.title, notebook: page.notebook, page: pageNameOf(options), hash: rendered.hash}) + NOSCRIPT);
+          // The page again, now with the snapshot, the no-script sentence and the state it ended at.
+          html = renderPage(compiled, {...pageOptions, top: [reportLine(compiled, options, rendered.hash)], noscript: NOSCRIPT, snapshot: {outputs: rendered.outputs, styles: rendered.styles}});
           await writeFile(live, html);
         } catch (error) {
           if (!(error instanceof RenderFailed)) throw error;

@@ -24,6 +24,8 @@ export interface BuiltNotebook {
 
 /** How a notebook is built: dev-server hooks and the file size limit. */
 export interface NotebookOptions {
+  /** Where the page finds the shared assets, when not relative to it: the dev server's "/_queuebook/". */
+  assets?: string;
   events?: string;
   scriptQuery?: string;
   /** Largest attached file, in bytes (default 50 MB). */
@@ -73,6 +75,7 @@ export async function buildNotebook(file: string, root: string, options: Noteboo
   if (chunks.join() !== compiled.chunks.join()) compiled = {...compiled, chunks};
   const name = path.replace(/\.md$/, "");
   const links = {...pageLinks(name, {events: options.events}), saveToken: options.saveToken};
+  if (options.assets !== undefined) links.assets = options.assets;
   if (options.scriptQuery) links.script += options.scriptQuery;
   const html = renderPage(compiled, links);
   warnings.push(...bundle.warnings);

@@ -6,6 +6,8 @@ import {sourceScript} from "./pageSource.js";
 import {chooseLanguageBlocks} from "./languageBlocks.js";
 import {isLanguageCode} from "../notebook/contract.js";
 import {scriptElement, styleElement} from "./exportInline.js";
+import {applySnapshot, type Snapshot} from "./snapshotFill.js";
+import {snapshotStyleElement} from "./snapshotStyles.js";
 import {courseCss, courseLanguages, lessonTexts, scriptJson, minutesOf, renderCourse, requiresOf, type Lesson} from "./course.js";
 
 /**
@@ -23,8 +25,18 @@ export interface PageOptions {
   inline?: ReadonlyMap<string, string>;
   /** Markup for the top of <head> (the export's meta and opening script), made by the caller. */
   head?: readonly string[];
+  /** Markup for the top of <main>, one line each, before the no-script sentence (the export's report line), made by the caller. */
+  top?: readonly string[];
   /** A sentence for readers without scripts, at the top of <main> (text: escaped here). */
   noscript?: string;
+  /** Leave out every cell's code shown with it (`<pre class="qb-echo">`), even where a fence says echo (export --no-code). */
+  noCode?: boolean;
+  /** The prose of <main> when the caller made it from pageProse() (the export's, its images inline); else pageProse's. */
+  prose?: string;
+  /** Elements after the notebook's script at the end of <body>, made by the caller (the export's editor chunk). */
+  end?: readonly string[];
+  /** The no-script snapshot (src/site/snapshot.ts): each cell's output written into its element, and the styles the page's code added, in <noscript> at the end of <head>. */
+  snapshot?: {outputs: Snapshot; styles: readonly string[]};
   /** Dev server only: the EventSource URL for live updates. */
   events?: string;
   /** Dev server only: the per-server token the save endpoint demands (src/site/save.ts). */
@@ -34,6 +46,17 @@ export interface PageOptions {
 /** A relative path as a URL path: each segment percent-encoded ("a#b.html" → "a%23b.html"). */
 export function urlPath(path: string): string {
   return path.split("/").map((segment) => (segment === ".." || segment === "." ? segment : encodeURIComponent(segment))).join("/");
+}
+
+/** The shared assets a page links (or inlines), by name: the stylesheets, the client and the chunks it needs. */
+export function pageAssets(compiled: Pick<CompiledNotebook, "chunks">): string[] {
+  return ["style.css", ...(compiled.chunks.includes("katex") ? ["katex.css"] : []), "client.js", ...compiled.chunks.map((chunk) => `${chunk}.js`)];
+}
+
+/** The prose of a page's <main>: its language blocks chosen for its first language, its echoed code left out with `noCode`. */
+export function pageProse(compiled: Pick<CompiledNotebook, "html" | "languages">, options: {noCode?: boolean} = {}): string {
+  const prose = chooseLanguageBlocks(compiled.html, compiled.languages[0] ?? "en");
+  return options.noCode ? prose.replace(/<pre class="qb-echo">[\s\S]*?<\/pre>\n?/g, "") : prose;
 }
 
 /** The HTML of one notebook page. */
@@ -51,19 +74,23 @@ export function renderPage(compiled: CompiledNotebook, options: PageOptions): st
     ...compiled.chunks.map((chunk) => asset(`${chunk}.js`))
   ].filter(Boolean);
   const home = options.home === null ? '<span class="qb-home">queuebook</span>' : `<a href="${escapeHtml(options.home)}">queuebook</a>`;
+  const top = (options.top ?? []).map((line) => `${line}\n`).join("");
   const noscript = options.noscript ? `<noscript><p class="qb-noscript">${escapeHtml(options.noscript)}</p></noscript>\n` : "";
+  const prose = options.prose ?? pageProse(compiled, options);
+  const end = (options.end ?? []).map((element) => `\n${element}`).join("");
   return document({
     lang: compiled.languages[0],
     title: compiled.title,
     description: compiled.description,
     early: options.head ?? [],
     head,
+    late: options.snapshot ? snapshotStyleElement(options.snapshot.styles) : "",
     body: `<nav class="qb-nav">${home}</nav>
 <main class="qb-notebook" id="observablehq-main">
-${noscript}${chooseLanguageBlocks(compiled.html, compiled.languages[0] ?? "en")}</main>
+${top}${noscript}${options.snapshot ? applySnapshot(prose, options.snapshot.outputs) : prose}</main>
 ${sourceScript(compiled)}
 ${titlesScript(compiled)}<footer class="qb-footer">${escapeHtml(compiled.path)}</footer>
-${script(options.script)}`
+${script(options.script)}${end}`
   });
 }
 
@@ -129,7 +156,7 @@ export function renderIndex(entries: readonly IndexEntry[], options: {assets: st
   });
 }
 
-function document({lang = "en", title, description, early = [], head, body}: {lang?: string; title: string; description: string; early?: readonly string[]; head: string[]; body: string}): string {
+function document({lang = "en", title, description, early = [], head, late = "", body}: {lang?: string; title: string; description: string; early?: readonly string[]; head: string[]; late?: string; body: string}): string {
   return `<!doctype html>
 <html lang="${escapeHtml(lang)}">
 <head>
@@ -138,7 +165,7 @@ ${early.map((line) => `${line}\n`).join("")}<meta charset="utf-8">
 <link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
 ${description ? `<meta name="description" content="${escapeHtml(description)}">\n` : ""}${head.join("\n")}
-</head>
+${late}</head>
 <body>
 ${body}
 </body>

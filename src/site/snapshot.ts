@@ -11,8 +11,11 @@ import {dirname, join} from "node:path";
 import {pathToFileURL} from "node:url";
 import type {Browser, Page} from "playwright-core";
 import {sanitizeOutputs} from "./sanitize.js";
+import {applySnapshot, type Snapshot} from "./snapshotFill.js";
 import {applySnapshotStyles} from "./snapshotStyles.js";
 import {withoutMachine} from "./machineFree.js";
+
+export {applySnapshot, type Snapshot} from "./snapshotFill.js";
 
 /** Where Chromium is looked for: QUEUEBOOK_CHROMIUM, else Debian's /usr/bin/chromium. */
 export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
@@ -140,9 +143,6 @@ export async function settle(page: Page): Promise<void> {
   });
 }
 
-/** Each cell's rendered output as HTML, by the id of its element (cells showing nothing are left out). */
-export type Snapshot = Record<string, string>;
-
 /** Reads every cell's output from a settled page, made static (input values as attributes, canvases and blob: images as data: URLs); not yet sanitised. */
 export async function readSnapshot(page: Page): Promise<Snapshot> {
   return page.evaluate(async () => {
@@ -201,28 +201,6 @@ export async function readSnapshot(page: Page): Promise<Snapshot> {
     }
     return out;
   });
-}
-
-// Where the page's parser reads text, not elements: a placeholder there is no cell (the live page
-// never renders it either), and a snapshot written there would be code, CSS or a comment.
-const TEXT_ONLY = /<!--[\s\S]*?(?:-->|$)|<(script|style|textarea|title|xmp|iframe|noembed|noframes|noscript|plaintext)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi;
-
-/** The page with each cell's snapshot written into its empty element (marked data-qb-snapshot); elements inside scripts, styles, comments and other text-only places are left alone. */
-export function applySnapshot(html: string, snapshot: Snapshot): string {
-  const fill = (part: string) =>
-    part.replace(/<(div|span)(\s[^>]*?)><\/\1>/g, (whole, tag: string, attrs: string) => {
-      if (!/\bclass="[^"]*\bqb-(?:cell|inline)\b/.test(attrs)) return whole;
-      const id = /\bid="([^"]+)"/.exec(attrs)?.[1];
-      const inner = id !== undefined && Object.hasOwn(snapshot, id) ? snapshot[id] : undefined;
-      return inner ? `<${tag}${attrs} data-qb-snapshot>${inner}</${tag}>` : whole;
-    });
-  let out = "";
-  let last = 0;
-  for (const match of html.matchAll(TEXT_ONLY)) {
-    out += fill(html.slice(last, match.index)) + match[0];
-    last = match.index! + match[0].length;
-  }
-  return out + fill(html.slice(last));
 }
 
 /** The stylesheets the page's code added (in <head> or in a cell's output), in document order; not yet checked. */

@@ -32,11 +32,16 @@ export function keptStyles(styles: readonly string[]): string[] {
   return kept;
 }
 
+/** `styles` (keptStyles'd) as one no-script stylesheet, a line for the end of <head>; "" when none is kept. */
+export function snapshotStyleElement(styles: readonly string[]): string {
+  const kept = keptStyles(styles);
+  return kept.length ? `<noscript><style data-qb-snapshot-style>\n${kept.join("\n")}\n</style></noscript>\n` : "";
+}
+
 /** The page with `styles` (keptStyles'd) as one no-script stylesheet at the end of <head>; the page unchanged when there are none. */
 export function applySnapshotStyles(html: string, styles: readonly string[]): string {
-  const kept = keptStyles(styles);
-  if (!kept.length) return html;
+  const element = snapshotStyleElement(styles);
   const end = html.indexOf("</head>");
-  if (end < 0) return html;
-  return `${html.slice(0, end)}<noscript><style data-qb-snapshot-style>\n${kept.join("\n")}\n</style></noscript>\n${html.slice(end)}`;
+  if (!element || end < 0) return html;
+  return `${html.slice(0, end)}${element}${html.slice(end)}`;
 }

@@ -191,6 +191,15 @@ describe("startPreview: what may be read (one 404 for everything not served, 400
     expect((await get("/data.csv")).headers["x-content-type-options"]).toBe("nosniff");
   });
 
+  it("links a page's shared assets from /_queuebook/ at any depth, and its own script beside it", async () => {
+    const inner = (await get("/sub/inner")).body;
+    expect(inner).toContain('<link rel="stylesheet" href="/_queuebook/style.css">');
+    expect(inner).toContain('<script src="/_queuebook/client.js"></script>');
+    expect(inner).toMatch(/<script src="inner\.js\?v=\d+"><\/script>/);
+    expect(inner).not.toContain("../_queuebook/");
+    for (const src of [...inner.matchAll(/<(?:script src|link rel="stylesheet" href)="(\/_queuebook\/[^"]+)"/g)].map((m) => m[1])) expect((await get(src)).status, src).toBe(200);
+  });
+
   it("lists in the index only the notebooks it serves", async () => {
     const index = (await get("/")).body;
     for (const href of ['href="/hi"', 'href="/alias"', 'href="/sub/inner"']) expect(index).toContain(href);
