@@ -83,7 +83,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   let watchInputs: (inputs: string[]) => void = () => {};
   const build = async (p: OpenPage) => {
     if (!(await notebookFile(p.name))) throw new NotServed(`${p.name}.md is gone (or is no longer a notebook this server serves); this page updates when it is back`);
-    p.built = await buildNotebook(join(root, `${p.name}.md`), root, {events: `/_queuebook/events?page=${encodeURIComponent(p.name)}`, scriptQuery: `?v=${p.version}`, maxFileBytes, saveToken: token});
+    p.built = await buildNotebook(join(root, `${p.name}.md`), root, {assets: "/_queuebook/", events: `/_queuebook/events?page=${encodeURIComponent(p.name)}`, scriptQuery: `?v=${p.version}`, maxFileBytes, saveToken: token});
     watchInputs(p.built.inputs);
     for (const w of p.built.warnings) log(warningLine(w));
     return p.built;
@@ -136,7 +136,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       try {
         const built = await build(p);
         p.broken = false;
-        return send(res, 200, "text/html", built.html.replace(/(src|href)="(_queuebook\/|(\.\.\/)+_queuebook\/)/g, '$1="/_queuebook/'));
+        return send(res, 200, "text/html", built.html);
       } catch (error) {
         p.broken = true;
         return send(res, 500, "text/html", errorPage(buildFailure(p, error), p.name));
