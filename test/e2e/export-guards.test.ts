@@ -3,31 +3,16 @@
 // a cell's output cannot escape the no-script snapshot as markup; a cell that blocks the page
 // costs the snapshot (one line), not the export; an output that cannot be written is refused
 // before Chromium starts.
-import {spawn} from "node:child_process";
 import {chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser} from "playwright-core";
-import {launchBrowser, chromiumPath} from "./harness.js";
+import {launchBrowser} from "./harness.js";
+import {runQueuebook} from "../support/queuebookProcess.js";
 
-const packageRoot = new URL("../../", import.meta.url).pathname;
-
-/**
- * Runs `queuebook …args` in `cwd`. The render deadline (QUEUEBOOK_SNAPSHOT_TIMEOUT_S; 30 s by
- * default) is 2 s unless `env` says otherwise: a blocked page is waited on for that long, and a
- * test whose pages must render takes a longer one.
- */
-function cli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{code: number | null; stdout: string; stderr: string}> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(packageRoot, "bin/queuebook.js"), ...args], {cwd, env: {...process.env, QUEUEBOOK_CHROMIUM: chromiumPath, QUEUEBOOK_SNAPSHOT_TIMEOUT_S: "2", ...env}, stdio: ["ignore", "pipe", "pipe"]});
-    let stdout = "", stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({code, stdout, stderr}));
-  });
-}
+/** Runs `queuebook …args` in `cwd`; the render deadline is 5 s (short, yet room for a loaded machine) unless `env` says otherwise. */
+const cli = (args: string[], cwd: string, env: Record<string, string> = {}) => runQueuebook(args, cwd, {QUEUEBOOK_SNAPSHOT_TIMEOUT_S: "5", ...env});
 
 let dir: string;
 let browser: Browser;
@@ -116,12 +101,12 @@ describe("queuebook export: the no-script snapshot", {timeout: 60_000}, () => {
 });
 
 describe("queuebook export and build --snapshot: a cell that blocks the page", {timeout: 120_000}, () => {
-  const skipped = (seconds: number) => `the page did not settle within ${seconds} s (a cell blocks the page?)`;
+  const skipped = "the page did not settle within 5 s (a cell blocks the page?)";
 
   it("export: skips the snapshot in one line and writes the live export, exit 0 (a cell blocking at once, or later)", async () => {
     for (const name of ["blocks", "blocks-later"]) {
       const result = await cli(["export", `${name}.md`, "-o", `${name}.html`], join(dir, "nb"));
-      expect(result.stderr).toBe(`queuebook export: no-script snapshot skipped: ${skipped(2)}\n`);
+      expect(result.stderr).toBe(`queuebook export: no-script snapshot skipped: ${skipped}\n`);
       expect(result.code).toBe(0);
       expect(result.stdout).toMatch(new RegExp(`^exported ${name}\\.md to ${name}\\.html`));
       const html = readFileSync(join(dir, "nb", `${name}.html`), "utf8");
@@ -132,7 +117,7 @@ describe("queuebook export and build --snapshot: a cell that blocks the page", {
 
   it("export --pdf: one line, exit 1, and neither file written", async () => {
     const result = await cli(["export", "blocks.md", "-o", "b.html", "--pdf", "b.pdf"], join(dir, "nb"));
-    expect(result.stderr).toBe(`queuebook export: cannot print the PDF: ${skipped(2)}\n`);
+    expect(result.stderr).toBe(`queuebook export: cannot print the PDF: ${skipped}\n`);
     expect(result.code).toBe(1);
     expect(existsSync(join(dir, "nb", "b.pdf"))).toBe(false);
     expect(existsSync(join(dir, "nb", "b.html"))).toBe(false);
@@ -145,10 +130,9 @@ describe("queuebook export and build --snapshot: a cell that blocks the page", {
       writeFileSync(join(root, "b-blocks.md"), readFileSync(join(dir, "nb", "blocks.md")));
       writeFileSync(join(root, "c-calm.md"), readFileSync(join(dir, "nb", "calm.md")));
       const out = join(dir, "site");
-      // (the one deadline holds for every page, and the calm pages must make it on a loaded machine:
-      // at a load of 40 on two cores a calm page took more than 6 s)
+      // (a longer deadline: the calm pages must make it on a loaded machine)
       const result = await cli(["build", "--root", root, "-o", out, "--snapshot"], dir, {QUEUEBOOK_SNAPSHOT_TIMEOUT_S: "15"});
-      expect(result.stderr).toBe(`queuebook build: no-script snapshot of b-blocks.html skipped: ${skipped(15)}; the page is written without it\n`);
+      expect(result.stderr).toBe(`queuebook build: no-script snapshot of b-blocks.html skipped: ${skipped.replace("5 s", "15 s")}; the page is written without it\n`);
       expect(result.code).toBe(0);
       for (const page of ["a-calm.html", "c-calm.html"]) expect(await parsedWithoutScripts(readFileSync(join(out, page), "utf8"), ".z > [data-qb-snapshot]")).toHaveLength(1); // c after a new Chromium
       expect(readFileSync(join(out, "b-blocks.html"), "utf8").includes(" data-qb-snapshot>")).toBe(false);

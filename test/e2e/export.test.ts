@@ -3,29 +3,19 @@
 // snapshot shows values, charts and formulas with JavaScript off, hostile data stays text,
 // two exports are the same bytes, the PDF carries the chart, and Chromium's absence only
 // skips the snapshot.
-import {spawn} from "node:child_process";
 import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {inflateSync} from "node:zlib";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
-import {launchBrowser, chromiumPath} from "./harness.js";
+import {launchBrowser} from "./harness.js";
+import {runQueuebook} from "../support/queuebookProcess.js";
 
-const packageRoot = new URL("../../", import.meta.url).pathname;
 const HOSTILE = "</script><script>window.pwned = 1</script><!-- \u2028 end";
 
 /** Runs `queuebook …args` in `cwd` with extra environment variables. */
-function cli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{code: number | null; stdout: string; stderr: string}> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(packageRoot, "bin/queuebook.js"), ...args], {cwd, env: {...process.env, QUEUEBOOK_CHROMIUM: chromiumPath, ...env}, stdio: ["ignore", "pipe", "pipe"]});
-    let stdout = "", stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({code, stdout, stderr}));
-  });
-}
+const cli = runQueuebook;
 
 let dir: string;
 let browser: Browser;

@@ -10,7 +10,8 @@ import {hostname, tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser} from "playwright-core";
-import {chromiumPath, launchBrowser} from "./harness.js";
+import {launchBrowser} from "./harness.js";
+import {runQueuebook} from "../support/queuebookProcess.js";
 import {formulaIds} from "../../src/components/oncall/formulas.js";
 import {chartSpecs} from "../../src/components/oncall/charts.js";
 import {run} from "../../src/sim/run.js";
@@ -22,16 +23,7 @@ const packageRoot = new URL("../../", import.meta.url).pathname;
 const notebooks = join(packageRoot, "notebooks");
 
 /** Runs `queuebook …args` in `cwd` with its own temporary folder. */
-function cli(args: string[], cwd: string, tmp: string): Promise<{code: number | null; stdout: string; stderr: string}> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(packageRoot, "bin/queuebook.js"), ...args], {cwd, env: {...process.env, QUEUEBOOK_CHROMIUM: chromiumPath, TMPDIR: tmp}, stdio: ["ignore", "pipe", "pipe"]});
-    let stdout = "", stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({code, stdout, stderr}));
-  });
-}
+const cli = (args: string[], cwd: string, tmp: string) => runQueuebook(args, cwd, {TMPDIR: tmp});
 
 let base: string;
 let browser: Browser;
