@@ -1,15 +1,19 @@
 // The on-call game by keyboard alone, in real Chromium: "Skip to content" first, then the
 // bad-deploy scenario chosen, the day started and stepped, every control changed, both buttons
 // pressed and the debrief reached with Tab / Shift+Tab / Space / Enter / arrows / End only (no
-// click, no fill). At every stop focus must be visible: an outline drawn around the element,
-// inside the window. Presentation mode announces each slide (aria-live) by its heading.
+// click, no fill). At every stop focus must be visible: an outline or a box-shadow drawn on
+// the element, inside the window. Presentation mode announces each slide (aria-live) by its heading.
+// The fast-burn alert is one role=alert region, written once when it fires (not each minute);
+// the page reflows at 200 % zoom and at 320 px; the skip link speaks the page's language.
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import type {Page} from "playwright-core";
+import {skipText} from "../../src/client/skipLinkStrings.js";
 import {startSite, type SiteFixture} from "./harness.js";
 import {pageLoadTimeout} from "./pages.js";
+import {focused, settled, shippedNotebooks, tabTo} from "./a11y.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
+const notebooks = shippedNotebooks(join(packageRoot, "notebooks"));
 let site: SiteFixture;
 
 beforeAll(async () => {
@@ -19,32 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await site?.close();
 });
-
-/** What has focus: a short description, and whether its focus indicator shows (an outline in the window). */
-async function focused(page: Page): Promise<{what: string; visible: boolean}> {
-  return page.evaluate(() => {
-    const e = document.activeElement as HTMLElement | null;
-    if (!e || e === document.body) return {what: "body", visible: false};
-    const style = getComputedStyle(e);
-    const box = e.getBoundingClientRect();
-    const outlined = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2;
-    const inWindow = box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
-    const what = `${e.tagName.toLowerCase()}${e.getAttribute("name") ? `[name=${e.getAttribute("name")}]` : ""}${e.dataset.action ? `[data-action=${e.dataset.action}]` : ""}${e.className && typeof e.className === "string" ? `.${e.className.split(" ")[0]}` : ""}`;
-    return {what, visible: outlined && inWindow};
-  });
-}
-
-/** Presses Tab (Shift+Tab when `back`) until `selector` has focus, at most `limit` times; every stop on the way must show its focus. */
-async function tabTo(page: Page, selector: string, {back = false, limit = 120} = {}): Promise<string[]> {
-  const hidden: string[] = [];
-  for (let i = 0; i < limit; i++) {
-    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
-    const now = await focused(page);
-    if (!now.visible) hidden.push(now.what);
-    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return hidden;
-  }
-  throw new Error(`${selector} not reached in ${limit} presses of ${back ? "Shift+Tab" : "Tab"}`);
-}
 
 describe("on-call by keyboard only", {timeout: 120_000}, () => {
   it("plays bad-deploy start to finish: every control, both buttons, the debrief; focus always visible", async () => {
@@ -150,32 +128,125 @@ describe("vision and motion", {timeout: 90_000}, () => {
     expect(durations).toEqual({reduce: "0s", "no-preference": "0.15s"});
   });
 
-  for (const name of ["formulas", "on-call", "erlang-c", "format", "arrival-lab", "arrival-lab?lang=ja"]) {
-    it(`${name} reflows at 320 px: nothing wider than the window, each wider formula a scroll box a keyboard reaches; KaTeX keeps its MathML`, async () => {
-      const context = await site.browser.newContext({viewport: {width: 320, height: 640}});
+  // 200 % zoom of a 1280×720 window is a 640×360 CSS px viewport at twice the pixels; 320 px is a
+  // narrow phone (WCAG 1.4.10). One page per notebook, resized from the one width to the other.
+  for (const name of [...notebooks.map((n) => n.name), "arrival-lab?lang=ja"]) {
+    it(`${name} reflows at 200 % zoom (640×360, device scale 2) and at 320 px: the page never scrolls sideways, each wider formula scrolls in its own box a keyboard reaches; KaTeX keeps its MathML`, async () => {
+      const context = await site.browser.newContext({viewport: {width: 640, height: 360}, deviceScaleFactor: 2});
       const page = await context.newPage();
       const [file, query = ""] = name.split("?");
       await page.goto(`${site.origin}/${file}.html${query && `?${query}`}`, {timeout: pageLoadTimeout});
       await page.addStyleTag({content: "*{content-visibility:visible !important}"});
       // on-call typesets its model's formulas once they are scrolled to
       if (await page.locator(".oc-model").count()) await page.locator(".oc-model").scrollIntoViewIfNeeded();
-      await expect.poll(() => page.locator(".katex").count(), {timeout: 20_000}).toBeGreaterThan(0);
-      await expect.poll(() => page.locator(".qb-pending").count(), {timeout: 20_000}).toBe(0);
-      // the page itself never scrolls sideways
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-      // every formula box that scrolls is focusable (tabindex 0) exactly while its formula is wider than it
-      await expect
-        .poll(() =>
-          page.evaluate(() =>
-            Array.from(document.querySelectorAll(".katex-display, .oc-tex"))
-              .filter((box) => /auto|scroll/.test(getComputedStyle(box).overflowX))
-              .filter((box) => box.scrollWidth > box.clientWidth + 1 !== (box.getAttribute("tabindex") === "0"))
-              .map((box) => `${box.className} ${box.scrollWidth}/${box.clientWidth}`)
+      await settled(page);
+      const formulas = await page.locator(".katex").count();
+      if (["formulas", "on-call", "erlang-c", "arrival-lab"].includes(file)) expect(formulas).toBeGreaterThan(0);
+      for (const viewport of [{width: 640, height: 360}, {width: 320, height: 640}]) {
+        if (viewport.width !== page.viewportSize()!.width) {
+          await page.setViewportSize(viewport);
+          await settled(page);
+        }
+        const at = `${name} at ${viewport.width} px`;
+        // the page itself never scrolls sideways
+        expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth), at).toBeLessThanOrEqual(0);
+        // every formula box that scrolls is focusable (tabindex 0) exactly while its formula is wider than it
+        await expect
+          .poll(
+            () =>
+              page.evaluate(() =>
+                Array.from(document.querySelectorAll(".katex-display, .oc-tex"))
+                  .filter((box) => /auto|scroll/.test(getComputedStyle(box).overflowX))
+                  .filter((box) => box.scrollWidth > box.clientWidth + 1 !== (box.getAttribute("tabindex") === "0"))
+                  .map((box) => `${box.className} ${box.scrollWidth}/${box.clientWidth}`)
+              ),
+            {message: at}
           )
-        )
-        .toEqual([]);
+          .toEqual([]);
+        // and every formula is inside the window, or inside a box of its own that scrolls and is
+        expect(
+          await page.evaluate(() =>
+            Array.from(document.querySelectorAll<HTMLElement>(".katex"))
+              .filter((k) => k.getClientRects().length > 0)
+              .filter((k) => {
+                let box: HTMLElement | null = k.parentElement;
+                while (box && !/auto|scroll/.test(getComputedStyle(box).overflowX)) box = box.parentElement;
+                const edge = (box && box !== document.documentElement && box !== document.body ? box : k).getBoundingClientRect().right;
+                return edge > document.documentElement.clientWidth + 1;
+              })
+              .map((k) => (k.textContent ?? "").slice(0, 40))
+          ),
+          `${at}: formulas cut at the window's edge`
+        ).toEqual([]);
+      }
       expect(await page.locator(".katex").evaluateAll((all) => all.filter((k) => !k.querySelector(".katex-mathml math")).length)).toBe(0);
       await context.close();
     });
   }
+});
+
+describe("the fast-burn alert for screen readers", {timeout: 120_000}, () => {
+  it("on-call played at ×60 through the bad deploy: one role=alert element, its text written once per state of the alert, never minute by minute", async () => {
+    const context = await site.browser.newContext({viewport: {width: 1280, height: 720}});
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`${site.origin}/on-call.html#run=v1_bad-deploy_s1_m0`, {timeout: pageLoadTimeout});
+    await page.locator(".oc-dash [data-metric=recommendationsShare][data-value]").waitFor({timeout: pageLoadTimeout});
+    // the page's regions a screen reader announces at once: the alert's, and the checkpoints' own (empty until a guess does not read)
+    const speaking = () => page.locator("[role=alert]").evaluateAll((all) => all.filter((e) => (e.textContent ?? "").trim() !== "").map((e) => e.className));
+    expect(await page.locator(".oc-alert[role=alert]").count()).toBe(1);
+    expect(await speaking()).toEqual([]);
+    // every change of the alert's text, as a screen reader hears it (a write to a role=alert region)
+    await page.locator(".oc-alert[role=alert]").evaluate((alert) => {
+      const seen = ((window as any).__alertWrites = [] as string[]);
+      new MutationObserver((records) => {
+        if (records.some((r) => r.type !== "attributes")) seen.push(alert.textContent ?? "");
+      }).observe(alert, {childList: true, characterData: true, subtree: true});
+    });
+    const minute = async () => Number(await page.locator("[data-metric=minute]").getAttribute("data-value"));
+    const play = page.locator("button[data-action=play]");
+    const stoppedAt = () => page.locator(".oc-pause-note:not([hidden])").getAttribute("data-pause");
+    await page.locator("button[data-speed='60']").click();
+    await play.click();
+    await expect.poll(stoppedAt).toBe("deploy"); // ×60 stops at each event of the run
+    await play.click();
+    await expect.poll(stoppedAt).toBe("alert");
+    const fired = await minute();
+    expect(await page.locator(".oc-alert").isVisible()).toBe(true);
+    // on, for half an hour of the run with the alert up
+    while ((await minute()) < fired + 30) {
+      if ((await play.getAttribute("aria-pressed")) === "false") await play.click();
+      await expect.poll(async () => (await minute()) > fired || (await play.getAttribute("aria-pressed")) === "false").toBe(true);
+    }
+    if ((await play.getAttribute("aria-pressed")) === "true") await play.click();
+    const writes: string[] = await page.evaluate(() => (window as any).__alertWrites);
+    expect(await speaking()).toEqual(["oc-alert"]);
+    expect(await page.locator("[role=alert]").evaluateAll((all, text) => all.filter((e) => e.textContent === text).length, writes.at(-1))).toBe(1);
+    expect(writes.length).toBeGreaterThan(0);
+    expect(writes.length, `the alert's texts: ${writes.join(" | ")}`).toBe(new Set(writes).size); // each text once: fired, then perhaps resolved
+    expect(writes.length).toBeLessThanOrEqual(2);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the skip link in the page's language", {timeout: 120_000}, () => {
+  it("reads in each language formulas declares when the page opens in it (?lang=), and is the first stop", async () => {
+    const context = await site.browser.newContext({viewport: {width: 1280, height: 720}});
+    const page = await context.newPage();
+    const formulas = notebooks.find((n) => n.name === "formulas")!;
+    expect(formulas.languages).toEqual(["en", "hu", "pt", "ig", "ja"]);
+    const texts = new Set<string>();
+    for (const lang of formulas.languages) {
+      await page.goto(`${site.origin}/formulas.html?lang=${lang}`, {timeout: pageLoadTimeout, waitUntil: "domcontentloaded"});
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      await expect.poll(() => page.locator(".qb-skip").textContent()).toBe(skipText(lang));
+      await page.keyboard.press("Tab");
+      expect(await focused(page)).toEqual({what: "a.qb-skip", visible: true});
+      texts.add(skipText(lang));
+    }
+    expect(texts.size).toBe(5);
+    await context.close();
+  });
 });

@@ -5,6 +5,7 @@ import {readdirSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import {createRequire} from "node:module";
 import type {Page} from "playwright-core";
+import {settle} from "../../src/site/snapshot.js";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -24,7 +25,7 @@ export async function forceVisible(page: Page): Promise<void> {
 }
 
 /** Waits until no cell is pending and nothing in the page changed for 300 ms (15 s at most): the snapshot's own wait. */
-export {settle as settled} from "../../src/site/snapshot.js";
+export {settle as settled};
 
 /** Runs axe's WCAG 2.1 A/AA rules on the whole page; resolves with its violations. */
 export async function axeViolations(page: Page): Promise<Violation[]> {
@@ -70,4 +71,85 @@ export function shippedNotebooks(folder: string): ShippedNotebook[] {
 export function withQuery(url: string, notebook: ShippedNotebook, lang: string, ...parts: string[]): string {
   const query = [lang !== notebook.languages[0] ? `lang=${lang}` : "", ...parts].filter(Boolean).join("&");
   return query ? `${url}?${query}` : url;
+}
+
+/**
+ * Switches a notebook page to `lang` in place, through its own language picker as a reader does
+ * (its change event: the picker may be out of view, in presentation mode), and waits until the
+ * page has settled again. Resolves with the page's text before, to tell a switch that re-rendered.
+ */
+export async function switchLanguage(page: Page, lang: string): Promise<string> {
+  const before = await page.evaluate(() => document.querySelector("main")?.innerText ?? "");
+  if ((await page.evaluate(() => document.documentElement.lang)) === lang) return before;
+  await page.evaluate((lang) => {
+    const picker = document.querySelector<HTMLSelectElement>("select.qb-lang-picker");
+    if (!picker) throw new Error("the page has no language picker");
+    picker.value = lang;
+    picker.dispatchEvent(new Event("change", {bubbles: true}));
+  }, lang);
+  await settle(page);
+  return before;
+}
+
+/** What tells the page's language: `<html lang>`, the title against the one embedded for it, the skip link, and the page's own passages in that language that are hidden (none should be). */
+export interface LanguageShown {
+  html: string;
+  title: string;
+  /** The title the page embeds for its language (qb-titles), else the first language's (then undefined). */
+  ownTitle: string | undefined;
+  skip: string;
+  /** Passages written in the page's language (`<div lang>` blocks of <main>) that are hidden. */
+  ownHidden: number;
+  text: string;
+}
+
+/** Reads what tells the page's language (see LanguageShown). */
+export function languageShown(page: Page): Promise<LanguageShown> {
+  return page.evaluate(() => {
+    const lang = document.documentElement.lang;
+    let titles: Record<string, {title?: string}> = {};
+    try {
+      titles = JSON.parse(document.getElementById("qb-titles")?.textContent ?? "{}");
+    } catch {}
+    const own = Array.from(document.querySelectorAll<HTMLElement>("main > div[lang]")).filter((e) => e.lang === lang);
+    return {
+      html: lang,
+      title: document.title,
+      ownTitle: titles[lang]?.title,
+      skip: document.querySelector(".qb-skip")?.textContent ?? "",
+      ownHidden: own.filter((e) => e.hidden).length,
+      text: document.querySelector("main")?.innerText ?? ""
+    };
+  });
+}
+
+/** The violations as "rule (impact): node, node" lines, so a failure says what to fix. */
+export const readable = (violations: Violation[]): string[] => violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target).join(", ")}`);
+
+/** What has focus: a short description, whether its focus indicator shows (an outline of 2 px or more, or a box-shadow, on the element, inside the window), and whether it matches `selector`. */
+export async function focused(page: Page, selector = ""): Promise<{what: string; visible: boolean; matches?: boolean}> {
+  return page.evaluate((selector) => {
+    const e = document.activeElement as HTMLElement | null;
+    if (!e || e === document.body) return {what: "body", visible: false, ...(selector ? {matches: false} : {})};
+    const style = getComputedStyle(e);
+    const box = e.getBoundingClientRect();
+    const outlined = (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== "none";
+    const inWindow = box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+    const what = `${e.tagName.toLowerCase()}${e.getAttribute("name") ? `[name=${e.getAttribute("name")}]` : ""}${e.dataset.action ? `[data-action=${e.dataset.action}]` : ""}${e.className && typeof e.className === "string" ? `.${e.className.split(" ")[0]}` : ""}`;
+    return {what, visible: outlined && inWindow, ...(selector ? {matches: e.matches(selector)} : {})};
+  }, selector);
+}
+
+/** Presses Tab (Shift+Tab when `back`) until `selector` has focus, at most `limit` times; resolves with each stop on the way whose focus did not show (focus on <body>: lost, named by the stop before). */
+export async function tabTo(page: Page, selector: string, {back = false, limit = 120} = {}): Promise<string[]> {
+  const hidden: string[] = [];
+  let last = (await focused(page)).what;
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+    const now = await focused(page, selector);
+    if (!now.visible) hidden.push(now.what === "body" ? `body (focus lost after ${last})` : now.what);
+    last = now.what;
+    if (now.matches) return hidden;
+  }
+  throw new Error(`${selector} not reached in ${limit} presses of ${back ? "Shift+Tab" : "Tab"}`);
 }
