@@ -80,10 +80,10 @@ try {
         // A task that began before the input event belongs to the upload (the event fires inside it).
         return {longest: longest(tasks), upload: longest(tasks.filter((t) => t.start < loadedAt)), figures: longest(tasks.filter((t) => t.start >= loadedAt)), uploadTime: loadedAt - started, blocked: tasks.reduce((s, t) => s + t.duration, 0), total: performance.now() - started};
       }, started);
-      const cpu = profiler ? {upload: NaN, figures: NaN, wall: NaN} : longestCpuTasks(JSON.parse((await browser.stopTracing()).toString("utf8")));
+      const cpu = profiler ? {upload: NaN, figures: NaN, wall: NaN, inside: ""} : longestCpuTasks(JSON.parse((await browser.stopTracing()).toString("utf8")));
       if (profiler) console.log(`long tasks (start after the file was chosen, duration; the upload loaded at ${ms(measured.uploadTime)}): ${(await page.evaluate((started) => (window as any).__longTasks.filter((t: {start: number}) => t.start >= started).map((t: {start: number; duration: number}) => [t.start - started, t.duration]), started)).map(([at, d]: number[]) => `+${ms(at)} ${ms(d)}`).join(", ")}`);
       results[k].push({...measured, cpuUpload: cpu.upload, cpuFigures: cpu.figures});
-      console.log(`run ${run + 1}, ${trees[k].label}: longest task ${ms(measured.longest)} (upload ${ms(measured.upload)}, figures ${ms(measured.figures)}; thread time: upload ${ms(cpu.upload)}, figures ${ms(cpu.figures)}; longest in the trace ${ms(cpu.wall)}), long tasks in all ${ms(measured.blocked)}, upload ${ms(measured.uploadTime)}, total ${ms(measured.total)}`);
+      console.log(`run ${run + 1}, ${trees[k].label}: longest task ${ms(measured.longest)} (upload ${ms(measured.upload)}, figures ${ms(measured.figures)}; thread time: upload ${ms(cpu.upload)}, figures ${ms(cpu.figures)}; longest in the trace ${ms(cpu.wall)}), long tasks in all ${ms(measured.blocked)}, upload ${ms(measured.uploadTime)}, total ${ms(measured.total)}${cpu.inside ? `\n  in the longest task (thread ms), ${cpu.inside}` : ""}`);
       await page.close();
     }
   }
@@ -123,6 +123,25 @@ function printProfile(profile: CpuProfile) {
   const rows = [...total].filter(([key]) => /\.js:|^\(garbage collector\)/.test(key)).sort((a, b) => b[1] - a[1]).slice(0, 30);
   console.log("\nprofile (this tree, run 1): total / self ms, function file:line");
   for (const [key, ms] of rows) console.log(`${ms.toFixed(0).padStart(7)} / ${(self.get(key) ?? 0).toFixed(0).padStart(6)}  ${key}`);
+  // The longest stretches of samples without an idle one between them (about one task each), and what filled them.
+  const stretches: {from: number; to: number}[] = [];
+  let from = -1;
+  profile.samples.forEach((id, k) => {
+    const idle = byId.get(id)!.callFrame.functionName === "(idle)";
+    if (!idle && from < 0) from = k;
+    if ((idle || k === profile.samples.length - 1) && from >= 0) stretches.push({from, to: idle ? k : k + 1}), (from = -1);
+  });
+  const span = (s: {from: number; to: number}) => profile.timeDeltas.slice(s.from + 1, s.to + 1).reduce((a, b) => a + b, 0) / 1000;
+  for (const s of stretches.sort((a, b) => span(b) - span(a)).slice(0, 3)) {
+    const inside = new Map<string, number>();
+    for (let k = s.from; k < s.to; k++) {
+      const dt = (profile.timeDeltas[k + 1] ?? 0) / 1000;
+      const seen = new Set<string>();
+      for (let at: number | undefined = profile.samples[k]; at !== undefined; at = parent.get(at)) if (!seen.has(name(at))) seen.add(name(at)), inside.set(name(at), (inside.get(name(at)) ?? 0) + dt);
+    }
+    console.log(`\na busy stretch of ${span(s).toFixed(0)} ms: total ms, function file:line`);
+    for (const [key, ms] of [...inside].filter(([key]) => /\.js:|^\((garbage collector|program)\)/.test(key)).sort((a, b) => b[1] - a[1]).slice(0, 16)) console.log(`${ms.toFixed(0).padStart(7)}  ${key}`);
+  }
   console.log("");
 }
 
@@ -142,12 +161,22 @@ interface TraceEvent {
  * µs → ms), split as the PerformanceObserver's: begun before the upload's input event (the
  * upload) or after it (the cells and figures).
  */
-function longestCpuTasks(trace: {traceEvents: TraceEvent[]}): {upload: number; figures: number; wall: number} {
+function longestCpuTasks(trace: {traceEvents: TraceEvent[]}): {upload: number; figures: number; wall: number; inside: string} {
   const mark = (message: string) => trace.traceEvents.find((e) => e.name === "TimeStamp" && e.args?.data?.message === message);
   const start = mark("qb-upload-start"), loaded = mark("qb-upload-loaded");
-  if (!start || !loaded) return {upload: NaN, figures: NaN, wall: NaN};
+  if (!start || !loaded) return {upload: NaN, figures: NaN, wall: NaN, inside: ""};
   const tasks = trace.traceEvents.filter((e) => e.ph === "X" && e.pid === start.pid && e.tid === start.tid && e.ts >= start.ts && /RunTask$/.test(e.name) && e.tdur !== undefined);
   const longest = (list: TraceEvent[]) => Math.max(0, ...list.map((e) => e.tdur! / 1000));
   // The input event fires inside the task that ends the upload, so that task is the upload's.
-  return {upload: longest(tasks.filter((e) => e.ts <= loaded.ts)), figures: longest(tasks.filter((e) => e.ts > loaded.ts)), wall: Math.max(0, ...tasks.map((e) => e.dur! / 1000))};
+  const before = tasks.filter((e) => e.ts <= loaded.ts), after = tasks.filter((e) => e.ts > loaded.ts);
+  const top = (list: TraceEvent[]) => list.reduce<TraceEvent | undefined>((a, e) => (a && a.tdur! >= e.tdur! ? a : e), undefined);
+  return {upload: longest(before), figures: longest(after), wall: Math.max(0, ...tasks.map((e) => e.dur! / 1000)), inside: `upload: ${inside(trace.traceEvents, top(before))}\n  figures: ${inside(trace.traceEvents, top(after))}`};
+}
+
+/** What filled `task` in thread time: the events nested in it on its thread, by name (nested ones count in their parents too), the 8 largest. */
+function inside(events: TraceEvent[], task: TraceEvent | undefined): string {
+  if (!task) return "";
+  const sums = new Map<string, number>();
+  for (const e of events) if (e !== task && e.ph === "X" && e.tid === task.tid && e.pid === task.pid && e.ts >= task.ts && e.ts < task.ts + task.dur! && e.tdur !== undefined) sums.set(e.name, (sums.get(e.name) ?? 0) + e.tdur / 1000);
+  return [...sums].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([name, t]) => `${name} ${t.toFixed(1)}`).join(", ");
 }

@@ -90,6 +90,18 @@ describe("encodeOutcome / decodeOutcome", () => {
     expect(await decodeOutcome(cloned.outcome, async () => {})).toEqual(uploadJob(list(other), base));
   });
 
+  it("hands a long text over as transferred bytes, decoded on the page a slice per task into the same text", async () => {
+    const outcome = uploadJob(list(other), base);
+    // Every file is "long" here, so every text travels as bytes.
+    const {reply, transfer} = encodeOutcome(outcome, {longText: 0});
+    if (!reply.outcome.ok) throw new Error(reply.outcome.errors.join("; "));
+    const sent = [...reply.outcome.runs.files.values()];
+    expect(sent.every((text) => typeof text !== "string" && ArrayBuffer.isView(text))).toBe(true);
+    for (const bytes of sent as Uint8Array[]) expect(transfer).toContain(bytes.buffer);
+    expect([...reply.outcome.files.values()].every((text) => text === null)).toBe(true); // each uploaded text goes once, in runs.files
+    expect(await decodeOutcome(structuredClone(reply, {transfer}).outcome, async () => {})).toEqual(uploadJob(list(other), base));
+  });
+
   it("builds a shape's row objects only when the page first reads them, once", async () => {
     const {reply, transfer} = encodeOutcome(uploadJob(list(other), base));
     const decoded = await decodeOutcome(structuredClone(reply, {transfer}).outcome, async () => {});
