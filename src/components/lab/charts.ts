@@ -7,6 +7,8 @@
 // bench/labNotebook.bench.ts). The others are drawn once per upload or language, with Plot.
 // Each figure over many records draws from its series (figureSeries.ts: bins, thinned lines, means),
 // which an upload's worker computes, so drawing a million records is drawing a few thousand points.
+// Each chart comes with its text alternatives in the page's language (chartText.ts): the image is
+// named by a one-line summary of its series, and a closed "table" view under it lists them.
 import * as Plot from "@observablehq/plot";
 import {extent} from "d3-array";
 import type {ClosedRow, PlanRow, RunRow} from "../../lab/csv.js";
@@ -16,6 +18,8 @@ import {shapes, type Shape} from "../../lab/schedule.js";
 import {maxOf} from "../../lab/stats.js";
 import {chartFrame, px, rectsPath, stepAfterPath, svgElement, swatches, type ChartFrame, type Linear} from "../chart/index.js";
 import {intervalBins, latencyLines, queueLines, waitParts, type IntervalBins, type WaitPart} from "./figureSeries.js";
+import {closedLoopText, intervalsText, latencyText, queueText, sweepText, timelinesText, waitText, type ChartText} from "./chartText.js";
+import {tableView} from "../../client/chartTable.js";
 import type {Line} from "./lineThinning.js";
 import type {Translate} from "../i18n.js";
 import {shapeColorScale} from "../shapePalette.js";
@@ -75,6 +79,13 @@ function yMax(lines: Line[]): number {
   return lines.reduce((max, line) => Math.max(max, maxOf(line.y)), 0);
 }
 
+/** `chart` (its image already named by `text.summary`) above the table view of `text`'s series. */
+function withTable(chart: Element, text: ChartText, t: Translate): HTMLDivElement {
+  const figure = document.createElement("div");
+  figure.append(chart, tableView({summary: t("chart.table"), columns: text.columns, rows: text.rows}));
+  return figure;
+}
+
 /** A chart under its colour key, as Plot draws a figure with `legend: true`. */
 function withKey(labels: readonly string[], keyColors: readonly string[], chart: SVGSVGElement): HTMLDivElement {
   const figure = document.createElement("div");
@@ -86,13 +97,14 @@ function withKey(labels: readonly string[], keyColors: readonly string[], chart:
 export function timelines(sched: Record<Shape, PlanRow[]>, {t, width: asked = 640, windowS = 3}: ChartOptions & {windowS?: number}) {
   const width = drawable(asked);
   const data = byShape(sched, (r) => (r.intended <= windowS ? {intended: r.intended} : undefined));
-  return Plot.plot({
-    width, height: 230, marginLeft: 60, marginRight: 10,
+  const text = timelinesText(sched, windowS, t);
+  return withTable(Plot.plot({
+    width, height: 230, marginLeft: 60, marginRight: 10, ariaLabel: text.summary,
     x: {label: t("chart.intended"), domain: [0, windowS]},
     fy: {label: null, domain: [...shapes], axis: "left"},
     color: colors,
     marks: [Plot.dotX(data, Plot.dodgeY({x: "intended", fy: "shape", fill: "shape", r: 2, anchor: "bottom", padding: 0.5})), Plot.frame({strokeOpacity: 0.1})]
-  });
+  }), text, t);
 }
 
 /** Step 3: the intervals between consecutive intended times, one histogram per shape (ms), in the same 40 or so bins. */
@@ -104,8 +116,9 @@ export function intervalHistograms(sched: Record<Shape, PlanRow[]>, options: Cha
 export function intervalChart(bins: IntervalBins, {t, width: asked = 640}: ChartOptions) {
   const width = drawable(asked);
   const counts = shapes.map((shape) => bins.counts[shape]);
+  const text = intervalsText(bins, t);
   const frame = chartFrame({
-    width, height: 260, marginLeft: 50, marginRight: 60,
+    width, height: 260, marginLeft: 50, marginRight: 60, label: text.summary,
     x: {domain: bins.domain, label: t("chart.interval"), grid: true},
     y: {domain: [0, domainOf([1, ...counts.flat()])[1]], label: t("chart.count")},
     facets: shapes
@@ -115,7 +128,7 @@ export function intervalChart(bins: IntervalBins, {t, width: asked = 640}: Chart
     const bars = bins.bins.flatMap((b, k) => (counts[i][k] > 0 ? [{x0: x(b.x0) + 0.5, x1: Math.max(x(b.x0) + 0.5, x(b.x1) - 0.5), y0: y(0), y1: y(counts[i][k])}] : []));
     frame.marks.append(svgElement("path", {d: rectsPath(bars), fill: colors.range[i]}), zeroRule(frame, y));
   });
-  return frame.svg;
+  return withTable(frame.svg, text, t);
 }
 
 /** Step 4: the empirical CDF of latency (received − sent, code 200) per shape, with p50 and p95 marked. */
@@ -127,8 +140,9 @@ export function latencyCdf(run: Record<Shape, RunRow[]>, marks: {shape: Shape; p
 export function latencyChart(lines: Record<Shape, Line>, marks: {shape: Shape; p50: number; p95: number}[], {t, width: asked = 640}: ChartOptions) {
   const width = drawable(asked);
   const drawn = shapes.map((shape) => lines[shape]);
+  const text = latencyText(lines, marks, t);
   const frame = chartFrame({
-    width, height: 260, marginLeft: 50,
+    width, height: 260, marginLeft: 50, label: text.summary,
     x: {domain: xDomain(drawn, marks.flatMap((m) => [m.p50, m.p95])), label: t("chart.latency"), grid: true},
     y: {domain: [0, 100], label: t("chart.share"), grid: true}
   });
@@ -138,7 +152,7 @@ export function latencyChart(lines: Record<Shape, Line>, marks: {shape: Shape; p
     ...drawn.map((line, i) => svgElement("path", {d: linePath(line, x, y), fill: "none", stroke: colors.range[i], "stroke-width": 1.5})),
     ...marks.flatMap((m) => [[m.p50, 50], [m.p95, 95]].map(([ms, p]) => svgElement("circle", {cx: px(x(ms)), cy: px(y(p)), r: 4, fill: colors.range[shapes.indexOf(m.shape)]})))
   );
-  return withKey(shapes, colors.range, frame.svg);
+  return withTable(withKey(shapes, colors.range, frame.svg), text, t);
 }
 
 /** Step 4's common mistake: mean wait (start − arrive) beside mean service (end − start) per shape (ms). */
@@ -150,13 +164,14 @@ export function waitBesideService(srv: Record<Shape, LabRecord[]>, options: Char
 export function waitChart(means: WaitPart[], {t, width: asked = 640}: ChartOptions) {
   const width = drawable(asked);
   const parts = means.flatMap((m) => [{shape: m.shape, part: t("chart.service"), ms: m.serviceMs}, {shape: m.shape, part: t("chart.wait"), ms: m.waitMs}]);
-  return Plot.plot({
-    width, height: 150, marginLeft: 60,
+  const text = waitText(means, t);
+  return withTable(Plot.plot({
+    width, height: 150, marginLeft: 60, ariaLabel: text.summary,
     x: {label: t("chart.meanMs"), grid: true},
     y: {label: null, domain: [...shapes]},
     color: {domain: [t("chart.service"), t("chart.wait")], range: ["var(--qb-c-slate, #6b7683)", "var(--qb-c-rust, #c2410c)"], legend: true},
     marks: [Plot.barX(parts, Plot.stackX({x: "ms", y: "shape", fill: "part"})), Plot.ruleX([0])]
-  });
+  }), text, t);
 }
 
 /** Step 5: the server's qlen at each arrival over time, one panel per shape. */
@@ -168,8 +183,9 @@ export function queueOverTime(srv: Record<Shape, LabRecord[]>, options: ChartOpt
 export function queueChart(lines: Record<Shape, Line>, {t, width: asked = 640}: ChartOptions) {
   const width = drawable(asked);
   const drawn = shapes.map((shape) => lines[shape]);
+  const text = queueText(lines, t);
   const frame = chartFrame({
-    width, height: 280, marginLeft: 40, marginRight: 60,
+    width, height: 280, marginLeft: 40, marginRight: 60, label: text.summary,
     x: {domain: xDomain(drawn), label: t("chart.time")},
     y: {domain: [0, yMax(drawn)], label: t("chart.qlen"), grid: true},
     facets: shapes
@@ -178,7 +194,7 @@ export function queueChart(lines: Record<Shape, Line>, {t, width: asked = 640}: 
   frame.panels.forEach(({y}, i) => {
     frame.marks.append(svgElement("path", {d: linePath(drawn[i], x, y), fill: "none", stroke: colors.range[i], "stroke-width": 1.5}), zeroRule(frame, y));
   });
-  return frame.svg;
+  return withTable(frame.svg, text, t);
 }
 
 /** Step 7: requests in the system after each event of the sweep (figureSeries' sweepLines, src/lab's sweepSteps) for even and burst, with the worker lines. */
@@ -186,8 +202,9 @@ export function sweepChart(steps: Record<"even" | "burst", Line>, lines: {formul
   const width = drawable(asked);
   const rules = [{y: lines.formulaWorkers, label: t("chart.formulaLine", {n: lines.formulaWorkers}), color: "var(--qb-c-red, #d62728)"}, {y: lines.workers, label: t("chart.workersLine", {n: lines.workers}), color: "var(--qb-muted, #555)"}];
   const drawn = [steps.even, steps.burst];
+  const text = sweepText(steps, lines, t);
   const frame = chartFrame({
-    width, height: 240, marginLeft: 50,
+    width, height: 240, marginLeft: 50, label: text.summary,
     x: {domain: xDomain(drawn), label: t("chart.time")},
     y: {domain: domainOf([0, yMax(drawn), ...rules.map((r) => r.y)]), label: t("chart.inSystem"), grid: true}
   });
@@ -198,7 +215,7 @@ export function sweepChart(steps: Record<"even" | "burst", Line>, lines: {formul
     ...rules.map((r) => svgElement("path", {d: `M${px(x.range[0])},${px(y(r.y))}H${px(x.range[1])}`, stroke: r.color, "stroke-dasharray": "5,4"})),
     ...rules.map((r) => svgElement("text", {x: px(x.range[1]), y: px(y(r.y) - 6), dy: "0.32em", "text-anchor": "end", fill: r.color, stroke: "var(--qb-bg, white)", "stroke-width": 3, "paint-order": "stroke"}, r.label))
   );
-  return withKey(["even", "burst"], lineColors, frame.svg);
+  return withTable(withKey(["even", "burst"], lineColors, frame.svg), text, t);
 }
 
 /** Step 6: the closed-loop rate N / (R + Z) over users, the naive N / Z, and the measured point. */
@@ -207,8 +224,9 @@ export function closedLoopCurve(k: {users: number; thinkS: number; meanRS: numbe
   const users = Array.from({length: Math.max(16, k.users * 2)}, (_, i) => i + 1);
   const curve = users.map((n) => ({n, rate: closedLoopRate(n, k.meanRS, k.thinkS), line: "N / (R + Z)"}));
   const naive = users.map((n) => ({n, rate: naiveClosedLoopRate(n, k.thinkS), line: "N / Z"}));
-  return Plot.plot({
-    width, height: 260, marginLeft: 50,
+  const text = closedLoopText(k, users.map((n, i) => ({n, predicted: curve[i].rate, naive: naive[i].rate})), t);
+  return withTable(Plot.plot({
+    width, height: 260, marginLeft: 50, ariaLabel: text.summary,
     x: {label: t("chart.users")},
     y: {label: t("chart.rate"), grid: true},
     color: {domain: ["N / (R + Z)", "N / Z"], range: ["var(--qb-shape-even, #4269d0)", "var(--qb-c-grey, #868e96)"], legend: true},
@@ -218,7 +236,7 @@ export function closedLoopCurve(k: {users: number; thinkS: number; meanRS: numbe
       Plot.dot([{n: k.users, rate: k.measuredRate}], {x: "n", y: "rate", r: 5, fill: "var(--qb-c-rust, #c2410c)"}),
       Plot.text([{n: k.users, rate: k.measuredRate}], {x: "n", y: "rate", text: () => t("chart.measured"), dx: 8, textAnchor: "start", fill: "var(--qb-c-rust, #c2410c)"})
     ]
-  });
+  }), text, t);
 }
 
 /** Step 6: each closed-loop user's requests over time (a bar from sent to received). */
