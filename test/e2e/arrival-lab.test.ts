@@ -15,6 +15,8 @@ import {gradeLab, inputNames} from "../../src/lab/grade.js";
 import {maxLabFileBytes} from "../../src/lab/limits.js";
 import {startSite, type SiteFixture} from "./harness.js";
 import {readFixture} from "../support/fixtures.js";
+import {labRuns} from "../../src/components/lab/runs.js";
+import {translator} from "../../src/components/i18n.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const dataDir = join(packageRoot, "notebooks/data/arrival-lab");
@@ -332,6 +334,18 @@ describe("arrival-lab notebook over HTTP", () => {
     expect(shown[0]).toBe(`✓ ${ja["rule.present"]} — ${ja["check.files.present"].replace("{n}", String(inputNames.length + outputNames.length))}`);
     expect(shown).toContain(`✓ latency.tsv: ${ja["rule.values"]} — ${ja["check.values.match"]}`);
     for (const [k, c] of checks.entries()) expect(shown[k], c.name).not.toContain(c.detail);
+    // Every chart's text alternatives in Japanese: the image's name (step 5's, with queue.tsv's
+    // maxima) and its table view, whose columns are ja.json's.
+    const queueFigure = page.locator(".lab-pair").nth(2).locator("figure").first();
+    const queueText = (await import("../../src/components/lab/chartText.js")).queueText(labRuns(committed).figures.queue, translator({en, ja}, "ja"));
+    expect(queueText.summary).toContain(committed.get("queue.tsv")!.trim().split("\n").map((line) => line.split("\t")).map(([shape, , max]) => `${shape}は${max}`).join("、"));
+    expect(await queueFigure.locator("svg[role=img]").getAttribute("aria-label")).toBe(queueText.summary);
+    const summaries = await page.locator("main svg[role=img]").evaluateAll((svgs) => svgs.map((svg) => svg.getAttribute("aria-label") ?? ""));
+    expect(summaries).toHaveLength(12);
+    for (const summary of summaries) expect(summary).not.toMatch(/\b(Chart|to|requests|shape|ms)\b/);
+    await queueFigure.locator("details.qb-chart-table > summary").click();
+    expect(await queueFigure.locator("details.qb-chart-table > summary").innerText()).toBe(ja["chart.table"]);
+    expect(await queueFigure.locator("details.qb-chart-table th").allInnerTexts()).toEqual([ja["table.shape"], ja["chart.time"], ja["chart.qlen"]]);
     expect(errors).toEqual([]);
     await page.close();
   });
