@@ -36,7 +36,7 @@ const size = (file: string) => {
   const bytes = readFileSync(join(assets, file));
   return {raw: bytes.length, gzip: gzipSync(bytes, {level: 9}).length};
 };
-// client.js without the edit buttons (boot.ts stubbed): what a reader who never edits pays for them
+// client.js without any editing code (boot.ts stubbed; where edits go is editor.js, src/client/edits): what a reader who never edits pays for the buttons and the look for kept edits
 const without = await build({
   entryPoints: [join(root, "src/client/main.ts")], bundle: true, minify: true, write: false, format: "iife", platform: "browser", logLevel: "silent",
   target: ["es2022", "chrome100", "firefox100", "safari15"],
@@ -52,7 +52,9 @@ const client = size("client.js");
 const bare = without.outputFiles[0].contents;
 const editor = size("editor.js");
 console.log(`editor.js: ${kb(editor.raw)} (${kb(editor.gzip)} gzip; goal ≤ 250 KB gzip); without editorSlim.js ${kb(fat.outputFiles[0].contents.length)} (${kb(gz(fat.outputFiles[0].contents))} gzip), with ${kb(slim.outputFiles[0].contents.length)} (${kb(gz(slim.outputFiles[0].contents))} gzip)`);
-console.log(`client.js: ${kb(client.raw)} (${kb(client.gzip)} gzip); without the edit buttons ${kb(bare.length)} (${kb(gzipSync(bare, {level: 9}).length)} gzip)`);
+const bareGzip = gzipSync(bare, {level: 9}).length;
+console.log(`client.js: ${kb(client.raw)} (${client.gzip} B gzip); without any editing code ${kb(bare.length)} (${bareGzip} B gzip): +${client.gzip - bareGzip} B, +${((client.gzip / bareGzip - 1) * 100).toFixed(1)} % (goal ±2 %)`);
+if (process.env.BENCH_SIZES_ONLY) process.exit(0); // (the weights alone: no browser)
 
 /** A free port on 127.0.0.1 (for a server that must be told one). */
 function freePort(): Promise<number> {
