@@ -124,8 +124,10 @@ export async function openPage(browser: Browser, url: string, viewport = SNAPSHO
 }
 
 /**
- * Waits until no cell is pending and nothing in the page changed for 300 ms (15 s at most: a
- * cell that animates forever is taken as it is then), and the fonts have loaded.
+ * Waits until no cell is pending, no view says it is still drawing (`data-qb-busy`: the on-call
+ * charts, drawn a few per animation frame, which a loaded machine can space more than 300 ms
+ * apart) and nothing in the page changed for 300 ms (15 s at most: a cell that animates forever
+ * is taken as it is then), and the fonts have loaded.
  */
 export async function settle(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -136,7 +138,7 @@ export async function settle(page: Page): Promise<void> {
     const deadline = performance.now() + 15_000;
     while (performance.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      if (!document.querySelector(".qb-pending") && performance.now() - last > 300) break;
+      if (!document.querySelector(".qb-pending, [data-qb-busy]") && performance.now() - last > 300) break;
     }
     observer.disconnect();
     await document.fonts.ready;

@@ -115,9 +115,16 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule,
     }
     show(frame);
     if (drawn.some((d) => d.stale)) schedule();
+    else busy(false);
+  }
+
+  /** Marks the view as still drawing (`data-qb-busy`), so a snapshot or a print waits for every chart (src/site/snapshot.ts settle). */
+  function busy(drawing: boolean): void {
+    if (node.hasAttribute("data-qb-busy") !== drawing) node.toggleAttribute("data-qb-busy", drawing);
   }
 
   function schedule(): void {
+    busy(true);
     if (scheduled) return;
     scheduled = true;
     if (typeof requestAnimationFrame === "function") requestAnimationFrame(drain);
