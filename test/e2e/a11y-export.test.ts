@@ -1,45 +1,53 @@
-// WCAG 2.1 A/AA by axe-core on the single-file export of every shipped notebook, in its
-// default language, opened from file:// live, and its no-script snapshot as a reader without
-// scripts sees it (JavaScript off shows the snapshot; axe, which needs timers, runs on a copy
-// with the scripts removed and the <noscript> parts shown). At 1280×720, with
-// the parts skipped off screen (content-visibility) forced to render.
+// WCAG 2.1 A/AA by axe-core on the single-file export of every shipped notebook, in every
+// language it declares: the export opened from file:// live (one file per notebook, switched to
+// each language in place through its picker, each switch checked to have re-rendered), and the
+// no-script snapshot of `export --lang L` for each language as a reader without scripts sees it
+// (JavaScript off shows the snapshot, in its language; axe, which needs timers, runs on a copy
+// with the scripts removed and the <noscript> parts shown). At 1280×720, with the parts skipped
+// off screen (content-visibility) forced to render.
 import {mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import type {Browser} from "playwright-core";
+import type {Browser, BrowserContext, Page} from "playwright-core";
 import {exportNotebook} from "../../src/site/export.js";
 import {applySnapshot, snapshotPage} from "../../src/site/snapshot.js";
 import {launchBrowser} from "./harness.js";
-import {pageLoadTimeout} from "./pages.js";
-import {axeViolations, forceVisible, settled, shippedNotebooks, type Violation} from "./a11y.js";
+import {loadOnce, pageLoadTimeout} from "./pages.js";
+import {axeViolations, forceVisible, languageShown, readable, settled, shippedNotebooks, switchLanguage} from "./a11y.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const folder = join(packageRoot, "notebooks");
 const notebooks = shippedNotebooks(folder);
-// The default language of each notebook: the other languages are the same page with other
-// strings, checked live on the site in every mode (a11y.test.ts); a snapshot per language would
-// take minutes more on a shared machine.
-const views = notebooks.map((notebook) => ({notebook, lang: notebook.languages[0], file: `${notebook.name}.html`}));
 let dir: string;
 let browser: Browser;
+/** Without JavaScript (the snapshot as such a reader gets it), and with it (axe on the stripped copy). */
+let off: Page, on: Page;
+let contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "queuebook-a11y-export-"));
   browser = await launchBrowser();
   // The snapshot is taken as `export` takes it (snapshotPage, applySnapshot), but in this file's one
   // browser rather than a Chromium started per export.
-  for (const {notebook, file} of views) {
-    const {html} = await exportNotebook({file: join(folder, `${notebook.name}.md`), root: folder, packageRoot, snapshot: false});
-    writeFileSync(join(dir, file), html);
-    const snapshot = await snapshotPage(browser, `file://${join(dir, file)}`);
-    const snapshotted = applySnapshot(html, snapshot);
-    writeFileSync(join(dir, `nojs-${file}`), snapshotted);
-    // axe needs timers, which a page with JavaScript off does not run: it checks the page as a
-    // script-less reader gets it instead, the scripts gone and the <noscript> parts shown
-    writeFileSync(join(dir, `stripped-${file}`), withoutScripts(snapshotted));
+  for (const notebook of notebooks) {
+    const file = join(folder, `${notebook.name}.md`);
+    // the live export: every declared language, its picker switching them
+    writeFileSync(join(dir, `${notebook.name}.html`), (await exportNotebook({file, root: folder, packageRoot, snapshot: false})).html);
+    for (const lang of notebook.languages) {
+      const name = `${notebook.name}.${lang}.html`;
+      const {html} = await exportNotebook({file, root: folder, packageRoot, snapshot: false, ...(notebook.declared ? {lang} : {})});
+      writeFileSync(join(dir, name), html);
+      const snapshotted = applySnapshot(html, await snapshotPage(browser, `file://${join(dir, name)}`));
+      writeFileSync(join(dir, `nojs-${name}`), snapshotted);
+      // axe needs timers, which a page with JavaScript off does not run: it checks the page as a
+      // script-less reader gets it instead, the scripts gone and the <noscript> parts shown
+      writeFileSync(join(dir, `stripped-${name}`), withoutScripts(snapshotted));
+    }
   }
-}, 400_000);
+  contexts = [await browser.newContext({viewport: {width: 1280, height: 720}, javaScriptEnabled: false}), await browser.newContext({viewport: {width: 1280, height: 720}})];
+  [off, on] = await Promise.all(contexts.map((c) => c.newPage()));
+}, 600_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -51,35 +59,60 @@ function withoutScripts(html: string): string {
   return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<\/?noscript>/g, "");
 }
 
-const readable = (violations: Violation[]) => violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target).join(", ")}`);
-
-describe("axe, WCAG 2.1 A and AA: single-file exports, live and without scripts", {timeout: 90_000}, () => {
-  for (const {notebook, lang, file} of views)
-    for (const scripts of [true, false]) {
-      it(`${notebook.name} export, ${scripts ? "live" : "no-script snapshot"}: no violation`, async () => {
-        if (!scripts) {
-          // with JavaScript off the file shows its snapshot, in its language
-          const off = await browser.newContext({viewport: {width: 1280, height: 720}, javaScriptEnabled: false});
-          const page = await off.newPage();
-          await page.goto(`file://${join(dir, `nojs-${file}`)}`, {timeout: pageLoadTimeout});
-          expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
-          expect(await page.locator("[data-qb-snapshot]").count()).toBeGreaterThan(0);
-          expect(await page.locator("script").count()).toBeGreaterThan(0); // (the stripped copy below drops these)
-          await off.close();
-        }
-        const context = await browser.newContext({viewport: {width: 1280, height: 720}});
-        const page = await context.newPage();
+describe("axe, WCAG 2.1 A and AA: single-file exports live, every language", {timeout: 90_000}, () => {
+  for (const notebook of notebooks)
+    describe(`${notebook.name} export`, () => {
+      const opened = loadOnce(async () => {
+        const page = await browser.newPage({viewport: {width: 1280, height: 720}});
         const errors: string[] = [];
         page.on("pageerror", (e) => errors.push(e.message));
-        await page.goto(`file://${join(dir, scripts ? file : `stripped-${file}`)}`, {timeout: pageLoadTimeout});
-        if (scripts) await settled(page);
+        await page.goto(`file://${join(dir, `${notebook.name}.html`)}`, {timeout: pageLoadTimeout});
+        await settled(page);
         await forceVisible(page);
-        if (scripts) await settled(page);
-        expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
-        if (!scripts) expect(await page.locator("[data-qb-snapshot]").count()).toBeGreaterThan(0);
-        expect(readable(await axeViolations(page))).toEqual([]);
-        expect(errors).toEqual([]);
-        await context.close();
+        await settled(page);
+        return {page, errors};
       });
+      for (const lang of notebook.languages)
+        it(`${notebook.name} export, live in ${lang}: no violation`, async () => {
+          const {page, errors} = opened();
+          const was = await page.evaluate(() => document.documentElement.lang);
+          const before = await switchLanguage(page, lang);
+          const shown = await languageShown(page);
+          expect(shown.html).toBe(lang);
+          expect(shown.ownHidden).toBe(0);
+          if (was !== lang) expect(shown.text, `switched from ${was} to ${lang}: the page's text changed`).not.toBe(before);
+          expect(readable(await axeViolations(page))).toEqual([]);
+          expect(errors.splice(0)).toEqual([]);
+        });
+    });
+});
+
+describe("axe, WCAG 2.1 A and AA: the no-script snapshot of each export --lang", {timeout: 90_000}, () => {
+  for (const notebook of notebooks)
+    for (const lang of notebook.languages)
+      it(`${notebook.name} export --lang ${lang}, no-script snapshot: in ${lang}, no violation`, async () => {
+        const name = `${notebook.name}.${lang}.html`;
+        // with JavaScript off the file shows its snapshot, in its language
+        await off.goto(`file://${join(dir, `nojs-${name}`)}`, {timeout: pageLoadTimeout});
+        expect(await off.evaluate(() => document.documentElement.lang)).toBe(lang);
+        expect(await off.locator("[data-qb-snapshot]").count()).toBeGreaterThan(0);
+        expect(await off.locator("script").count()).toBeGreaterThan(0); // (the stripped copy below drops these)
+        const text = await off.locator("main").innerText();
+        await on.goto(`file://${join(dir, `stripped-${name}`)}`, {timeout: pageLoadTimeout});
+        await forceVisible(on);
+        expect(await on.evaluate(() => document.documentElement.lang)).toBe(lang);
+        expect(await on.locator("[data-qb-snapshot]").count()).toBeGreaterThan(0);
+        expect(await on.locator("main").innerText()).toBe(text); // the copy axe reads is the page as shown
+        expect(readable(await axeViolations(on))).toEqual([]);
+      });
+  it("each language's snapshot is its own: the texts differ", async () => {
+    for (const notebook of notebooks.filter((n) => n.languages.length > 1)) {
+      const texts = new Set<string>();
+      for (const lang of notebook.languages) {
+        await off.goto(`file://${join(dir, `nojs-${notebook.name}.${lang}.html`)}`, {timeout: pageLoadTimeout});
+        texts.add(await off.locator("main").innerText());
+      }
+      expect(texts.size, notebook.name).toBe(notebook.languages.length);
     }
+  });
 });

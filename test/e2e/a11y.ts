@@ -76,10 +76,10 @@ export function withQuery(url: string, notebook: ShippedNotebook, lang: string, 
 /**
  * Switches a notebook page to `lang` in place, through its own language picker as a reader does
  * (its change event: the picker may be out of view, in presentation mode), and waits until the
- * page has settled again. Resolves with the page's text before, to tell a switch that re-rendered.
+ * page has settled again. Resolves with <main>'s whole text before, to tell a switch that re-rendered.
  */
 export async function switchLanguage(page: Page, lang: string): Promise<string> {
-  const before = await page.evaluate(() => document.querySelector("main")?.innerText ?? "");
+  const before = await page.evaluate(() => document.querySelector("main")?.textContent ?? "");
   if ((await page.evaluate(() => document.documentElement.lang)) === lang) return before;
   await page.evaluate((lang) => {
     const picker = document.querySelector<HTMLSelectElement>("select.qb-lang-picker");
@@ -98,8 +98,9 @@ export interface LanguageShown {
   /** The title the page embeds for its language (qb-titles), else the first language's (then undefined). */
   ownTitle: string | undefined;
   skip: string;
-  /** Passages written in the page's language (`<div lang>` blocks of <main>) that are hidden. */
+  /** Passages written in the page's language (`<div lang>` blocks of <main>, not the named texts a view shows: `data-text`) that are hidden. */
   ownHidden: number;
+  /** <main>'s whole text, on the slide shown or not. */
   text: string;
 }
 
@@ -111,14 +112,14 @@ export function languageShown(page: Page): Promise<LanguageShown> {
     try {
       titles = JSON.parse(document.getElementById("qb-titles")?.textContent ?? "{}");
     } catch {}
-    const own = Array.from(document.querySelectorAll<HTMLElement>("main > div[lang]")).filter((e) => e.lang === lang);
+    const own = Array.from(document.querySelectorAll<HTMLElement>("main > div[lang]:not([data-text])")).filter((e) => e.lang === lang);
     return {
       html: lang,
       title: document.title,
       ownTitle: titles[lang]?.title,
       skip: document.querySelector(".qb-skip")?.textContent ?? "",
       ownHidden: own.filter((e) => e.hidden).length,
-      text: document.querySelector("main")?.innerText ?? ""
+      text: document.querySelector("main")?.textContent ?? ""
     };
   });
 }

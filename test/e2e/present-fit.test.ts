@@ -1,13 +1,17 @@
 // Every slide of every shipped notebook, measured in presentation mode on the 1280×720 stage:
 // the lecture (formulas.md) fits on every slide; a slide of another notebook that is taller
 // than the stage scrolls inside it, visibly (the stage's scrollbar and the "more below" cue,
-// gone once scrolled to the end), and its last element can be scrolled into view.
+// gone once scrolled to the end), and its last element can be scrolled into view. A lecture is
+// loaded once and switched to each of its languages in place, through the page's picker (each
+// switch checked to have re-rendered in that language); a load per language took twice as long.
 import {readFileSync, readdirSync} from "node:fs";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Page} from "playwright-core";
 import {settle} from "../../src/site/snapshot.js";
 import {startSite, type SiteFixture} from "./harness.js";
+import {loadOnce, pageLoadTimeout} from "./pages.js";
+import {languageShown, switchLanguage} from "./a11y.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const notebooks = readdirSync(join(packageRoot, "notebooks")).filter((name) => name.endsWith(".md")).map((name) => name.slice(0, -3));
@@ -72,38 +76,52 @@ describe("every slide of every shipped notebook on the 1280×720 stage", {timeou
     expect(languagesOf("formulas")).toEqual(["en", "hu", "pt", "ig", "ja"]);
   });
 
-  const cases = notebooks.flatMap((name) => (lectures.has(name) ? languagesOf(name) : [""]).map((lang) => ({name, lang})));
-  for (const {name, lang} of cases) {
-    it(`${name}.md${lang ? ` (${lang})` : ""}: ${lectures.has(name) ? "every slide fits" : "every slide fits or scrolls inside the stage, visibly"}`, async () => {
-      const page = await site.browser.newPage({viewport: {width: 1280, height: 720}});
-      await page.goto(`${site.origin}/${name}.html?${lang ? `lang=${lang}&` : ""}present#/1`);
-      await settle(page); // every cell rendered: the slides have their final heights
-      const total = Number((await page.locator(".qb-slide-number").innerText()).split(" / ")[1]);
-      expect(total).toBeGreaterThan(1);
-      const report: string[] = [];
-      for (let i = 1; i <= total; i++) {
-        if (i > 1) {
-          await page.keyboard.press("PageDown");
-          await settle(page); // a view that renders once it is shown (the on-call model) has drawn
-        }
-        const m = await measure(page);
-        expect(m.slide).toBe(`${i} / ${total}`);
-        report.push(`${i} ${m.heading}: ${m.used}/${m.stage}`);
-        const label = `${name}${lang ? ` (${lang})` : ""} slide ${i} (${m.heading}): content ${m.content} px on a ${m.stage} px stage`;
-        if (lectures.has(name)) {
-          expect(m.content, label).toBeLessThanOrEqual(m.stage);
-          expect(m.overflows || m.cue, label).toBe(false);
-          continue;
-        }
-        expect(m.overflows, label).toBe(m.content > m.stage);
-        if (!m.overflows) continue;
-        expect(m.cue, `${label}: the "more below" cue`).toBe(true);
-        expect(m.scroll, label).toBe("scroll"); // the scrollbar is always drawn on such a slide
-        expect(await lastReachable(page), `${label}: its end scrolls into view`).toBe(true);
-        await expect.poll(() => page.locator(".qb-slide-more").isHidden(), {message: label}).toBe(true); // at the end, the cue goes
-      }
-      console.log(`${name}${lang ? ` (${lang})` : ""}: ${report.join(" · ")}`);
-      await page.close();
+  for (const name of notebooks)
+    describe(name, () => {
+      const opened = loadOnce(async () => {
+        const page = await site.browser.newPage({viewport: {width: 1280, height: 720}});
+        await page.goto(`${site.origin}/${name}.html?present#/1`, {timeout: pageLoadTimeout});
+        await settle(page); // every cell rendered: the slides have their final heights
+        return {page};
+      });
+      for (const lang of lectures.has(name) ? languagesOf(name) : [""])
+        it(`${name}.md${lang ? ` (${lang})` : ""}: ${lectures.has(name) ? "every slide fits" : "every slide fits or scrolls inside the stage, visibly"}`, async () => {
+          const {page} = opened();
+          if (lang) {
+            const was = await page.evaluate(() => document.documentElement.lang);
+            const before = await switchLanguage(page, lang);
+            const shown = await languageShown(page);
+            expect(shown.html).toBe(lang);
+            if (was !== lang) expect(shown.text, `switched from ${was} to ${lang}: the slide's text changed`).not.toBe(before);
+          }
+          await page.keyboard.press("Home"); // the first slide
+          await expect.poll(() => page.locator(".qb-slide-number").innerText()).toMatch(/^1 \/ /);
+          await settle(page);
+          const total = Number((await page.locator(".qb-slide-number").innerText()).split(" / ")[1]);
+          expect(total).toBeGreaterThan(1);
+          const report: string[] = [];
+          for (let i = 1; i <= total; i++) {
+            if (i > 1) {
+              await page.keyboard.press("PageDown");
+              await settle(page); // a view that renders once it is shown (the on-call model) has drawn
+            }
+            const m = await measure(page);
+            expect(m.slide).toBe(`${i} / ${total}`);
+            report.push(`${i} ${m.heading}: ${m.used}/${m.stage}`);
+            const label = `${name}${lang ? ` (${lang})` : ""} slide ${i} (${m.heading}): content ${m.content} px on a ${m.stage} px stage`;
+            if (lectures.has(name)) {
+              expect(m.content, label).toBeLessThanOrEqual(m.stage);
+              expect(m.overflows || m.cue, label).toBe(false);
+              continue;
+            }
+            expect(m.overflows, label).toBe(m.content > m.stage);
+            if (!m.overflows) continue;
+            expect(m.cue, `${label}: the "more below" cue`).toBe(true);
+            expect(m.scroll, label).toBe("scroll"); // the scrollbar is always drawn on such a slide
+            expect(await lastReachable(page), `${label}: its end scrolls into view`).toBe(true);
+            await expect.poll(() => page.locator(".qb-slide-more").isHidden(), {message: label}).toBe(true); // at the end, the cue goes
+          }
+          console.log(`${name}${lang ? ` (${lang})` : ""}: ${report.join(" · ")}`);
+        });
     });
-  }
 });
