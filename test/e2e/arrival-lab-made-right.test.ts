@@ -13,7 +13,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
 import {outputNames} from "../../src/lab/analyze.js";
 import {simulateLabFiles} from "../../src/lab/simLab.js";
-import {shapeColors} from "../../src/components/shapePalette.js";
+import {shapeColors, shapeHex} from "../../src/components/shapePalette.js";
 import {startSite, type SiteFixture} from "./harness.js";
 import {readFixture} from "../support/fixtures.js";
 import {labBlocks} from "../components/lab/labProse.js";
@@ -175,8 +175,13 @@ describe("one palette for the three shapes", () => {
     const lab = (await open(`${site.origin}/arrival-lab.html`)).page;
     await labLoaded(lab);
     // The queue figure of step 5 (one path per shape, in the lab's order).
-    const labColors = await lab.locator(".lab-pair").nth(2).locator("svg path").evaluateAll((paths) => paths.map((p) => p.getAttribute("stroke")).filter((c) => c?.startsWith("#")));
-    expect(labColors.slice(0, 3)).toEqual([shapeColors.even, shapeColors.poisson, shapeColors.burst]);
+    // Each stroke names the shape's variable (the page's scheme picks the colour) and, on this light page, draws its light colour.
+    const labStrokes = await lab.locator(".lab-pair").nth(2).locator("svg path").evaluateAll((paths) =>
+      paths.map((p) => ({named: p.getAttribute("stroke") ?? "", drawn: getComputedStyle(p).stroke})).filter((c) => c.named.startsWith("var(--qb-shape"))
+    );
+    expect(labStrokes.slice(0, 3).map((c) => c.named)).toEqual([shapeColors.even, shapeColors.poisson, shapeColors.burst]);
+    const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(", ")})`;
+    expect(labStrokes.slice(0, 3).map((c) => c.drawn)).toEqual([shapeHex.light.even, shapeHex.light.poisson, shapeHex.light.burst].map(rgb));
     await lab.close();
     const formulas = (await open(`${site.origin}/formulas.html`)).page;
     await settled(formulas);
