@@ -94,7 +94,7 @@ export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: s
       const libraries = Object.keys(result.metafile!.inputs)
         .map((f) => (f.startsWith("queuebook-shared:") ? sharedPackages[f.slice("queuebook-shared:".length)] : f.startsWith("queuebook-tex:") ? "tex" : undefined))
         .filter((name): name is string => Boolean(name));
-      return {code: stampModuleCells(result.outputFiles![0].text, compiled, defined.cells, errors, inputs), inputs, warnings: sortWarnings(warnings), cellErrors: added, libraries};
+      return {code: stampModuleCells(result.outputFiles![0].text, compiled, defined.cells, errors, inputs, project), inputs, warnings: sortWarnings(warnings), cellErrors: added, libraries};
     }
     const messages = (attempt.error as Partial<BuildFailure>).errors;
     if (!messages?.length) throw attempt.error;
@@ -216,17 +216,18 @@ function importsModules(cell: CompiledNotebook["analysed"][number]): boolean {
 }
 
 /**
- * Cells that import modules get their hash extended by a hash of the imported files' contents,
+ * Cells that import modules get their hash extended by a hash of the imported files (their paths
+ * inside the project and their contents),
  * so a live update re-runs them when a module changes even though their own text did not. The
  * hashes come from the transpile pass as data; only those exact string literals are replaced.
  */
-function stampModuleCells(code: string, compiled: CompiledNotebook, defined: readonly DefinedCell[], errors: ReadonlyMap<string, CellError>, inputs: string[]): string {
+function stampModuleCells(code: string, compiled: CompiledNotebook, defined: readonly DefinedCell[], errors: ReadonlyMap<string, CellError>, inputs: string[], project: string): string {
   const importing = new Set(compiled.analysed.filter((c) => !errors.has(c.id) && importsModules(c)).map((c) => c.id));
   const modules = inputs.filter((f) => !f.includes(`${sep}node_modules${sep}`)).sort();
   if (importing.size === 0 || modules.length === 0) return code;
   const digest = createHash("sha256");
   for (const file of modules) {
-    digest.update(file);
+    digest.update(relative(project, file).split(sep).join("/")); // the module's place in the project, not on this machine: the same stamp from any checkout
     try {
       digest.update(readFileSync(file));
     } catch {

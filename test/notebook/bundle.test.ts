@@ -94,6 +94,20 @@ describe("bundleNotebook(compiled, notebookFile, files, options)", () => {
     expect(after.slice(1)).toEqual(before.slice(1));
   });
 
+  it("gives a cell that imports a module the same hash from another checkout of the same project (no path of the machine in it)", async () => {
+    const copy = join(base, "copy-of-project");
+    mkdirSync(join(copy, "nb"), {recursive: true});
+    writeFileSync(join(copy, "package.json"), "{}\n");
+    writeFileSync(join(copy, "nb", "helper.ts"), "export const twice = (x: number): number => x * 2;\n");
+    writeFileSync(join(dir, "helper.ts"), "export const twice = (x: number): number => x * 2;\n");
+    const compiled = compileNotebook(fence('import {twice} from "./helper.js";', "const four = twice(2);"), "nb.md");
+    const here = await bundleNotebook(compiled, join(dir, "nb.md"), {}, {root: dir});
+    const there = await bundleNotebook(compiled, join(copy, "nb", "nb.md"), {}, {root: join(copy, "nb")});
+    expect(execute(here.code).cells[0].hash).toMatch(/^[0-9a-f]{12}-[0-9a-f]{8}$/);
+    expect(execute(there.code).cells.map((c) => c.hash)).toEqual(execute(here.code).cells.map((c) => c.hash));
+    expect(there.code).toBe(here.code);
+  });
+
   describe("one broken cell never fails the page: it shows its error, the others run", () => {
     /** Bundles `broken` then a healthy cell; returns the broken cell's error and checks the healthy one. */
     const brokenCell = async (broken: string, name = "nb.md") => {
