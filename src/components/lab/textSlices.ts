@@ -5,8 +5,8 @@
 // without a copy, and the page decodes them a slice per task, yielding between slices, so no
 // task holds it for long. Short texts go as they are.
 
-/** Texts longer than this (UTF-16 code units) travel as bytes; it is also the slice the page decodes per task (bytes). */
-export const textSliceBytes = 4 << 20;
+/** Texts longer than this (UTF-16 code units) travel as bytes; it is also the slice the page decodes per task (bytes, under a millisecond each). */
+export const textSliceBytes = 1 << 20;
 
 /** A text as the worker posts it: itself when short (or not well-formed UTF-16), else its UTF-8 bytes. */
 export type SentText = string | Uint8Array;

@@ -1,7 +1,8 @@
 // An upload past what the page draws point for point (40,000 records per server file: 80,000
 // sweep events, more than the page's own sweep runs on and than a thinned line keeps), in real
 // Chromium: the figures come from the worker's series, yet every number the page states and
-// every peak it draws is the full computation's, `lab analyze`'s.
+// every peak it draws is the full computation's, `lab analyze`'s. Each server file's text (over
+// 1 MB) reaches the page as transferred bytes, and a further upload sends it back to the worker.
 import {mkdtemp, rm, writeFile} from "node:fs/promises";
 import {readdirSync, readFileSync} from "node:fs";
 import {tmpdir} from "node:os";
@@ -15,7 +16,8 @@ import {startSite, type SiteFixture} from "../../e2e/harness.js";
 
 const packageRoot = new URL("../../../", import.meta.url).pathname;
 const dataDir = join(packageRoot, "notebooks/data/arrival-lab");
-const folder = new Map(readdirSync(dataDir).map((name) => [name, readFileSync(join(dataDir, name), "utf8")]));
+const embeddedFolder = new Map(readdirSync(dataDir).map((name) => [name, readFileSync(join(dataDir, name), "utf8")]));
+const folder = new Map(embeddedFolder);
 // Even and burst arrivals at 25/s on 4 workers × 40 ms: the bursts pile up, the even ones do not.
 const uploads = new Map((["even", "burst"] as const).map((shape) => [`srv-${shape}.csv`, formatRecords(simulateFifo(schedule(shape, 40_000, 25, 7, {burstSize: 12}), {workers: 4, serviceS: 0.04, seed: 7}))]));
 for (const [name, text] of uploads) folder.set(name, text);
@@ -65,6 +67,17 @@ describe("the lab page after an upload of 40,000 records per server", () => {
     expect(sweep.map((line) => Math.round(line.peak * 10) / 10)).toEqual([Number(even), Number(burst)]);
     // 80,000 events per line, drawn from at most 4 points per 1/1024 of the time axis (a point is up to two commands).
     for (const line of sweep) expect(line.commands).toBeLessThanOrEqual(2 * 4096 + 1);
+
+    // A further upload is read over the files loaded before: the page sends back srv-even.csv's
+    // text, which reached it as bytes decoded a slice per task. The recorded srv-burst.csv again
+    // with the uploaded even one gives lab analyze's answers for that folder only if that text came back whole.
+    const evenOnly = new Map([...embeddedFolder, ["srv-even.csv", uploads.get("srv-even.csv")!]]);
+    const expected = new Map(analyzeLab((name) => evenOnly.get(name)).files).get("queue.tsv")!;
+    expect(expected).not.toBe(answers.get("queue.tsv")); // the burst row changes
+    expect(expected).toContain("even\t40000\t"); // the even row is the uploaded records'
+
+    await page.locator("input[name=lab-files]").setInputFiles([join(dataDir, "srv-burst.csv")]);
+    await expect.poll(() => page.locator('pre.lab-answer[data-file="queue.tsv"]').textContent(), {timeout: 30_000}).toBe(expected);
     expect(errors).toEqual([]);
     await page.close();
   }, 90_000);
