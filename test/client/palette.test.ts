@@ -13,7 +13,7 @@ const darkCss = css.slice(darkAt);
 
 /** The custom properties of the first `:root { … }` block in `text`. */
 function variables(text: string): Map<string, string> {
-  const block = /:root\s*\{([^}]*)\}/.exec(text)?.[1] ?? "";
+  const block = /:root[^{]*\{([^}]*)\}/.exec(text)?.[1] ?? "";
   return new Map([...block.matchAll(/(--[\w-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2].replace(/\/\*.*?\*\//g, "").trim()]));
 }
 const light = variables(lightCss);
@@ -43,6 +43,8 @@ describe("style.css's palette", () => {
     for (const name of light.keys()) if (/^--(qb-|syntax_)/.test(name) && name !== "--qb-width" && !/^var\(/.test(light.get(name)!)) expect(own.has(name), name).toBe(true);
     expect(lightCss).toMatch(/color-scheme: light dark;/);
     expect(lightCss).toMatch(/@media print \{ :root \{ color-scheme: light; \} \}/);
+    expect(lightCss).toMatch(/html\.qb-print-slides \{ color-scheme: light; \}/);
+    expect(darkCss).toMatch(/^@media screen and \(prefers-color-scheme: dark\) \{\n  :root:not\(\.qb-print-slides\) \{/);
   });
 
   for (const [scheme, vars] of Object.entries(schemes)) {
@@ -64,11 +66,14 @@ describe("style.css's palette", () => {
       expect(low).toEqual([]);
     });
 
-    it(`${scheme}: highlighted code is 4.5:1 or more on --qb-code-bg`, () => {
-      const text = scheme === "dark" ? darkCss : lightCss;
-      const colours = [...text.matchAll(/\.hljs-[\w-]+[^{]*\{ color: (#[0-9a-f]{6}); \}/g)].map((m) => m[1]);
-      expect(colours.length).toBe(7);
-      expect(colours.filter((c) => contrast(c, hex(vars, "--qb-code-bg")) < 4.5)).toEqual([]);
+    it(`${scheme}: highlighted code is 4.5:1 or more on --qb-code-bg, the Inspector's fixed colours on the page`, () => {
+      const code = [...vars.keys()].filter((n) => n.startsWith("--qb-hl-"));
+      const inspect = [...vars.keys()].filter((n) => n.startsWith("--qb-inspect-"));
+      expect(code.length).toBe(7);
+      expect(inspect.length).toBe(3);
+      expect(code.filter((n) => contrast(hex(vars, n), hex(vars, "--qb-code-bg")) < 4.5)).toEqual([]);
+      expect(inspect.filter((n) => contrast(hex(vars, n), hex(vars, "--qb-bg")) < 4.5)).toEqual([]);
+      expect(css).toMatch(/\.hljs-keyword[^{]*\{ color: var\(--qb-hl-keyword\); \}/);
     });
   }
 

@@ -116,6 +116,15 @@ describe("the dark colour scheme (prefers-color-scheme: dark)", {timeout: 90_000
     await close();
   });
 
+  it("formulas.html?present&print (slides laid out for paper) is light with a dark preference", async () => {
+    const {page, close} = await open("formulas.html?present&print", "dark");
+    await page.waitForSelector("html.qb-print-slides main > .qb-print-slide");
+    const shown = await colours(page);
+    expect(shown.background).toBeGreaterThan(0.9);
+    expect(shown.text).toBeLessThan(0.05);
+    await close();
+  });
+
   it("on-call.html on paper stays light with a dark preference (print is paper)", async () => {
     const {page, close} = await open("on-call.html", "dark");
     await page.emulateMedia({media: "print", colorScheme: "dark"});
