@@ -3,7 +3,7 @@
 // each language in place through its picker, each switch checked to have re-rendered), and the
 // no-script snapshot of `export --lang L` for each language as a reader without scripts sees it
 // (JavaScript off shows the snapshot, in its language; axe, which needs timers, runs on a copy
-// with the scripts removed and the <noscript> parts shown). At 1280×720, with the parts skipped
+// with the scripts removed and the <noscript> parts shown); each also in the dark colour scheme. At 1280×720, with the parts skipped
 // off screen (content-visibility) forced to render.
 import {mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
@@ -56,6 +56,19 @@ afterAll(async () => {
   if (dir) rmSync(dir, {recursive: true, force: true});
 });
 
+/** The relative luminance of the page's background (the body's, else the root's): near 1 light, near 0 dark. */
+function pageBackgroundLuminance(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const body = getComputedStyle(document.body).backgroundColor;
+    const color = body === "rgba(0, 0, 0, 0)" ? getComputedStyle(document.documentElement).backgroundColor : body;
+    const [r, g, b] = (color.match(/[\d.]+/g) ?? ["255", "255", "255"]).slice(0, 3).map((c) => {
+      const v = Number(c) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  });
+}
+
 /** The page as a browser without scripts shows it: no <script>, the <noscript> contents as markup. */
 function withoutScripts(html: string): string {
   return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/<\/?noscript>/g, "");
@@ -84,6 +97,14 @@ describe("axe, WCAG 2.1 A and AA: single-file exports live, every language", {ti
           expect(shown.ownHidden).toBe(0);
           if (was !== lang) expect(shown.text, `switched from ${was} to ${lang}: the page's text changed`).not.toBe(before);
           expect(readable(await axeViolations(page))).toEqual([]);
+          // and in the dark colour scheme, emulated in place (the export's stylesheet follows it)
+          await page.emulateMedia({colorScheme: "dark"});
+          try {
+            expect(await pageBackgroundLuminance(page), "the dark scheme's background").toBeLessThan(0.05);
+            expect(readable(await axeViolations(page))).toEqual([]);
+          } finally {
+            await page.emulateMedia({colorScheme: "light"});
+          }
           expect(errors.splice(0)).toEqual([]);
         });
     });
@@ -106,6 +127,14 @@ describe("axe, WCAG 2.1 A and AA: the no-script snapshot of each export --lang",
         expect(await on.locator("[data-qb-snapshot]").count()).toBeGreaterThan(0);
         expect(await on.locator("main").innerText()).toBe(text); // the copy axe reads is the page as shown
         expect(readable(await axeViolations(on))).toEqual([]);
+        // a reader without scripts on a dark screen: the snapshot keeps the page's stylesheet, so it follows the scheme
+        await on.emulateMedia({colorScheme: "dark"});
+        try {
+          expect(await pageBackgroundLuminance(on), "the dark scheme's background").toBeLessThan(0.05);
+          expect(readable(await axeViolations(on))).toEqual([]);
+        } finally {
+          await on.emulateMedia({colorScheme: "light"});
+        }
       });
   it("each language's snapshot is its own: the texts differ", async () => {
     for (const notebook of notebooks.filter((n) => n.languages.length > 1)) {
