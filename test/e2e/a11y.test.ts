@@ -13,8 +13,8 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Page} from "playwright-core";
 import {skipText} from "../../src/client/skipLinkStrings.js";
 import {startSite, type SiteFixture} from "./harness.js";
-import {loadOnce, pageLoadTimeout} from "./pages.js";
-import {axeViolations, forceVisible, languageShown, readable, settled, shippedNotebooks, switchLanguage, withQuery, type ShippedNotebook} from "./a11y.js";
+import {loadOnce} from "./pages.js";
+import {axeViolations, languageShown, openRendered, readable, settled, shippedNotebooks, switchLanguage, withQuery, type ShippedNotebook} from "./a11y.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const notebooks = shippedNotebooks(join(packageRoot, "notebooks"));
@@ -29,25 +29,8 @@ afterAll(async () => {
   await site?.close();
 });
 
-interface Opened {
-  page: Page;
-  /** The page's errors since the last look (each look empties it). */
-  errors: string[];
-}
-
-/** Opens `path` in a 1280×720 context of its own and waits for it to settle with everything rendered. */
-async function open(path: string): Promise<Opened> {
-  const context = await site.browser.newContext({viewport: {width: 1280, height: 720}, colorScheme: "light"});
-  const page = await context.newPage();
-  page.on("close", () => void context.close());
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${site.origin}/${path}`, {timeout: pageLoadTimeout});
-  await settled(page);
-  await forceVisible(page);
-  await settled(page);
-  return {page, errors};
-}
+/** Opens `path` in a 1280×720 light context of its own, settled with everything rendered. */
+const open = (path: string) => openRendered(site.browser, `${site.origin}/${path}`);
 
 /** Shows the notebook's page in `lang` and `scheme`, switched in place; checks that the page re-rendered in that language. */
 async function show(page: Page, notebook: ShippedNotebook, lang: string, scheme: (typeof schemes)[number]): Promise<void> {

@@ -4,8 +4,9 @@
 import {readdirSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import {createRequire} from "node:module";
-import type {Page} from "playwright-core";
+import type {Browser, Page} from "playwright-core";
 import {settle} from "../../src/site/snapshot.js";
+import {pageLoadTimeout} from "./pages.js";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -26,6 +27,28 @@ export async function forceVisible(page: Page): Promise<void> {
 
 /** Waits until no cell is pending and nothing in the page changed for 300 ms (15 s at most): the snapshot's own wait. */
 export {settle as settled};
+
+/** A page opened for checking: its errors since the last look (each look empties it), and what closes it. */
+export interface RenderedPage {
+  page: Page;
+  errors: string[];
+  /** Closes the page's own context (closing the page does too). */
+  close(): Promise<void>;
+}
+
+/** Opens `url` at 1280×720 in a context of its own in `colorScheme`, and waits for it to settle with every part rendered (off-screen ones forced). */
+export async function openRendered(browser: Browser, url: string, colorScheme: "light" | "dark" = "light"): Promise<RenderedPage> {
+  const context = await browser.newContext({viewport: {width: 1280, height: 720}, colorScheme});
+  const page = await context.newPage();
+  page.on("close", () => void context.close());
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(url, {timeout: pageLoadTimeout});
+  await settle(page);
+  await forceVisible(page);
+  await settle(page);
+  return {page, errors, close: () => context.close()};
+}
 
 /** Runs axe's WCAG 2.1 A/AA rules on the whole page; resolves with its violations. */
 export async function axeViolations(page: Page): Promise<Violation[]> {

@@ -6,8 +6,7 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Page} from "playwright-core";
 import {startSite, type SiteFixture} from "./harness.js";
-import {pageLoadTimeout} from "./pages.js";
-import {axeViolations, forceVisible, settled, type Violation} from "./a11y.js";
+import {axeViolations, openRendered, type Violation} from "./a11y.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 let site: SiteFixture;
@@ -20,17 +19,7 @@ afterAll(async () => {
   await site?.close();
 });
 
-async function open(path: string, colorScheme: "light" | "dark"): Promise<{page: Page; errors: string[]; close(): Promise<void>}> {
-  const context = await site.browser.newContext({viewport: {width: 1280, height: 720}, colorScheme});
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${site.origin}/${path}`, {timeout: pageLoadTimeout});
-  await settled(page);
-  await forceVisible(page);
-  await settled(page);
-  return {page, errors, close: () => context.close()};
-}
+const open = (path: string, colorScheme: "light" | "dark") => openRendered(site.browser, `${site.origin}/${path}`, colorScheme);
 
 /** What the page shows in colour: its background and text luminance, Plot's background, and each palette mark's contrast with the page. */
 interface Colours {
