@@ -40,7 +40,8 @@ export interface RenderedPage {
 export async function openRendered(browser: Browser, url: string, colorScheme: "light" | "dark" = "light"): Promise<RenderedPage> {
   const context = await browser.newContext({viewport: {width: 1280, height: 720}, colorScheme});
   const page = await context.newPage();
-  page.on("close", () => void context.close());
+  // (once the browser itself is closing, closing the context again fails harmlessly: not an unhandled rejection)
+  page.on("close", () => void context.close().catch(() => {}));
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(url, {timeout: pageLoadTimeout});
