@@ -10,7 +10,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {analyzeLab} from "../../src/lab/analyze.js";
 import {startSite, type SiteFixture} from "./harness.js";
 import {pageLoadTimeout} from "./pages.js";
-import {focused, tabTo} from "./a11y.js";
+import {focused, settled, tabTo} from "./a11y.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const dataDir = join(packageRoot, "notebooks/data/arrival-lab");
@@ -35,6 +35,7 @@ describe("the arrival lab by keyboard only", {timeout: 120_000}, () => {
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(`${site.origin}/arrival-lab.html`, {timeout: pageLoadTimeout});
     await expect.poll(() => page.locator("pre.lab-answer").count(), {timeout: pageLoadTimeout}).toBe(8);
+    await settled(page); // no late cell redrawing a control between a key's press and its effect
 
     await page.keyboard.press("Tab");
     expect(await focused(page)).toEqual({what: "a.qb-skip", visible: true});

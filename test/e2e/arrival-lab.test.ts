@@ -14,6 +14,7 @@ import {parseRun} from "../../src/lab/csv.js";
 import {gradeLab, inputNames} from "../../src/lab/grade.js";
 import {maxLabFileBytes} from "../../src/lab/limits.js";
 import {startSite, type SiteFixture} from "./harness.js";
+import {settle} from "../../src/site/snapshot.js";
 import {readFixture} from "../support/fixtures.js";
 import {labRuns} from "../../src/components/lab/runs.js";
 import {translator} from "../../src/components/i18n.js";
@@ -68,6 +69,9 @@ async function shownAnswers(page: Page): Promise<Map<string, string>> {
 
 /** Each download's bytes, by clicking its link. */
 async function downloads(page: Page): Promise<Map<string, string>> {
+  // On a settled page: a link a late cell draws again between the pointer's press and release
+  // gets no click (seen at the suite's cold start in a fresh clone: no download in 30 s).
+  await settle(page);
   const files = new Map<string, string>();
   for (const name of outputNames) {
     const [download] = await Promise.all([page.waitForEvent("download"), page.locator(`a[download="${name}"]`).click()]);
