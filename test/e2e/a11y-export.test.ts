@@ -13,6 +13,7 @@ import type {Browser, BrowserContext, Page} from "playwright-core";
 import {exportNotebook} from "../../src/site/export.js";
 import {applySnapshot, snapshotPage} from "../../src/site/snapshot.js";
 import {launchBrowser} from "./harness.js";
+import {luminance} from "../support/contrast.js";
 import {loadOnce, pageLoadTimeout} from "./pages.js";
 import {axeViolations, forceVisible, languageShown, readable, settled, shippedNotebooks, switchLanguage} from "./a11y.js";
 
@@ -57,16 +58,24 @@ afterAll(async () => {
 });
 
 /** The relative luminance of the page's background (the body's, else the root's): near 1 light, near 0 dark. */
-function pageBackgroundLuminance(page: Page): Promise<number> {
-  return page.evaluate(() => {
+async function pageBackgroundLuminance(page: Page): Promise<number> {
+  const color = await page.evaluate(() => {
     const body = getComputedStyle(document.body).backgroundColor;
-    const color = body === "rgba(0, 0, 0, 0)" ? getComputedStyle(document.documentElement).backgroundColor : body;
-    const [r, g, b] = (color.match(/[\d.]+/g) ?? ["255", "255", "255"]).slice(0, 3).map((c) => {
-      const v = Number(c) / 255;
-      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    return body === "rgba(0, 0, 0, 0)" ? getComputedStyle(document.documentElement).backgroundColor : body;
   });
+  const [r, g, b] = (color.match(/[\d.]+/g) ?? ["255", "255", "255"]).slice(0, 3).map(Number);
+  return luminance(`#${[r, g, b].map((c) => Math.round(c).toString(16).padStart(2, "0")).join("")}`);
+}
+
+/** The page again in the dark colour scheme, emulated in place (its stylesheet follows it): dark, and no axe violation; then light again. */
+async function expectCleanInDark(page: Page): Promise<void> {
+  await page.emulateMedia({colorScheme: "dark"});
+  try {
+    expect(await pageBackgroundLuminance(page), "the dark scheme's background").toBeLessThan(0.05);
+    expect(readable(await axeViolations(page))).toEqual([]);
+  } finally {
+    await page.emulateMedia({colorScheme: "light"});
+  }
 }
 
 /** The page as a browser without scripts shows it: no <script>, the <noscript> contents as markup. */
@@ -97,14 +106,7 @@ describe("axe, WCAG 2.1 A and AA: single-file exports live, every language", {ti
           expect(shown.ownHidden).toBe(0);
           if (was !== lang) expect(shown.text, `switched from ${was} to ${lang}: the page's text changed`).not.toBe(before);
           expect(readable(await axeViolations(page))).toEqual([]);
-          // and in the dark colour scheme, emulated in place (the export's stylesheet follows it)
-          await page.emulateMedia({colorScheme: "dark"});
-          try {
-            expect(await pageBackgroundLuminance(page), "the dark scheme's background").toBeLessThan(0.05);
-            expect(readable(await axeViolations(page))).toEqual([]);
-          } finally {
-            await page.emulateMedia({colorScheme: "light"});
-          }
+          await expectCleanInDark(page);
           expect(errors.splice(0)).toEqual([]);
         });
     });
@@ -127,14 +129,7 @@ describe("axe, WCAG 2.1 A and AA: the no-script snapshot of each export --lang",
         expect(await on.locator("[data-qb-snapshot]").count()).toBeGreaterThan(0);
         expect(await on.locator("main").innerText()).toBe(text); // the copy axe reads is the page as shown
         expect(readable(await axeViolations(on))).toEqual([]);
-        // a reader without scripts on a dark screen: the snapshot keeps the page's stylesheet, so it follows the scheme
-        await on.emulateMedia({colorScheme: "dark"});
-        try {
-          expect(await pageBackgroundLuminance(on), "the dark scheme's background").toBeLessThan(0.05);
-          expect(readable(await axeViolations(on))).toEqual([]);
-        } finally {
-          await on.emulateMedia({colorScheme: "light"});
-        }
+        await expectCleanInDark(on); // a reader without scripts on a dark screen: the snapshot keeps the page's stylesheet
       });
   it("each language's snapshot is its own: the texts differ", async () => {
     for (const notebook of notebooks.filter((n) => n.languages.length > 1)) {
