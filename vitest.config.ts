@@ -17,7 +17,8 @@ export default defineConfig({
     projects: [
       {extends: true, test: {name: "unit", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, ...browserFiles]}},
       // A condition in a page is polled for up to 10 s rather than 1 s: a loaded machine renders late.
-      {extends: true, test: {name: "browser", include: browserFiles, expect: {poll: {timeout: 10_000}}}}
+      // notebooks/ is built once for the run (test/e2e/sharedSite.ts), not once a file.
+      {extends: true, test: {name: "browser", include: browserFiles, globalSetup: ["test/e2e/sharedSite.ts"], expect: {poll: {timeout: 10_000}}}}
     ]
   }
 });

@@ -27,9 +27,16 @@ const mainElement = (): ParentNode => document.querySelector("#observablehq-main
 const nameOf = (element: Element): string | null => element.getAttribute("data-text");
 
 /**
+ * The attribute of a box that holds the page's own elements in another's place (the slides laid
+ * out for print put main's elements into a box a slide): its children count as the root's, and a
+ * passage never spans two boxes.
+ */
+export const FLOW_BOX = "data-qb-flow";
+
+/**
  * Shows, of each passage (consecutive sibling elements with a `lang` attribute, directly in
- * `root`), the block in `lang`, else the passage's first block; returns how many passages.
- * Named texts are no passage's part and stay hidden.
+ * `root` or in a FLOW_BOX there), the block in `lang`, else the passage's first block; returns
+ * how many passages. Named texts are no passage's part and stay hidden.
  */
 export function showLanguageBlocks(lang: string, root: ParentNode = mainElement()): number {
   const short = lang.split("-")[0];
@@ -42,12 +49,16 @@ export function showLanguageBlocks(lang: string, root: ParentNode = mainElement(
     for (const block of group) block.hidden = block !== chosen;
     group = [];
   };
-  for (const child of Array.from(root.children) as HTMLElement[]) {
-    const block = child.tagName === "DIV" && child.hasAttribute("lang");
-    if (block && nameOf(child) === null) group.push(child);
-    else close();
-    if (block && nameOf(child) !== null) child.hidden = true;
-  }
+  const walk = (parent: ParentNode) => {
+    for (const child of Array.from(parent.children) as HTMLElement[]) {
+      const block = child.tagName === "DIV" && child.hasAttribute("lang");
+      if (block && nameOf(child) === null) group.push(child);
+      else close();
+      if (block && nameOf(child) !== null) child.hidden = true;
+      if (!block && child.hasAttribute(FLOW_BOX)) walk(child), close();
+    }
+  };
+  walk(root);
   close();
   return passages;
 }

@@ -8,13 +8,16 @@ export interface FakeElement {
   hidden: boolean;
   textContent: string;
   attributes: Record<string, string>;
+  /** Its own elements (a box of the page's elements, as the slides laid out for print have). */
+  children: FakeElement[];
   hasAttribute(name: string): boolean;
   getAttribute(name: string): string | null;
 }
 
-/** An element `tag` with `attributes` (lang and hidden read from them) and text. */
-export function fakeElement(tag: string, attributes: Record<string, string> = {}, textContent = ""): FakeElement {
+/** An element `tag` with `attributes` (lang and hidden read from them), text and elements. */
+export function fakeElement(tag: string, attributes: Record<string, string> = {}, textContent = "", children: FakeElement[] = []): FakeElement {
   return {
+    children,
     tagName: tag.toUpperCase(),
     lang: attributes.lang ?? "",
     hidden: Object.hasOwn(attributes, "hidden"),

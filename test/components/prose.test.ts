@@ -1,7 +1,7 @@
 // showLanguageBlocks, namedTexts and withNamedTexts over the page's top-level blocks: which block
 // of a passage shows, what a named text gives the views, and that a named text never shows.
 import {describe, expect, it} from "vitest";
-import {namedTexts, showLanguageBlocks, withNamedTexts} from "../../src/components/prose.js";
+import {FLOW_BOX, namedTexts, showLanguageBlocks, withNamedTexts} from "../../src/components/prose.js";
 import {fakeElement as el, fakeRoot} from "./fakeBlocks.js";
 
 const shown = (children: ReturnType<typeof el>[]) => children.map((c) => (c.hidden ? "-" : c.lang || c.tagName.toLowerCase()));
@@ -30,6 +30,17 @@ describe("showLanguageBlocks(lang, root)", () => {
     const children = [el("div", {lang: "en"}), el("div", {lang: "hu"}), el("div", {lang: "en", "data-text": "brief.surge"}), el("div", {lang: "hu", "data-text": "brief.surge"}), el("div", {lang: "en"})];
     expect(showLanguageBlocks("hu", fakeRoot(children))).toBe(2);
     expect(shown(children)).toEqual(["-", "hu", "-", "-", "en"]);
+  });
+  it("reads a flow box's elements as the root's (the slides laid out for print), no passage spanning two boxes", () => {
+    const first = [el("h2"), el("div", {lang: "en"}), el("div", {lang: "hu"})];
+    const second = [el("div", {lang: "en"}), el("div", {lang: "hu"})];
+    const third = [el("div", {lang: "hu"})];
+    const boxes = [el("section", {}, "", [el("div", {[FLOW_BOX]: ""}, "", first)]), el("div", {[FLOW_BOX]: ""}, "", second), el("div", {[FLOW_BOX]: ""}, "", third)];
+    // (a box's own section is no flow box: its inner box is not reached, the passages there are left as they are)
+    expect(showLanguageBlocks("hu", fakeRoot(boxes))).toBe(2);
+    expect([shown(first), shown(second), shown(third)]).toEqual([["h2", "en", "hu"], ["-", "hu"], ["hu"]]);
+    showLanguageBlocks("en", fakeRoot([el("div", {[FLOW_BOX]: ""}, "", first), ...boxes.slice(1)]));
+    expect([shown(first), shown(second), shown(third)]).toEqual([["h2", "en", "-"], ["en", "-"], ["hu"]]);
   });
   it("leaves elements other than <div lang> alone (a <section lang>, a <div> without lang)", () => {
     const children = [el("section", {lang: "hu"}), el("div"), el("div", {lang: "en"})];

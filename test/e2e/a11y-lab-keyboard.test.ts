@@ -44,8 +44,12 @@ describe("the arrival lab by keyboard only", {timeout: 120_000}, () => {
 
     // the upload: Space on the focused control opens the file chooser (a run of the lab's own, by its name)
     const hidden: string[] = [];
+    // Listened for before the key: listening turns on Chromium's chooser interception, which must
+    // be on when the key lands (a fresh clone's CI, and once a quiet machine, saw the chooser never
+    // come when it was asked for with the key itself).
+    const choosing = page.waitForEvent("filechooser", {timeout: 60_000});
     hidden.push(...(await tabTo(page, "input[name=lab-files]", {limit: 300})));
-    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Space")]);
+    const [chooser] = await Promise.all([choosing, page.keyboard.press("Space")]);
     expect(chooser.isMultiple()).toBe(true);
     await chooser.setFiles(join(dataDir, "srv-even.csv"));
     await expect.poll(() => page.locator(".lab-upload-status").innerText()).toContain("srv-even.csv");

@@ -122,7 +122,7 @@ export interface LanguageShown {
   /** The title the page embeds for its language (qb-titles), else the first language's (then undefined). */
   ownTitle: string | undefined;
   skip: string;
-  /** Passages written in the page's language (`<div lang>` blocks of <main>, not the named texts a view shows: `data-text`) that are hidden. */
+  /** Passages written in the page's language (`<div lang>` blocks of <main>, or of its slides laid out for print, not the named texts a view shows: `data-text`) that are hidden. */
   ownHidden: number;
   /** <main>'s whole text, on the slide shown or not. */
   text: string;
@@ -136,7 +136,7 @@ export function languageShown(page: Page): Promise<LanguageShown> {
     try {
       titles = JSON.parse(document.getElementById("qb-titles")?.textContent ?? "{}");
     } catch {}
-    const own = Array.from(document.querySelectorAll<HTMLElement>("main > div[lang]:not([data-text])")).filter((e) => e.lang === lang);
+    const own = Array.from(document.querySelectorAll<HTMLElement>("main > div[lang]:not([data-text]), main .qb-print-inner > div[lang]:not([data-text])")).filter((e) => e.lang === lang);
     return {
       html: lang,
       title: document.title,

@@ -2,7 +2,7 @@
 // by playwright-core), a static file server on loopback, and a site built from a folder.
 import {createServer, type Server} from "node:http";
 import {readFile, stat} from "node:fs/promises";
-import {extname, join, normalize} from "node:path";
+import {extname, join, normalize, resolve} from "node:path";
 import {existsSync} from "node:fs";
 import {chromium, type Browser} from "playwright-core";
 
@@ -53,15 +53,26 @@ export interface SiteFixture {
   close(): Promise<void>;
 }
 
-/** Builds the notebooks under `root` into a fresh temporary folder, serves it and opens Chromium. */
+/** The run's one build of notebooks/ (sharedSite.ts, the browser project's global setup), when `root` is that folder and this is a vitest run of that project. */
+async function sharedBuild(root: string, packageRoot: string): Promise<string | undefined> {
+  if (!process.env.VITEST || resolve(root) !== join(packageRoot, "notebooks")) return undefined;
+  const {inject} = await import("vitest");
+  return inject("notebooksSite") || undefined;
+}
+
+/** Builds the notebooks under `root` into a fresh temporary folder (notebooks/ itself: the run's one build), serves it and opens Chromium. */
 export async function startSite(root: string, options: {prefix?: string; packageRoot?: string} = {}): Promise<SiteFixture> {
   const {mkdtemp, rm} = await import("node:fs/promises");
   const {tmpdir} = await import("node:os");
-  const {buildSite} = await import("../../src/site/build.js");
-  const work = await mkdtemp(join(tmpdir(), `${options.prefix ?? "queuebook-e2e"}-`));
-  const out = join(work, "site");
-  const packageRoot = options.packageRoot ?? new URL("../../", import.meta.url).pathname;
-  await buildSite({root, out, packageRoot});
+  const packageRoot = resolve(options.packageRoot ?? new URL("../../", import.meta.url).pathname);
+  let out = options.packageRoot === undefined ? await sharedBuild(root, packageRoot) : undefined;
+  let work: string | undefined;
+  if (!out) {
+    const {buildSite} = await import("../../src/site/build.js");
+    work = await mkdtemp(join(tmpdir(), `${options.prefix ?? "queuebook-e2e"}-`));
+    out = join(work, "site");
+    await buildSite({root, out, packageRoot});
+  }
   const server = await serveStatic(out);
   const browser = await launchBrowser();
   return {
@@ -71,7 +82,7 @@ export async function startSite(root: string, options: {prefix?: string; package
     async close() {
       await browser.close();
       await server.close();
-      await rm(work, {recursive: true, force: true});
+      if (work) await rm(work, {recursive: true, force: true});
     }
   };
 }

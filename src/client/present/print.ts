@@ -3,6 +3,8 @@
 // elements go into a page-sized section (on the screen too, as a preview); a slide taller
 // than its page is scaled down to fit, so there is exactly one page per slide.
 
+import {FLOW_BOX} from "../../components/prose.js";
+
 /** The query flag that, with `present`, lays the slides out for print. */
 export const PRINT_FLAG = "print";
 
@@ -40,17 +42,21 @@ export function layOutForPrint(main: HTMLElement, order: readonly Element[], sli
   }
   const slideOf = new Map<Element, number>();
   slides.forEach((group, i) => group.forEach((e) => slideOf.set(e, i)));
+  // (the section and its box each a FLOW_BOX: the passages inside still switch language)
   const sections = slides.map((_, i) => {
     const section = document.createElement("section");
     section.className = "qb-print-slide qb-on-slide";
     section.dataset.slide = String(i + 1);
+    section.setAttribute(FLOW_BOX, "");
     const inner = document.createElement("div");
     inner.className = "qb-print-inner";
+    inner.setAttribute(FLOW_BOX, "");
     section.append(inner);
     return section;
   });
   const unshown = document.createElement("div");
   unshown.className = "qb-print-unshown"; // not .qb-on-slide: hidden
+  unshown.setAttribute(FLOW_BOX, "");
   for (const element of order) {
     const at = slideOf.get(element);
     element.classList.toggle("qb-on-slide", at !== undefined);
