@@ -215,7 +215,8 @@ for (const mode of modes) {
       ["a broken percent escape", "%E0%A4%A"],
       ["a million characters", "v1_" + "a".repeat(1_000_000)]
     ];
-    for (const [what, value] of hostile) {
+    // Over HTTP every one; from file:// (where only the URL's handling differs) markup and length.
+    for (const [what, value] of mode.name === "over HTTP" ? hostile : hostile.filter(([what]) => what === "a script tag" || what === "a million characters")) {
       describe(`a hostile or broken link: ${what}`, () => {
         const opening = opened(() => `${mode.page()}#run=${value}`);
 
