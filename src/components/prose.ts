@@ -55,7 +55,10 @@ export function showLanguageBlocks(lang: string, root: ParentNode = mainElement(
       if (block && nameOf(child) === null) group.push(child);
       else close();
       if (block && nameOf(child) !== null) child.hidden = true;
-      if (!block && child.hasAttribute(FLOW_BOX)) walk(child), close();
+      if (!block && child.hasAttribute(FLOW_BOX)) {
+        walk(child);
+        close(); // a passage ends with its box
+      }
     }
   };
   walk(root);

@@ -36,7 +36,7 @@ describe("showLanguageBlocks(lang, root)", () => {
     const second = [el("div", {lang: "en"}), el("div", {lang: "hu"})];
     const third = [el("div", {lang: "hu"})];
     const boxes = [el("section", {}, "", [el("div", {[FLOW_BOX]: ""}, "", first)]), el("div", {[FLOW_BOX]: ""}, "", second), el("div", {[FLOW_BOX]: ""}, "", third)];
-    // (a box's own section is no flow box: its inner box is not reached, the passages there are left as they are)
+    // (the section around `first` is no flow box, so the box inside it is not reached: `first` is left as it was)
     expect(showLanguageBlocks("hu", fakeRoot(boxes))).toBe(2);
     expect([shown(first), shown(second), shown(third)]).toEqual([["h2", "en", "hu"], ["-", "hu"], ["hu"]]);
     showLanguageBlocks("en", fakeRoot([el("div", {[FLOW_BOX]: ""}, "", first), ...boxes.slice(1)]));

@@ -1,8 +1,8 @@
 // WCAG 2.1 A/AA by axe-core on the built site: every shipped notebook, in every language it
 // declares, as a page and in the dark colour scheme, and every slide of presentation mode in
-// every language (laid out together, and on the stage); at 1280×720 with the parts skipped off screen (content-visibility) forced to
-// render. A violation fails with its rule, impact and nodes. (The single-file export and the
-// no-script snapshot: a11y-export.test.ts.)
+// every language (laid out together, and on the stage); at 1280×720 with the parts skipped off
+// screen (content-visibility) forced to render. A violation fails with its rule, impact and
+// nodes. (The single-file export and the no-script snapshot: a11y-export.test.ts.)
 //
 // Each notebook is loaded once per mode: its languages are switched in place through the page's
 // own picker and the colour scheme by emulation, as a reader switches them, each switch checked
@@ -117,7 +117,6 @@ describe("axe, WCAG 2.1 A and AA: presentation mode, every slide in every langua
           // the same slides on the stage as laid out together
           expect(total).toBe(await laidOut().page.locator("section.qb-print-slide").count());
           const found: string[] = [];
-          const checked: number[] = [];
           for (let n = 1; n <= total; n++) {
             if (n > 1) {
               await page.keyboard.press("PageDown"); // turns the slide wherever focus is
@@ -125,15 +124,14 @@ describe("axe, WCAG 2.1 A and AA: presentation mode, every slide in every langua
               // two frames: the stage's resize observer has measured the slide (the cells drew at load)
               await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
             }
+            // slide 1, and the first slide taller than the stage (asked again once settled: a late redraw may change it)
             const taller = () => page.evaluate(() => document.documentElement.classList.contains("qb-slide-overflows"));
             if (n > 1 && !(await taller())) continue;
             await settled(page);
             if (n > 1 && !(await taller())) continue;
-            checked.push(n);
             for (const line of readable(await axeViolations(page))) found.push(`slide ${n}: ${line}`);
             if (n > 1) break; // the stage scrolling: the same container and cue on every taller slide
           }
-          expect(checked[0]).toBe(1);
           expect(found).toEqual([]);
           expect(errors.splice(0)).toEqual([]);
         });

@@ -1,8 +1,9 @@
 // Reaching every hidden cell's editor with the mouse, in real headless Chromium from file://
 // (erlang-c built as a site), at 1280×720 and 390×844: a hidden cell with nothing to show (the
 // import, `const n = …`) has a slim box of its own, labelled with its first line, separate from
-// every other button, and a run of them shares a line where they fit; the mouse on each cell's ✎ opens that cell's editor; and "Show code"
-// shows each hidden cell's code above it and hides it again.
+// every other button, and a run of them shares a line where they fit; the mouse on each cell's ✎
+// opens that cell's editor; and "Show code" shows each hidden cell's code above it and hides it
+// again.
 import {mkdtempSync, readFileSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
