@@ -93,6 +93,20 @@ describe("hidden cells' edit buttons (Chromium, file://)", {timeout: 90_000}, ()
         const lines = (tops: number[]) => tops.filter((top, i) => i === 0 || Math.abs(top - tops[i - 1]) > 4).length; // (a border's pixel apart is one line)
         expect(lines(run.tops), `rows at ${run.tops}`).toBe(width >= 1280 ? 1 : run.tops.length);
         expect(run.after).toBeGreaterThanOrEqual(run.bottom - 1);
+        // and so does the element after that when the first one is hidden (a passage in another
+        // language, a slide's hidden title): its text never wraps beside the run
+        const past = await page.evaluate(() => {
+          const rows = Array.from(document.querySelectorAll<HTMLElement>("main > button[data-qb-edit]")).filter((b) => b.nextElementSibling?.matches(".qb-cell:empty"));
+          let next = rows[rows.length - 1].nextElementSibling as HTMLElement | null;
+          while (next && next.matches(".qb-cell:empty, button[data-qb-edit]")) next = next.nextElementSibling as HTMLElement | null;
+          next!.hidden = true;
+          let shown = next!.nextElementSibling as HTMLElement | null;
+          while (shown && (shown.matches("button[data-qb-edit]") || !shown.getClientRects().length)) shown = shown.nextElementSibling as HTMLElement | null;
+          const top = shown!.getBoundingClientRect().top;
+          next!.hidden = false;
+          return {bottom: Math.max(...rows.map((b) => b.getBoundingClientRect().bottom)), top};
+        });
+        expect(past.top).toBeGreaterThanOrEqual(past.bottom - 1);
         // the mouse reaches each of them by Playwright's own checks (visible, stable, hit), no force
         for (const k of empty) {
           await buttonOf(page, k).click();
