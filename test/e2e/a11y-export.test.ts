@@ -12,7 +12,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, BrowserContext, Page} from "playwright-core";
 import {exportNotebook} from "../../src/site/export.js";
 import {applySnapshot, snapshotPage} from "../../src/site/snapshot.js";
-import {launchBrowser} from "./harness.js";
+import {launchBrowser, takeTab} from "./harness.js";
 import {luminance} from "../support/contrast.js";
 import {loadOnce, pageLoadTimeout} from "./pages.js";
 import {axeViolations, forceVisible, languageShown, readable, settled, shippedNotebooks, switchLanguage} from "./a11y.js";
@@ -87,7 +87,7 @@ describe("axe, WCAG 2.1 A and AA: single-file exports live, every language", {ti
   for (const notebook of notebooks)
     describe(`${notebook.name} export`, () => {
       const opened = loadOnce(async () => {
-        const page = await browser.newPage({viewport: {width: 1280, height: 720}});
+        const page = await takeTab(browser, {viewport: {width: 1280, height: 720}});
         const errors: string[] = [];
         page.on("pageerror", (e) => errors.push(e.message));
         await page.goto(`file://${join(dir, `${notebook.name}.html`)}`, {timeout: pageLoadTimeout});

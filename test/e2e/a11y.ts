@@ -7,6 +7,7 @@ import {createRequire} from "node:module";
 import type {Browser, Page} from "playwright-core";
 import {settle} from "../../src/site/snapshot.js";
 import {pageLoadTimeout} from "./pages.js";
+import {releaseTab, takeTab} from "./harness.js";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -32,23 +33,20 @@ export {settle as settled};
 export interface RenderedPage {
   page: Page;
   errors: string[];
-  /** Closes the page's own context (closing the page does too). */
+  /** Gives the page's tab back (releaseTab). */
   close(): Promise<void>;
 }
 
-/** Opens `url` at 1280×720 in a context of its own in `colorScheme`, and waits for it to settle with every part rendered (off-screen ones forced). */
+/** Opens `url` at 1280×720 in a tab (takeTab) in `colorScheme`, and waits for it to settle with every part rendered (off-screen ones forced). */
 export async function openRendered(browser: Browser, url: string, colorScheme: "light" | "dark" = "light"): Promise<RenderedPage> {
-  const context = await browser.newContext({viewport: {width: 1280, height: 720}, colorScheme});
-  const page = await context.newPage();
-  // (once the browser itself is closing, closing the context again fails harmlessly: not an unhandled rejection)
-  page.on("close", () => void context.close().catch(() => {}));
+  const page = await takeTab(browser, {colorScheme});
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(url, {timeout: pageLoadTimeout});
   await settle(page);
   await forceVisible(page);
   await settle(page);
-  return {page, errors, close: () => context.close()};
+  return {page, errors, close: () => releaseTab(page)};
 }
 
 /** Runs axe's WCAG 2.1 A/AA rules on the whole page; resolves with its violations. */

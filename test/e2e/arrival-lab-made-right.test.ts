@@ -14,7 +14,7 @@ import type {Browser, Page} from "playwright-core";
 import {outputNames} from "../../src/lab/analyze.js";
 import {simulateLabFiles} from "../../src/lab/simLab.js";
 import {shapeColors, shapeHex} from "../../src/components/shapePalette.js";
-import {startSite, type SiteFixture} from "./harness.js";
+import {releaseTab, type SiteFixture, startSite, takeTab} from "./harness.js";
 import {readFixture} from "../support/fixtures.js";
 import {labBlocks} from "../components/lab/labProse.js";
 
@@ -46,7 +46,7 @@ afterAll(async () => {
 
 /** A page with every console error and warning (and uncaught error) kept. */
 async function open(url: string, viewport = {width: 1280, height: 720}): Promise<{page: Page; messages: string[]}> {
-  const page = await browser.newPage({viewport});
+  const page = await takeTab(browser, {viewport});
   const messages: string[] = [];
   page.on("console", (m) => (m.type() === "error" || m.type() === "warning") && messages.push(`${m.type()}: ${m.text()}`));
   page.on("pageerror", (e) => messages.push(`pageerror: ${e.message}`));
@@ -78,7 +78,7 @@ describe("every shipped page, in each language it declares", () => {
           if (name !== "index.html") await settled(page);
           await page.screenshot({fullPage: true}); // relayout: the container's width reads 0 for a moment
           found.push(...messages.map((m) => `${name} ${lang} ${viewport.width}: ${m}`));
-          await page.close();
+          await releaseTab(page);
         }
       }
     }
@@ -99,7 +99,7 @@ describe("the lab's step 8 and uploads", () => {
     await expect.poll(() => step8.locator(".lab-error").innerText()).toMatch(/^\d of 5 checks fail\.$/);
     expect(await step8.locator("[data-pending]").count()).toBe(0);
     expect(messages).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   }, 60_000);
 
   it("adds each upload to what is loaded, grades arrival-model.txt alone with the rest, and clears back to the embedded runs", async () => {
@@ -128,7 +128,7 @@ describe("the lab's step 8 and uploads", () => {
     expect(await page.locator(".lab-upload-status").innerText()).toBe(en["upload.embedded"]);
     expect(outputNames).toContain("arrival-model.txt");
     expect(messages).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   }, 90_000);
 });
 
@@ -165,7 +165,7 @@ describe("the Try-it sliders in reach of their figures", () => {
       await page.locator("form.lab-decision").scrollIntoViewIfNeeded(); // step 8: past the figures
       await expect.poll(() => bar.isHidden()).toBe(true);
       expect(messages).toEqual([]);
-      await page.close();
+      await releaseTab(page);
     }, 60_000);
   }
 });
@@ -219,7 +219,7 @@ describe("the lab in Japanese", () => {
     const example = await page.locator('pre.lab-answer[data-file="arrival-model.txt"]').textContent();
     expect(example).toMatch(/^evidence=schedules\.tsvで、/m);
     expect(messages).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   }, 60_000);
 
   it("the English page has no Korean either", async () => {
@@ -228,6 +228,6 @@ describe("the lab in Japanese", () => {
     const text = (await page.locator("main").textContent())!;
     expect(text).not.toMatch(/[\uac00-\ud7af]/);
     expect(text).toContain("python3 gen.py <even|poisson|burst> <requests> <requests per second> <seed> <output CSV> [URL]");
-    await page.close();
+    await releaseTab(page);
   }, 60_000);
 });

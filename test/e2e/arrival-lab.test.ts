@@ -13,7 +13,7 @@ import {simulateLabFiles} from "../../src/lab/simLab.js";
 import {parseRun} from "../../src/lab/csv.js";
 import {gradeLab, inputNames} from "../../src/lab/grade.js";
 import {maxLabFileBytes} from "../../src/lab/limits.js";
-import {startSite, type SiteFixture} from "./harness.js";
+import {releaseTab, type SiteFixture, startSite, takeTab} from "./harness.js";
 import {settle} from "../../src/site/snapshot.js";
 import {readFixture} from "../support/fixtures.js";
 import {labRuns} from "../../src/components/lab/runs.js";
@@ -51,7 +51,7 @@ afterAll(async () => {
 });
 
 async function open(url: string) {
-  const page = await browser.newPage({acceptDownloads: true});
+  const page = await takeTab(browser);
   const errors: string[] = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   page.on("pageerror", (e) => errors.push(e.message));
@@ -144,7 +144,7 @@ describe("arrival-lab notebook over HTTP", () => {
     expect(await page.locator(`pre.lab-answer[data-file="arrival-model.txt"]`).textContent()).toBe(committed.get("arrival-model.txt"));
     await expect.poll(() => page.locator(".lab-grade").last().locator(".lab-ok").textContent()).toMatch(/^All \d+ checks pass\.$/);
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("draws each chart's marks where the committed numbers are, read back through its axes", async () => {
@@ -174,14 +174,14 @@ describe("arrival-lab notebook over HTTP", () => {
     expect(sweep.lines.map((n) => Math.round(n * 10) / 10)).toEqual([Number(capacity.observed_even), Number(capacity.observed_burst)]);
     expect(sweep.dashed.map((n) => Math.round(n * 10) / 10)).toEqual([Number(capacity.formula_workers), Number(target.workers)]);
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("offers the eight answer files as downloads, byte-equal to lab analyze's", async () => {
     const {page} = await open(`${server.origin}/arrival-lab.html`);
     const analyzed = new Map(analyzeLab((name) => committed.get(name)).files);
     expect(await downloads(page)).toEqual(analyzed);
-    await page.close();
+    await releaseTab(page);
   }, 60_000); // eight real downloads; slow when the machine is busy
 
   it("recomputes every figure and download from uploaded runs, as lab analyze does", async () => {
@@ -196,7 +196,7 @@ describe("arrival-lab notebook over HTTP", () => {
     // The committed answers do not fit these runs: the grader says so.
     await expect.poll(() => page.locator(".lab-grade").last().locator(".lab-error").count()).toBe(1);
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   }, 60_000);
 
   it("takes k6's results CSV of a lab k6 script as that shape's run", async () => {
@@ -214,7 +214,7 @@ describe("arrival-lab notebook over HTTP", () => {
     await expect.poll(() => page.locator(`pre.lab-answer[data-file="latency.tsv"]`).textContent()).toBe(expected);
     expect(await page.locator(".lab-upload-status").innerText()).toContain("k6-results.csv → run-burst.csv");
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("reads, analyses and grades an upload in a worker, showing a progress bar and the file it reads", async () => {
@@ -225,7 +225,7 @@ describe("arrival-lab notebook over HTTP", () => {
     await uploadsInWorker(page);
     // The grader's checks came from the worker too: the committed answers do not fit these runs.
     await expect.poll(() => page.locator(".lab-grade").last().locator(".lab-error").count()).toBe(1);
-    await page.close();
+    await releaseTab(page);
   }, 60_000);
 
   it("refuses a file over the lab's size limit by its size, naming the file and the limit, and changes nothing", async () => {
@@ -240,7 +240,7 @@ describe("arrival-lab notebook over HTTP", () => {
     expect(await shownAnswers(page)).toEqual(before);
     await rm(huge);
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("refuses a broken upload with file:line:column, changes nothing, and keeps working", async () => {
@@ -272,7 +272,7 @@ describe("arrival-lab notebook over HTTP", () => {
     });
     await expect.poll(() => figures.nth(6).getAttribute("data-sim")).toMatch(/(?:^|,)users=12(?:,|$)/);
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("draws every simulated chart of steps 3–7 in one go when a slider moves, on screen or not", async () => {
@@ -304,7 +304,7 @@ describe("arrival-lab notebook over HTTP", () => {
     }));
     expect(seen).toEqual({rates: ["41", "41", "41", "41"], charts: 4});
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("grades uploaded answer files and checks the step-8 decision as it is typed", async () => {
@@ -323,7 +323,7 @@ describe("arrival-lab notebook over HTTP", () => {
     await expect.poll(() => page.locator(".lab-grade").first().locator(".lab-ok").innerText()).toBe("All 5 checks pass.");
     await form.locator("input[name=workers]").fill("3");
     await expect.poll(() => page.locator(".lab-grade").first().locator("li.fail").innerText()).toContain("workers ≥ observed max");
-    await page.close();
+    await releaseTab(page);
   });
 
   it("shows the lab in Japanese with ?lang=ja, its sentences as seed 003 has them", async () => {
@@ -355,7 +355,7 @@ describe("arrival-lab notebook over HTTP", () => {
     expect(await queueFigure.locator("details.qb-chart-table > summary").innerText()).toBe(ja["chart.table"]);
     expect(await queueFigure.locator("details.qb-chart-table th").allInnerTexts()).toEqual([ja["table.shape"], ja["chart.time"], ja["chart.qlen"]]);
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 });
 
@@ -378,7 +378,7 @@ describe("arrival-lab notebook, switching language", () => {
     expect(await page.locator(`pre.lab-answer[data-file="queue.tsv"]`).textContent()).toBe(otherAnswers.get("queue.tsv"));
     expect(new URL(page.url()).searchParams.get("lang")).toBe("ja");
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 });
 
@@ -396,6 +396,6 @@ describe("arrival-lab notebook from file://", () => {
     await uploadsInWorker(page);
     for (const [name, text] of await shownAnswers(page)) expect(text, name).toBe(otherAnswers.get(name));
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   }, 60_000);
 });

@@ -14,7 +14,7 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
 import {startPreview, type Preview} from "../../src/site/preview.js";
-import {launchBrowser, serveStatic} from "./harness.js";
+import {launchBrowser, releaseTab, serveStatic, takeTab} from "./harness.js";
 import {previewPackage, type PreviewPackage} from "../support/previewPackage.js";
 
 let copy: PreviewPackage;
@@ -40,7 +40,7 @@ afterAll(async () => {
 
 /** Opens a page of the preview and waits until its live-update connection is open. */
 async function openLive(path: string): Promise<{page: Page; errors: string[]}> {
-  const page = await browser.newPage();
+  const page = await takeTab(browser);
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(preview.url + path);
@@ -90,7 +90,7 @@ describe("queuebook dev", () => {
     await expect.poll(() => page.locator("main").innerText(), {timeout: 10_000}).toContain("second paragraph");
     await expect.poll(() => page.locator("#out").textContent()).toBe("changed 21");
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("a prose edit keeps showing only the page's language of a passage written in several", async () => {
@@ -103,7 +103,7 @@ describe("queuebook dev", () => {
     await expect.poll(() => page.locator("main").innerText(), {timeout: 10_000}).toContain("magyar kettő");
     expect(await page.locator("main").innerText()).not.toContain("english two");
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("inserting a cell runs only that cell: the cells after it keep their outputs and do not re-run", async () => {
@@ -124,7 +124,7 @@ describe("queuebook dev", () => {
     expect(await page.locator(".qb-cell").evaluateAll((cells) => cells.map((c) => c.id))).toEqual(["cell-1", "cell-2", "cell-3", "cell-4"]);
     expect(await page.locator("#cell-2 #a").count()).toBe(1);
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 });
 
@@ -146,7 +146,7 @@ describe("queuebook dev through failures", {timeout: 120_000}, () => {
     writeFileSync(file, "# Gone\n\n```js\nhtml`<p id=\"g\">${6 * 7 + 2}</p>`\n```\n");
     await expect.poll(() => page.locator("#g").textContent(), {timeout: 10_000}).toBe("44");
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("a syntax error in the browser client is a notice in the open pages, which keep working, until it is fixed", async () => {
@@ -177,7 +177,7 @@ describe("queuebook dev through failures", {timeout: 120_000}, () => {
     await expect.poll(() => page.locator("#out").textContent()).toBe(before);
     expect([...errors, ...late.errors]).toEqual([]);
     await late.page.close();
-    await page.close();
+    await releaseTab(page);
   });
 
   it("a page of another origin can neither run the server's scripts nor open its event stream", async () => {
@@ -202,7 +202,7 @@ describe("queuebook dev through failures", {timeout: 120_000}, () => {
       await page.waitForFunction(() => ["events", "fetch", "script"].every((k) => (window as any).results[k]), undefined, {timeout: 10_000});
       expect(await page.evaluate(() => (window as any).results)).toEqual({events: "refused", fetch: "refused", script: "refused"});
     } finally {
-      await page.close();
+      await releaseTab(page);
       await foreign.close();
       rmSync(site, {recursive: true, force: true});
     }

@@ -9,7 +9,7 @@ import {join} from "node:path";
 import type {Browser, Page} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {buildSite} from "../../src/site/build.js";
-import {launchBrowser} from "./harness.js";
+import {launchBrowser, releaseTab, takeTab} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 let dir: string;
@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 async function open(name: string, width: number, height: number): Promise<Page> {
-  const page = await browser.newPage({viewport: {width, height}});
+  const page = await takeTab(browser, {viewport: {width, height}});
   await page.goto(`file://${join(dir, "site", `${name}.html`)}`);
   await page.waitForFunction(() => document.querySelector("main > button[data-qb-edit]") && document.querySelector("main > .qb-cell svg") && !document.querySelector(".qb-pending"));
   return page;
@@ -101,7 +101,7 @@ for (const name of ["erlang-c", "on-call"]) {
           expect(await page.evaluate((k) => document.activeElement === document.querySelectorAll("main > button[data-qb-edit]")[k] && document.activeElement.matches(":focus-visible"), k)).toBe(true);
           await page.waitForFunction((k) => getComputedStyle(document.querySelectorAll("main > button[data-qb-edit]")[k]).opacity === "1", k);
         } finally {
-          await page.close();
+          await releaseTab(page);
         }
       });
     }

@@ -10,7 +10,7 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
 import {startPreview, type Preview} from "../../src/site/preview.js";
-import {launchBrowser} from "./harness.js";
+import {launchBrowser, releaseTab, takeTab} from "./harness.js";
 import {freshFolders} from "../support/folders.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
@@ -39,7 +39,7 @@ const onDisk = () => readFileSync(file, "utf8");
 
 async function open(): Promise<Page> {
   writeFileSync(file, notebook);
-  const page = await browser.newPage({viewport: {width: 1280, height: 720}});
+  const page = await takeTab(browser, {viewport: {width: 1280, height: 720}});
   await page.goto(`${preview.url}again`);
   await page.waitForSelector('html[data-queuebook-live="connected"]');
   await page.waitForFunction(() => document.querySelector(".load")?.textContent === "320");
@@ -98,7 +98,7 @@ describe("editing again under queuebook dev (Chromium, HTTP)", {timeout: 90_000}
       await page.waitForFunction(() => document.querySelector(".load")?.textContent === "800");
       expect(onDisk()).toBe(notebook.replace("160", "400"));
     } finally {
-      await page.close();
+      await releaseTab(page);
     }
   });
 
@@ -113,7 +113,7 @@ describe("editing again under queuebook dev (Chromium, HTTP)", {timeout: 90_000}
       await page.waitForFunction(() => document.querySelector(".load")?.textContent === "300");
       expect(onDisk()).toBe(notebook.replace("160", "100").replace("rate = 2", "rate = 3"));
     } finally {
-      await page.close();
+      await releaseTab(page);
     }
   });
 
@@ -140,7 +140,7 @@ describe("editing again under queuebook dev (Chromium, HTTP)", {timeout: 90_000}
       await page.waitForFunction(() => /^Now n is 10/.test(document.querySelector("main > p:has(.load)")?.textContent ?? ""));
       expect(onDisk()).toBe("# Again\n\n## Added\n\nIntro <b class=\"intro\">three</b>.\n\n```js\nconst n = 10;\n```\n\n```js\nconst rate = 2;\n```\n\nNow n is <b class=\"n\">${n}</b>, load <b class=\"load\">${n * rate}</b>.\n");
     } finally {
-      await page.close();
+      await releaseTab(page);
     }
   });
 
@@ -172,7 +172,7 @@ describe("editing again under queuebook dev (Chromium, HTTP)", {timeout: 90_000}
       await page.waitForFunction(() => document.querySelector(".load")?.textContent === "1000");
       expect(onDisk()).toBe(outside.replace("const n = 200;", "// mine\nconst n = 200;").replace("rate = 2", "rate = 5"));
     } finally {
-      await page.close();
+      await releaseTab(page);
     }
   });
 
@@ -203,7 +203,7 @@ describe("editing again under queuebook dev (Chromium, HTTP)", {timeout: 90_000}
       await page.waitForFunction(() => document.querySelector(".load")?.textContent === "510");
       expect(await page.locator(".qb-edit-status").allTextContents()).toEqual([expect.stringContaining("changed on disk"), ""]); // (the first panel's refusal stays until it runs again)
     } finally {
-      await page.close();
+      await releaseTab(page);
     }
   });
 
@@ -220,7 +220,7 @@ describe("editing again under queuebook dev (Chromium, HTTP)", {timeout: 90_000}
       await runAndSave(page, "const n = 10;", "const n = 10;");
       expect(onDisk()).toBe(outside.replace("160", "10"));
     } finally {
-      await page.close();
+      await releaseTab(page);
     }
   });
 });

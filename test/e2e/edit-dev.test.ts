@@ -8,7 +8,7 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
 import {startPreview, type Preview} from "../../src/site/preview.js";
-import {launchBrowser} from "./harness.js";
+import {launchBrowser, releaseTab, takeTab} from "./harness.js";
 import {freshFolders} from "../support/folders.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
@@ -41,7 +41,7 @@ afterAll(async () => {
 /** A fresh page of the notebook as first written (a test before may have saved edits into it). */
 async function open(): Promise<Page> {
   writeFileSync(join(project, "notebooks", "page.md"), notebook);
-  const page = await browser.newPage();
+  const page = await takeTab(browser);
   await page.goto(`${preview.url}page`);
   await page.waitForSelector('html[data-queuebook-live="connected"]');
   await page.waitForFunction(() => document.querySelector(".x")?.textContent === "10");
@@ -74,7 +74,7 @@ describe("editing under queuebook dev (Chromium, HTTP)", {timeout: 60_000}, () =
       expect(await page.locator("#cell-1 .qb-error").count()).toBe(0);
       await expect.poll(() => readFileSync(join(project, "notebooks", "page.md"), "utf8")).toContain('import {answer} from "../src/extra.js";');
     } finally {
-      await page.close();
+      await releaseTab(page);
     }
   });
 
@@ -91,7 +91,7 @@ describe("editing under queuebook dev (Chromium, HTTP)", {timeout: 60_000}, () =
       await run(page, "const x = 3;"); // and back
       await page.waitForFunction(() => document.querySelector(".x")?.textContent === "30");
     } finally {
-      await page.close();
+      await releaseTab(page);
     }
   });
 
@@ -106,7 +106,7 @@ describe("editing under queuebook dev (Chromium, HTTP)", {timeout: 60_000}, () =
       expect(await page.evaluate(() => (document.querySelector("main p") as any).qbMark)).toBe("kept");
       expect(await page.locator("[data-qb-editor]").count()).toBe(1); // the editor is still open
     } finally {
-      await page.close();
+      await releaseTab(page);
     }
   });
 });

@@ -11,7 +11,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
 import {parseNotebook} from "../../src/notebook/parse.js";
 import {buildSite} from "../../src/site/build.js";
-import {launchBrowser} from "./harness.js";
+import {launchBrowser, releaseTab, takeTab} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const erlang = readFileSync(join(packageRoot, "notebooks", "erlang-c.md"), "utf8");
@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 async function open(width: number, height: number): Promise<Page> {
-  const page = await browser.newPage({viewport: {width, height}});
+  const page = await takeTab(browser, {viewport: {width, height}});
   await page.goto(url);
   await page.waitForFunction(() => /\d/.test(document.querySelector("#inline-1")?.textContent ?? "") && document.querySelector(".katex"));
   return page;
@@ -115,7 +115,7 @@ describe("hidden cells' edit buttons (Chromium, file://)", {timeout: 90_000}, ()
           await page.waitForFunction(() => !document.querySelector("[data-qb-editor]"));
         }
       } finally {
-        await page.close();
+        await releaseTab(page);
       }
     });
 
@@ -126,7 +126,7 @@ describe("hidden cells' edit buttons (Chromium, file://)", {timeout: 90_000}, ()
         expect(hidden).toHaveLength(sources.length); // erlang-c echoes no cell
         for (const k of hidden) await clickOpens(page, k);
       } finally {
-        await page.close();
+        await releaseTab(page);
       }
     });
   }
@@ -156,7 +156,7 @@ describe("hidden cells' edit buttons (Chromium, file://)", {timeout: 90_000}, ()
       expect(await toggle.getAttribute("aria-pressed")).toBe("false");
       expect((await buttonOf(page, empty[0]).boundingBox())!.height).toBeGreaterThanOrEqual(20); // the slim row is back
     } finally {
-      await page.close();
+      await releaseTab(page);
     }
   });
 });

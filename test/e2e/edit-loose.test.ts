@@ -9,7 +9,7 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
 import {buildSite} from "../../src/site/build.js";
-import {launchBrowser} from "./harness.js";
+import {launchBrowser, releaseTab, takeTab} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const erlang = readFileSync(join(packageRoot, "notebooks", "erlang-c.md"), "utf8");
@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 async function open(url: string): Promise<Page> {
-  const page = await browser.newPage({viewport: {width: 1280, height: 900}});
+  const page = await takeTab(browser, {viewport: {width: 1280, height: 900}});
   await page.goto(url);
   await page.waitForFunction(() => /\d/.test(document.querySelector("#inline-1")?.textContent ?? ""));
   await page.evaluate(() => localStorage.clear());
@@ -93,7 +93,7 @@ describe("+ Text below beside prose (built site, file://)", {timeout: 60_000}, (
       })).toBe(1);
     } finally {
       await page.evaluate(() => localStorage.clear());
-      await page.close();
+      await releaseTab(page);
     }
   });
 
@@ -108,7 +108,7 @@ describe("+ Text below beside prose (built site, file://)", {timeout: 60_000}, (
       expect(await page.locator("main > .qb-cell").count()).toBe(await page.locator("button[data-qb-edit='cell']").count());
     } finally {
       await page.evaluate(() => localStorage.clear());
-      await page.close();
+      await releaseTab(page);
     }
   });
 });
@@ -128,7 +128,7 @@ describe("positions after an edit that adds lines (built site, file://)", {timeo
       expect(await page.locator("#cell-4").textContent()).toContain(`erlang-c.md:${lineOf("tex.block") + 2}`);
     } finally {
       await page.evaluate(() => localStorage.clear());
-      await page.close();
+      await releaseTab(page);
     }
   });
 });
@@ -148,7 +148,7 @@ describe("loading the editor (built site, file://)", {timeout: 60_000}, () => {
       expect(await page.locator(".qb-edit-notice").count()).toBe(0);
       expect(await page.locator("#inline-1").textContent()).toMatch(/\d/); // the notebook runs on
     } finally {
-      await page.close();
+      await releaseTab(page);
     }
   });
 
@@ -164,7 +164,7 @@ describe("loading the editor (built site, file://)", {timeout: 60_000}, () => {
       await page.waitForFunction(() => !!(window as any).queuebook.editor);
       expect(await page.locator("[data-qb-editor]").count()).toBe(0); // loaded, not opened
     } finally {
-      await page.close();
+      await releaseTab(page);
     }
   });
 });

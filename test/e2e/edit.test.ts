@@ -9,7 +9,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
 import {buildSite} from "../../src/site/build.js";
 import {exportNotebook} from "../../src/site/export.js";
-import {launchBrowser} from "./harness.js";
+import {launchBrowser, releaseTab, takeTab} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const erlang = readFileSync(join(packageRoot, "notebooks", "erlang-c.md"), "utf8");
@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 async function open(url: string): Promise<Page> {
-  const page = await browser.newPage({viewport: {width: 1280, height: 900}});
+  const page = await takeTab(browser, {viewport: {width: 1280, height: 900}});
   await page.goto(url);
   await page.waitForFunction(() => /\d/.test(document.querySelector("#inline-1")?.textContent ?? ""));
   return page;
@@ -94,7 +94,7 @@ describe("editing erlang-c.md in the page (built site and export, file://)", {ti
         await page.keyboard.press("Escape");
         expect(await page.locator("[data-qb-editor]").count()).toBe(0);
       } finally {
-        await page.close();
+        await releaseTab(page);
       }
     });
   }
@@ -110,7 +110,7 @@ describe("editing erlang-c.md in the page (built site and export, file://)", {ti
       await waitText(page, "#inline-1", /^640$/);
       await page.evaluate(() => localStorage.clear());
     } finally {
-      await page.close();
+      await releaseTab(page);
     }
   });
 
@@ -133,7 +133,7 @@ describe("editing erlang-c.md in the page (built site and export, file://)", {ti
       await waitText(page, "#inline-1", /^160$/);
       expect(await page.locator("#cell-3 .qb-error").count()).toBe(0);
     } finally {
-      await page.close();
+      await releaseTab(page);
     }
   });
 
@@ -147,7 +147,7 @@ describe("editing erlang-c.md in the page (built site and export, file://)", {ti
       await waitText(page, "#cell-3", /boom/);
       expect(await text(page, "#cell-3")).toContain(`erlang-c.md:${lineOf("const n = instances")}`);
     } finally {
-      await page.close();
+      await releaseTab(page);
     }
   });
 
@@ -180,7 +180,7 @@ describe("editing erlang-c.md in the page (built site and export, file://)", {ti
       await page.waitForSelector("#cell-6 svg");
       expect(await page.locator("#cell-1 input[type=range]").nth(1).inputValue()).toBe("20");
     } finally {
-      await page.close();
+      await releaseTab(page);
     }
   });
 
@@ -197,7 +197,7 @@ describe("editing erlang-c.md in the page (built site and export, file://)", {ti
       expect(message).toContain('"../src/sim/elsewhere.js"');
       expect(message).toContain("queuebook dev");
     } finally {
-      await page.close();
+      await releaseTab(page);
     }
   });
 
@@ -210,7 +210,7 @@ describe("editing erlang-c.md in the page (built site and export, file://)", {ti
       await run(page, "Now **${n * 3}** workers.");
       await page.waitForFunction(() => Array.from(document.querySelectorAll("main strong")).some((s) => s.textContent === "480"));
     } finally {
-      await page.close();
+      await releaseTab(page);
     }
   });
 });
@@ -227,14 +227,14 @@ describe("editing a TypeScript cell (export, file://)", {timeout: 60_000}, () =>
       await waitText(page, "#cell-1", /SyntaxError/);
       expect(await text(page, "#cell-1")).toContain("typed.md:5:");
     } finally {
-      await page.close();
+      await releaseTab(page);
     }
   });
 });
 
 describe("editing in presentation mode (export, file://)", {timeout: 60_000}, () => {
   it("the slide keys stay in the editor, Shift+Enter updates the slide, the editor scales with the stage", async () => {
-    const page = await browser.newPage({viewport: {width: 1920, height: 1080}});
+    const page = await takeTab(browser, {viewport: {width: 1920, height: 1080}});
     try {
       await page.goto(`${exported}?present#/2`);
       await page.waitForFunction(() => /\d/.test(document.querySelector("#inline-1")?.textContent ?? ""));
@@ -262,7 +262,7 @@ describe("editing in presentation mode (export, file://)", {timeout: 60_000}, ()
       expect(await page.locator("[data-qb-editor]").count()).toBe(0);
       expect(await page.evaluate(() => document.documentElement.classList.toString())).toMatch(/present/);
     } finally {
-      await page.close();
+      await releaseTab(page);
     }
   });
 });

@@ -8,7 +8,7 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser} from "playwright-core";
 import {startPreview, type Preview} from "../../src/site/preview.js";
-import {launchBrowser} from "./harness.js";
+import {launchBrowser, releaseTab, takeTab} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const root = join(packageRoot, "test/e2e/framework");
@@ -73,7 +73,7 @@ describe("queuebook dev: a subfolder notebook's root-relative images and links t
     expect((await get("/data/pic.png")).status).toBe(200); // the same file by its own path
   });
   it("in Chromium: both root-relative images decode, and a link by root path and a link to a .md open their pages", async () => {
-    const page = await browser.newPage();
+    const page = await takeTab(browser);
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(new URL("sub/links", preview.url).href);
@@ -88,6 +88,6 @@ describe("queuebook dev: a subfolder notebook's root-relative images and links t
       expect(await page.locator("h1").first().innerText()).toBe("Root-relative paths");
     }
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 });

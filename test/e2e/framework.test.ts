@@ -9,7 +9,7 @@ import {readFile} from "node:fs/promises";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
-import {startSite, type SiteFixture} from "./harness.js";
+import {releaseTab, type SiteFixture, startSite, takeTab} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const root = join(packageRoot, "test/e2e/framework");
@@ -30,7 +30,7 @@ afterAll(async () => {
 
 /** Opens a page of the built site, recording page errors and console errors. */
 async function open(path: string): Promise<{page: Page; errors: string[]}> {
-  const page = await browser.newPage();
+  const page = await takeTab(browser);
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
@@ -65,7 +65,7 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     await page.waitForFunction(() => /anonymous|ƒ/.test(document.querySelector("main")!.textContent ?? ""));
     expect(await cellErrors(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("built-ins: resize renders at the container's width and again when it changes; dark, htl, visibility", async () => {
@@ -86,7 +86,7 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     await shows(page, "#width", "number");
     expect(await cellErrors(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("display: an expression calling display shows only what it displays; inline arrays read item by item", async () => {
@@ -100,7 +100,7 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     expect((await page.locator("#calls .qb-cell").innerText()).split(/\s+/)).toEqual(["1", "2"]); // not 2 a second time
     expect(await cellErrors(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("a page loads KaTeX only when a cell uses tex", async () => {
@@ -119,7 +119,7 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     await shows(page, "#row-count", "2 rows");
     expect(await cellErrors(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("observablehq:stdlib, npm:@observablehq/tex, npm:htl and npm:@observablehq/plot are the page's own", async () => {
@@ -136,7 +136,7 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     await shows(page, "#stdlib-md", "svg and 3 servers");
     expect(await cellErrors(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("a name declared with let by two cells: both cells run, only a cell reading it fails, as in Framework", async () => {
@@ -147,7 +147,7 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     await page.waitForFunction(() => document.querySelectorAll(".qb-error").length > 0);
     expect(await cellErrors(page)).toEqual([expect.stringMatching(/^RuntimeError: total is defined more than once\s*let-twice\.md:2[0-9]:1$/)]);
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("a notebook in a subfolder imports a Framework npm: module and reads a file from the parent folder", async () => {
@@ -161,7 +161,7 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     await shows(page, "#week-rate", "rate 7");
     expect(await cellErrors(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("root-relative paths: an import, a FileAttachment, an image and a link from a subfolder reach the notebook root", async () => {
@@ -175,7 +175,7 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     expect(await readFile(join(out, "data/pic.png"))).toEqual(await readFile(join(root, "data/pic.png")));
     expect(await cellErrors(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("project modules: observablehq:stdlib's FileAttachment is relative to the module, npm: imports and import(\"npm:d3\") resolve", async () => {
@@ -188,7 +188,7 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     expect(await readFile(join(out, "modules.html"), "utf8")).toContain("_queuebook/plot"); // the module's Plot is the page's chunk
     expect(await cellErrors(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("fences: only Framework's tags run; ```javascript, ```typescript, ```python are code, ```sql and ```mermaid say they are not run", async () => {
@@ -199,7 +199,7 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     expect(await page.locator(".qb-fence-note").allInnerTexts()).toEqual([expect.stringContaining("sql"), expect.stringContaining("mermaid")]);
     expect(await cellErrors(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("Framework's page: #observablehq-main, the grid, card, note and text classes, FileAttachment.name, a Markdown image", async () => {
@@ -225,7 +225,7 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     await page.waitForFunction(() => (document.querySelector("main img") as HTMLImageElement | null)?.naturalWidth === 4);
     expect(await cellErrors(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("packages: a browser field's false is an empty module, a CommonJS default export is what Framework gives, npm:pkg@range uses the local copy", async () => {
@@ -236,7 +236,7 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     await shows(page, "#versioned", "0.3.1");
     expect(await cellErrors(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("FileAttachment's readers: csv({array}), xml(), html(), stream(), xlsx() saying what is missing; Framework's implicit names say what to do", async () => {
@@ -254,7 +254,7 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
       expect.stringMatching(/^RuntimeError: penguins is not defined: it is one of Observable Framework's sample datasets.*FileAttachment\("penguins\.csv"\)\.csv\(\{typed: true\}\)\s+files\.md:\d+:1$/)
     ]);
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("import.meta.resolve: an installed package's file and a notebook file fetch from blob: URLs; a missing package says what to install", async () => {
@@ -268,7 +268,7 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     expect(script.replace(/message:`[^`]*`/g, "")).not.toContain("import.meta"); // (only the error message names it)
     expect(script).toContain("GeometryCollection"); // the package's file is embedded in the page's script
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("links to notebooks (.md, a root path without extension) open the built pages, over HTTP and from file://", async () => {
@@ -286,7 +286,7 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     }
     await local.close();
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("the index lists every notebook, the subfolder's included", async () => {
@@ -296,6 +296,6 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
       expect(hrefs.some((href) => href?.replace(/\.html$/, "") === name || href?.replace(/\.html$/, "") === `./${name}`), name).toBe(true);
     }
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 });

@@ -7,7 +7,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser} from "playwright-core";
-import {startSite, type SiteFixture} from "./harness.js";
+import {releaseTab, type SiteFixture, startSite, takeTab} from "./harness.js";
 
 const notebook = `---
 title: Languages
@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 async function open(url: string) {
-  const page = await browser.newPage();
+  const page = await takeTab(browser);
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
@@ -71,7 +71,7 @@ for (const mode of [{name: "over HTTP", base: () => server.origin}, {name: "from
       expect(await page.locator("select.qb-lang-picker option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(["en", "hu"]);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
       expect(errors).toEqual([]);
-      await page.close();
+      await releaseTab(page);
     });
 
     it("?lang= picks a declared language", async () => {
@@ -80,7 +80,7 @@ for (const mode of [{name: "over HTTP", base: () => server.origin}, {name: "from
       expect(await page.locator("select.qb-lang-picker").inputValue()).toBe("hu");
       expect(await page.evaluate(() => document.documentElement.lang)).toBe("hu");
       expect(errors).toEqual([]);
-      await page.close();
+      await releaseTab(page);
     });
 
     it("an undeclared ?lang= falls back to the default", async () => {
@@ -88,7 +88,7 @@ for (const mode of [{name: "over HTTP", base: () => server.origin}, {name: "from
       await expect.poll(() => page.locator("main p").last().innerText()).toBe(text);
       expect(await page.locator("select.qb-lang-picker").inputValue()).toBe("en");
       expect(errors).toEqual([]);
-      await page.close();
+      await releaseTab(page);
     });
 
     it("the picker switches the page without a reload, writes ?lang= and keeps the hash", async () => {
@@ -105,7 +105,7 @@ for (const mode of [{name: "over HTTP", base: () => server.origin}, {name: "from
       await expect.poll(() => page.locator("main p").last().innerText()).toBe(text);
       expect(await page.evaluate(() => location.search)).toBe("?lang=en");
       expect(errors).toEqual([]);
-      await page.close();
+      await releaseTab(page);
     });
 
     it("a notebook without languages has no picker and lang is the page's language", async () => {
@@ -113,7 +113,7 @@ for (const mode of [{name: "over HTTP", base: () => server.origin}, {name: "from
       await expect.poll(() => page.locator("main p").last().innerText()).toMatch(/^Language: [a-z]{2}/);
       expect(await page.locator("select.qb-lang-picker").count()).toBe(0);
       expect(errors).toEqual([]);
-      await page.close();
+      await releaseTab(page);
     });
   });
 }

@@ -5,7 +5,7 @@
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
-import {startSite, type SiteFixture} from "./harness.js";
+import {releaseTab, type SiteFixture, startSite, takeTab} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 let browser: Browser;
@@ -25,7 +25,7 @@ afterAll(async () => {
 
 /** Opens a page, recording console errors, page errors and every request URL. */
 async function open(url: string) {
-  const page = await browser.newPage();
+  const page = await takeTab(browser);
   const consoleErrors: string[] = [];
   const requests: string[] = [];
   page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
@@ -56,7 +56,7 @@ for (const mode of modes) {
       expect(text).toContain("A slider drives a value, an inline expression and a chart");
       expect(text).toContain("Errors stay in their cells");
       expect(consoleErrors).toEqual([]);
-      await page.close();
+      await releaseTab(page);
     });
 
     it("a slider updates its dependent cell, inline expression and Plot chart", async () => {
@@ -76,7 +76,7 @@ for (const mode of modes) {
       await expect.poll(() => page.locator("#d3-sum").textContent()).toBe("6"); // npm:d3@7 read from the page's d3
       expect(consoleErrors).toEqual([]);
       expect(requests.filter((url) => !mode.own(url) && !url.startsWith("data:") && !url.startsWith("blob:"))).toEqual([]);
-      await page.close();
+      await releaseTab(page);
     });
 
     it("a syntax error, a throwing cell and a cycle show their errors while the rest works", async () => {
@@ -94,7 +94,7 @@ for (const mode of modes) {
       expect(await cell(7).locator(".qb-error").count()).toBe(0);
       expect(consoleErrors).toEqual([]);
       expect(requests.filter((url) => !mode.own(url) && !url.startsWith("data:") && !url.startsWith("blob:"))).toEqual([]);
-      await page.close();
+      await releaseTab(page);
     });
   });
 }

@@ -15,7 +15,7 @@ import {simulateRun} from "../../src/components/oncall/session.js";
 import {openRun} from "../../src/components/oncall/url.js";
 import {readSeed} from "../components/oncall/seeds.js";
 import {readFixture} from "../support/fixtures.js";
-import {startSite, type SiteFixture} from "./harness.js";
+import {startSite, takeTab, type SiteFixture} from "./harness.js";
 import {loadOnce, pageLoadTimeout} from "./pages.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
@@ -48,7 +48,7 @@ interface Opened {
 
 /** Opens the page in a fresh tab, recording errors and dialogs; resolves once the dashboard is drawn. */
 async function open(url: string, viewport = {width: 1280, height: 720}): Promise<Opened> {
-  const page = await browser.newPage({viewport});
+  const page = await takeTab(browser, {viewport});
   const errors: string[] = [];
   const dialogs: string[] = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));

@@ -3,13 +3,15 @@
 // loaded machine: a slow load makes the file slower, not a test fail at 20 s.
 import {afterAll, beforeAll} from "vitest";
 import type {Page} from "playwright-core";
+import {releaseTab} from "./harness.js";
 
 /** One page load's bound, in a hook: a quiet machine loads a notebook in about a second. */
 export const pageLoadTimeout = 60_000;
 
 /**
  * Runs `load` once in a beforeAll hook of the enclosing describe block (bounded by `timeout`)
- * and closes its page after that block; the tests read what `load` returned through the getter.
+ * and closes its page after that block (a tab of takeTab is given back); the tests read what
+ * `load` returned through the getter.
  */
 export function loadOnce<T extends {page: Page}>(load: () => Promise<T>, timeout = pageLoadTimeout): () => T {
   let loaded: T | undefined;
@@ -17,7 +19,7 @@ export function loadOnce<T extends {page: Page}>(load: () => Promise<T>, timeout
     loaded = await load();
   }, timeout);
   afterAll(async () => {
-    await loaded?.page.close();
+    if (loaded) await releaseTab(loaded.page);
   });
   return () => {
     // only reached when the hook failed, and vitest reports the hook's own error first

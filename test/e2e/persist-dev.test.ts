@@ -7,7 +7,7 @@ import type {Browser} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {startPreview, type Preview} from "../../src/site/preview.js";
 import {freshFolders} from "../support/folders.js";
-import {launchBrowser} from "./harness.js";
+import {launchBrowser, releaseTab, takeTab} from "./harness.js";
 
 const original = "---\r\ntitle: Dev save\r\n---\r\n\r\n```js\r\nconst a = 1;\r\n```\r\n\r\n```js\r\nconst b = a * 2;\r\n```\r\n\r\nb is <span id=\"b\">${b}</span>\r\n";
 const folder = freshFolders("qb-persist-dev-");
@@ -29,7 +29,7 @@ afterAll(async () => {
 
 describe("edits under queuebook dev", () => {
   it("saves an edit into the .md (only that body), and refuses a save once the file changed on disk", async () => {
-    const page = await browser.newPage();
+    const page = await takeTab(browser);
     await page.goto(`${preview.url}nb`);
     await page.evaluate(() => (window as any).queuebook.loadEditor()); // (edits start with the editor chunk, as on a first edit)
     await page.waitForFunction(() => (window as any).queuebook?.edits && document.querySelector("#b")?.textContent === "2");
@@ -49,6 +49,6 @@ describe("edits under queuebook dev", () => {
     expect(refused.ok).toBe(false);
     expect(refused.message).toMatch(/^not saved: nb\.md changed on disk since this page loaded it; your text is still in the editor/);
     expect(readFileSync(join(root, "nb.md"), "utf8")).toBe(other);
-    await page.close();
+    await releaseTab(page);
   });
 });

@@ -7,7 +7,7 @@
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Page} from "playwright-core";
-import {startSite, type SiteFixture} from "./harness.js";
+import {type SiteFixture, startSite, takeTab} from "./harness.js";
 import {loadOnce, pageLoadTimeout} from "./pages.js";
 import {languageShown, shippedNotebooks, switchLanguage} from "./a11y.js";
 
@@ -27,7 +27,7 @@ const notebooks = shippedNotebooks(join(packageRoot, "notebooks"));
 
 /** Opens `path`, scrolls through the whole page so every lazily drawn part draws, and returns its warnings. */
 async function openInFull(path: string): Promise<{page: Page; warnings: string[]}> {
-  const page = await site.browser.newPage({viewport: {width: 1280, height: 720}});
+  const page = await takeTab(site.browser, {viewport: {width: 1280, height: 720}});
   const warnings: string[] = [];
   page.on("console", (m) => (m.type() === "warning" || m.type() === "error") && warnings.push(`${m.type()}: ${m.text()}`));
   page.on("pageerror", (e) => warnings.push(`pageerror: ${e.message}`));

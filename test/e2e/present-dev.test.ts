@@ -6,7 +6,7 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser} from "playwright-core";
 import {startPreview, type Preview} from "../../src/site/preview.js";
-import {launchBrowser} from "./harness.js";
+import {launchBrowser, releaseTab, takeTab} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 let dir: string;
@@ -32,7 +32,7 @@ afterAll(async () => {
 
 describe("presentation mode with live updates", {timeout: 60_000}, () => {
   it("an edit adds a slide; the current slide and the title slide stay", async () => {
-    const page = await browser.newPage({viewport: {width: 1280, height: 720}});
+    const page = await takeTab(browser, {viewport: {width: 1280, height: 720}});
     await page.goto(`${preview.url}deck?present#/3`);
     await page.waitForFunction(() => document.documentElement.getAttribute("data-queuebook-live") === "connected");
     const counter = page.locator(".qb-slide-number");
@@ -44,6 +44,6 @@ describe("presentation mode with live updates", {timeout: 60_000}, () => {
     expect(await page.locator("main > .qb-on-slide").first().innerText()).toBe("Three");
     await page.keyboard.press("Home");
     expect(await page.locator("main > .qb-on-slide h1").innerText()).toBe("Live deck");
-    await page.close();
+    await releaseTab(page);
   });
 });

@@ -9,7 +9,7 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Page} from "playwright-core";
 import {settle} from "../../src/site/snapshot.js";
-import {startSite, type SiteFixture} from "./harness.js";
+import {type SiteFixture, startSite, takeTab} from "./harness.js";
 import {loadOnce, pageLoadTimeout} from "./pages.js";
 import {languageShown, switchLanguage} from "./a11y.js";
 
@@ -79,7 +79,7 @@ describe("every slide of every shipped notebook on the 1280×720 stage", {timeou
   for (const name of notebooks)
     describe(name, () => {
       const opened = loadOnce(async () => {
-        const page = await site.browser.newPage({viewport: {width: 1280, height: 720}});
+        const page = await takeTab(site.browser, {viewport: {width: 1280, height: 720}});
         await page.goto(`${site.origin}/${name}.html?present#/1`, {timeout: pageLoadTimeout});
         await settle(page); // every cell rendered: the slides have their final heights
         return {page};

@@ -7,7 +7,7 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser} from "playwright-core";
 import {exportNotebook} from "../../src/site/export.js";
-import {launchBrowser} from "./harness.js";
+import {launchBrowser, releaseTab, takeTab} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const relations = [
@@ -31,7 +31,7 @@ afterAll(async () => {
 
 describe("notebooks/formulas.md presented", {timeout: 90_000}, () => {
   it("one relation per slide, each with sliders, its formula, a chart with the current point, and no errors", async () => {
-    const page = await browser.newPage({viewport: {width: 1280, height: 720}});
+    const page = await takeTab(browser, {viewport: {width: 1280, height: 720}});
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(`file://${join(dir, "formulas.html")}?present#/3`);
@@ -63,11 +63,11 @@ describe("notebooks/formulas.md presented", {timeout: 90_000}, () => {
     }
     expect(checkpoints).toBe(1); // "Predict: who waits?", after Erlang C
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("a slider moves the values in its formula", async () => {
-    const page = await browser.newPage({viewport: {width: 1280, height: 720}});
+    const page = await takeTab(browser, {viewport: {width: 1280, height: 720}});
     await page.goto(`file://${join(dir, "formulas.html")}?present#/3`);
     const formula = page.locator("main > .qb-on-slide .katex-display .katex-html").first();
     await expect.poll(() => formula.innerText()).toContain("=50.0");
@@ -76,6 +76,6 @@ describe("notebooks/formulas.md presented", {timeout: 90_000}, () => {
       input.dispatchEvent(new Event("input", {bubbles: true}));
     });
     await expect.poll(() => formula.innerText()).toContain("=100.0");
-    await page.close();
+    await releaseTab(page);
   });
 });

@@ -8,7 +8,7 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser} from "playwright-core";
 import {exportNotebook} from "../../src/site/export.js";
-import {launchBrowser} from "./harness.js";
+import {launchBrowser, releaseTab, takeTab} from "./harness.js";
 import {runCli} from "../cli/run.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
@@ -24,7 +24,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, "formulas.html"), html);
   url = `file://${join(dir, "formulas.html")}`;
   browser = await launchBrowser();
-  const page = await browser.newPage({viewport: {width: 1280, height: 720}});
+  const page = await takeTab(browser, {viewport: {width: 1280, height: 720}});
   await page.goto(`${url}?present#/1`);
   await page.waitForFunction(() => document.querySelectorAll("main svg [fill=red] circle").length === 13, null, {timeout: 30_000});
   const total = Number((await page.locator(".qb-slide-number").innerText()).split(" / ")[1]);
@@ -32,7 +32,7 @@ beforeAll(async () => {
     headings.push(await page.evaluate(() => document.querySelector<HTMLElement>("main > .qb-on-slide:is(h2, .qb-title-slide)")?.innerText.split("\n")[0] ?? ""));
     await page.keyboard.press("ArrowRight");
   }
-  await page.close();
+  await releaseTab(page);
 }, 120_000);
 
 afterAll(async () => {
@@ -50,7 +50,7 @@ function pdfPages(bytes: Buffer): string[] {
 describe("the lecture's slides on paper", {timeout: 180_000}, () => {
   it("?present&print: a 1280×720 page per slide, in order, every cell rendered, nothing of the page chrome", async () => {
     expect(headings.length).toBe(16); // the title, the introduction, the 13 relations and the Erlang C checkpoint
-    const page = await browser.newPage({viewport: {width: 1280, height: 720}});
+    const page = await takeTab(browser, {viewport: {width: 1280, height: 720}});
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(`${url}?present&print`);
@@ -78,7 +78,7 @@ describe("the lecture's slides on paper", {timeout: 180_000}, () => {
     const pdf = await page.pdf({preferCSSPageSize: true, printBackground: true});
     expect(pdfPages(pdf)).toEqual(headings.map(() => "0 0 960 540")); // 1280×720 CSS px = 960×540 pt: 16:9
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("a slide taller than its page is scaled down to the page, not spilled onto a second one", async () => {
@@ -86,7 +86,7 @@ describe("the lecture's slides on paper", {timeout: 180_000}, () => {
     writeFileSync(join(dir, "tall.md"), deck);
     const {html} = await exportNotebook({file: join(dir, "tall.md"), packageRoot, snapshot: false});
     writeFileSync(join(dir, "tall.html"), html);
-    const page = await browser.newPage({viewport: {width: 1280, height: 720}});
+    const page = await takeTab(browser, {viewport: {width: 1280, height: 720}});
     await page.goto(`file://${join(dir, "tall.html")}?present&print`);
     await expect.poll(() => page.locator("main > .qb-print-slide").count()).toBe(4);
     const tall = page.locator(".qb-print-slide[data-slide='3'] .qb-print-inner");
@@ -96,7 +96,7 @@ describe("the lecture's slides on paper", {timeout: 180_000}, () => {
     expect(await page.locator(".qb-print-slide[data-slide='2'] .qb-print-inner").evaluate((e) => e.style.transform)).toBe(""); // a slide that fits stays as it is
     await page.emulateMedia({media: "print"});
     expect(pdfPages(await page.pdf({preferCSSPageSize: true}))).toHaveLength(4);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("export --slides --pdf writes only the PDF: as many 16:9 pages as slides, each page its slide", async () => {

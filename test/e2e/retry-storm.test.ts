@@ -9,7 +9,7 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
 import {retryStorm, simulateRetry, type RetryMetrics} from "../../src/sim/retry.js";
-import {startSite, type SiteFixture} from "./harness.js";
+import {type SiteFixture, startSite, takeTab} from "./harness.js";
 import {loadOnce, pageLoadTimeout} from "./pages.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
@@ -35,7 +35,7 @@ const fields = ["burn1h", "offered", "admitted", "goodput", "retryShare", "error
 
 /** Opens a page and waits until its dashboard is drawn; records errors. */
 async function open(url: string): Promise<{page: Page; errors: string[]}> {
-  const page = await browser.newPage({viewport: {width: 1280, height: 720}});
+  const page = await takeTab(browser, {viewport: {width: 1280, height: 720}});
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));

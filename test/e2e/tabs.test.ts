@@ -1,0 +1,71 @@
+// The tabs the browser tests reuse (takeTab and releaseTab in harness.ts): a tab given back and
+// taken again is the same tab, and what a page in it can tell is as in a new tab.
+import {mkdtempSync, rmSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterAll, beforeAll, expect, it} from "vitest";
+import type {Browser} from "playwright-core";
+import {launchBrowser, releaseTab, serveStatic, takeTab} from "./harness.js";
+
+let dir: string;
+let browser: Browser;
+let server: Awaited<ReturnType<typeof serveStatic>>;
+const page = `<!doctype html><title>t</title><script>
+  document.title = [localStorage.getItem("k") ?? "none", sessionStorage.getItem("k") ?? "none", String(window.mark ?? "none")].join(" ");
+  localStorage.setItem("k", "kept"); sessionStorage.setItem("k", "kept"); window.mark = "set";
+  console.log("loaded");
+</script>`;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "queuebook-tabs-"));
+  writeFileSync(join(dir, "a.html"), page);
+  server = await serveStatic(dir);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (dir) rmSync(dir, {recursive: true, force: true});
+});
+
+it("a tab given back is taken again, and its page finds no storage, no globals and no listeners of the last test", async () => {
+  const urls = [`${server.origin}/a.html`, `file://${join(dir, "a.html")}`];
+  const first = await takeTab(browser);
+  const heard: string[] = [];
+  first.on("console", (m) => m.type() === "log" && heard.push(m.text()));
+  for (const url of urls) {
+    await first.goto(url);
+    expect(await first.title()).toBe("none none none");
+    await first.reload(); // within one taking the tab keeps what its pages stored, as a tab does
+    expect(await first.title()).toBe("kept kept none");
+  }
+  expect(heard).toEqual(["loaded", "loaded", "loaded", "loaded"]);
+  await releaseTab(first);
+  expect(first.url()).toBe("about:blank");
+
+  const again = await takeTab(browser, {viewport: {width: 390, height: 844}, colorScheme: "dark"});
+  expect(again).toBe(first);
+  for (const url of urls) {
+    await again.goto(url);
+    // both origins' localStorage is empty, not only the one the tab was left on
+    expect(await again.title(), url).toBe("none none none");
+  }
+  expect(heard).toHaveLength(4);
+  expect(await again.evaluate(() => [innerWidth, innerHeight, matchMedia("(prefers-color-scheme: dark)").matches])).toEqual([390, 844, true]);
+  await releaseTab(again);
+  const light = await takeTab(browser);
+  expect(light).toBe(first);
+  expect(await light.evaluate(() => [innerWidth, matchMedia("(prefers-color-scheme: dark)").matches])).toEqual([1280, false]);
+  await releaseTab(light);
+});
+
+it("a page not from takeTab is closed when given back; a closed tab is not taken again", async () => {
+  const other = await browser.newPage();
+  await releaseTab(other);
+  expect(other.isClosed()).toBe(true);
+  const tab = await takeTab(browser);
+  await tab.close();
+  await releaseTab(tab);
+  expect(await takeTab(browser)).not.toBe(tab);
+});
