@@ -8,7 +8,7 @@
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {skipText} from "../../src/client/skipLinkStrings.js";
-import {startSite, type SiteFixture} from "./harness.js";
+import {releaseTab, type SiteFixture, startSite, takeTab} from "./harness.js";
 import {pageLoadTimeout} from "./pages.js";
 import {focused, settled, shippedNotebooks, tabTo} from "./a11y.js";
 
@@ -26,8 +26,7 @@ afterAll(async () => {
 
 describe("on-call by keyboard only", {timeout: 120_000}, () => {
   it("plays bad-deploy start to finish: every control, both buttons, the debrief; focus always visible", async () => {
-    const context = await site.browser.newContext({viewport: {width: 1280, height: 720}});
-    const page = await context.newPage();
+    const page = await takeTab(site.browser);
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(`${site.origin}/on-call.html`, {timeout: pageLoadTimeout});
@@ -88,14 +87,13 @@ describe("on-call by keyboard only", {timeout: 120_000}, () => {
     expect(await page.locator(".oc-debrief table").textContent()).toMatch(/\d/); // (innerText is empty while it is off screen: content-visibility)
     expect(hidden).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
+    await releaseTab(page);
   });
 });
 
 describe("presentation mode for screen readers", {timeout: 60_000}, () => {
   it("announces each slide's number and heading in a live region, and the visible counter is not read twice", async () => {
-    const context = await site.browser.newContext({viewport: {width: 1280, height: 720}});
-    const page = await context.newPage();
+    const page = await takeTab(site.browser);
     await page.goto(`${site.origin}/formulas.html?present`, {timeout: pageLoadTimeout});
     const live = page.locator("[aria-live=polite].qb-sr-only");
     await expect.poll(() => live.innerText()).toMatch(/^1 \/ \d+: /);
@@ -110,7 +108,7 @@ describe("presentation mode for screen readers", {timeout: 60_000}, () => {
     }
     await page.keyboard.press("ArrowLeft");
     await expect.poll(() => live.innerText()).toMatch(new RegExp(`^3 / ${total}`));
-    await context.close();
+    await releaseTab(page);
   });
 });
 
@@ -118,12 +116,11 @@ describe("vision and motion", {timeout: 90_000}, () => {
   it("prefers-reduced-motion turns the page's fades off, and only then", async () => {
     const durations: Record<string, string> = {};
     for (const reducedMotion of ["reduce", "no-preference"] as const) {
-      const context = await site.browser.newContext({viewport: {width: 1280, height: 720}, reducedMotion});
-      const page = await context.newPage();
+      const page = await takeTab(site.browser, {reducedMotion});
       await page.goto(`${site.origin}/erlang-c.html`, {timeout: pageLoadTimeout});
       await page.locator(".qb-cell").first().waitFor();
       durations[reducedMotion] = await page.locator(".qb-cell").first().evaluate((e) => getComputedStyle(e).transitionDuration);
-      await context.close();
+      await releaseTab(page);
     }
     expect(durations).toEqual({reduce: "0s", "no-preference": "0.15s"});
   });
@@ -132,8 +129,7 @@ describe("vision and motion", {timeout: 90_000}, () => {
   // narrow phone (WCAG 1.4.10). One page per notebook, resized from the one width to the other.
   for (const name of [...notebooks.map((n) => n.name), "arrival-lab?lang=ja"]) {
     it(`${name} reflows at 200 % zoom (640×360, device scale 2) and at 320 px: the page never scrolls sideways, each wider formula scrolls in its own box a keyboard reaches; KaTeX keeps its MathML`, async () => {
-      const context = await site.browser.newContext({viewport: {width: 640, height: 360}, deviceScaleFactor: 2});
-      const page = await context.newPage();
+      const page = await takeTab(site.browser, {viewport: {width: 640, height: 360}, deviceScaleFactor: 2});
       const [file, query = ""] = name.split("?");
       await page.goto(`${site.origin}/${file}.html${query && `?${query}`}`, {timeout: pageLoadTimeout});
       await page.addStyleTag({content: "*{content-visibility:visible !important}"});
@@ -180,15 +176,14 @@ describe("vision and motion", {timeout: 90_000}, () => {
         ).toEqual([]);
       }
       expect(await page.locator(".katex").evaluateAll((all) => all.filter((k) => !k.querySelector(".katex-mathml math")).length)).toBe(0);
-      await context.close();
+      await releaseTab(page);
     });
   }
 });
 
 describe("the fast-burn alert for screen readers", {timeout: 120_000}, () => {
   it("on-call played at ×60 through the bad deploy: one role=alert element, its text written once per state of the alert, never minute by minute", async () => {
-    const context = await site.browser.newContext({viewport: {width: 1280, height: 720}});
-    const page = await context.newPage();
+    const page = await takeTab(site.browser);
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(`${site.origin}/on-call.html#run=v1_bad-deploy_s1_m0`, {timeout: pageLoadTimeout});
@@ -227,14 +222,13 @@ describe("the fast-burn alert for screen readers", {timeout: 120_000}, () => {
     expect(writes.length, `the alert's texts: ${writes.join(" | ")}`).toBe(new Set(writes).size); // each text once: fired, then perhaps resolved
     expect(writes.length).toBeLessThanOrEqual(2);
     expect(errors).toEqual([]);
-    await context.close();
+    await releaseTab(page);
   });
 });
 
 describe("the skip link in the page's language", {timeout: 120_000}, () => {
   it("reads in each language formulas declares when the page opens in it (?lang=), and is the first stop", async () => {
-    const context = await site.browser.newContext({viewport: {width: 1280, height: 720}});
-    const page = await context.newPage();
+    const page = await takeTab(site.browser);
     const formulas = notebooks.find((n) => n.name === "formulas")!;
     expect(formulas.languages).toEqual(["en", "hu", "pt", "ig", "ja"]);
     const texts = new Set<string>();
@@ -247,6 +241,6 @@ describe("the skip link in the page's language", {timeout: 120_000}, () => {
       texts.add(skipText(lang));
     }
     expect(texts.size).toBe(5);
-    await context.close();
+    await releaseTab(page);
   });
 });

@@ -5,8 +5,8 @@
 // one line and reveals nothing; the course page counts the answers.
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import type {BrowserContext, Page} from "playwright-core";
-import {startSite, type SiteFixture} from "./harness.js";
+import type {Page} from "playwright-core";
+import {releaseTab, type SiteFixture, startSite, takeTab} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const root = join(packageRoot, "test/e2e/checkpoint-fixture");
@@ -19,23 +19,22 @@ afterAll(async () => {
   await site?.close();
 });
 
-/** A fresh browser profile (its own localStorage), and the quiz page open in it. */
-async function openQuiz(search = ""): Promise<{context: BrowserContext; page: Page; errors: string[]}> {
-  const context = await site.browser.newContext();
-  const page = await context.newPage();
+/** The quiz page in a tab whose localStorage starts empty (takeTab), as in a fresh browser profile. */
+async function openQuiz(search = ""): Promise<{close(): Promise<void>; page: Page; errors: string[]}> {
+  const page = await takeTab(site.browser);
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
   await page.goto(`${site.origin}/quiz.html${search}`);
   await page.locator('[data-qb-checkpoint="percent"] form').waitFor();
-  return {context, page, errors};
+  return {close: () => releaseTab(page), page, errors};
 }
 
 const html = (page: Page) => page.evaluate(() => document.documentElement.outerHTML);
 
 describe("checkpoint(options) in the page", () => {
   it("keeps the answer and the why out of the page until a guess is committed", async () => {
-    const {context, page, errors} = await openQuiz();
+    const {close, page, errors} = await openQuiz();
     const before = await html(page);
     // (the page embeds its .md, so only what the cells compute is secret: the typed prefixes are not)
     for (const secret of ["ANSWER-high", "NUMBER-ANSWER-24.5", "WHY-high", "WHY-24.5", "68.2"]) expect(before, secret).not.toContain(secret);
@@ -45,11 +44,11 @@ describe("checkpoint(options) in the page", () => {
     await expect.poll(() => page.locator('[data-qb-checkpoint="largest"] [role=alert]').textContent()).toBe("Choose or type a guess first.");
     expect(await html(page)).not.toContain("ANSWER-high");
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it("shows, on commit, the guess beside the answer from the runs and one line of why", async () => {
-    const {context, page} = await openQuiz();
+    const {close, page} = await openQuiz();
     const largest = page.locator('[data-qb-checkpoint="largest"]');
     await largest.getByLabel("Middle load").check();
     await largest.getByRole("button", {name: "Commit my guess"}).click();
@@ -60,11 +59,11 @@ describe("checkpoint(options) in the page", () => {
     expect(await largest.locator(".qb-checkpoint-why").textContent()).toBe("Why: WHY-high-is-nearest-capacity");
     // The other checkpoint still hides its own answer.
     expect(await html(page)).not.toContain("NUMBER-ANSWER-24.5");
-    await context.close();
+    await close();
   });
 
   it("keeps a committed guess across a reload, and 'Guess again' asks again", async () => {
-    const {context, page} = await openQuiz();
+    const {close, page} = await openQuiz();
     const percent = page.locator('[data-qb-checkpoint="percent"]');
     await percent.getByLabel("Your guess").fill("28");
     await percent.getByRole("button", {name: "Commit my guess"}).click();
@@ -79,11 +78,11 @@ describe("checkpoint(options) in the page", () => {
     await page.reload();
     await page.locator('[data-qb-checkpoint="percent"] form').waitFor();
     expect(await html(page)).not.toContain("NUMBER-ANSWER-24.5");
-    await context.close();
+    await close();
   });
 
   it("works from the keyboard alone: Tab to the choices, arrows to pick, Enter to commit; focus moves to the reveal", async () => {
-    const {context, page} = await openQuiz();
+    const {close, page} = await openQuiz();
     // Tab from the top of the page until a radio of the first checkpoint has focus.
     let found = false;
     for (let i = 0; i < 30 && !found; i++) {
@@ -118,34 +117,33 @@ describe("checkpoint(options) in the page", () => {
     await page.keyboard.type("5");
     await page.keyboard.press("Enter");
     await expect.poll(() => percent.locator(".qb-checkpoint-verdict").textContent()).toBe("Off by −19.5 %.");
-    await context.close();
+    await close();
   });
 
   it("reads a guess written the language's way (7,5 in Hungarian) and words the page's strings", async () => {
-    const {context, page} = await openQuiz("?lang=hu");
+    const {close, page} = await openQuiz("?lang=hu");
     const percent = page.locator('[data-qb-checkpoint="percent"]');
     await percent.getByLabel("Your guess").fill("24,5");
     await percent.getByRole("button", {name: "Tipp rögzítése"}).click();
     await expect.poll(() => percent.locator("[data-qb-guess]").textContent()).toBe("24,5 %");
     expect(await percent.locator(".qb-checkpoint-verdict").textContent()).toBe("Right."); // not "off by 0 %"
-    await context.close();
+    await close();
   });
 
   it("a stored guess that is not one of the choices, or is markup, asks again and never becomes markup", async () => {
-    const {context, page} = await openQuiz();
+    const {close, page} = await openQuiz();
     await page.evaluate(() => localStorage.setItem("queuebook:progress:quiz", JSON.stringify({checkpoint: {known: ["largest"], done: {largest: "<img src=x onerror=alert(1)>", percent: "<b>9</b>"}}})));
     await page.reload();
     await page.locator('[data-qb-checkpoint="percent"] form').waitFor();
     expect(await page.locator("[data-qb-checkpoint]").evaluateAll((nodes) => nodes.map((n) => (n as HTMLElement).dataset.qbState))).toEqual(["ask", "ask"]);
     expect(await page.locator("main img, main b").count()).toBe(0);
-    await context.close();
+    await close();
   });
 });
 
 describe("the course page counts the checkpoints answered", () => {
   it("shows 'not started yet' before, and the count after answering, in the page's language", async () => {
-    const context = await site.browser.newContext();
-    const page = await context.newPage();
+    const page = await takeTab(site.browser);
     await page.goto(`${site.origin}/index.html`);
     const progress = page.locator('[data-qb-lesson="quiz"] [data-qb-progress]');
     await expect.poll(() => progress.textContent()).toBe("not started yet");
@@ -162,19 +160,19 @@ describe("the course page counts the checkpoints answered", () => {
     expect(await page.title()).toBe("queuebook: a kurzus");
     expect(await page.locator('[data-qb-lesson="quiz"] [data-qb-slot="title"]').textContent()).toBe("Kvíz");
     expect(await page.locator('[data-qb-lesson="quiz"] [data-qb-slot="link"]').getAttribute("href")).toBe("quiz.html?lang=hu");
-    await context.close();
+    await releaseTab(page);
   });
 });
 
 describe("the notebook page's title follows its language", () => {
   it("is the front matter's translation under ?lang=, and switches back with the picker", async () => {
-    const {context, page} = await openQuiz("?lang=hu");
+    const {close, page} = await openQuiz("?lang=hu");
     await expect.poll(() => page.title()).toBe("Kvíz");
     expect(await page.locator('meta[name="description"]').getAttribute("content")).toBe("Két ellenőrző kérdés");
     await page.locator("select.qb-lang-picker").selectOption("en");
     await expect.poll(() => page.title()).toBe("Quiz");
     expect(await page.locator('meta[name="description"]').getAttribute("content")).toBe("Two checkpoints over one computed answer");
-    await context.close();
+    await close();
   });
 });
 

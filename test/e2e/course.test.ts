@@ -4,17 +4,14 @@
 // notebook, whose answer comes from src/sim and is absent from the page until the guess.
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import type {BrowserContext} from "playwright-core";
 import {run} from "../../src/sim/run.js";
-import {startSite, type SiteFixture} from "./harness.js";
+import {releaseTab, type SiteFixture, startSite, takeTab} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 let site: SiteFixture;
-let context: BrowserContext;
 
 beforeAll(async () => {
   site = await startSite(join(packageRoot, "notebooks"), {prefix: "queuebook-course"});
-  context = await site.browser.newContext();
 }, 120_000);
 afterAll(async () => {
   await site?.close();
@@ -24,7 +21,7 @@ const lessons = ["on-call", "arrival-lab", "formulas", "erlang-c", "format"];
 
 describe("the course page", () => {
   it("lists the lessons in order, each with goal, time, prerequisites and languages", async () => {
-    const page = await context.newPage();
+    const page = await takeTab(site.browser);
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
     await page.goto(`${site.origin}/index.html`);
@@ -37,11 +34,11 @@ describe("the course page", () => {
     expect(await page.locator('[data-qb-lesson="arrival-lab"] a[hreflang]').allTextContents()).toEqual(["English", "日本語"]);
     expect(await page.title()).toBe("queuebook: the course");
     expect(errors).toEqual([]);
-    await page.close();
+    await releaseTab(page);
   });
 
   it("speaks Hungarian under ?lang=hu: page title, lesson titles, links and labels; a lesson not in Hungarian says so", async () => {
-    const page = await context.newPage();
+    const page = await takeTab(site.browser);
     await page.goto(`${site.origin}/index.html?lang=hu`);
     await expect.poll(() => page.title()).toBe("queuebook: a kurzus");
     expect(await page.locator("html").getAttribute("lang")).toBe("hu");
@@ -61,21 +58,21 @@ describe("the course page", () => {
     await expect.poll(() => lab.locator('[data-qb-slot="title"]').textContent()).toBe("到着プロセスのラボ");
     expect(new URL(page.url()).searchParams.get("lang")).toBe("ja");
     expect(await page.title()).toBe("queuebook: コース");
-    await page.close();
+    await releaseTab(page);
   });
 
   for (const [lang, title] of [["hu", "Ügyeletben"], ["pt", "De prevenção"], ["ig", "N'ọrụ oku"]]) {
     it(`gives the on-call page its ${lang} <title> and description`, async () => {
-      const page = await context.newPage();
+      const page = await takeTab(site.browser);
       await page.goto(`${site.origin}/on-call.html?lang=${lang}`);
       await expect.poll(() => page.title(), {timeout: 30_000}).toBe(title);
       expect(await page.locator('meta[name="description"]').getAttribute("content")).not.toMatch(/^Play a day on call/);
-      await page.close();
+      await releaseTab(page);
     }, 60_000);
   }
 
   it("counts a checkpoint answered in the on-call notebook, whose answer is the model's", async () => {
-    const page = await context.newPage();
+    const page = await takeTab(site.browser);
     await page.goto(`${site.origin}/on-call.html`);
     const burn = page.locator('[data-qb-checkpoint="burn-after-deploy"]');
     await burn.locator("form").waitFor({timeout: 30_000});
@@ -94,6 +91,6 @@ describe("the course page", () => {
     await expect.poll(() => page.locator('[data-qb-lesson="on-call"] [data-qb-progress]').textContent()).toBe("2 of 2 checkpoints answered · 0 of 4 scenarios finished");
     await page.goto(`${site.origin}/index.html?lang=pt`);
     await expect.poll(() => page.locator('[data-qb-lesson="on-call"] [data-qb-progress]').textContent()).toBe("2 de 2 perguntas de verificação respondidas · 0 de 4 cenários terminados");
-    await page.close();
+    await releaseTab(page);
   }, 90_000);
 });

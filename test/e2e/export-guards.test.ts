@@ -8,7 +8,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser} from "playwright-core";
-import {launchBrowser} from "./harness.js";
+import {launchBrowser, releaseTab, takeTab} from "./harness.js";
 import {runQueuebook} from "../support/queuebookProcess.js";
 
 /**
@@ -62,12 +62,11 @@ afterAll(async () => {
 
 /** The elements of `html` parsed as a reader with JavaScript off parses it, queried by `selector`. */
 async function parsedWithoutScripts(html: string, selector: string): Promise<string[]> {
-  const context = await browser.newContext({javaScriptEnabled: false});
-  await context.route(/.*/, (route) => route.abort());
-  const page = await context.newPage();
+  const page = await takeTab(browser, {javaScriptEnabled: false});
+  await page.route(/.*/, (route) => route.abort());
   await page.setContent(html);
   const found = await page.locator(selector).evaluateAll((elements) => elements.map((e) => e.outerHTML.slice(0, 120)));
-  await context.close();
+  await releaseTab(page);
   return found;
 }
 

@@ -9,7 +9,7 @@ import {join} from "node:path";
 import {inflateSync} from "node:zlib";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
-import {launchBrowser} from "./harness.js";
+import {launchBrowser, releaseTab, takeTab} from "./harness.js";
 import {runQueuebook} from "../support/queuebookProcess.js";
 
 const HOSTILE = "</script><script>window.pwned = 1</script><!-- \u2028 end";
@@ -66,21 +66,20 @@ afterAll(async () => {
 
 /** Opens the export from file:// with every request but the file itself refused and counted. */
 async function open(file: string, options: {javaScriptEnabled?: boolean} = {}) {
-  const context = await browser.newContext({javaScriptEnabled: options.javaScriptEnabled ?? true});
+  const page = await takeTab(browser, {javaScriptEnabled: options.javaScriptEnabled ?? true});
   const requests: string[] = [];
   const errors: string[] = [];
   const url = `file://${join(dir, file)}`;
-  await context.route(/.*/, (route) => {
+  await page.route(/.*/, (route) => {
     const asked = route.request().url();
     if (asked === url) return route.continue();
     requests.push(asked);
     return route.abort();
   });
-  const page = await context.newPage();
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   await page.goto(url);
-  return {page, requests, errors, close: () => context.close()};
+  return {page, requests, errors, close: () => releaseTab(page)};
 }
 
 async function setSlider(page: Page, value: number) {

@@ -5,7 +5,7 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {erlangC} from "../../src/sim/queue.js";
 import {numberFormat} from "../../src/components/i18n.js";
-import {startSite, type SiteFixture} from "./harness.js";
+import {releaseTab, type SiteFixture, startSite, takeTab} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 let site: SiteFixture;
@@ -20,8 +20,7 @@ afterAll(async () => {
 describe("formulas.md's Erlang C checkpoint", () => {
   for (const lang of ["en", "hu"]) {
     it(`(${lang}) hides the answer until a guess, then shows erlangC(12, 16) as the page writes numbers`, async () => {
-      const context = await site.browser.newContext();
-      const page = await context.newPage();
+      const page = await takeTab(site.browser);
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(String(e)));
       await page.goto(`${site.origin}/formulas.html?lang=${lang}`);
@@ -36,7 +35,7 @@ describe("formulas.md's Erlang C checkpoint", () => {
       expect(await cp.locator("[data-qb-answer]").textContent()).toBe(`Erlang C gives ${expected} of requests waiting.`);
       expect(await cp.locator("[data-qb-guess]").textContent()).toBe(`${numberFormat(lang, 1)(50)} %`);
       expect(errors).toEqual([]);
-      await context.close();
+      await releaseTab(page);
     });
   }
 });

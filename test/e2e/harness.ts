@@ -17,55 +17,61 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** What a tab is taken with: the window's size (1280×720 by default) and the colour scheme it reports (light by default). */
+/** What a tab is taken with: the window's size (1280×720 by default), the colour scheme (light) and motion (no preference) it reports; and, fixed for the tab's life, its pixel ratio (1) and whether scripts run (yes). */
 export interface TabOptions {
   viewport?: {width: number; height: number};
   colorScheme?: "light" | "dark";
+  reducedMotion?: "reduce" | "no-preference";
+  deviceScaleFactor?: number;
+  javaScriptEnabled?: boolean;
 }
 
-/** Tabs given back (releaseTab), each on about:blank, by browser; and every tab the pool made. */
-const idle = new WeakMap<Browser, Page[]>();
-/** The origins each tab of the pool has shown since it was taken. */
-const shown = new WeakMap<Page, Set<string>>();
+/** Tabs given back (releaseTab), each on about:blank, by browser and by what is fixed for a tab's life. */
+const idle = new WeakMap<Browser, Map<string, Page[]>>();
+/** Each taken tab's kind (idle's key) and the origins it has shown since it was taken. */
+const taken = new WeakMap<Page, {kind: string; origins: Set<string>}>();
 
 /**
  * A tab of `browser` for a test to load its page in: one that an earlier test gave back
- * (releaseTab), else a new one. Loading a notebook in a tab kept this way costs about a third of
- * the CPU of loading it in a new tab (on-call: 0.5 CPU-s against 1.7, on the 2-core test machine):
- * the tab's renderer, its caches and the scripts it compiled are kept. What the page can tell is
- * as in a new tab: the tab is on about:blank, so the page is a new document; its listeners are the
- * test's own; the localStorage of every origin it showed is empty (and the sessionStorage of the
- * page it was left on: the notebooks use none); the mouse is at the window's corner. A test that needs a context of its own (scripts off, a locale,
- * routes, init scripts, storage shared by two tabs) makes one.
+ * (releaseTab), else a new one, in a context of its own. Loading a notebook in a tab kept this
+ * way costs about a third of the CPU of loading it in a new tab (on-call: 0.5 CPU-s against 1.7,
+ * on the 2-core test machine): the tab's renderer, its caches and the scripts it compiled are
+ * kept. What the page can tell is as in a new tab: the tab is on about:blank, so the page is a new
+ * document; its listeners and routes are the test's own; the localStorage of every origin it
+ * showed is empty (and the sessionStorage of the page it was left on: the notebooks use none); the
+ * mouse is at the window's corner. A test that needs more of a context (a locale, init scripts,
+ * storage shared by two tabs, the pages it opens) makes one.
  */
 export async function takeTab(browser: Browser, options: TabOptions = {}): Promise<Page> {
-  const page = idle.get(browser)?.pop() ?? (await browser.newPage());
+  const fixed = {deviceScaleFactor: options.deviceScaleFactor ?? 1, javaScriptEnabled: options.javaScriptEnabled ?? true};
+  const kind = JSON.stringify(fixed);
+  const page = idle.get(browser)?.get(kind)?.pop() ?? (await browser.newPage(fixed));
   const origins = new Set<string>();
-  shown.set(page, origins);
+  taken.set(page, {kind, origins});
   page.on("framenavigated", (frame) => {
     const {origin, protocol} = new URL(frame.url());
     if (protocol === "file:") origins.add("file://");
     else if (origin !== "null") origins.add(origin);
   });
   await page.setViewportSize(options.viewport ?? {width: 1280, height: 720});
-  await page.emulateMedia({colorScheme: options.colorScheme ?? "light", media: null, reducedMotion: null});
+  await page.emulateMedia({colorScheme: options.colorScheme ?? "light", reducedMotion: options.reducedMotion ?? "no-preference", media: null});
   return page;
 }
 
 /**
  * Gives a tab of takeTab back for the next test (its storage cleared, on about:blank, its
- * listeners gone); closes any other page. A tab that cannot be reset is closed instead.
+ * listeners and routes gone); closes any other page. A tab that cannot be reset is closed instead.
  */
 export async function releaseTab(page: Page): Promise<void> {
   if (page.isClosed()) return;
-  const origins = shown.get(page);
-  if (!origins) return page.close();
-  shown.delete(page);
+  const tab = taken.get(page);
+  if (!tab) return page.close();
+  taken.delete(page);
   try {
     page.removeAllListeners();
     await page.unrouteAll({behavior: "ignoreErrors"});
     const cdp = await page.context().newCDPSession(page);
-    for (const origin of origins) await cdp.send("Storage.clearDataForOrigin", {origin, storageTypes: "local_storage"});
+    for (const origin of tab.origins) await cdp.send("Storage.clearDataForOrigin", {origin, storageTypes: "local_storage"});
     await cdp.detach();
     await page.evaluate(() => sessionStorage.clear()).catch(() => {});
     await page.mouse.move(0, 0);
@@ -75,7 +81,9 @@ export async function releaseTab(page: Page): Promise<void> {
   }
   const browser = page.context().browser();
   if (!browser) return page.close();
-  idle.set(browser, [...(idle.get(browser) ?? []), page]);
+  const kinds = idle.get(browser) ?? new Map<string, Page[]>();
+  idle.set(browser, kinds);
+  kinds.set(tab.kind, [...(kinds.get(tab.kind) ?? []), page]);
 }
 
 const types: Record<string, string> = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".woff2": "font/woff2", ".csv": "text/csv", ".json": "application/json", ".svg": "image/svg+xml"};

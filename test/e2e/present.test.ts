@@ -8,7 +8,7 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
 import {exportNotebook} from "../../src/site/export.js";
-import {launchBrowser} from "./harness.js";
+import {launchBrowser, releaseTab, takeTab} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 let dir: string;
@@ -57,13 +57,12 @@ afterAll(async () => {
 });
 
 async function open(suffix: string, viewport = {width: 1280, height: 720}) {
-  const context = await browser.newContext({viewport});
-  const page = await context.newPage();
+  const page = await takeTab(browser, {viewport});
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(url + suffix);
   await expect.poll(() => page.locator("form input[type=range]").count()).toBe(1);
-  return {page, errors, close: () => context.close()};
+  return {page, errors, close: () => releaseTab(page)};
 }
 
 /** The text of what the slide shows: the visible children of main, and the counter. */
@@ -105,6 +104,7 @@ describe("presentation mode", {timeout: 60_000}, () => {
     const {page, close} = await open("#/3");
     expect((await slide(page)).shown[0]).toBe("Square");
     await page.keyboard.press("ArrowRight");
+    await expect.poll(async () => (await slide(page)).number).toBe("4 / 5"); // the slide the link now names
     await page.reload();
     await expect.poll(async () => (await slide(page)).number).toBe("4 / 5");
     expect((await slide(page)).shown[0]).toBe("Chart");

@@ -10,7 +10,7 @@ import {hostname, tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser} from "playwright-core";
-import {launchBrowser} from "./harness.js";
+import {launchBrowser, releaseTab, takeTab} from "./harness.js";
 import {runQueuebook} from "../support/queuebookProcess.js";
 import {formulaIds} from "../../src/components/oncall/formulas.js";
 import {chartSpecs} from "../../src/components/oncall/charts.js";
@@ -57,12 +57,11 @@ afterAll(async () => {
 
 /** Opens an export from file:// (every other request refused), with or without JavaScript. */
 async function open(file: string, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({javaScriptEnabled, viewport: {width: 1280, height: 900}});
+  const page = await takeTab(browser, {javaScriptEnabled, viewport: {width: 1280, height: 900}});
   const url = `file://${file}`;
-  await context.route(/.*/, (route) => (route.request().url().split("#")[0] === url ? route.continue() : route.abort()));
-  const page = await context.newPage();
+  await page.route(/.*/, (route) => (route.request().url().split("#")[0] === url ? route.continue() : route.abort()));
   await page.goto(`${url}#${state}`);
-  return {page, close: () => context.close()};
+  return {page, close: () => releaseTab(page)};
 }
 
 describe("the on-call report with JavaScript off", {timeout: 60_000}, () => {
@@ -123,14 +122,13 @@ describe("the on-call report with JavaScript off", {timeout: 60_000}, () => {
 describe("render everything now (src/client/renderAll.ts), with JavaScript on", {timeout: 60_000}, () => {
   /** The live export at the top, the model far below the window: how many of its formulas are typeset. */
   async function typeset(query: string, before?: (page: import("playwright-core").Page) => Promise<void>) {
-    const context = await browser.newContext({viewport: {width: 1280, height: 900}});
-    const page = await context.newPage();
+    const page = await takeTab(browser, {viewport: {width: 1280, height: 900}});
     await page.goto(`file://${join(folders.cwdA, "on-call.html")}${query}#${state}`);
     await expect.poll(() => page.locator(".oc-charts .oc-chart svg").count(), {timeout: 30_000}).toBe(chartSpecs.length);
     await expect.poll(() => page.locator("[data-qb-snapshot]").count(), {timeout: 30_000}).toBe(0); // the live page has replaced the snapshot
     const beforeHook = await page.locator(".oc-model .katex").count();
     await before?.(page);
-    return {beforeHook, count: () => page.locator(".oc-model .katex").count(), close: () => context.close()};
+    return {beforeHook, count: () => page.locator(".oc-model .katex").count(), close: () => releaseTab(page)};
   }
 
   it("off screen, the model waits to be scrolled into view (the case the hook is for)", async () => {

@@ -69,3 +69,21 @@ it("a page not from takeTab is closed when given back; a closed tab is not taken
   await releaseTab(tab);
   expect(await takeTab(browser)).not.toBe(tab);
 });
+
+it("a tab is taken again only with what is fixed for its life: scripts on or off, its pixel ratio; motion and scheme are reset", async () => {
+  const off = await takeTab(browser, {javaScriptEnabled: false, reducedMotion: "reduce"});
+  await off.goto(`${server.origin}/a.html`);
+  expect(await off.title()).toBe("t"); // the script did not run
+  await releaseTab(off);
+  const on = await takeTab(browser);
+  expect(on).not.toBe(off);
+  await on.goto(`${server.origin}/a.html`);
+  expect(await on.title()).toBe("none none none");
+  expect(await on.evaluate(() => [devicePixelRatio, matchMedia("(prefers-reduced-motion: reduce)").matches])).toEqual([1, false]);
+  const offAgain = await takeTab(browser, {javaScriptEnabled: false});
+  expect(offAgain).toBe(off);
+  const sharp = await takeTab(browser, {deviceScaleFactor: 2, reducedMotion: "reduce"});
+  await sharp.goto(`${server.origin}/a.html`);
+  expect(await sharp.evaluate(() => [devicePixelRatio, matchMedia("(prefers-reduced-motion: reduce)").matches])).toEqual([2, true]);
+  for (const tab of [on, offAgain, sharp]) await releaseTab(tab);
+});
