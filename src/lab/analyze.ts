@@ -137,7 +137,13 @@ function recordInputs(records: LabRecords): LabInputs {
   };
   return {
     has: (name) => part(name) !== undefined,
-    probes: () => records.probes!.map(us),
+    // (a probe the file would write as 0.000000 is refused there, as parseProbe refuses it)
+    probes: () =>
+      records.probes!.map((s, k) => {
+        const t = us(s);
+        if (!(t > 0)) throw new LabFileError("01-probe.txt", k + 1, 1, `a response time must be above 0 s, got ${seconds(s)}`);
+        return t;
+      }),
     intended: (shape) => Array.from(records.sched![shape]!, us),
     run: (shape) => records.run![shape]!.map((r) => ({...r, intended: us(r.intended), sent: us(r.sent), received: us(r.received)})),
     srv: (shape) => records.srv![shape]!.map((r) => ({...r, arrive: us(r.arrive), start: us(r.start), end: us(r.end)})),

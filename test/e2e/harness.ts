@@ -39,7 +39,8 @@ const taken = new WeakMap<Page, {kind: string; origins: Set<string>}>();
  * compiled are kept. What the page can tell is as in a new tab: the tab is on about:blank, so the page is a new
  * document; its listeners and routes are the test's own; the localStorage of every origin it
  * showed is empty (and the sessionStorage of the page it was left on: the notebooks use none); the
- * mouse is at the window's corner. A test that needs more of a context (a locale, init scripts,
+ * mouse is at the window's corner. Only its history still holds the pages before (no test goes
+ * back past its own first page). A test that needs more of a context (a locale, init scripts,
  * storage shared by two tabs, the pages it opens) makes one.
  */
 export async function takeTab(browser: Browser, options: TabOptions = {}): Promise<Page> {

@@ -97,8 +97,11 @@ for (const mode of modes) {
         await page.locator("[data-control=backoff] select").selectOption("2");
         // Two controls, two decisions at the same minute.
         await expect.poll(() => page.locator(".oc-log tbody tr").count()).toBe(2);
+        const before = Number((await shown(page)).minute);
         await page.locator("[data-action=step]").click();
-        const minute = Number((await shown(page)).minute);
+        // (read once the step has drawn: a loaded machine showed the minute before it)
+        await expect.poll(async () => Number((await shown(page)).minute)).toBe(before + 1);
+        const minute = before + 1;
         await expect.poll(() => page.evaluate(() => location.hash)).toMatch(new RegExp(`^#run=v1_retry-storm_s1_m${minute}_en_${minute - 1}retryBudget0\\.1_${minute - 1}backoff2$`));
         const link = await page.locator("[data-share]").inputValue();
         expect(link).toBe(await page.evaluate(() => location.href));

@@ -87,6 +87,18 @@ describe("analyzeRecords(records, options)", () => {
     expect(fromRecords).toEqual(analyzeLab((name) => files.get(name)));
   });
 
+  it("refuses a probe its file would write as 0.000000 as the file's reader does (fast-check's counterexample: exponential service of 1 ms, no network)", () => {
+    const records: LabRecords = {probes: [0.0021, 0.0011, 0.0013, 0.0000004, 0.0017, 0.0012]};
+    const files = filesOf(records);
+    expect(files.get("01-probe.txt")).toContain("0.000000\n");
+    const fromFiles = outcome(() => analyzeLab((name) => files.get(name), {workers: 1}));
+    expect(fromFiles).toEqual({error: "LabFileError: 01-probe.txt:4:1: a response time must be above 0 s, got 0.000000"});
+    expect(outcome(() => analyzeRecords(records, {workers: 1}))).toEqual(fromFiles);
+    // the smallest time a file keeps, 0.000001 s, is still a time: the later check on the median speaks
+    const kept = outcome(() => analyzeRecords({probes: [0.0000005, 0.0000006]}, {workers: 1}));
+    expect(kept).toEqual(outcome(() => analyzeLab((name) => filesOf({probes: [0.0000005, 0.0000006]}).get(name), {workers: 1})));
+  });
+
   it("leaves the caller's records as they were (closed rows are sorted by a copy)", () => {
     const records = recordsOf({rate: 25, count: 50, burstSize: 12, serviceS: 0.04, workers: 2, seed: 3, exponential: true, networkS: 0, users: 4, thinkS: 0.1, failures: 0, present: Array(8).fill(true), options: {}});
     const before = structuredClone(records);
