@@ -36,12 +36,12 @@ const taken = new WeakMap<Page, {kind: string; origins: Set<string>}>();
  * (releaseTab), else a new one, in a context of its own. Loading a notebook in a tab kept this
  * way costs a third to two fifths of the CPU of loading it in a new tab (on-call: 0.42 CPU-s
  * against 1.37, `npm run bench -- tabs`): the tab's renderer, its caches and the scripts it
- * compiled are kept. What the page can tell is as in a new tab: the tab is on about:blank, so the page is a new
- * document; its listeners and routes are the test's own; the localStorage of every origin it
- * showed is empty (and the sessionStorage of the page it was left on: the notebooks use none); the
- * mouse is at the window's corner. Only its history still holds the pages before (no test goes
- * back past its own first page). A test that needs more of a context (a locale, init scripts,
- * storage shared by two tabs, the pages it opens) makes one.
+ * compiled are kept. What the page can tell is as in a new tab: the tab is on about:blank, so
+ * the page is a new document; its listeners and routes are the test's own; the localStorage of
+ * every origin it showed is empty (and the sessionStorage of the page it was left on: the
+ * notebooks use none); the mouse is at the window's corner. Only its history still holds the
+ * pages before (no test goes back past its own first page). A test that needs more of a context
+ * (a locale, init scripts, storage shared by two tabs, the pages it opens) makes one.
  */
 export async function takeTab(browser: Browser, options: TabOptions = {}): Promise<Page> {
   const fixed = {deviceScaleFactor: options.deviceScaleFactor ?? 1, javaScriptEnabled: options.javaScriptEnabled ?? true};
