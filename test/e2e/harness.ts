@@ -1,5 +1,6 @@
 // Shared by the browser tests and the benchmarks: real headless Chromium (Debian's, driven
-// by playwright-core), a static file server on loopback, and a site built from a folder.
+// by playwright-core), its tabs kept between tests, a static file server on loopback, and a
+// site built from a folder.
 import {createServer, type Server} from "node:http";
 import {readFile, stat} from "node:fs/promises";
 import {extname, join, normalize, resolve} from "node:path";
