@@ -1,6 +1,6 @@
 // The lab's written answers, computed from its recorded files. Pure: it takes the folder's
 // files as text and returns the files to write, so the CLI and the notebook share it.
-import {formatTsv, parseClosed, parsePlan, parseProbe, parseRecords, parseRun, seconds, type ClosedRow, type RunRow} from "./csv.js";
+import {formatProbe, formatTsv, parseClosed, parsePlan, parseProbe, parseRecords, parseRun, seconds, type ClosedRow, type RunRow} from "./csv.js";
 import type {LabRecord} from "./des.js";
 import {closedLoopRate, formulaWorkers, maxRate, naiveClosedLoopRate} from "./little.js";
 import {intervals, shapes, type Shape} from "./schedule.js";
@@ -137,13 +137,8 @@ function recordInputs(records: LabRecords): LabInputs {
   };
   return {
     has: (name) => part(name) !== undefined,
-    // (a probe the file would write as 0.000000 is refused there, as parseProbe refuses it)
-    probes: () =>
-      records.probes!.map((s, k) => {
-        const t = us(s);
-        if (!(t > 0)) throw new LabFileError("01-probe.txt", k + 1, 1, `a response time must be above 0 s, got ${seconds(s)}`);
-        return t;
-      }),
+    // the probes are few: read back through the file's own writer and reader, checks and all
+    probes: () => parseProbe("01-probe.txt", formatProbe(records.probes!)),
     intended: (shape) => Array.from(records.sched![shape]!, us),
     run: (shape) => records.run![shape]!.map((r) => ({...r, intended: us(r.intended), sent: us(r.sent), received: us(r.received)})),
     srv: (shape) => records.srv![shape]!.map((r) => ({...r, arrive: us(r.arrive), start: us(r.start), end: us(r.end)})),
