@@ -6,35 +6,16 @@
 //      nested quotes, 5,000 stars): wall clock and output size, each must build (exit 0);
 //   3. the seeded fuzz of test/fuzz at length (BENCH_FUZZ_RUNS mutants, default 200).
 import {spawn} from "node:child_process";
-import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from "node:fs";
+import {mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync} from "node:fs";
 import {cpus, loadavg, tmpdir} from "node:os";
 import {join} from "node:path";
 import {fuzzBuild} from "../test/fuzz/notebooks.js";
+import {treeUsage} from "./processTree.js";
 import {median, ms} from "./stats.js";
 
 const packageRoot = new URL("../", import.meta.url).pathname;
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const work = mkdtempSync(join(tmpdir(), "queuebook-bench-build-"));
-
-/** RSS in KB and CPU time in clock ticks (user + system) of `pid` and all its descendants, from /proc (Linux); 0 where /proc is absent. */
-function treeUsage(pid: number): {rss: number; ticks: number} {
-  const total = {rss: 0, ticks: 0};
-  try {
-    total.rss += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
-    total.ticks += Number(stat[11]) + Number(stat[12]); // utime, stime (fields 14 and 15)
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean)) {
-        const usage = treeUsage(Number(child));
-        total.rss += usage.rss;
-        total.ticks += usage.ticks;
-      }
-    }
-  } catch {
-    // the process ended between reads
-  }
-  return total;
-}
 
 /** Runs `queuebook build` on `root`: wall clock, peak RSS of the process tree (sampled every 10 ms), exit code. */
 function build(root: string, out: string): Promise<{ms: number; peakMb: number; cpuMs: number; code: number | null; stderr: string}> {

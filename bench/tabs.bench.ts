@@ -4,13 +4,14 @@
 // Chromium's processes and this one (user + system, from /proc, the exited renderers' included
 // through their parents), so other work on the machine does not count; wall time is beside it.
 // Each round loads every notebook once each way, alternating; medians of BENCH_RUNS rounds (5).
-import {mkdtempSync, readdirSync, readFileSync, rmSync} from "node:fs";
+import {mkdtempSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import type {Page} from "playwright-core";
 import {buildSite} from "../src/site/build.js";
 import {settle} from "../src/site/snapshot.js";
 import {launchBrowser, releaseTab, serveStatic, takeTab} from "../test/e2e/harness.js";
+import {treeUsage} from "./processTree.js";
 import {median, ms} from "./stats.js";
 
 const packageRoot = new URL("../", import.meta.url).pathname;
@@ -19,28 +20,8 @@ const names = (process.env.BENCH_NOTEBOOKS ?? "on-call,arrival-lab,formulas,erla
 
 /** CPU seconds of this process and every process below it, the reaped ones included. */
 function treeCpu(): number {
-  const parent = new Map<number, number>();
-  const seconds = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      parent.set(Number(entry), Number(fields[1]));
-      // utime, stime, and cutime, cstime: the children it has waited for
-      seconds.set(Number(entry), (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100);
-    } catch {
-      // (gone meanwhile)
-    }
-  }
-  const mine = new Set([process.pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [pid, ppid] of parent) if (!mine.has(pid) && mine.has(ppid)) (mine.add(pid), (grew = true));
-  }
-  let total = 0;
-  for (const pid of mine) total += seconds.get(pid) ?? 0;
-  return total;
+  const usage = treeUsage(process.pid);
+  return (usage.ticks + usage.reapedTicks) / 100;
 }
 
 const work = mkdtempSync(join(tmpdir(), "queuebook-bench-tabs-"));
