@@ -3,14 +3,14 @@
 // (plus KaTeX's <semantics>/<annotation>), without scripts, event handlers, javascript: URLs,
 // <style>, raw-text elements (<noscript>, <xmp>, …), frames, plugins, <base>/<meta>/<link>, and
 // without anything that loads from elsewhere (only data: and #fragment references stay). It runs
-// in a fresh, empty page of the Chromium that rendered the snapshot, so no cell's code runs beside
-// it; DOMPurify is read from node_modules and injected, nothing is fetched and nothing is added
+// in a fresh, empty page of the Chromium that rendered the snapshot, opened once every page of the
+// cells is closed, so no cell's code runs beside it; DOMPurify is read from node_modules and injected, nothing is fetched and nothing is added
 // to what a reader downloads. The result is serialised again by a serialiser that escapes every
 // "<" and ">" in text and attribute values: with no raw-text element left, the markup means the
 // same wherever the page parses it (in a <p>, a comment, a <style> of the prose).
 import {readFile} from "node:fs/promises";
 import {createRequire} from "node:module";
-import type {Browser} from "playwright-core";
+import type {Browser, BrowserContext, Page} from "playwright-core";
 
 /** Each cell's output as HTML, by the id of its element. */
 export type Outputs = Record<string, string>;
@@ -79,12 +79,21 @@ export const SANITIZER = String.raw`(function () {
   };
 })();`;
 
-/** The outputs made static and inert, sanitised in a fresh page of `browser` that may load nothing. */
-export async function sanitizeOutputs(browser: Browser, outputs: Outputs): Promise<Outputs> {
-  const context = await browser.newContext({javaScriptEnabled: true, serviceWorkers: "block"});
+/**
+ * The outputs made static and inert, sanitised in a fresh page that may load nothing: in a
+ * context of its own when given the browser, or in `context` (the one that rendered them: a page
+ * there costs half of a new context's CPU) once every page in it is closed, so that no cell's code
+ * is left running beside the sanitiser. The page is closed after; the context is the caller's.
+ */
+export async function sanitizeOutputs(where: Browser | BrowserContext, outputs: Outputs): Promise<Outputs> {
+  const own = "newContext" in where ? await where.newContext({javaScriptEnabled: true, serviceWorkers: "block"}) : undefined;
+  const context = own ?? (where as BrowserContext);
+  let page: Page | undefined;
   try {
-    await context.route(/.*/, (route) => route.abort("blockedbyclient"));
-    const page = await context.newPage();
+    // (a page a cell opened may open another as it goes: until none is left)
+    if (!own) while (context.pages().length) await context.pages()[0].close();
+    page = await context.newPage();
+    await page.route(/.*/, (route) => route.abort("blockedbyclient"));
     await page.setContent("<!doctype html><title>queuebook snapshot</title>");
     await page.addScriptTag({content: `${await purifySource()}\n${SANITIZER}`});
     return await page.evaluate((all) => {
@@ -97,6 +106,7 @@ export async function sanitizeOutputs(browser: Browser, outputs: Outputs): Promi
       return out;
     }, outputs);
   } finally {
-    await context.close();
+    if (own) await own.close();
+    else await page?.close();
   }
 }

@@ -131,6 +131,24 @@ describe("the no-script snapshot of hostile cell outputs (seeded property)", () 
     );
   }, 240_000);
 
+  it("sanitised in the context that rendered the outputs: its pages (a popup a cell opened too) are closed first, the result the same as in a context of its own", async () => {
+    const context = await browser.newContext();
+    try {
+      const cells = await context.newPage();
+      await cells.setContent("<p>cells</p>");
+      await Promise.all([context.waitForEvent("page"), cells.evaluate(() => void window.open("about:blank", "_blank"))]);
+      expect(context.pages()).toHaveLength(2);
+      const outputs = {"cell-1": '<img src="x" onerror="alert(1)"><b>kept</b><style>b{}</style>'};
+      const there = await sanitizeOutputs(context, outputs);
+      expect(context.pages()).toEqual([]);
+      expect(there).toEqual(await sanitizeOutputs(browser, outputs));
+      expect(there["cell-1"]).toContain("<b>kept</b>");
+      expect(await dangers(applySnapshot(TEMPLATE, there))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("keeps what a chart and a formula are made of: SVG shapes, gradients by #id, KaTeX's MathML with its annotation", async () => {
     const chart = '<svg viewBox="0 0 10 10"><defs><linearGradient id="g"><stop offset="0"></stop></linearGradient></defs><rect fill="url(#g)" width="5" height="5"></rect><text x="1">label</text><title>tip</title></svg>';
     const formula = '<span class="katex"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><msup><mi>x</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">x^2</annotation></semantics></math></span>';
