@@ -1,6 +1,6 @@
-// Two projects: "unit" (no browser; `npm run test:unit`) and "browser" (each file opens one
-// Chromium of its own, and reuses its tabs: takeTab in test/e2e/harness.ts). `npm test` runs both in one pool, so the browser files run
-// in parallel with each other and with the unit files.
+// Two projects: "unit" (no browser; `npm run test:unit`) and "browser" (one Chromium a worker,
+// its tabs reused: takeTab in test/e2e/harness.ts). `npm test` runs both in one pool, so the
+// browser files run in parallel with each other and with the unit files.
 import {availableParallelism} from "node:os";
 import {configDefaults, defineConfig} from "vitest/config";
 
@@ -21,7 +21,9 @@ export default defineConfig({
       {extends: true, test: {name: "unit", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, ...browserFiles], isolate: false}},
       // A condition in a page is polled for up to 10 s rather than 1 s: a loaded machine renders late.
       // notebooks/ is built once for the run (test/e2e/sharedSite.ts), not once a file.
-      {extends: true, test: {name: "browser", include: browserFiles, globalSetup: ["test/e2e/sharedSite.ts"], expect: {poll: {timeout: 10_000}}}}
+      // Its files share their worker's module graph too, and with it one Chromium and its kept tabs
+      // (launchBrowser, closeBrowser and takeTab in test/e2e/harness.ts).
+      {extends: true, test: {name: "browser", include: browserFiles, globalSetup: ["test/e2e/sharedSite.ts"], expect: {poll: {timeout: 10_000}}, isolate: false, env: {QUEUEBOOK_TEST_SHARED_BROWSER: "1"}}}
     ]
   }
 });

@@ -12,7 +12,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, BrowserContext, Page} from "playwright-core";
 import {exportNotebook} from "../../src/site/export.js";
 import {applySnapshot, snapshotPage} from "../../src/site/snapshot.js";
-import {launchBrowser, takeTab} from "./harness.js";
+import {closeBrowser, launchBrowser, takeTab} from "./harness.js";
 import {luminance} from "../support/contrast.js";
 import {loadOnce, pageLoadTimeout} from "./pages.js";
 import {axeViolations, forceVisible, languageShown, readable, settled, shippedNotebooks, switchLanguage} from "./a11y.js";
@@ -53,7 +53,7 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   if (dir) rmSync(dir, {recursive: true, force: true});
 });
 

@@ -53,6 +53,9 @@ describe("the arrival lab by keyboard only", {timeout: 120_000}, () => {
     expect(chooser.isMultiple()).toBe(true);
     await chooser.setFiles(join(dataDir, "srv-even.csv"));
     await expect.poll(() => page.locator(".lab-upload-status").innerText()).toContain("srv-even.csv");
+    // the cells the upload feeds redraw: a control they replace takes the focus with it (a loaded
+    // machine once saw focus fall to the body after the ✎ button, tabbing on during the redraw)
+    await settled(page);
 
     // step 8's form: the model by arrows, the rest typed; Enter in the workers field submits it
     const grade = page.locator(".lab-grade").first();

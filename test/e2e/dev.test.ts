@@ -14,7 +14,7 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
 import {startPreview, type Preview} from "../../src/site/preview.js";
-import {launchBrowser, releaseTab, serveStatic, takeTab} from "./harness.js";
+import {closeBrowser, launchBrowser, releaseTab, serveStatic, takeTab} from "./harness.js";
 import {previewPackage, type PreviewPackage} from "../support/previewPackage.js";
 
 let copy: PreviewPackage;
@@ -33,7 +33,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   await preview?.close();
   copy?.remove();
 });

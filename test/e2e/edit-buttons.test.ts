@@ -9,7 +9,7 @@ import {join} from "node:path";
 import type {Browser, Page} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {buildSite} from "../../src/site/build.js";
-import {launchBrowser, releaseTab, takeTab} from "./harness.js";
+import {closeBrowser, launchBrowser, releaseTab, takeTab} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 let dir: string;
@@ -22,7 +22,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   if (dir) rmSync(dir, {recursive: true, force: true});
 });
 

@@ -7,7 +7,7 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser} from "playwright-core";
 import {exportNotebook} from "../../src/site/export.js";
-import {launchBrowser} from "./harness.js";
+import {closeBrowser, launchBrowser} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const notebooks = join(packageRoot, "notebooks");
@@ -24,7 +24,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   if (dir) rmSync(dir, {recursive: true, force: true});
 });
 

@@ -11,7 +11,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser} from "playwright-core";
-import {chromiumPath, launchBrowser} from "./harness.js";
+import {closeBrowser, chromiumPath, launchBrowser} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const framework = join(packageRoot, "test/e2e/framework");
@@ -86,7 +86,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   rmSync(base, {recursive: true, force: true});
 });
 

@@ -9,7 +9,7 @@ import {join} from "node:path";
 import {inflateSync} from "node:zlib";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
-import {launchBrowser, releaseTab, takeTab} from "./harness.js";
+import {closeBrowser, launchBrowser, releaseTab, takeTab} from "./harness.js";
 import {runQueuebook} from "../support/queuebookProcess.js";
 
 const HOSTILE = "</script><script>window.pwned = 1</script><!-- \u2028 end";
@@ -60,7 +60,7 @@ display(html\`<p class="hostile">\${rows[0].label}</p>\`);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   if (dir) rmSync(dir, {recursive: true, force: true});
 });
 

@@ -10,12 +10,45 @@ import {chromium, type Browser, type Page} from "playwright-core";
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Chromium as the machine allows: headless, no sandbox (root), no background networking. */
-export async function launchBrowser(): Promise<Browser> {
+function launchChromium(): Promise<Browser> {
   if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install -y chromium (.ci/run does this)`);
   return chromium.launch({
     executablePath: chromiumPath,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
   });
+}
+
+/**
+ * Whether this process keeps one Chromium for all its files: the browser project sets
+ * QUEUEBOOK_TEST_SHARED_BROWSER and runs its files one after another in each worker's module graph
+ * (vitest.config.ts: isolate false), so a file starts with a running browser rather than launching
+ * its own (0.7 CPU-s). Its tabs are not kept past the file: a tab kept from an earlier file once
+ * lost what a page had just put in localStorage when reloaded (tabs.test.ts, after on-call.test.ts).
+ */
+const sharing = () => process.env.QUEUEBOOK_TEST_SHARED_BROWSER === "1";
+let shared: Promise<Browser> | undefined;
+
+/**
+ * A Chromium for a test file or a bench: the process's shared one when sharing (launched anew
+ * when it is gone), else one of its own. Either way it is given back with closeBrowser.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  if (!sharing()) return launchChromium();
+  const running = shared && (await shared.catch(() => undefined));
+  if (running?.isConnected()) return running;
+  shared = launchChromium();
+  return shared;
+}
+
+/**
+ * Gives back a browser of launchBrowser: closes it, or, when it is the shared one, closes every
+ * context in it (the file's kept tabs too), so the next file finds the browser as launched.
+ */
+export async function closeBrowser(browser: Browser | undefined): Promise<void> {
+  if (!browser) return;
+  if (!sharing() || !shared || browser !== (await shared.catch(() => undefined))) return browser.close();
+  idle.delete(browser);
+  await Promise.all(browser.contexts().map((context) => context.close().catch(() => {})));
 }
 
 /** What a tab is taken with: the window's size (1280×720 by default), the colour scheme (light) and motion (no preference) it reports; and, fixed for the tab's life, its pixel ratio (1) and whether scripts run (yes). */
@@ -120,39 +153,43 @@ export interface SiteFixture {
   /** `http://127.0.0.1:PORT` serving `out`. */
   origin: string;
   browser: Browser;
-  /** Closes the browser and the server and removes the temporary folder. */
+  /** Gives the browser back (closeBrowser), stops the server (not the run's own) and removes the temporary folder. */
   close(): Promise<void>;
 }
 
-/** The run's one build of notebooks/ (sharedSite.ts, the browser project's global setup), when `root` is that folder and this is a vitest run of that project. */
-async function sharedBuild(root: string, packageRoot: string): Promise<string | undefined> {
+/** The run's one build of notebooks/ and its server (sharedSite.ts, the browser project's global setup), when `root` is that folder and this is a vitest run of that project. */
+async function sharedBuild(root: string, packageRoot: string): Promise<{out: string; origin: string} | undefined> {
   if (!process.env.VITEST || resolve(root) !== join(packageRoot, "notebooks")) return undefined;
   const {inject} = await import("vitest");
-  return inject("notebooksSite") || undefined;
+  const out = inject("notebooksSite");
+  const origin = inject("notebooksOrigin");
+  return out && origin ? {out, origin} : undefined;
 }
 
-/** Builds the notebooks under `root` into a fresh temporary folder (notebooks/ itself: the run's one build), serves it and opens Chromium. */
+/** Builds the notebooks under `root` into a fresh temporary folder and serves it (notebooks/ itself: the run's one build and server), and opens Chromium. */
 export async function startSite(root: string, options: {prefix?: string; packageRoot?: string} = {}): Promise<SiteFixture> {
   const {mkdtemp, rm} = await import("node:fs/promises");
   const {tmpdir} = await import("node:os");
   const packageRoot = resolve(options.packageRoot ?? new URL("../../", import.meta.url).pathname);
-  let out = options.packageRoot === undefined ? await sharedBuild(root, packageRoot) : undefined;
+  const run = options.packageRoot === undefined ? await sharedBuild(root, packageRoot) : undefined;
   let work: string | undefined;
-  if (!out) {
+  let served: {out: string; origin: string; close(): Promise<void>};
+  if (run) served = {...run, close: async () => {}};
+  else {
     const {buildSite} = await import("../../src/site/build.js");
     work = await mkdtemp(join(tmpdir(), `${options.prefix ?? "queuebook-e2e"}-`));
-    out = join(work, "site");
+    const out = join(work, "site");
     await buildSite({root, out, packageRoot});
+    served = {out, ...(await serveStatic(out))};
   }
-  const server = await serveStatic(out);
   const browser = await launchBrowser();
   return {
-    out,
-    origin: server.origin,
+    out: served.out,
+    origin: served.origin,
     browser,
     async close() {
-      await browser.close();
-      await server.close();
+      await closeBrowser(browser);
+      await served.close();
       if (work) await rm(work, {recursive: true, force: true});
     }
   };

@@ -7,7 +7,7 @@ import type {Browser} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {startPreview, type Preview} from "../../src/site/preview.js";
 import {freshFolders} from "../support/folders.js";
-import {launchBrowser, releaseTab, takeTab} from "./harness.js";
+import {closeBrowser, launchBrowser, releaseTab, takeTab} from "./harness.js";
 
 const original = "---\r\ntitle: Dev save\r\n---\r\n\r\n```js\r\nconst a = 1;\r\n```\r\n\r\n```js\r\nconst b = a * 2;\r\n```\r\n\r\nb is <span id=\"b\">${b}</span>\r\n";
 const folder = freshFolders("qb-persist-dev-");
@@ -23,7 +23,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   await preview?.close();
 });
 

@@ -10,7 +10,7 @@ import type {Browser, BrowserContext, Page} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {buildSite} from "../../src/site/build.js";
 import {freshFolders} from "../support/folders.js";
-import {launchBrowser} from "./harness.js";
+import {closeBrowser, launchBrowser} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const folder = freshFolders("qb-persist-versions-");
@@ -37,7 +37,7 @@ beforeAll(async () => {
   live = join(work, "live");
   browser = await launchBrowser();
 }, 180_000);
-afterAll(async () => browser?.close());
+afterAll(async () => closeBrowser(browser));
 
 const pageOf = (out: string) => pathToFileURL(join(out, "calc.html")).href;
 

@@ -12,7 +12,7 @@ import {parseNotebook} from "../../src/notebook/parse.js";
 import {applyEdits, sourceBlocks, type SourceEdit} from "../../src/notebook/source.js";
 import {buildSite} from "../../src/site/build.js";
 import {freshFolders} from "../support/folders.js";
-import {launchBrowser} from "./harness.js";
+import {closeBrowser, launchBrowser} from "./harness.js";
 
 // CRLF, front matter, a tab: the download must keep every byte but the edited body
 const original = [
@@ -41,7 +41,7 @@ beforeAll(async () => {
   url = pathToFileURL(join(out, "persist.html")).href;
   browser = await launchBrowser();
 }, 120_000);
-afterAll(async () => browser?.close());
+afterAll(async () => closeBrowser(browser));
 
 /** A fresh browser profile (its own localStorage) on the built page, its edits started (the editor chunk loaded, as on a first edit). */
 async function open(): Promise<{page: Page; close(): Promise<void>}> {

@@ -8,7 +8,7 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, BrowserContext, Page} from "playwright-core";
 import {exportNotebook} from "../../src/site/export.js";
-import {launchBrowser} from "./harness.js";
+import {closeBrowser, launchBrowser} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 let dir: string;
@@ -70,7 +70,7 @@ The end.
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   if (dir) rmSync(dir, {recursive: true, force: true});
 });
 

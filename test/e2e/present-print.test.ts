@@ -8,7 +8,7 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser} from "playwright-core";
 import {exportNotebook} from "../../src/site/export.js";
-import {launchBrowser, releaseTab, takeTab} from "./harness.js";
+import {closeBrowser, launchBrowser, releaseTab, takeTab} from "./harness.js";
 import {runCli} from "../cli/run.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
@@ -36,7 +36,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   if (dir) rmSync(dir, {recursive: true, force: true});
 });
 

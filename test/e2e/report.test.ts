@@ -10,7 +10,7 @@ import {hostname, tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser} from "playwright-core";
-import {launchBrowser, releaseTab, takeTab} from "./harness.js";
+import {closeBrowser, launchBrowser, releaseTab, takeTab} from "./harness.js";
 import {runQueuebook} from "../support/queuebookProcess.js";
 import {formulaIds} from "../../src/components/oncall/formulas.js";
 import {chartSpecs} from "../../src/components/oncall/charts.js";
@@ -51,7 +51,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   if (base) rmSync(base, {recursive: true, force: true});
 });
 

@@ -5,7 +5,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, expect, it} from "vitest";
 import type {Browser} from "playwright-core";
-import {launchBrowser, releaseTab, serveStatic, takeTab} from "./harness.js";
+import {closeBrowser, launchBrowser, releaseTab, serveStatic, takeTab} from "./harness.js";
 
 let dir: string;
 let browser: Browser;
@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
   await server?.close();
   if (dir) rmSync(dir, {recursive: true, force: true});
 });

@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
-import {launchBrowser} from "../e2e/harness.js";
+import {closeBrowser, launchBrowser} from "../e2e/harness.js";
 import {applySnapshot, readSnapshot} from "../../src/site/snapshot.js";
 import {sanitizeOutputs} from "../../src/site/sanitize.js";
 
@@ -64,7 +64,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
 });
 
 /** What a reader without JavaScript gets from `html`: everything that could run or load, listed. */

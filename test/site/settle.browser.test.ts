@@ -3,7 +3,7 @@
 // stays quiet meanwhile. The page's clock is Playwright's fake one, so "quiet for 5 s" takes no time.
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser} from "playwright-core";
-import {launchBrowser} from "../e2e/harness.js";
+import {closeBrowser, launchBrowser} from "../e2e/harness.js";
 import {settle} from "../../src/site/snapshot.js";
 
 let browser: Browser;
@@ -11,7 +11,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeBrowser(browser);
 });
 
 describe("settle(page)", () => {

@@ -5,7 +5,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import type {Browser} from "playwright-core";
 import {exportNotebook} from "../../src/site/export.js";
-import {launchBrowser} from "../e2e/harness.js";
+import {closeBrowser, launchBrowser} from "../e2e/harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 
@@ -21,7 +21,7 @@ export async function exportedPage(markdown: string, name = "deck"): Promise<{ur
       url: `file://${join(dir, `${name}.html`)}`,
       browser,
       async close() {
-        await browser.close();
+        await closeBrowser(browser);
         rmSync(dir, {recursive: true, force: true});
       }
     };
