@@ -21,9 +21,9 @@ function launchChromium(): Promise<Browser> {
 /**
  * Whether this process keeps one Chromium for all its files: the browser project sets
  * QUEUEBOOK_TEST_SHARED_BROWSER and runs its files one after another in each worker's module graph
- * (vitest.config.ts: isolate false), so a file starts with a running browser rather than launching
- * its own (0.7 CPU-s). Its tabs are not kept past the file: a tab kept from an earlier file once
- * lost what a page had just put in localStorage when reloaded (tabs.test.ts, after on-call.test.ts).
+ * (vitest.config.ts: isolate false), so a file starts with a running browser and the tabs earlier
+ * files gave back (takeTab), rather than launching its own (0.7 CPU-s) and loading its first pages
+ * in new tabs (0.16 CPU-s more a tab in the browser process alone, and a cold renderer).
  */
 const sharing = () => process.env.QUEUEBOOK_TEST_SHARED_BROWSER === "1";
 let shared: Promise<Browser> | undefined;
@@ -42,13 +42,14 @@ export async function launchBrowser(): Promise<Browser> {
 
 /**
  * Gives back a browser of launchBrowser: closes it, or, when it is the shared one, closes every
- * context in it (the file's kept tabs too), so the next file finds the browser as launched.
+ * context the file left open but those of the tabs given back (releaseTab), so the next file
+ * finds the browser as launched but for those tabs, each as a new one (tabs.test.ts).
  */
 export async function closeBrowser(browser: Browser | undefined): Promise<void> {
   if (!browser) return;
   if (!sharing() || !shared || browser !== (await shared.catch(() => undefined))) return browser.close();
-  idle.delete(browser);
-  await Promise.all(browser.contexts().map((context) => context.close().catch(() => {})));
+  const kept = new Set([...(idle.get(browser)?.values() ?? [])].flat().map((page) => page.context()));
+  await Promise.all(browser.contexts().filter((context) => !kept.has(context)).map((context) => context.close().catch(() => {})));
 }
 
 /** What a tab is taken with: the window's size (1280×720 by default), the colour scheme (light) and motion (no preference) it reports; and, fixed for the tab's life, its pixel ratio (1) and whether scripts run (yes). */
@@ -105,12 +106,15 @@ export async function releaseTab(page: Page): Promise<void> {
   try {
     page.removeAllListeners();
     await page.unrouteAll({behavior: "ignoreErrors"});
+    await page.evaluate(() => sessionStorage.clear()).catch(() => {});
+    await page.mouse.move(0, 0);
+    // Off the page first, then its origins' localStorage cleared: Chromium commits a page's
+    // writes a moment after they are made (at the latest as the page goes), and a write still
+    // on its way would otherwise land after the clear.
+    await page.goto("about:blank");
     const cdp = await page.context().newCDPSession(page);
     for (const origin of tab.origins) await cdp.send("Storage.clearDataForOrigin", {origin, storageTypes: "local_storage"});
     await cdp.detach();
-    await page.evaluate(() => sessionStorage.clear()).catch(() => {});
-    await page.mouse.move(0, 0);
-    await page.goto("about:blank");
   } catch {
     return page.close().catch(() => {});
   }

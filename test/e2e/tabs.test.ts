@@ -37,10 +37,15 @@ it("a tab given back is taken again, and its page finds no storage, no globals a
   for (const url of urls) {
     await first.goto(url);
     expect(await first.title()).toBe("none none none");
-    await first.reload(); // within one taking the tab keeps what its pages stored, as a tab does
-    expect(await first.title()).toBe("kept kept none");
+    // Within one taking the tab keeps what its pages stored, as a tab does. (Chromium commits a
+    // file:// page's localStorage a moment after the write: a reload at once read the origin
+    // before it, 3 times in 40 with a new tab each time, none in 80 over http. So reload until the
+    // write is in; a tab that dropped what was stored never gets there.)
+    await expect.poll(async () => (await first.reload(), first.title()), {message: url}).toBe("kept kept none");
   }
-  expect(heard).toEqual(["loaded", "loaded", "loaded", "loaded"]);
+  expect(heard.length).toBeGreaterThanOrEqual(4);
+  expect(new Set(heard)).toEqual(new Set(["loaded"]));
+  const heardBefore = heard.length;
   await releaseTab(first);
   expect(first.url()).toBe("about:blank");
 
@@ -51,7 +56,7 @@ it("a tab given back is taken again, and its page finds no storage, no globals a
     // both origins' localStorage is empty, not only the one the tab was left on
     expect(await again.title(), url).toBe("none none none");
   }
-  expect(heard).toHaveLength(4);
+  expect(heard).toHaveLength(heardBefore); // the last taking's listener heard none of these
   expect(await again.evaluate(() => [innerWidth, innerHeight, matchMedia("(prefers-color-scheme: dark)").matches])).toEqual([390, 844, true]);
   await releaseTab(again);
   const light = await takeTab(browser);
