@@ -29,8 +29,8 @@ let contexts: BrowserContext[] = [];
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "queuebook-a11y-export-"));
   browser = await launchBrowser();
-  // The snapshot is taken as `export` takes it (snapshotPage, applySnapshot), but in this file's one
-  // browser rather than a Chromium started per export.
+  // The snapshot is taken as `export` takes it (snapshotPage, applySnapshot), but in the tests'
+  // browser (launchBrowser) rather than a Chromium started per export.
   for (const notebook of notebooks) {
     const file = join(folder, `${notebook.name}.md`);
     // the live export: every declared language, its picker switching them

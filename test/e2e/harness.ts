@@ -109,8 +109,8 @@ export async function releaseTab(page: Page): Promise<void> {
     await page.evaluate(() => sessionStorage.clear()).catch(() => {});
     await page.mouse.move(0, 0);
     // Off the page first, then its origins' localStorage cleared: Chromium commits a page's
-    // writes a moment after they are made (at the latest as the page goes), and a write still
-    // on its way would otherwise land after the clear.
+    // writes a moment after they are made (at the latest as the page goes), so a write still on
+    // its way could otherwise land after the clear (reasoned from tabs.test's race, not seen).
     await page.goto("about:blank");
     const cdp = await page.context().newCDPSession(page);
     for (const origin of tab.origins) await cdp.send("Storage.clearDataForOrigin", {origin, storageTypes: "local_storage"});
