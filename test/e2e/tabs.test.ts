@@ -41,7 +41,11 @@ it("a tab given back is taken again, and its page finds no storage, no globals a
     // file:// page's localStorage a moment after the write: a reload at once read the origin
     // before it, 3 times in 40 with a new tab each time, none in 80 over http. So reload until the
     // write is in; a tab that dropped what was stored never gets there.)
-    await expect.poll(async () => (await first.reload(), first.title()), {message: url}).toBe("kept kept none");
+    const reloaded = async () => {
+      await first.reload();
+      return first.title();
+    };
+    await expect.poll(reloaded, {message: url}).toBe("kept kept none");
   }
   expect(heard.length).toBeGreaterThanOrEqual(4);
   expect(new Set(heard)).toEqual(new Set(["loaded"]));
