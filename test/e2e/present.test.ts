@@ -117,7 +117,8 @@ describe("presentation mode", {timeout: 60_000}, () => {
     await page.keyboard.press("ArrowRight"); // the focused slider takes it: 3 → 4
     expect((await slide(page)).number).toBe("2 / 5");
     await page.keyboard.press("PageDown"); // a clicker always turns the slide
-    expect(await slide(page)).toMatchObject({number: "3 / 5", shown: ["Square", "The square is 16."]});
+    // (the slider's new value reaches the square through the runtime, a moment after the key)
+    await expect.poll(() => slide(page)).toMatchObject({number: "3 / 5", shown: ["Square", "The square is 16."]});
     await close();
   });
 
