@@ -3,6 +3,7 @@
 // browser files run in parallel with each other and with the unit files.
 import {availableParallelism} from "node:os";
 import {configDefaults, defineConfig} from "vitest/config";
+import {LongestFirst} from "./test/support/fileOrder.js";
 
 const browserFiles = ["test/e2e/**/*.test.ts", "test/**/*.browser.test.ts"];
 
@@ -15,6 +16,8 @@ export default defineConfig({
     // processes and lab timers, so a worker more than the cores keeps them busy: on the 2-core
     // test machine 3 workers took 326 s (625 CPU-s) where 2 took 350 s (605 CPU-s).
     maxWorkers: availableParallelism() + 1,
+    // Each project's files longest first, by the times of test/file-times.json (test/support/fileOrder.ts).
+    sequence: {sequencer: LongestFirst},
     projects: [
       // The unit files share their worker's module graph (isolate: false): 179 → 103 CPU-s for the
       // project on the 2-core test machine, the same 1,670 tests passing, files shuffled or not. A
