@@ -25,7 +25,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const work = await mkdtemp(join(tmpdir(), "queuebook-shared-site-"));
   const out = join(work, "site");
   await buildSite({root: join(packageRoot, "notebooks"), out, packageRoot});
-  const server = await serveStatic(out);
+  const server = await serveStatic(out, {unchanging: true});
   project.provide("notebooksSite", out);
   project.provide("notebooksOrigin", server.origin);
   return async () => {
