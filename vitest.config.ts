@@ -1,6 +1,6 @@
 // Two projects: "unit" (no browser; `npm run test:unit`) and "browser" (one Chromium a worker,
-// its tabs reused: takeTab in test/e2e/harness.ts). `npm test` runs both in one pool, so the
-// browser files run in parallel with each other and with the unit files.
+// its tabs reused: takeTab in test/e2e/harness.ts). `npm test` runs both in one pool: the
+// browser files in parallel with each other, then the unit files (beside the last browser files).
 import {availableParallelism} from "node:os";
 import {configDefaults, defineConfig} from "vitest/config";
 import {LongestFirst} from "./test/support/fileOrder.js";

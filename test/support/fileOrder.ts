@@ -2,7 +2,7 @@
 // in a whole run (test/file-times.json, written by `npm run test:times`), so that no long file is
 // left to start near the end and run on alone. A file the list does not know yet starts before
 // all others (its time is unknown, so it may be long). Vitest orders by the times of its own last
-// run when it has one and by file size when it has none, as in a fresh clone: there the 93 s
+// run when it has one and by file size when it has none, as in a fresh clone: there the 88 s
 // a11y.test.ts, a small file, started in the second half of the run.
 import {readFileSync} from "node:fs";
 import {relative} from "node:path";

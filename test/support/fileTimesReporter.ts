@@ -7,7 +7,7 @@ import {relative} from "node:path";
 import type {Reporter, TestModule, Vitest} from "vitest/node";
 import {fileTimesPath, readFileTimes, type FileTimes} from "./fileOrder.js";
 
-/** The times to keep: `measured` over `kept`, each path's that still exists under `root`, in path order, to the tenth of a second. */
+/** The times to keep: `measured` over `kept`, only of the paths that `exists` still finds, in path order, to the tenth of a second. */
 export function mergedTimes(kept: FileTimes, measured: FileTimes, exists: (path: string) => boolean): FileTimes {
   const all = {...kept, ...measured};
   return Object.fromEntries(
