@@ -5,9 +5,10 @@
 // without anything that loads from elsewhere (only data: and #fragment references stay). It runs
 // in a fresh, empty page of the Chromium that rendered the snapshot, opened once every page of the
 // cells is closed, so no cell's code runs beside it; DOMPurify is read from node_modules and
-// injected, nothing is fetched and nothing is added to what a reader downloads. The result is serialised again by a serialiser that escapes every
-// "<" and ">" in text and attribute values: with no raw-text element left, the markup means the
-// same wherever the page parses it (in a <p>, a comment, a <style> of the prose).
+// injected, nothing is fetched and nothing is added to what a reader downloads. The result is
+// serialised again by a serialiser that escapes every "<" and ">" in text and attribute values:
+// with no raw-text element left, the markup means the same wherever the page parses it (in a
+// <p>, a comment, a <style> of the prose).
 import {readFile} from "node:fs/promises";
 import {createRequire} from "node:module";
 import type {Browser, BrowserContext, Page} from "playwright-core";

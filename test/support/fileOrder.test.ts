@@ -2,7 +2,8 @@ import {mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
-import {fileTimesPath, longestFirst, readFileTimes} from "./fileOrder.js";
+import type {TestSpecification, Vitest} from "vitest/node";
+import {fileTimesPath, LongestFirst, longestFirst, readFileTimes} from "./fileOrder.js";
 import {mergedTimes} from "./fileTimesReporter.js";
 
 const dir = mkdtempSync(join(tmpdir(), "queuebook-file-order-"));
@@ -24,6 +25,14 @@ describe("the order test files start in", () => {
     }
     writeFileSync(join(dir, "mixed.json"), JSON.stringify({"a.ts": 2, "b.ts": "3", "c.ts": -1, "d.ts": 0}));
     expect(readFileTimes(join(dir, "mixed.json"))).toEqual({"a.ts": 2, "d.ts": 0});
+  });
+
+  it("as vitest's sequencer: by group order, then project, each project's kept files longest first", async () => {
+    const root = new URL("../../", import.meta.url).pathname;
+    const spec = (project: string, path: string, groupOrder = 0) => ({project: {name: project, config: {sequence: {groupOrder}}}, moduleId: join(root, path), path}) as unknown as TestSpecification & {path: string};
+    const files = [spec("unit", "test/sim/budget.test.ts"), spec("unit", "test/cli/lab-record.test.ts"), spec("browser", "test/e2e/tabs.test.ts"), spec("browser", "test/e2e/a11y.test.ts"), spec("later", "test/e2e/present.test.ts", 1)];
+    const sorted = await new LongestFirst({config: {root}} as unknown as Vitest).sort(files);
+    expect(sorted.map((s) => (s as unknown as {path: string}).path)).toEqual(["test/e2e/a11y.test.ts", "test/e2e/tabs.test.ts", "test/cli/lab-record.test.ts", "test/sim/budget.test.ts", "test/e2e/present.test.ts"]);
   });
 
   it("test:times writes this run's times over the kept ones, drops files gone, rounds to tenths", () => {

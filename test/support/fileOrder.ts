@@ -25,23 +25,24 @@ export function readFileTimes(path = fileTimesPath): FileTimes {
   }
 }
 
-/** `paths` unknown first, then longest first; equal times by path, so the order is the same on every machine. */
-export function longestFirst(paths: string[], times: FileTimes): string[] {
+/** Orders paths unknown first, then longest first; equal times by path, so the order is the same on every machine. */
+function byTime(times: FileTimes): (a: string, b: string) => number {
   const time = (path: string) => (Object.hasOwn(times, path) ? times[path] : Infinity);
-  return [...paths].sort((a, b) => time(b) - time(a) || (a < b ? -1 : a > b ? 1 : 0));
+  return (a, b) => time(b) - time(a) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-/** Vitest's sequencer (its sharding kept), the projects one after another as Vitest has them, each project's files longest first. */
+/** `paths` in the order of byTime. */
+export function longestFirst(paths: string[], times: FileTimes): string[] {
+  return [...paths].sort(byTime(times));
+}
+
+/** Vitest's sequencer (its sharding kept), the projects one after another as Vitest has them (by group order, then name), each project's files longest first. */
 export class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const times = readFileTimes();
-    const root = this.ctx.config.root;
-    const pathOf = (spec: TestSpecification) => relative(root, spec.moduleId);
-    const projects = [...new Set(files.map((spec) => spec.project.name))].sort();
-    return projects.flatMap((project) => {
-      const specs = files.filter((spec) => spec.project.name === project);
-      const byPath = new Map(specs.map((spec) => [pathOf(spec), spec]));
-      return longestFirst([...byPath.keys()], times).map((path) => byPath.get(path)!);
-    });
+    const order = byTime(readFileTimes());
+    const pathOf = (spec: TestSpecification) => relative(this.ctx.config.root, spec.moduleId);
+    const group = (spec: TestSpecification) => spec.project.config.sequence.groupOrder;
+    const project = (spec: TestSpecification) => spec.project.name;
+    return [...files].sort((a, b) => group(a) - group(b) || (project(a) < project(b) ? -1 : project(a) > project(b) ? 1 : 0) || order(pathOf(a), pathOf(b)));
   }
 }
