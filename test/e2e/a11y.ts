@@ -150,7 +150,7 @@ export function languageShown(page: Page): Promise<LanguageShown> {
 export const readable = (violations: Violation[]): string[] => violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target).join(", ")}`);
 
 /** What has focus: a short description, whether its focus indicator shows (an outline of 2 px or more, or a box-shadow, on the element, inside the window), and whether it matches `selector`. */
-export async function focused(page: Page, selector = ""): Promise<{what: string; visible: boolean; matches?: boolean}> {
+export async function focused(page: Page, selector = ""): Promise<{what: string; visible: boolean; why?: string; matches?: boolean}> {
   return page.evaluate((selector) => {
     const e = document.activeElement as HTMLElement | null;
     if (!e || e === document.body) return {what: "body", visible: false, ...(selector ? {matches: false} : {})};
@@ -159,7 +159,9 @@ export async function focused(page: Page, selector = ""): Promise<{what: string;
     const outlined = (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== "none";
     const inWindow = box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
     const what = `${e.tagName.toLowerCase()}${e.getAttribute("name") ? `[name=${e.getAttribute("name")}]` : ""}${e.dataset.action ? `[data-action=${e.dataset.action}]` : ""}${e.className && typeof e.className === "string" ? `.${e.className.split(" ")[0]}` : ""}`;
-    return {what, visible: outlined && inWindow, ...(selector ? {matches: e.matches(selector)} : {})};
+    // (why, when it does not show: a failure that a loaded machine alone shows then says what it saw)
+    const why = !outlined ? `no ring: ${e.matches(":focus-visible") ? "" : "not :focus-visible, "}outline ${style.outlineStyle} ${style.outlineWidth}` : `outside the window: top ${Math.round(box.top)}, bottom ${Math.round(box.bottom)} of ${innerHeight}`;
+    return {what, visible: outlined && inWindow, ...(outlined && inWindow ? {} : {why}), ...(selector ? {matches: e.matches(selector)} : {})};
   }, selector);
 }
 
@@ -170,7 +172,7 @@ export async function tabTo(page: Page, selector: string, {back = false, limit =
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press(back ? "Shift+Tab" : "Tab");
     const now = await focused(page, selector);
-    if (!now.visible) hidden.push(now.what === "body" ? `body (focus lost after ${last})` : now.what);
+    if (!now.visible) hidden.push(now.what === "body" ? `body (focus lost after ${last})` : `${now.what} (${now.why})`);
     last = now.what;
     if (now.matches) return hidden;
   }
