@@ -36,7 +36,8 @@ options:
                    (default: notebooks, when the notebook is inside it; else its folder)
   -h, --help       show this help
 
-Chromium: $QUEUEBOOK_CHROMIUM, else /usr/bin/chromium. A page that has not rendered within
+Chromium: $QUEUEBOOK_CHROMIUM, else /usr/bin/chromium-headless-shell, else /usr/bin/chromium.
+A page that has not rendered within
 $QUEUEBOOK_SNAPSHOT_TIMEOUT_S seconds (default 30) is exported without its snapshot.`;
 
 export const command: Command = {

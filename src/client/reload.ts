@@ -1,5 +1,6 @@
 // Dev live updates. Active only on pages served by the dev server, which carry
-// <meta name="queuebook-dev" content="/_queuebook/events?page=…">.
+// <meta name="queuebook-dev" content="/_queuebook/events?page=…&v=N"> (N: the build the page was
+// served; a build since then is sent when the stream connects).
 //   {"type":"update","script":"/foo.js?v=N","html":"…","source":{path,hash,text,blocks}} → take
 //     the notebook's new source (the page's `#qb-source`, and a `queuebook:source` event for the
 //     editor: the next save expects this version of the file), patch <main>, keeping the cells'

@@ -47,12 +47,21 @@ export interface Preview {
 
 interface OpenPage {
   name: string;
-  built?: BuiltNotebook;
+  /** The newest build (the one of the highest version; builds may end out of order). */
+  built?: Versioned;
+  /** The last few builds by version: a page's script is the one of the HTML it was served with. */
+  recent: Map<number, Versioned>;
   /** The last rebuild failed: the open pages show a notice and reload once it builds again. */
   broken?: boolean;
+  /** The last version given: every build, of a page request or a change, takes the next. */
   version: number;
   clients: Set<ServerResponse>;
 }
+
+type Versioned = BuiltNotebook & {version: number};
+
+/** How many builds of a page are kept for pages served but not yet loaded or connected. */
+const RECENT_BUILDS = 4;
 
 /** A file served as is (not attached) may be this large: the notebook folder is the user's own. */
 const servedFileBytes = 1024 * 1024 * 1024;
@@ -71,7 +80,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   let closed = false;
   const page = (name: string) => {
     let p = pages.get(name);
-    if (!p) pages.set(name, (p = {name, version: 0, clients: new Set()}));
+    if (!p) pages.set(name, (p = {name, version: 0, recent: new Map(), clients: new Set()}));
     return p;
   };
 
@@ -81,13 +90,25 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     return "bytes" in read ? read : undefined;
   };
   let watchInputs: (inputs: string[]) => void = () => {};
-  const build = async (p: OpenPage) => {
+  // Each build is a version of its own, named in its page's script and event-stream URLs: a page
+  // gets the script of the HTML it was served with, though a build for a change (or another
+  // tab) ended between the two requests, and a page whose stream connects after such a build
+  // is sent it then (it was not listening when the others were).
+  const build = async (p: OpenPage): Promise<Versioned> => {
     if (!(await notebookFile(p.name))) throw new NotServed(`${p.name}.md is gone (or is no longer a notebook this server serves); this page updates when it is back`);
-    p.built = await buildNotebook(join(root, `${p.name}.md`), root, {assets: "/_queuebook/", events: `/_queuebook/events?page=${encodeURIComponent(p.name)}`, scriptQuery: `?v=${p.version}`, maxFileBytes, saveToken: token});
-    watchInputs(p.built.inputs);
-    for (const w of p.built.warnings) log(warningLine(w));
-    return p.built;
+    const version = ++p.version;
+    const name = encodeURIComponent(p.name);
+    const built = {...(await buildNotebook(join(root, `${p.name}.md`), root, {assets: "/_queuebook/", events: `/_queuebook/events?page=${name}&v=${version}`, scriptQuery: `?v=${version}`, maxFileBytes, saveToken: token})), version};
+    p.recent.set(version, built);
+    for (const old of p.recent.keys()) if (p.recent.size > RECENT_BUILDS) p.recent.delete(old);
+    if (!p.built || version > p.built.version) p.built = built;
+    watchInputs(built.inputs);
+    for (const w of built.warnings) log(warningLine(w));
+    return built;
   };
+  /** Whether two builds show and run the same (the source too: it is the file the next save expects). */
+  const same = (a: BuiltNotebook, b: BuiltNotebook) => a.script === b.script && a.compiled.html === b.compiled.html && a.compiled.markdown === b.compiled.markdown;
+  const update = (p: OpenPage, built: Versioned) => ({type: "update", script: `/${urlPath(p.name)}.js?v=${built.version}`, html: built.compiled.html, source: sourceData(built.compiled)});
   /** A failed build as a page may show it: never a path of this machine. */
   const buildFailure = (p: OpenPage, error: unknown) => {
     if (error instanceof NotServed) return error.message;
@@ -118,7 +139,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     const {path, query} = target;
     if (path === "/_queuebook/events") {
       const name = pageName(query.get("page") ?? "");
-      return name === undefined ? notFound(res) : events(name, res);
+      return name === undefined ? notFound(res) : events(name, versionOf(query), res);
     }
     if (path.startsWith("/_queuebook/")) return file(res, assets, path.slice("/_queuebook/".length));
     if (path === "/" || path === "/index.html") return send(res, 200, "text/html", await index());
@@ -126,7 +147,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     if (name.endsWith(".js") && (await notebookFile(name.slice(0, -3)))) {
       const p = page(name.slice(0, -3));
       try {
-        return send(res, 200, "text/javascript", (p.built ?? (await build(p))).script);
+        return send(res, 200, "text/javascript", (p.recent.get(versionOf(query)) ?? p.built ?? (await build(p))).script);
       } catch (error) {
         return send(res, 500, "text/plain", `${buildFailure(p, error)}\n`);
       }
@@ -157,13 +178,19 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     return renderIndex(entries.filter((e) => e !== undefined), {assets: "/_queuebook/", events: "/_queuebook/events?page="});
   }
 
-  function events(name: string, res: ServerResponse) {
+  /** The live-update stream of page `name`, whose HTML was build `version` (NaN: not said). */
+  function events(name: string, version: number, res: ServerResponse) {
     res.writeHead(200, {"content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive", "x-content-type-options": "nosniff"});
     res.write("retry: 500\n\n");
     const p = page(name);
     p.clients.add(res);
     res.on("close", () => p.clients.delete(res));
     if (clientError) res.write(message({type: "error", message: clientError}));
+    else if (!p.broken && p.built && version < p.built.version) {
+      // built again since that page was served: it missed the update (a version no longer kept counts as changed)
+      const served = p.recent.get(version);
+      if (!served || !same(served, p.built)) res.write(message(update(p, p.built)));
+    }
   }
 
   const push = (p: OpenPage, body: object) => {
@@ -220,7 +247,6 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       const inputs = new Set((p.built?.inputs ?? []).map((f) => resolve(f)));
       if (p.built && !p.broken && !files.some((f) => inputs.has(f) || f.endsWith(".md"))) continue;
       const before = p.broken ? undefined : p.built;
-      p.version++;
       try {
         const after = await build(p);
         p.broken = false;
@@ -230,9 +256,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
           continue;
         }
         // (the source too: a change the page shows no differently is still a new version of the file for its next save)
-        if (after.script === before.script && after.compiled.html === before.compiled.html && after.compiled.markdown === before.compiled.markdown) continue;
+        if (same(after, before)) continue;
         log(`updated ${p.name}.md`);
-        push(p, {type: "update", script: `/${urlPath(p.name)}.js?v=${p.version}`, html: after.compiled.html, source: sourceData(after.compiled)});
+        push(p, update(p, after));
       } catch (error) {
         const text = buildFailure(p, error);
         if (error instanceof NotServed && !p.broken) log(oneLine(`warning: ${text}`));
@@ -284,10 +310,20 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     async close() {
       closeWatchers();
       for (const p of pages.values()) for (const c of p.clients) c.end();
-      await new Promise<void>((ok) => server.close(() => ok()));
+      // close() alone waits on every open socket, and a browser's preconnected one (no request
+      // yet) is held until Node's 60 s headers timeout: drop them all.
+      const stopped = new Promise<void>((ok) => server.close(() => ok()));
+      server.closeAllConnections();
+      await stopped;
       await running;
     }
   };
+}
+
+/** The build a request names (`?v=N`), NaN when it names none. */
+function versionOf(query: URLSearchParams): number {
+  const v = query.get("v");
+  return v !== null && /^[1-9][0-9]{0,15}$/.test(v) ? Number(v) : NaN;
 }
 
 /** A notebook the server no longer serves (deleted, or now a link out of the folder). */

@@ -121,8 +121,10 @@ describe("queuebook dev [--root DIR] [--port N]", () => {
       expect(await (await fetch(url)).text()).toContain('href="/a%23b"');
       const page = await fetch(url + "a%23b");
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain('<script src="a%23b.js?v=0"></script>');
-      const script = await (await fetch(url + "a%23b.js")).text();
+      const html = await page.text();
+      expect(html).toContain('<script src="a%23b.js?v=1"></script>'); // the page's first build
+      expect(html).toContain('<meta name="queuebook-dev" content="/_queuebook/events?page=a%23b&#38;v=1">');
+      const script = await (await fetch(url + "a%23b.js?v=1")).text();
       expect(script).toContain('FileAttachment "/etc/passwd" not found in the notebook folder (etc/passwd); a leading "/" is the notebook folder');
       expect(script).toContain("more than the limit of 1,048 bytes");
       expect(script).not.toContain("root:x:0:0");

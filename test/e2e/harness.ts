@@ -6,12 +6,14 @@ import {readFile, stat} from "node:fs/promises";
 import {extname, join, normalize, resolve} from "node:path";
 import {existsSync} from "node:fs";
 import {chromium, type Browser, type Page} from "playwright-core";
+import {chromiumPath as defaultChromium} from "../../src/site/snapshot.js";
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** CHROMIUM_PATH, else the product's own choice (src/site/snapshot.ts): the headless shell when installed, else /usr/bin/chromium. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? defaultChromium({});
 
 /** Chromium as the machine allows: headless, no sandbox (root), no background networking. */
 function launchChromium(): Promise<Browser> {
-  if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install -y chromium (.ci/run does this)`);
+  if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install -y chromium-headless-shell chromium (.ci/run does this)`);
   return chromium.launch({
     executablePath: chromiumPath,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -151,7 +153,11 @@ export async function serveStatic(dir: string, options: {unchanging?: boolean} =
   return {
     origin: `http://127.0.0.1:${address.port}`,
     server,
-    close: () => new Promise<void>((ok) => server.close(() => ok()))
+    close: () => {
+      const stopped = new Promise<void>((ok) => server.close(() => ok()));
+      server.closeAllConnections(); // Chromium's preconnected sockets would hold close() 60 s
+      return stopped;
+    }
   };
 }
 

@@ -213,13 +213,14 @@ interface Message {
   type: string;
   message?: string;
   html?: string;
+  script?: string;
 }
 
-/** An open event stream as a page holds it; `next()` resolves with the next message. */
-async function stream(page: string) {
+/** An open event stream as a page holds it (`more`: the rest of its query); `next()` resolves with the next message. */
+async function stream(page: string, more = "") {
   const queue: Message[] = [];
   const waiting: ((m: Message) => void)[] = [];
-  const req = request({host: "127.0.0.1", port, path: `/_queuebook/events?page=${encodeURIComponent(page)}`, headers: {host: `127.0.0.1:${port}`}});
+  const req = request({host: "127.0.0.1", port, path: `/_queuebook/events?page=${encodeURIComponent(page)}${more}`, headers: {host: `127.0.0.1:${port}`}});
   const opened = new Promise<void>((resolve, reject) => {
     req.on("error", reject);
     req.on("response", (res) => {
@@ -316,5 +317,63 @@ describe("startPreview: an open page through a notebook's deletion", () => {
     } finally {
       live.close();
     }
+  });
+});
+
+describe("startPreview: a page and the build it was served", () => {
+  it("serves a page the script of its own HTML though the notebook was built again since, and sends that build when its stream connects", async () => {
+    const file = join(root, "race.md");
+    const version = (html: string) => {
+      const script = /<script src="race\.js\?v=(\d+)"/.exec(html)?.[1];
+      const events = /<meta name="queuebook-dev" content="\/_queuebook\/events\?page=race(?:&amp;|&#38;)v=(\d+)">/.exec(html)?.[1];
+      expect(script).toBeDefined();
+      expect(events).toBe(script); // the script and the stream name the same build
+      return Number(script);
+    };
+    writeFileSync(file, '# Race\n\n```js\nconst word = "FIRST-" + "WORD";\n```\n\n${word}\n');
+    const first = version((await get("/race")).body);
+    // saved (or opened in another tab) between this page's HTML and its script and stream
+    writeFileSync(file, '# Race\n\n```js\nconst word = "SECOND-" + "WORD";\n```\n\n${word}\n');
+    const second = version((await get("/race")).body);
+    expect(second).toBeGreaterThan(first);
+    const script = (await get(`/race.js?v=${first}`)).body;
+    expect(script).toContain("FIRST-");
+    expect(script).not.toContain("SECOND-");
+    expect((await get(`/race.js?v=${second}`)).body).toContain("SECOND-");
+    const late = await stream("race", `&v=${first}`);
+    const current = await stream("race", `&v=${second}`);
+    try {
+      const missed = await late.next();
+      expect(missed.type).toBe("update");
+      expect(missed.script).toBe(`/race.js?v=${second}`);
+      // a page that has the newest build is sent nothing on connecting: its first message is the next change
+      writeFileSync(file, '# Race\n\n```js\nconst word = "THIRD-" + "WORD";\n```\n\n${word}\n');
+      for (const live of [current, late]) {
+        const next = await live.next();
+        expect(next.type).toBe("update");
+        expect((await get(next.script!)).body).toContain("THIRD-");
+      }
+    } finally {
+      late.close();
+      current.close();
+    }
+  });
+});
+
+describe("startPreview: close()", () => {
+  it("ends every connection, also one a browser opened ahead and never sent a request on, and an idle kept-alive one", async () => {
+    const own = await startPreview({root, packageRoot: copy.packageRoot, port: 0});
+    const ownPort = Number(new URL(own.url).port);
+    const ended = (socket: ReturnType<typeof connect>) => new Promise<void>((ok) => socket.once("close", () => ok()));
+    // Chromium opens sockets before it needs them (preconnect): Node's server.close() alone
+    // waits on such a socket until its headers timeout, 60 s.
+    const ahead = connect(ownPort, "127.0.0.1");
+    await new Promise<void>((ok) => ahead.once("connect", () => ok()));
+    const kept = connect(ownPort, "127.0.0.1");
+    const answered = new Promise<string>((ok) => kept.once("data", (d: Buffer) => ok(d.toString("latin1"))));
+    kept.write(`GET /hi HTTP/1.1\r\nHost: 127.0.0.1:${ownPort}\r\nConnection: keep-alive\r\n\r\n`);
+    expect((await answered).split("\r\n")[0]).toBe("HTTP/1.1 200 OK");
+    await Promise.all([own.close(), ended(ahead), ended(kept)]);
+    expect([ahead.destroyed, kept.destroyed]).toEqual([true, true]);
   });
 });
