@@ -353,7 +353,8 @@ describe("arrival-lab notebook over HTTP", () => {
     for (const summary of summaries) expect(summary).not.toMatch(/\b(Chart|to|requests|shape|ms)\b/);
     await queueFigure.locator("details.qb-chart-table > summary").click();
     expect(await queueFigure.locator("details.qb-chart-table > summary").innerText()).toBe(ja["chart.table"]);
-    expect(await queueFigure.locator("details.qb-chart-table th").allInnerTexts()).toEqual([ja["table.shape"], ja["chart.time"], ja["chart.qlen"]]);
+    // (the table is made on the details' toggle event, a task after the click)
+    await expect.poll(() => queueFigure.locator("details.qb-chart-table th").allInnerTexts()).toEqual([ja["table.shape"], ja["chart.time"], ja["chart.qlen"]]);
     expect(errors).toEqual([]);
     await releaseTab(page);
   });
