@@ -246,9 +246,4 @@ export function listen(server: Server, port: number, host = "127.0.0.1"): Promis
 }
 
 /** Stops accepting, closes every connection (idle keep-alive ones too) and resolves when closed. */
-export function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-}
+export {closeServer as close} from "../io/closeServer.js";

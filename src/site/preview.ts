@@ -24,6 +24,7 @@ import {watchTree, type TreeWatcher} from "./previewWatch.js";
 import {handleSave, savePath} from "./save.js";
 import {sourceData} from "./pageSource.js";
 import {handleModule, modulePath} from "./devModules.js";
+import {closeServer} from "../io/closeServer.js";
 
 /** Options of the preview server. */
 export interface PreviewOptions {
@@ -310,11 +311,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     async close() {
       closeWatchers();
       for (const p of pages.values()) for (const c of p.clients) c.end();
-      // close() alone waits on every open socket, and a browser's preconnected one (no request
-      // yet) is held until Node's 60 s headers timeout: drop them all.
-      const stopped = new Promise<void>((ok) => server.close(() => ok()));
-      server.closeAllConnections();
-      await stopped;
+      await closeServer(server); // (a browser's preconnected socket would hold it 60 s)
       await running;
     }
   };

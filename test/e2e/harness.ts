@@ -7,6 +7,7 @@ import {extname, join, normalize, resolve} from "node:path";
 import {existsSync} from "node:fs";
 import {chromium, type Browser, type Page} from "playwright-core";
 import {chromiumPath as defaultChromium} from "../../src/site/snapshot.js";
+import {closeServer} from "../../src/io/closeServer.js";
 
 /** CHROMIUM_PATH, else the product's own choice (src/site/snapshot.ts): the headless shell when installed, else /usr/bin/chromium. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? defaultChromium({});
@@ -153,11 +154,7 @@ export async function serveStatic(dir: string, options: {unchanging?: boolean} =
   return {
     origin: `http://127.0.0.1:${address.port}`,
     server,
-    close: () => {
-      const stopped = new Promise<void>((ok) => server.close(() => ok()));
-      server.closeAllConnections(); // Chromium's preconnected sockets would hold close() 60 s
-      return stopped;
-    }
+    close: () => closeServer(server) // (Chromium's preconnected sockets would hold a plain close() 60 s)
   };
 }
 

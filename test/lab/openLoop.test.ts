@@ -4,6 +4,7 @@ import type {AddressInfo} from "node:net";
 import {httpTransport} from "../../src/lab/http.js";
 import {sendOpenLoop} from "../../src/lab/openLoop.js";
 import {schedule} from "../../src/lab/schedule.js";
+import {closeServer} from "../../src/io/closeServer.js";
 import {VirtualTime} from "./support/virtualTime.js";
 
 describe("sendOpenLoop(url, intended, {clock, wait, transport})", () => {
@@ -60,8 +61,7 @@ describe("sendOpenLoop(url, intended, {clock, wait, transport})", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const port = (server.address() as AddressInfo).port;
     const rows = await sendOpenLoop(`http://127.0.0.1:${port}/work`, [0], {transport: httpTransport({agent: false, timeoutMs: 1})});
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await closeServer(server);
     expect([rows[0].code, rows[0].error]).toEqual([0, "ETIMEDOUT"]);
   });
 });
