@@ -55,19 +55,35 @@ async function save(req: IncomingMessage, options: SaveOptions): Promise<string>
   const refusal = options.guard(req) ?? pageRefusal(req, options.token);
   if (refusal) throw new Refused(403, `not saved: ${refusal}`);
   const body = parseRequest(await readBody(req, options.maxBytes ?? maxSaveBytes));
-  const file = await notebookFile(body.path, options);
-  const now = await readFile(file, "utf8");
-  if (sourceHash(now) !== body.expected) {
-    throw new Refused(409, `not saved: ${body.path} changed on disk since this page loaded it; your text is still in the editor (copy it, then reload the page to get the file's version)`);
-  }
-  try {
-    writeFileAtomic(file, body.text);
-  } catch (error) {
-    if (error instanceof WriteError) throw new Refused(403, `not saved: ${body.path} cannot be written now`);
-    throw error;
-  }
+  // Check, read, compare and write are one step per file: a save of a file waits for the one
+  // before it, so of two saves expecting the same version exactly one finds it (the other, 409).
+  await oneAtATime(join(options.realRoot, body.path), async () => {
+    const file = await notebookFile(body.path, options);
+    const now = await readFile(file, "utf8");
+    if (sourceHash(now) !== body.expected) {
+      throw new Refused(409, `not saved: ${body.path} changed on disk since this page loaded it; your text is still in the editor (copy it, then reload the page to get the file's version)`);
+    }
+    try {
+      writeFileAtomic(file, body.text); // a temporary file beside it, renamed over it; never over a link, pipe or folder
+    } catch (error) {
+      if (error instanceof WriteError) throw new Refused(403, `not saved: ${body.path} cannot be written now`);
+      throw error;
+    }
+  });
   options.log?.(`saved ${body.path}`);
   return sourceHash(body.text);
+}
+
+/** The last step queued per file: a map that holds only files with a save under way. */
+const queued = new Map<string, Promise<unknown>>();
+
+/** Runs `step` once every step queued before it for `key` has settled; resolves or rejects as `step` does. */
+function oneAtATime<T>(key: string, step: () => Promise<T>): Promise<T> {
+  const run = (queued.get(key) ?? Promise.resolve()).then(step);
+  const settled = run.then(() => {}, () => {});
+  queued.set(key, settled);
+  void settled.then(() => queued.get(key) === settled && queued.delete(key));
+  return run;
 }
 
 /** Why a request that passed the server's guard is still not from one of its pages: a POST with the page's own Origin, the token and JSON. */
