@@ -16,13 +16,20 @@ const loading = new Map<string, Promise<void>>();
  * Plot or tex); resolves at once, without loading anything, on a page built with them.
  */
 export function loadChunks(defs: readonly CellDefinition[]): Promise<void> | undefined {
+  return loadBuiltins(defs.flatMap((def) => def.inputs));
+}
+
+/**
+ * Loads the chunks of the built-ins `names` (Plot, d3, tex, md; other names need none) that are
+ * not loaded yet; undefined when none is missing. (A lesson in JupyterLab loads those its
+ * module map's modules read before the first of them runs: src/client/jupyter/frame.ts.)
+ */
+export function loadBuiltins(names: Iterable<string>): Promise<void> | undefined {
   if (!assetBase) return;
   const missing = new Set<string>();
-  for (const def of defs) {
-    for (const name of def.inputs) {
-      const need = Object.hasOwn(chunkedBuiltins, name) ? chunkedBuiltins[name] : undefined;
-      if (need && provided[need.provides] === undefined) missing.add(name);
-    }
+  for (const name of names) {
+    const need = Object.hasOwn(chunkedBuiltins, name) ? chunkedBuiltins[name] : undefined;
+    if (need && provided[need.provides] === undefined) missing.add(name);
   }
   if (!missing.size) return;
   const loads = new Set<Promise<void>>();

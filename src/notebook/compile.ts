@@ -5,7 +5,9 @@ import {analyseCell, type AnalysedCell, type CellError} from "./cell.js";
 import {graphCellErrors, graphProblems} from "./graph.js";
 import {defineNotebook, type DefinedCell} from "./transpile.js";
 import {chunksFor, sharedPackages} from "./globals.js";
-import {isLanguageCode} from "./contract.js";
+import {declaredLanguages} from "./contract.js";
+
+export {declaredLanguages};
 import {oneLine} from "./messages.js";
 import {highlightCode} from "./highlight.js";
 
@@ -45,24 +47,6 @@ export interface CompiledNotebook extends ParsedNotebook {
   warnings: Warning[];
 }
 
-/** The front matter's `languages`, validated: BCP 47-like codes, no repeats; problems warned. */
-export function declaredLanguages(value: unknown, warn: (message: string) => void): string[] {
-  if (value === undefined) return [];
-  const list = typeof value === "string" ? [value] : Array.isArray(value) ? value : undefined;
-  if (!list) {
-    warn("front matter: languages must be a list of language codes, e.g. [en, hu]");
-    return [];
-  }
-  const codes: string[] = [];
-  for (const code of list) {
-    if (typeof code === "string" && isLanguageCode(code)) {
-      if (!codes.includes(code)) codes.push(code);
-    } else {
-      warn(`front matter: languages: ${JSON.stringify(String(code)).slice(0, 40)} is not a language code (like en, hu, pt-BR)`);
-    }
-  }
-  return codes;
-}
 
 /** Compiles `text`, the Markdown of the notebook at `path` (used in messages); `parsed` when the caller already parsed it. */
 export function compileNotebook(text: string, path: string, parsed: ParsedNotebook = parseNotebook(text, path)): CompiledNotebook {

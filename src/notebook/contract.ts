@@ -43,6 +43,25 @@ export function isLanguageCode(code: string): boolean {
   return /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(code);
 }
 
+/** The front matter's `languages`, validated: BCP 47-like codes, no repeats; problems warned. */
+export function declaredLanguages(value: unknown, warn: (message: string) => void): string[] {
+  if (value === undefined) return [];
+  const list = typeof value === "string" ? [value] : Array.isArray(value) ? value : undefined;
+  if (!list) {
+    warn("front matter: languages must be a list of language codes, e.g. [en, hu]");
+    return [];
+  }
+  const codes: string[] = [];
+  for (const code of list) {
+    if (typeof code === "string" && isLanguageCode(code)) {
+      if (!codes.includes(code)) codes.push(code);
+    } else {
+      warn(`front matter: languages: ${JSON.stringify(String(code)).slice(0, 40)} is not a language code (like en, hu, pt-BR)`);
+    }
+  }
+  return codes;
+}
+
 /** A language's own name ("magyar" → "Magyar", "日本語"), or its code where Intl has none; the course page and the page's picker both show it. */
 export function languageName(code: string): string {
   try {
