@@ -94,6 +94,7 @@ export function lessonFile(folder: string, name: string): {path: string} | {refu
   const quoted = JSON.stringify(name.length > 80 ? `${name.slice(0, 77)}…` : name);
   if (/^[a-z][a-z0-9+.-]*:/i.test(name) || name.startsWith("/") || name.includes("\\") || name.includes("\0")) return {refused: `cannot read ${quoted}: only a path relative to the lesson can be read`};
   const segments = name.split("/").filter((s, i) => !(s === "." && i === 0) && s !== "");
+  if (!segments.length) return {refused: `cannot read ${quoted}: it names no file`};
   if (segments.some((s) => s.startsWith("."))) return {refused: `cannot read ${quoted}: a path with a dot segment (".." or a hidden name) is outside what a lesson may read`};
   return {path: [...folder.split("/").filter(Boolean), ...segments].join("/")};
 }
