@@ -35,7 +35,10 @@ export function makeTex(katex: any) {
     return function (strings: TemplateStringsArray, ...values: unknown[]) {
       const source = String.raw(strings, ...values);
       const root = document.createElement(options.displayMode ? "div" : "span");
-      katex.render(source, root, options);
+      // KaTeX's DOM renderer refuses a document in quirks mode (JupyterLab's HTML viewer shows an
+      // export re-serialised without its doctype); its string renderer, the same markup, does not
+      if (document.compatMode === "CSS1Compat") katex.render(source, root, options);
+      else root.innerHTML = katex.renderToString(source, options);
       if (options.displayMode) watchOverflow(root.querySelector(".katex-display")); // wider than a phone: a keyboard scrolls it
       return root;
     };
