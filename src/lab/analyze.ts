@@ -1,6 +1,6 @@
 // The lab's written answers, computed from its recorded files. Pure: it takes the folder's
 // files as text and returns the files to write, so the CLI and the notebook share it.
-import {formatProbe, formatTsv, parseClosed, parsePlan, parseProbe, parseRecords, parseRun, seconds, type ClosedRow, type RunRow} from "./csv.js";
+import {formatProbe, formatTsv, parseClosed, parsePlan, parseProbe, parseRecords, parseRun, seconds, type ClosedRow, type PlanRow, type RunRow} from "./csv.js";
 import type {LabRecord} from "./des.js";
 import {closedLoopRate, formulaWorkers, maxRate, naiveClosedLoopRate} from "./little.js";
 import {intervals, shapes, type Shape} from "./schedule.js";
@@ -91,6 +91,23 @@ function analysisOf(numbers: ReturnType<typeof labNumbersOf>): Analysis {
  */
 export function labNumbers(read: (name: string) => string | undefined, options: AnalyzeOptions = {}) {
   return labNumbersOf(fileInputs(read), options);
+}
+
+/**
+ * {@link labNumbers} over files already parsed: `rows(name)` is what csv.ts's reader for that
+ * name gave (undefined for a file absent or refused), so the grader, which parses each file for
+ * its format check, parses none twice (a large dump's rows would be held twice).
+ */
+export function labNumbersOfRows(rows: (name: string) => unknown[] | undefined, options: AnalyzeOptions = {}) {
+  const of = <T>(name: string) => rows(name) as T[];
+  return labNumbersOf({
+    has: (name) => rows(name) !== undefined,
+    probes: () => of<number>("01-probe.txt"),
+    intended: (shape) => of<PlanRow>(`sched-${shape}.csv`).map((r) => r.intended),
+    run: (shape) => of<RunRow>(`run-${shape}.csv`),
+    srv: (shape) => of<LabRecord>(`srv-${shape}.csv`),
+    closed: () => of<ClosedRow>("closed.csv")
+  }, options);
 }
 
 /** A lab folder's contents as records; an absent part stands for an absent file. */

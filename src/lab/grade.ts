@@ -2,7 +2,7 @@
 // present, formats, values consistent with the learner's own CSVs, the step-8 decision rules).
 // Pure: it takes a file reader, so `queuebook lab grade` and the notebook share it. A number is
 // judged by one rule (gradeAdmit.ts): any value the lab's text admits passes, nothing else.
-import {labChosenRate, labNumbers, outputNames, type LabNumbers} from "./analyze.js";
+import {labChosenRate, labNumbersOfRows, outputNames, type LabNumbers} from "./analyze.js";
 import {parseClosed, parsePlan, parseProbe, parseRecords, parseRun, type PlanRow} from "./csv.js";
 import type {LabRecord} from "./des.js";
 import {admits, admittedText, admittedValues, choices} from "./gradeAdmit.js";
@@ -57,8 +57,9 @@ export function gradeLab(read: (name: string) => string | undefined): Check[] {
   let failure: string | undefined;
   let truth: LabNumbers = {};
   try {
-    const reader = (name: string) => (broken.has(name) ? undefined : read(name));
-    truth = labNumbers(reader, {chosenRate: Number.isFinite(chosenRate) && chosenRate > 0 ? chosenRate : labChosenRate}).values;
+    // (the rows the format checks read: no file is parsed twice)
+    const rows = (name: string) => (broken.has(name) ? undefined : parsed.get(name));
+    truth = labNumbersOfRows(rows, {chosenRate: Number.isFinite(chosenRate) && chosenRate > 0 ? chosenRate : labChosenRate}).values;
   } catch (error) {
     failure = (error as Error).message;
   }

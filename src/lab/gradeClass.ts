@@ -2,13 +2,14 @@
 // each graded by gradeLab, gathered into one CSV for the lecturer (learner, checks passed, total,
 // failed checks). Node-only. Nothing outside the class folder is ever read: a learner folder or
 // a file that is a link leading out of it is refused (named in that learner's row), and FIFOs,
-// devices and oversized files are refused as `lab grade` refuses them.
-import {lstatSync, readdirSync, readFileSync, realpathSync, statSync} from "node:fs";
-import {join, relative, sep} from "node:path";
+// devices and oversized files are refused as `lab grade` refuses them. Each learner has a budget
+// of bytes and time (gradeBudget.ts): one folder cannot stall the class.
+import {readdirSync, realpathSync, statSync} from "node:fs";
+import {join} from "node:path";
 import {csvFormat} from "d3-dsv";
+import type {Clock} from "./clock.js";
 import {gradeLab} from "./grade.js";
-import {maxLabFileBytes, oversizeMessage} from "./limits.js";
-import {LabInputError} from "./table.js";
+import {budgetedReader, defaultLearnerBudget, inside, realpathOrNone, type LearnerBudget} from "./gradeBudget.js";
 
 /** One learner's line of the class CSV. */
 export interface LearnerGrade {
@@ -17,49 +18,6 @@ export interface LearnerGrade {
   total: number;
   /** The failing checks' names ("think.txt: values"), or why the folder could not be graded. */
   failed: string[];
-}
-
-/** True when `path` (already resolved through its links) is `root` or inside it. */
-function inside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === "" || (!rel.startsWith(".." + sep) && rel !== ".." && !rel.startsWith(sep));
-}
-
-/**
- * A reader over one learner's folder that never leaves `root` (the class folder, real path): a
- * file reached through a link must resolve inside `root`; only regular files up to the lab's
- * limit are read. Absent files read as undefined.
- */
-export function confinedReader(root: string, dir: string, {maxBytes = maxLabFileBytes} = {}): (name: string) => string | undefined {
-  const cache = new Map<string, string | undefined>();
-  return (name) => {
-    if (cache.has(name)) return cache.get(name);
-    const path = join(dir, name);
-    let text: string | undefined;
-    let link;
-    try {
-      link = lstatSync(path);
-    } catch {
-      link = undefined; // absent
-    }
-    if (link) {
-      if (link.isSymbolicLink() && !inside(root, realpathOrNone(path) ?? "/")) throw new LabInputError(`${name}: a link out of the class folder: refused`);
-      const info = statSync(path);
-      if (!info.isFile()) throw new LabInputError(`${name}: not a regular file`);
-      if (info.size > maxBytes) throw new LabInputError(oversizeMessage(name, info.size, maxBytes));
-      text = readFileSync(path, "utf8");
-    }
-    cache.set(name, text);
-    return text;
-  };
-}
-
-function realpathOrNone(path: string): string | undefined {
-  try {
-    return realpathSync(path);
-  } catch {
-    return undefined; // a dangling link leads nowhere, so nowhere inside
-  }
 }
 
 /** The learners of a class folder: its sub-folders (not dot-folders), by name. */
@@ -78,14 +36,27 @@ function statOrNone(path: string) {
   }
 }
 
-/** Grades every learner of `classDir`; a folder that cannot be graded is a row saying why, never a crash. */
-export function gradeClass(classDir: string): LearnerGrade[] {
+/** How a class is graded: each learner's budget (default: defaultLearnerBudget) and the clock its time is measured on. */
+export interface GradeClassOptions {
+  budget?: Partial<LearnerBudget>;
+  clock?: Clock;
+}
+
+/**
+ * Grades every learner of `classDir`; a folder that cannot be graded (a link out, past its
+ * budget) is a row saying why, never a crash. A folder whose grading ends past its time is a
+ * "took too long" row too, its checks not reported.
+ */
+export function gradeClass(classDir: string, options: GradeClassOptions = {}): LearnerGrade[] {
   const root = realpathSync(classDir);
+  const budget = {...defaultLearnerBudget, ...options.budget};
   return learnerFolders(classDir).map((learner) => {
     const dir = join(classDir, learner);
     if (!inside(root, realpathOrNone(dir) ?? "/")) return {learner, passed: 0, total: 0, failed: ["a link out of the class folder: refused"]};
     try {
-      const checks = gradeLab(confinedReader(root, dir));
+      const {read, checkTime} = budgetedReader(root, dir, budget, options.clock);
+      const checks = gradeLab(read);
+      checkTime();
       return {learner, passed: checks.filter((c) => c.ok).length, total: checks.length, failed: checks.filter((c) => !c.ok).map((c) => c.name)};
     } catch (error) {
       return {learner, passed: 0, total: 0, failed: [(error as Error).message]};

@@ -1,15 +1,18 @@
 // `queuebook lab grade --class <dir>`: a folder of learners' folders → one CSV for the lecturer
 // (learner, checks passed, total, failed checks). Nothing outside the class folder is read: a
 // learner folder or a file that links out is refused in its row; pipes never hang it; names
-// that a spreadsheet would run as a formula are quoted; bad arguments are one line, exit 2.
+// that a spreadsheet would run as a formula are quoted; one learner past its budget of bytes or
+// time is a row saying so; bad arguments are one line, exit 2.
 import {execFileSync} from "node:child_process";
-import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
+import {cpSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {csvParse} from "d3-dsv";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {gradeLab} from "../../src/lab/grade.js";
 import {classCsv, gradeClass} from "../../src/lab/gradeClass.js";
+import {formatRecords} from "../../src/lab/csv.js";
+import {runMain} from "../support/inProcess.js";
 import {run} from "./support/spawn.js";
 
 const folder = new URL("../../notebooks/data/arrival-lab/", import.meta.url).pathname;
@@ -106,10 +109,15 @@ describe("queuebook lab grade --class", () => {
       [["--class", klass, "-o", klass], /cannot write .*: it is a folder/],
       [["--class", klass, "extra"], /--class takes one folder/],
       [["-o", join(work, "x.csv"), folder], /-o goes with --class/],
-      [["--class"], /argument missing/]
+      [["--class"], /argument missing/],
+      [["--class", klass, "--max-mb", "0"], /--max-mb must be a number above 0 and at most 1024, got "0"/],
+      [["--class", klass, "--max-mb", "2000"], /--max-mb must be a number above 0 and at most 1024/],
+      [["--class", klass, "--max-seconds", "-1"], /--max-seconds must be a number above 0 and at most 3600, got "-1"/],
+      [["--class", klass, "--max-seconds", "soon"], /--max-seconds must be a number/],
+      [["--max-mb", "4", folder], /--max-mb goes with --class/]
     ];
     for (const [args, message] of cases) {
-      const result = await run(["lab", "grade", ...args]);
+      const result = await runMain(["lab", "grade", ...args], work);
       expect(result.code, args.join(" ")).toBe(2);
       expect(result.stderr.split("\n")[0], args.join(" ")).toMatch(/^queuebook lab grade: /);
       expect(result.stderr.split("\n")[0]).toMatch(message);
@@ -117,5 +125,75 @@ describe("queuebook lab grade --class", () => {
       expect(result.stderr).not.toMatch(/\n\s+at /);
     }
     expect(readdirSync(work)).not.toContain("x.csv");
-  }, 120_000);
+  });
+
+  it("--max-mb and --max-seconds set each learner's budget", async () => {
+    const small = await runMain(["lab", "grade", "--class", klass, "--max-mb", "0.01"], work);
+    expect(small.code).toBe(0);
+    const aiko = csvParse(small.stdout).find((r) => r.learner === "aiko")!;
+    expect(aiko).toEqual({learner: "aiko", passed: "0", total: "0", failed: expect.stringMatching(/^too large: .* past the 10485 bytes a learner may have \(--max-mb\)$/)});
+    const roomy = await runMain(["lab", "grade", "--class", klass, "--max-mb", "1", "--max-seconds", "600"], work);
+    expect(roomy.stdout).toBe(classCsv(gradeClass(klass)));
+  });
+});
+
+/** A valid server dump of `count` requests, one at a time (seq,arrive,start,end,qlen). */
+const dump = (count: number) => formatRecords(Array.from({length: count}, (_, seq) => ({seq, arrive: seq / 100, start: seq / 100, end: seq / 100 + 0.004, qlen: 1})));
+
+describe("gradeClass(dir, {budget, clock}): one learner's budget", () => {
+  let budgeted: string;
+  const committedBytes = [...committed.values()].reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+  const bytes = committedBytes + 10_000;
+
+  beforeAll(() => {
+    budgeted = join(work, "budgeted");
+    for (let i = 1; i <= 27; i++) cpSync(join(klass, "aiko"), join(budgeted, `learner-${String(i).padStart(2, "0")}`), {recursive: true});
+    const at = (learner: string, file = "") => join(budgeted, learner, file);
+    cpSync(join(klass, "aiko"), at("heavy"), {recursive: true});
+    writeFileSync(at("heavy", "srv-even.csv"), dump(1200)); // about 40 KB: past the budget alone
+    cpSync(join(klass, "aiko"), at("linked"), {recursive: true});
+    writeFileSync(at("linked", "srv-even.csv"), dump(400)); // about 12 KB, under three names
+    for (const shape of ["poisson", "burst"]) (rmSync(at("linked", `srv-${shape}.csv`)), linkSync(at("linked", "srv-even.csv"), at("linked", `srv-${shape}.csv`)));
+    cpSync(join(klass, "aiko"), at("linked-inside"), {recursive: true});
+    rmSync(at("linked-inside", "srv-poisson.csv"));
+    linkSync(at("linked-inside", "srv-even.csv"), at("linked-inside", "srv-poisson.csv")); // a link whose second read stays inside
+  });
+
+  it("a class of 30: a learner past the bytes is a 'too large' row naming the file (a hard link counted again); the others are graded", () => {
+    const rows = gradeClass(budgeted, {budget: {bytes}});
+    expect(rows).toHaveLength(30);
+    const byName = new Map(rows.map((g) => [g.learner, g]));
+    expect(byName.get("heavy")).toEqual({learner: "heavy", passed: 0, total: 0, failed: [expect.stringMatching(new RegExp(`^too large: srv-even\\.csv \\(\\d+ bytes\\) takes the files read to \\d+ bytes, past the ${bytes} bytes a learner may have \\(--max-mb\\)$`))]});
+    expect(byName.get("linked")!.failed).toEqual([expect.stringMatching(/^too large: srv-burst\.csv \(\d+ bytes, srv-even\.csv under another name\) takes the files read to/)]);
+    expect(byName.get("linked-inside")!.total).toBe(total);
+    for (const row of rows.filter((g) => g.learner.startsWith("learner-"))) expect(row).toEqual({learner: row.learner, passed: total, total, failed: []});
+  });
+
+  it("the same class in a larger budget grades everyone", () => {
+    const rows = gradeClass(budgeted, {budget: {bytes: bytes + 100_000}});
+    expect(rows.every((g) => g.total === total)).toBe(true);
+  });
+
+  it("times each learner from its own start: on a clock that moves a second a reading, 1000 s grades all, 5 s stops each at its sixth", () => {
+    let t = 0;
+    const stepping = () => t++;
+    const roomy = gradeClass(budgeted, {budget: {bytes: 1e9, seconds: 1000}, clock: stepping});
+    expect(t).toBeGreaterThan(1000); // the class took longer than one learner's budget
+    expect(roomy.every((g) => g.total === total)).toBe(true);
+    const tight = gradeClass(budgeted, {budget: {bytes: 1e9, seconds: 5}, clock: stepping});
+    expect(tight).toHaveLength(30);
+    for (const row of tight) expect(row).toEqual({learner: row.learner, passed: 0, total: 0, failed: [expect.stringMatching(/^took too long: 6\.0 s \(stopped at [\w.-]+\), past the 5 s a learner may take \(--max-seconds\)$/)]});
+  });
+
+  it("a learner whose grading ends past its time is a 'took too long' row, not its checks", () => {
+    // a clock that jumps only after the last reading: the end is past the budget
+    let calls = 0;
+    const jumpAtEnd = (n: number) => () => (++calls > n ? 100 : 0);
+    gradeClass(budgeted, {budget: {bytes: 1e9, seconds: 50}, clock: jumpAtEnd(Infinity)});
+    const perClass = calls;
+    calls = 0;
+    const rows = gradeClass(budgeted, {budget: {bytes: 1e9, seconds: 50}, clock: jumpAtEnd(perClass - 1)});
+    expect(rows.at(-1)!.failed).toEqual(["took too long: 100.0 s, past the 50 s a learner may take (--max-seconds)"]);
+    expect(rows.slice(0, -1).every((g) => g.total === total)).toBe(true);
+  });
 });
