@@ -10,6 +10,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
 import {buildSite} from "../../src/site/build.js";
 import {closeBrowser, launchBrowser, releaseTab, takeTab} from "./harness.js";
+import {applyKept} from "./keptEdits.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const erlang = readFileSync(join(packageRoot, "notebooks", "erlang-c.md"), "utf8");
@@ -82,6 +83,7 @@ describe("+ Text below beside prose (built site, file://)", {timeout: 60_000}, (
       await page.keyboard.press("Shift+Enter");
       await page.waitForFunction(() => Array.from(document.querySelectorAll("main p")).some((p) => p.textContent === "Mine."));
       await page.reload();
+      await applyKept(page); // (kept edits wait for the learner's review)
       await page.waitForFunction(() => Array.from(document.querySelectorAll("main p")).some((p) => p.textContent === "Mine."));
       await press(page, "#cell-4 ~ button[data-qb-edit='prose'] >> nth=0");
       expect(await page.locator("[data-qb-editor] .cm-content").textContent()).toMatch(/p99 latency[\s\S]*Mine\./);

@@ -10,6 +10,7 @@ import type {Browser, Page} from "playwright-core";
 import {buildSite} from "../../src/site/build.js";
 import {exportNotebook} from "../../src/site/export.js";
 import {closeBrowser, launchBrowser, releaseTab, takeTab} from "./harness.js";
+import {applyKept} from "./keptEdits.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const erlang = readFileSync(join(packageRoot, "notebooks", "erlang-c.md"), "utf8");
@@ -99,13 +100,16 @@ describe("editing erlang-c.md in the page (built site and export, file://)", {ti
     });
   }
 
-  it("a reload replays the stored edit through the editor (static page: localStorage)", async () => {
+  it("a reload offers the stored edit, and Apply replays it through the editor (static page: localStorage)", async () => {
     const page = await open(built);
     try {
       await edit(page, "#cell-3");
       await run(page, "const n = instances * WORKERS_PER_INSTANCE * 4;\nconst s = serviceMs / 1000;\nconst a = lambda * s;\nconst wait = a < n ? erlangC(a, n) : 1;");
       await waitText(page, "#inline-1", /^640$/);
       await page.reload();
+      await page.locator("[data-qb-kept]").waitFor();
+      await waitText(page, "#inline-1", /^160$/); // the original, until the learner applies it
+      await applyKept(page);
       await page.waitForSelector('html[data-qb-edits="1"]');
       await waitText(page, "#inline-1", /^640$/);
       await page.evaluate(() => localStorage.clear());

@@ -1,8 +1,9 @@
 // Where static edits go when a browser meets more than one copy of a notebook, in Chromium from
 // file:// (one storage for every file:// page): two sites that each ship a `calc.md` keep their
 // own edits; a page rebuilt from another version sets its edits aside per version, and opening
-// the first version again brings its edits back; the set-aside versions are bounded, the oldest
-// dropped with a notice; an entry stored before edits were kept per page is adopted when it fits.
+// the first version again offers its edits back (applied on the learner's Apply); the set-aside
+// versions are bounded, the oldest dropped with a notice; an entry under the key edits had before
+// they were kept per page is neither read nor adopted.
 import {cpSync, mkdirSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {pathToFileURL} from "node:url";
@@ -11,6 +12,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {buildSite} from "../../src/site/build.js";
 import {freshFolders} from "../support/folders.js";
 import {closeBrowser, launchBrowser} from "./harness.js";
+import {applyKept} from "./keptEdits.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const folder = freshFolders("qb-persist-versions-");
@@ -80,11 +82,13 @@ describe("static edits across sites and versions (file://)", () => {
       await editK(b, 9);
       await b.close();
       const again = await open(context, pageOf(built.a));
+      await applyKept(again);
       await shown(again, "70"); // A's edit, replayed
       expect(await again.locator("[data-qb-set-aside]").count()).toBe(0);
       expect(await again.locator("[data-qb-edited]").isVisible()).toBe(true);
       await again.close();
       const bAgain = await open(context, pageOf(built.b));
+      await applyKept(bAgain);
       await shown(bAgain, "90");
     } finally {
       await context.close();
@@ -103,19 +107,25 @@ describe("static edits across sites and versions (file://)", () => {
       await editK(second, 5);
       await second.close();
       const back = await open(context, install("v1"));
+      await shown(back, "30"); // offered, not applied before the learner's Apply
+      await applyKept(back);
       await shown(back, "40"); // version 1's edit again
       expect(await back.locator("[data-qb-set-aside]").count()).toBe(0);
       await back.close();
       const forth = await open(context, install("v2"));
+      await applyKept(forth);
       await shown(forth, "50"); // and version 2's, kept aside meanwhile
       await forth.close();
       // Revert forgets this version's edits only
       const revert = await open(context, install("v1"));
+      await applyKept(revert);
       await shown(revert, "40");
       await Promise.all([revert.waitForEvent("load"), revert.locator("button[data-qb-revert]").click()]);
       await shown(revert, "30");
       await revert.close();
-      await shown(await open(context, install("v2")), "50");
+      const last = await open(context, install("v2"));
+      await applyKept(last);
+      await shown(last, "50");
     } finally {
       await context.close();
     }
@@ -153,7 +163,7 @@ describe("static edits across sites and versions (file://)", () => {
     }
   });
 
-  it("adopts edits stored before they were kept per page when they fit this version, and leaves another version's alone", async () => {
+  it("neither reads nor adopts an entry under the key edits had before they were kept per page (any file could write it), of this version or another", async () => {
     const context = await browser.newContext();
     try {
       const page = await open(context, pageOf(built.a));
@@ -161,8 +171,14 @@ describe("static edits across sites and versions (file://)", () => {
       const old = {v: 1, hash, edits: [{op: "replace", block: 1, text: "const k = 8;"}], text: "x"};
       await page.evaluate((entry) => localStorage.setItem("queuebook:edits:calc.md", JSON.stringify(entry)), old);
       await page.reload();
-      await shown(page, "80");
-      expect(await page.evaluate(() => localStorage.getItem("queuebook:edits:calc.md"))).toBeNull(); // moved to this page's key
+      await shown(page, "10");
+      await page.evaluate(() => (window as any).queuebook.defined);
+      expect(await page.evaluate(() => !!(window as any).queuebook.editor)).toBe(false); // client.js does not look there: nothing loads at once
+      await page.evaluate(() => (window as any).queuebook.loadEditor());
+      await page.waitForFunction(() => (window as any).queuebook?.edits);
+      expect(await page.evaluate(() => (window as any).queuebook.edits.pending())).toBeUndefined();
+      expect(await page.locator("[data-qb-kept], [data-qb-set-aside]").count()).toBe(0);
+      expect(await page.evaluate(() => localStorage.getItem("queuebook:edits:calc.md"))).not.toBeNull(); // left where it was, not moved to this page's key
       // another course's old entry (another hash) is not this page's: no notice, nothing applied
       const b = await open(context, pageOf(built.b));
       await b.evaluate((entry) => localStorage.setItem("queuebook:edits:calc.md", JSON.stringify({...entry, hash: "ffffffffffffffff"})), old);

@@ -1,8 +1,8 @@
 // Where edits go on a static page, in Chromium from file:// (the built site): an edit is kept in
-// localStorage per page (its location and notebook) and version, survives a reload (the editor replays it: the
-// dependent cell shows the edited value), shows the edited marker; Download .md gives the
-// notebook as edited byte for byte; Revert brings the original back; edits made to another
-// version of the notebook are set aside with a notice, not applied.
+// localStorage per page (its location and notebook) and version, survives a reload (offered for
+// review, then the editor replays it on Apply: the dependent cell shows the edited value), shows
+// the edited marker; Download .md gives the notebook as edited byte for byte; Revert brings the
+// original back; edits made to another version of the notebook are set aside with a notice, not applied.
 import {mkdirSync, readFileSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {pathToFileURL} from "node:url";
@@ -13,6 +13,7 @@ import {applyEdits, sourceBlocks, type SourceEdit} from "../../src/notebook/sour
 import {buildSite} from "../../src/site/build.js";
 import {freshFolders} from "../support/folders.js";
 import {closeBrowser, launchBrowser} from "./harness.js";
+import {applyKept} from "./keptEdits.js";
 
 // CRLF, front matter, a tab: the download must keep every byte but the edited body
 const original = [
@@ -79,14 +80,17 @@ describe("edits on a static page (file://)", () => {
     await page.waitForFunction(() => document.querySelector("#load")?.textContent === "1.00");
     await page.evaluate(() => (window as any).queuebook.defined);
     expect(await editorLoaded(page)).toBe(false);
-    // an entry for this page: the chunk loads without a click and applies it
+    // an entry for this page: the chunk loads without a click and offers it; Apply applies it
     await page.evaluate(([key, e]) => {
       const source = JSON.parse(document.getElementById("qb-source")!.textContent!);
       localStorage.setItem(key, JSON.stringify({v: 1, hash: source.hash, edits: [e], text: ""}));
     }, [live, edit] as const);
     await page.reload();
-    await page.waitForFunction(() => document.querySelector("#load")?.textContent === "2.50");
+    await page.locator("[data-qb-kept]").waitFor();
     expect(await editorLoaded(page)).toBe(true);
+    expect(await loadShown(page)).toBe("1.00");
+    await applyKept(page);
+    await page.waitForFunction(() => document.querySelector("#load")?.textContent === "2.50");
     await context.close();
   });
 
@@ -111,8 +115,13 @@ describe("edits on a static page (file://)", () => {
 
     await page.reload();
     await page.waitForFunction(() => (window as any).queuebook?.edits);
+    // kept, offered, not applied until the learner reviews it and chooses Apply
+    await page.locator("[data-qb-kept]").waitFor();
+    expect(await page.evaluate(() => (window as any).queuebook.edits.current())).toBe(original);
+    expect(await bar.isVisible()).toBe(false);
+    await applyKept(page);
     expect(await page.evaluate(() => (window as any).queuebook.edits.current())).toBe(expected);
-    expect(await bar.isVisible()).toBe(true);
+    await expect.poll(() => bar.isVisible()).toBe(true);
     // the editor replays the stored edit: the dependent value is the edited formula's (25 × 0.1)
     await page.waitForFunction(() => document.querySelector("#load")?.textContent === "2.50");
 
@@ -137,7 +146,7 @@ describe("edits on a static page (file://)", () => {
     await page.reload();
     const notice = page.locator("[data-qb-set-aside]");
     await notice.waitFor();
-    expect(await notice.textContent()).toContain("This notebook changed since you edited it here");
+    expect(await notice.textContent()).toContain("were made to another version of this notebook, so they were set aside, not applied");
     expect(await page.evaluate(() => (window as any).queuebook.edits.current())).toBe(original);
     expect(await loadShown(page)).toBe("1.00");
     const [download] = await Promise.all([page.waitForEvent("download"), page.locator("a[data-qb-set-aside-download]").click()]);

@@ -1,6 +1,7 @@
 // The in-page editor's part of client.js, kept to what a reader who never edits needs: an edit
 // button (`<button data-qb-edit>`) before every code cell and every run of prose, a "Show code"
-// toggle in the page bar, and one look into localStorage for edits kept for this page's version.
+// toggle in the page bar, and one look into localStorage for edits kept for this page's version
+// (then the chunk loads to offer them for review: nothing from storage runs before the learner applies it).
 // Everything else (the editor, the compiler's passes, where edits go, the edits bar, what the
 // buttons and the toggle do) is the editor chunk (editor.js, src/client/edit/main.ts), loaded on
 // first use, when the pointer rests on an edit button, or at once when edits are kept.
@@ -103,15 +104,15 @@ function notice(error: Error): void {
 
 /**
  * True when this browser keeps edits for this page's version (src/client/edits/store.ts's keys:
- * the page's entry, the older per-notebook entry made to this version, or one set aside for this
- * version): then the editor chunk loads at once and applies them. Not under dev (edits go to the file).
+ * the page's entry, or one set aside for this version): then the editor chunk loads at once to
+ * offer them for review (it applies nothing unasked). Not under dev (edits go to the file).
  */
 function editsKept({path, hash}: NonNullable<typeof source>): boolean {
   try {
     const scope = `${location.pathname.replace(/\.html$/, "").replace(/\/index$/, "/")}|${path}`;
     const get = (key: string) => localStorage.getItem(`queuebook:edits${key}`);
     const mine = (raw: string | null) => !!raw?.includes(`"hash":"${hash}"`);
-    return !document.querySelector('meta[name="queuebook-save"]') && (get(`:${scope}`) != null || mine(get(`:${path}`)) || mine(get(`-set-aside:${scope}`)));
+    return !document.querySelector('meta[name="queuebook-save"]') && (get(`:${scope}`) != null || mine(get(`-set-aside:${scope}`)));
   } catch {
     return false; // storage disabled: nothing kept
   }

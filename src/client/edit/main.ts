@@ -1,10 +1,11 @@
 // editor.js, the chunk loaded on first edit (or at once when edits are kept for the page):
 // CodeMirror, the compiler's passes and where edits go (src/client/edits). Sets
 // `queuebook.editor = {press, open, showCode, cellSources}` (boot.ts in client.js calls it) and
-// `queuebook.edits`, and replays kept edits once the page's cells are defined.
+// `queuebook.edits`, and replays kept edits once the learner reviewed and applied them (never
+// on load: src/client/edits/bar.ts offers them first).
 import type {BlockRef, SourceEdit} from "../../notebook/source.js";
 import type {EmbeddedSource} from "../../notebook/sourceContract.js";
-import {startEdits} from "../edits/start.js";
+import {reviewKept, startEdits} from "../edits/start.js";
 import type {SaveResult} from "./document.js";
 import {readSource, type PageSource} from "./document.js";
 import {labelCellButtons} from "./label.js";
@@ -277,7 +278,8 @@ async function showCode(on: boolean): Promise<void> {
 
 /** What a press on one of client.js's controls does (boot.ts): an edit button opens its block's editor, "Show code" toggles. */
 async function press(control: Element): Promise<void> {
-  if (!control.matches("[data-qb-show-code]")) return open(control);
+  // edits kept in this browser wait for the learner's Apply or Discard: that comes first (an edit now would be refused, not to write over them)
+  if (!control.matches("[data-qb-show-code]")) return reviewKept() ? undefined : open(control);
   const on = control.getAttribute("aria-pressed") !== "true";
   await showCode(on);
   control.setAttribute("aria-pressed", String(on));
@@ -285,6 +287,6 @@ async function press(control: Element): Promise<void> {
 
 const q = (globalThis as any).queuebook;
 q.editor = {press, open, showCode, cellSources};
-// where edits go (src/client/edits); kept edits are replayed after the page's own definition, which the replay then changes
+// where edits go (src/client/edits); kept edits the learner applies are replayed after the page's own definition, which the replay then changes
 startEdits()?.onReplay((edits: readonly SourceEdit[]) => q.defined.then(() => current().replay(edits)));
 document.addEventListener("queuebook:source", (event) => adopt((event as CustomEvent<EmbeddedSource>).detail));

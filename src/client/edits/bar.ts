@@ -1,8 +1,13 @@
 // The page's edits bar: an "edited" marker, "Download .md" (the notebook as edited, as a file)
-// and "Revert", shown once the notebook differs from the page's original; and the notice for
-// edits set aside because they were made to another version of the notebook. Its text is set
-// as text, never as markup: a notebook path or a stored entry cannot inject anything.
+// and "Revert", shown once the notebook differs from the page's original; the notice for edits
+// found in this browser's storage, which are not applied until the learner reviews them and
+// chooses Apply (review.ts); and the notice for edits set aside because they were made to
+// another version of the notebook. Its text is set as text, never as markup: a notebook path or
+// a stored entry cannot inject anything.
+import {applyEdits} from "../../notebook/source.js";
 import type {EmbeddedSource} from "../../notebook/sourceContract.js";
+import {blockChanges} from "./changes.js";
+import {reviewDialog} from "./review.js";
 import {setAsideLimit, type StoredEdits} from "./store.js";
 import type {Edits} from "./state.js";
 
@@ -39,12 +44,22 @@ export interface BarOptions {
   /** How many older set-aside versions had to go to make room (the notice says so). */
   dropped?: number;
   discardSetAside(): void;
+  /** Forgets the edits waiting in `edits.pending()` in storage (the learner chose Discard). */
+  discardKept(): void;
 }
 
-/** Adds the edits bar (and a set-aside notice) to the page. */
-export function mountBar(edits: Edits, source: EmbeddedSource, options: BarOptions): void {
+/** What the page can ask of a mounted bar. */
+export interface Bar {
+  /** Opens the review of edits waiting for the learner; false when none wait. */
+  review(): boolean;
+}
+
+const barStyle = "position:fixed;right:1rem;bottom:1rem;z-index:20;gap:.75rem;align-items:center;padding:.4rem .75rem;border-radius:6px;font:14px system-ui,sans-serif;background:Canvas;color:CanvasText;border:1px solid GrayText;box-shadow:0 1px 4px #0003";
+
+/** Adds the edits bar (and the notices for kept and set-aside edits) to the page. */
+export function mountBar(edits: Edits, source: EmbeddedSource, options: BarOptions): Bar {
   const name = downloadName(source.path);
-  const bar = element("div", {class: "qb-edits", "data-qb-edits-bar": "", role: "status", style: "position:fixed;right:1rem;bottom:1rem;z-index:20;display:none;gap:.75rem;align-items:center;padding:.4rem .75rem;border-radius:6px;font:14px system-ui,sans-serif;background:Canvas;color:CanvasText;border:1px solid GrayText;box-shadow:0 1px 4px #0003"});
+  const bar = element("div", {class: "qb-edits", "data-qb-edits-bar": "", role: "status", tabindex: "-1", style: `${barStyle};display:none`});
   const marker = element("span", {"data-qb-edited": ""}, options.dev ? `Saved to ${name}` : "Edited in this browser");
   const [download, update] = downloadLink({"data-qb-download": "", download: name}, "Download .md", () => edits.current());
   const revert = element("button", {type: "button", "data-qb-revert": ""}, "Revert");
@@ -63,16 +78,61 @@ export function mountBar(edits: Edits, source: EmbeddedSource, options: BarOptio
   document.body.append(bar);
   show();
   if (options.setAside !== undefined) document.body.append(setAsideNotice(name, options));
+  return {review: edits.pending() ? keptNotice(edits, source, bar, options) : () => false};
+}
+
+/**
+ * The notice for edits found in this browser's storage: they are not applied (another page may
+ * have written them), and "Review edits" opens the diff with Apply and Discard. Returns what
+ * opens the review (false once the learner decided).
+ */
+function keptNotice(edits: Edits, source: EmbeddedSource, bar: HTMLElement, options: BarOptions): () => boolean {
+  const kept = edits.pending()!;
+  const notice = element("div", {class: "qb-edits-kept", "data-qb-kept": "", role: "status", style: `${barStyle};display:flex`});
+  const button = element("button", {type: "button", "data-qb-review": "", "aria-haspopup": "dialog"}, "Review edits");
+  notice.append(element("span", {}, "Edits to this notebook are kept in this browser, not applied."), button);
+  document.body.append(notice);
+  let dialog: HTMLDialogElement | undefined;
+  const decided = (then: () => void) => () => {
+    notice.remove();
+    dialog?.remove();
+    dialog = undefined;
+    then();
+  };
+  const open = () => {
+    if (!notice.isConnected) return false;
+    dialog ??= reviewDialog(downloadName(source.path), blockChanges(source, kept), {
+      apply: decided(() => {
+        edits.applyPending();
+        bar.focus(); // (the bar says "Edited in this browser" now, with Download and Revert)
+      }),
+      discard: decided(() => {
+        options.discardKept();
+        const main = document.querySelector<HTMLElement>("main");
+        if (main && !main.hasAttribute("tabindex")) main.setAttribute("tabindex", "-1");
+        main?.focus();
+      }),
+      text: () => applyEdits(source.text, source.blocks, kept)
+    });
+    // closed undecided (Close, Esc): the focus goes back to the button that opened it
+    dialog.onclose = () => void (notice.isConnected && button.focus());
+    if (!dialog.isConnected) document.body.append(dialog);
+    if (!dialog.open) dialog.showModal();
+    dialog.querySelector<HTMLElement>("h2")?.focus();
+    return true;
+  };
+  button.addEventListener("click", open);
+  return open;
 }
 
 /** The notice for edits that belong to another version of the notebook: kept aside, offered as a file, never applied. */
 function setAsideNotice(name: string, options: BarOptions): HTMLElement {
   const notice = element("div", {class: "qb-edits-notice", "data-qb-set-aside": "", role: "alert", style: "position:fixed;left:1rem;bottom:1rem;z-index:20;max-width:32rem;padding:.5rem .75rem;border-radius:6px;font:14px system-ui,sans-serif;background:Canvas;color:CanvasText;border:1px solid #c60"});
-  notice.append(element("span", {}, "This notebook changed since you edited it here, so your edits were set aside, not applied (they come back when that version is opened here again). "));
+  notice.append(element("span", {}, "Edits kept in this browser were made to another version of this notebook, so they were set aside, not applied (they are offered again when that version is opened here). "));
   if (options.dropped) notice.append(element("span", {"data-qb-set-aside-dropped": ""}, `This browser keeps edits to ${setAsideLimit} versions of a page: the oldest ${options.dropped === 1 ? "was" : `${options.dropped} were`} dropped. `));
   const kept = options.setAside;
   if (kept) {
-    const [a, update] = downloadLink({"data-qb-set-aside-download": "", download: name.replace(/\.md$/, "") + ".edited-earlier.md"}, "Download your edited version", () => kept.text);
+    const [a, update] = downloadLink({"data-qb-set-aside-download": "", download: name.replace(/\.md$/, "") + ".edited-earlier.md"}, "Download them (check before use)", () => kept.text);
     update();
     notice.append(a, " ");
   }

@@ -1,11 +1,12 @@
 // Starts the page's edits, in the editor chunk (editor.js, which client.js loads on first use or
 // at once when edits are kept for the page: src/client/edit/boot.ts): reads the embedded source
 // (src/site/pageSource.ts), picks the host (the dev server's save endpoint when the page carries
-// its token, else localStorage), finds stored edits (applied through the editor's replay, or set
-// aside) and mounts the edits bar. `queuebook.edits` is what the editor (src/client/edit) calls.
+// its token, else localStorage), finds stored edits (offered for review, applied through the
+// editor's replay only when the learner chooses Apply; or set aside) and mounts the edits bar.
+// `queuebook.edits` is what the editor (src/client/edit) calls.
 import type {EmbeddedSource} from "../../notebook/sourceContract.js";
 import type {SourceEdit} from "../../notebook/source.js";
-import {mountBar} from "./bar.js";
+import {mountBar, type Bar} from "./bar.js";
 import {devHost, devSaveTarget} from "./devHost.js";
 import {createEdits, type Edits} from "./state.js";
 import {clearStored, discardSetAside, localHost, pageScope, readStored, type StoredEdits} from "./store.js";
@@ -22,6 +23,12 @@ export function embeddedSource(): EmbeddedSource | undefined {
 }
 
 let started: Edits | undefined;
+let bar: Bar | undefined;
+
+/** Opens the review of edits kept in this browser when some wait for the learner's decision (an edit button pressed meanwhile); false when none wait. */
+export function reviewKept(): boolean {
+  return bar?.review() ?? false;
+}
 
 /** The page's edits, started on the first call (undefined on a page without an embedded source). */
 export function startEdits(): Edits | undefined {
@@ -30,22 +37,26 @@ export function startEdits(): Edits | undefined {
   if (!source) return undefined;
   const target = devSaveTarget();
   const scope = pageScope(source.path);
-  let stored: readonly SourceEdit[] = [];
+  let kept: readonly SourceEdit[] = [];
   let setAside: StoredEdits | null | undefined;
   let dropped = 0;
   if (!target) {
     const found = readStored(source, scope);
-    if (found && "edits" in found) stored = found.edits;
+    if (found && "kept" in found) kept = found.kept;
     else if (found) [setAside, dropped] = [found.setAside ?? null, found.dropped];
   }
   const host = target ? devHost(source, target) : localHost(source, scope);
-  const edits = (started = createEdits(source, host, stored));
+  const edits = (started = createEdits(source, host, kept));
   (globalThis as any).queuebook.edits = edits;
-  mountBar(edits, source, {
+  bar = mountBar(edits, source, {
     dev: !!target,
     setAside,
     dropped,
     discardSetAside: () => discardSetAside(scope, setAside ?? undefined),
+    discardKept() {
+      edits.discardPending();
+      clearStored(source, scope);
+    },
     async revert() {
       // dev: the original (the file as this page last knew it) goes back into the file, refused like any save if the file changed
       const result = await host.keep([], edits.original());

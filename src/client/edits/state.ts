@@ -1,8 +1,11 @@
 // The learner's edits to this page's notebook: a log of block edits over the .md the page was
 // built from (src/notebook/source.ts splices them), kept by a host — localStorage on a static
-// page or export, the dev server's save endpoint under `queuebook dev`.
+// page or export, the dev server's save endpoint under `queuebook dev`. Edits found in storage
+// are untrusted (any page opened from the same disk can write there): they wait, outside the
+// log, until the learner has read them and chosen Apply (or Discard) in this page.
 import {applyEdits, type BlockRef, type SourceEdit} from "../../notebook/source.js";
 import type {EmbeddedSource} from "../../notebook/sourceContract.js";
+import {blockStates, type BlockState} from "./changes.js";
 
 /** How a change was kept: ok, or one line to show at the cell (the editor keeps the learner's text). */
 export type SaveResult = {ok: true} | {ok: false; message: string};
@@ -38,34 +41,43 @@ export interface Edits {
    * changed (the update came from this page's own save).
    */
   adopt(source: EmbeddedSource): boolean;
-  /** Registers the editor's replay of stored edits (called once, at once if edits are waiting). */
+  /** Edits found in storage, waiting for the learner to apply or discard them (not in the log, not run), or undefined. */
+  pending(): readonly SourceEdit[] | undefined;
+  /** The learner chose Apply: the waiting edits become the log and the editor replays them. */
+  applyPending(): void;
+  /** The learner chose Discard: the waiting edits are dropped (the caller forgets them in storage). */
+  discardPending(): void;
+  /** Registers the editor's replay of edits the learner applied (called on each applyPending). */
   onReplay(replay: (edits: readonly SourceEdit[]) => Promise<void>): void;
   /** Called after every change with the text as edited (the page bar listens). */
   onChange(listener: () => void): void;
 }
 
-/** An edits log over `source`, starting from `stored` (already checked against it), kept by `host`. */
+/** What a change made while stored edits wait says: deciding on them first keeps them from being written over. */
+export const pendingMessage = "not kept: this browser keeps earlier edits to this notebook; review them (Apply or Discard) first";
+
+/**
+ * An edits log over `source`, kept by `host`, starting from the original. `stored`: edits found
+ * in storage (already checked to fit `source`), which wait for applyPending; until the learner
+ * decides, a change is refused rather than written over them.
+ */
 export function createEdits(source: EmbeddedSource, host: EditHost, stored: readonly SourceEdit[] = []): Edits {
-  let log: SourceEdit[] = [...stored];
+  let log: SourceEdit[] = [];
   /** How many of the log's edits the host has kept: the text it last kept is the original with these. */
-  let kept = log.length;
+  let kept = 0;
   /** Bumped when the log starts afresh (adopt): an answer to a save from before no longer counts. */
   let era = 0;
   const listeners: (() => void)[] = [];
-  let waiting: SourceEdit[] | undefined = stored.length ? [...stored] : undefined;
-  let text = applyEdits(source.text, source.blocks, log);
-  let next = Math.max(source.blocks.length, ...log.map((e) => (e.op === "insert" ? e.block + 1 : 0)));
-  const texts = (upTo = log.length) => {
-    // each block's latest text and whether it is removed, by replaying the log over the original
-    const state = new Map<BlockRef, {text?: string; removed: boolean}>();
-    source.blocks.forEach((b, k) => state.set(k, {text: source.text.slice(b.bodyStart, b.bodyEnd).replace(/\r\n?/g, "\n").replace(/\n$/, ""), removed: false}));
-    for (const e of log.slice(0, upTo)) {
-      if (e.op === "insert") state.set(e.block, {text: e.text, removed: false});
-      else if (state.has(e.block)) Object.assign(state.get(e.block)!, e.op === "replace" ? {text: e.text} : {removed: e.op === "remove"});
-    }
-    return state;
+  let waiting: readonly SourceEdit[] | undefined = stored.length ? [...stored] : undefined;
+  let replayer: ((edits: readonly SourceEdit[]) => Promise<void>) | undefined;
+  let text = source.text;
+  let next = source.blocks.length;
+  const texts = (upTo = log.length) => blockStates(source, log, upTo);
+  const changed = () => {
+    for (const listener of listeners) listener();
   };
   const add = (edit: SourceEdit): Promise<SaveResult> => {
+    if (waiting) return Promise.resolve({ok: false, message: pendingMessage});
     let after: string;
     try {
       after = applyEdits(source.text, source.blocks, [...log, edit]);
@@ -74,11 +86,11 @@ export function createEdits(source: EmbeddedSource, host: EditHost, stored: read
     }
     log.push(edit);
     text = after;
-    for (const listener of listeners) listener();
+    changed();
     const [n, from] = [log.length, era];
     return host.keep(log, text).then((result) => ((kept = result.ok && from === era ? Math.max(kept, n) : kept), result));
   };
-  const entry = (state: Map<BlockRef, {text?: string; removed: boolean}>, block: BlockRef) => {
+  const entry = (state: Map<BlockRef, BlockState>, block: BlockRef) => {
     const e = state.get(block);
     return e && !e.removed ? e.text : undefined;
   };
@@ -102,15 +114,30 @@ export function createEdits(source: EmbeddedSource, host: EditHost, stored: read
       era++;
       text = update.text;
       next = update.blocks.length;
-      for (const listener of listeners) listener();
+      changed();
       return true;
     },
     edited: () => text !== source.text,
     log: () => log,
-    onReplay(replay) {
-      const edits = waiting;
+    pending: () => waiting,
+    applyPending() {
+      if (!waiting) return;
+      // (the host holds these already: they are what it kept)
+      log = [...waiting];
       waiting = undefined;
-      if (edits) void replay(edits);
+      kept = log.length;
+      text = applyEdits(source.text, source.blocks, log);
+      next = Math.max(source.blocks.length, ...log.map((e) => (e.op === "insert" ? e.block + 1 : 0)));
+      changed();
+      void replayer?.([...log]);
+    },
+    discardPending() {
+      if (!waiting) return;
+      waiting = undefined;
+      changed();
+    },
+    onReplay(replay) {
+      replayer = replay;
     },
     onChange: (listener) => void listeners.push(listener)
   };

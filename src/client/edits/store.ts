@@ -5,6 +5,12 @@
 // version's): anything that does not fit this page's notebook is set aside, never applied to
 // different code. Set-aside entries are kept per version (hash), a few at most, so opening
 // another build of the page and coming back finds the first version's edits again.
+//
+// What is found here is untrusted: every file:// page shares this storage, so a file opened
+// from the same disk can write any entry, with the notebook's public hash. Nothing read here is
+// applied by this module: it is offered to the learner (start.ts, review.ts), who reads the
+// code and text it would bring and chooses to apply it. No key outside this page's scope is
+// read (the per-notebook key of older versions, `queuebook:edits:<notebook path>`, is ignored).
 import {applyEdits, type SourceEdit} from "../../notebook/source.js";
 import type {EmbeddedSource} from "../../notebook/sourceContract.js";
 import type {EditHost, SaveResult} from "./state.js";
@@ -37,11 +43,8 @@ export function pageScope(path: string, where: Pick<Location, "pathname"> = loca
 export const editsKey = (scope: string) => `queuebook:edits:${scope}`;
 /** Where edits made to other versions of the page's notebook are kept (a list, oldest first). */
 export const setAsideKey = (scope: string) => `queuebook:edits-set-aside:${scope}`;
-/** The key edits had before they were kept per page (by notebook path alone): adopted when they fit. */
-const legacyKey = (path: string) => `queuebook:edits:${path}`;
-
-/** What the page finds stored: edits to apply, edits set aside now (another version, or unreadable; `dropped`: older versions let go), or nothing. */
-export type Found = {edits: readonly SourceEdit[]} | {setAside: StoredEdits | undefined; dropped: number} | undefined;
+/** What the page finds stored: edits that fit this version (to offer, never to apply unasked), edits set aside now (another version, or unreadable; `dropped`: older versions let go), or nothing. */
+export type Found = {kept: readonly SourceEdit[]} | {setAside: StoredEdits | undefined; dropped: number} | undefined;
 
 function storage(): Storage | undefined {
   try {
@@ -92,18 +95,9 @@ function writeAside(store: Storage, scope: string, list: AsideEntry[]): number {
 export function readStored(source: EmbeddedSource, scope = pageScope(source.path)): Found {
   const store = storage();
   if (!store) return undefined;
-  let raw = store.getItem(editsKey(scope));
-  if (raw == null) {
-    // kept before edits were per page: this page's only if made to this very version
-    const legacy = store.getItem(legacyKey(source.path));
-    if (legacy != null && fits(source, parseEntry(legacy))) {
-      store.setItem(editsKey(scope), legacy);
-      store.removeItem(legacyKey(source.path));
-      raw = legacy;
-    }
-  }
+  const raw = store.getItem(editsKey(scope));
   const entry = raw == null ? undefined : parseEntry(raw);
-  if (raw != null && fits(source, entry)) return {edits: entry.edits};
+  if (raw != null && fits(source, entry)) return {kept: entry.edits};
   let list = readAside(store, scope);
   if (raw != null) {
     // (one entry per version: the newer edits to a version replace the older)
@@ -117,9 +111,9 @@ export function readStored(source: EmbeddedSource, scope = pageScope(source.path
     try {
       store.setItem(editsKey(scope), JSON.stringify(back));
     } catch {
-      // no room: applied on this load, still offered by the edits bar's Download
+      // no room: offered on this load all the same (applied, the edits bar's Download keeps them)
     }
-    return {edits: back.edits};
+    return {kept: back.edits};
   }
   if (raw == null) return undefined;
   return {setAside: entry, dropped: writeAside(store, scope, list)};
