@@ -5,7 +5,7 @@
 //      the course's lessons import (their ../src/… and npm packages), bundled by the build's own
 //      bundle pass as the one cell of a generated notebook, so a lesson anywhere in a student's
 //      tree imports them by the same specifiers;
-//   3. the tab's side (jupyter/extension/src) as one ES module, JupyterLab's packages left as
+//   3. the tab's side (jupyter/extension/src), type-checked, as one ES module, JupyterLab's packages left as
 //      imports for the builder's Module Federation;
 //   4. @jupyterlab/builder's build-labextension against the pinned core (jupyter/core/package.json);
 //   5. the frame's files into the extension's static/queuebook/, and lesson.html.
@@ -30,7 +30,8 @@ async function main(): Promise<void> {
   if (!existsSync(builder)) throw new Error("the JupyterLab packages are not installed: run `npm run jupyter:install` first");
   step("the page's assets, the lesson frame and the module map");
   const {dir: frame, specifiers} = await buildLessonFrame(root);
-  step("the tab's side");
+  step("the tab's side: type check, then one ES module");
+  execFileSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", join(extension, "tsconfig.json")], {stdio: "inherit", cwd: root});
   await build({entryPoints: [join(extension, "src", "index.ts")], outfile: join(extension, "lib", "index.js"), bundle: true, format: "esm", platform: "browser", target: "es2022", external: ["@jupyterlab/*", "@lumino/*"], logLevel: "error"});
   step("build-labextension");
   rmSync(out, {recursive: true, force: true});
