@@ -38,6 +38,8 @@ function downloadLink(attributes: Record<string, string>, label: string, text: (
 /** What the bar does on Revert and how it names where edits went. */
 export interface BarOptions {
   dev: boolean;
+  /** What the bar says edits are, when neither dev's "Saved to …" nor "Edited in this browser" (a lesson in JupyterLab). */
+  marker?: string;
   revert(): Promise<string | undefined>;
   /** Edits found for another version of this notebook (undefined: unreadable), or absent. */
   setAside?: StoredEdits | null;
@@ -60,7 +62,7 @@ const barStyle = "position:fixed;right:1rem;bottom:1rem;z-index:20;gap:.75rem;al
 export function mountBar(edits: Edits, source: EmbeddedSource, options: BarOptions): Bar {
   const name = downloadName(source.path);
   const bar = element("div", {class: "qb-edits", "data-qb-edits-bar": "", role: "status", tabindex: "-1", style: `${barStyle};display:none`});
-  const marker = element("span", {"data-qb-edited": ""}, options.dev ? `Saved to ${name}` : "Edited in this browser");
+  const marker = element("span", {"data-qb-edited": ""}, options.marker ?? (options.dev ? `Saved to ${name}` : "Edited in this browser"));
   const [download, update] = downloadLink({"data-qb-download": "", download: name}, "Download .md", () => edits.current());
   const revert = element("button", {type: "button", "data-qb-revert": ""}, "Revert");
   const message = element("span", {"data-qb-edits-message": ""});

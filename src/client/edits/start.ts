@@ -8,6 +8,7 @@ import type {EmbeddedSource} from "../../notebook/sourceContract.js";
 import type {SourceEdit} from "../../notebook/source.js";
 import {mountBar, type Bar} from "./bar.js";
 import {devHost, devSaveTarget} from "./devHost.js";
+import {jupyterHost, jupyterPort} from "./jupyterHost.js";
 import {createEdits, type Edits} from "./state.js";
 import {clearStored, discardSetAside, localHost, pageScope, readStored, type StoredEdits} from "./store.js";
 
@@ -36,20 +37,24 @@ export function startEdits(): Edits | undefined {
   const source = embeddedSource();
   if (!source) return undefined;
   const target = devSaveTarget();
+  // a lesson in JupyterLab: edits go into the tab's document (src/client/jupyter/frame.ts)
+  const port = jupyterPort();
   const scope = pageScope(source.path);
   let kept: readonly SourceEdit[] = [];
   let setAside: StoredEdits | null | undefined;
   let dropped = 0;
-  if (!target) {
+  if (!target && !port) {
     const found = readStored(source, scope);
     if (found && "kept" in found) kept = found.kept;
     else if (found) [setAside, dropped] = [found.setAside ?? null, found.dropped];
   }
-  const host = target ? devHost(source, target) : localHost(source, scope);
+  const host = port ? jupyterHost(source, port) : target ? devHost(source, target) : localHost(source, scope);
   const edits = (started = createEdits(source, host, kept));
   (globalThis as any).queuebook.edits = edits;
   bar = mountBar(edits, source, {
     dev: !!target,
+    // (JupyterLab marks the tab unsaved; its save, or Ctrl+S here, writes the file)
+    marker: port ? "Edited in JupyterLab · Ctrl+S saves" : undefined,
     setAside,
     dropped,
     discardSetAside: () => discardSetAside(scope, setAside ?? undefined),
@@ -61,7 +66,7 @@ export function startEdits(): Edits | undefined {
       // dev: the original (the file as this page last knew it) goes back into the file, refused like any save if the file changed
       const result = await host.keep([], edits.original());
       if (!result.ok) return result.message;
-      if (!target) clearStored(source, scope);
+      if (!target && !port) clearStored(source, scope);
       location.reload();
       return undefined;
     }

@@ -56,7 +56,53 @@ async function open(path: string, options: {text?: string; files?: Record<string
   return {page, frame: frame!, errors, close: () => context.close()};
 }
 
+/** Opens the editor of the lesson's first cell with the keyboard. */
+async function editFirstCell(frame: Frame): Promise<void> {
+  await frame.locator("main > .qb-cell").first().locator("xpath=preceding-sibling::button[@data-qb-edit][1]").focus();
+  await frame.page().keyboard.press("Enter");
+  await frame.waitForSelector("[data-qb-editor] .cm-content");
+}
+
+/** Replaces the focused editor's text and runs it (Shift+Enter); resolves once the lesson applied it. */
+async function run(frame: Frame, text: string): Promise<void> {
+  const count = Number((await frame.getAttribute("html", "data-qb-edits")) ?? 0);
+  const keyboard = frame.page().keyboard;
+  await keyboard.press("Control+A");
+  await keyboard.insertText(text);
+  await keyboard.press("Shift+Enter");
+  await frame.waitForSelector(`html[data-qb-edits="${count + 1}"]`);
+}
+
+const small = "---\ntitle: Edit me\n---\n\n# Edit me\n\nSome prose.\n\n```js\nconst x = 10;\n```\n\nTen times: <span class=\"x\">${x * 10}</span>\n";
+
 describe("the lesson frame", {timeout: 120_000}, () => {
+  it("a run (Shift+Enter) hands the tab the notebook with that fence's bytes alone changed; Ctrl+S asks the tab to save", async () => {
+    const {page, frame, errors, close} = await open("edit.md", {text: small, files: {}});
+    await expect.poll(() => frame.locator(".x").innerText()).toBe("100");
+    await editFirstCell(frame);
+    await run(frame, "const x = 20;");
+    await expect.poll(() => frame.locator(".x").innerText()).toBe("200");
+    await expect.poll(() => page.evaluate(() => (window as any).lesson.text)).toBe(small.replace("const x = 10;", "const x = 20;"));
+    await expect.poll(() => frame.locator("[data-qb-edited]").innerText()).toContain("Edited in JupyterLab");
+    await frame.page().keyboard.press("Control+S");
+    await expect.poll(() => page.evaluate(() => (window as any).log.filter((m: any) => m.type === "save").length)).toBe(1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("a run made to a version the document no longer has is refused: the learner's text stays in the editor", async () => {
+    const {page, frame, close} = await open("edit.md", {text: small, files: {}});
+    await expect.poll(() => frame.locator(".x").innerText()).toBe("100");
+    await editFirstCell(frame);
+    // another view changed the document, and the change has not reached the lesson yet
+    await page.evaluate(() => ((window as any).lesson.text += "\nA line from the text editor.\n"));
+    await run(frame, "const x = 30;");
+    await expect.poll(() => frame.locator(".qb-edit-status").first().innerText()).toContain("changed in JupyterLab");
+    expect(await frame.locator("[data-qb-editor] .cm-content").innerText()).toContain("const x = 30;");
+    expect(await page.evaluate(() => (window as any).lesson.text)).toContain("const x = 10;");
+    await close();
+  });
+
   it("erlang-c: the lesson runs live: a slider re-renders its dependents, KaTeX renders, no error", async () => {
     const {frame, errors, close} = await open("erlang-c.md");
     await expect.poll(() => frame.locator("main .katex").count()).toBeGreaterThan(0);
