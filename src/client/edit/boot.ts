@@ -9,6 +9,7 @@ import {currentNotebook, firstDefined} from "../live.js";
 import {importModule} from "./modules.js";
 import {inlineChunkText} from "../inlineChunk.js";
 import {firstLine} from "./label.js";
+import {editsKey, pageScope, setAsideKey} from "../edits/scope.js";
 
 /** What editor.js provides (src/client/edit/main.ts). */
 export interface EditorApi {
@@ -109,10 +110,9 @@ function notice(error: Error): void {
  */
 function editsKept({path, hash}: NonNullable<typeof source>): boolean {
   try {
-    const scope = `${location.pathname.replace(/\.html$/, "").replace(/\/index$/, "/")}|${path}`;
-    const get = (key: string) => localStorage.getItem(`queuebook:edits${key}`);
+    const scope = pageScope(path);
     const mine = (raw: string | null) => !!raw?.includes(`"hash":"${hash}"`);
-    return !document.querySelector('meta[name="queuebook-save"]') && (get(`:${scope}`) != null || mine(get(`-set-aside:${scope}`)));
+    return !document.querySelector('meta[name="queuebook-save"]') && (localStorage.getItem(editsKey(scope)) != null || mine(localStorage.getItem(setAsideKey(scope))));
   } catch {
     return false; // storage disabled: nothing kept
   }

@@ -14,6 +14,7 @@
 import {applyEdits, type SourceEdit} from "../../notebook/source.js";
 import type {EmbeddedSource} from "../../notebook/sourceContract.js";
 import type {EditHost, SaveResult} from "./state.js";
+import {editsKey, pageScope, setAsideKey} from "./scope.js";
 
 /** A stored entry: the edits, the version they apply to, and the text they gave then. */
 export interface StoredEdits {
@@ -29,20 +30,7 @@ type AsideEntry = StoredEdits | {raw: string};
 /** How many set-aside versions one page keeps; the oldest goes first (and the notice says so). */
 export const setAsideLimit = 5;
 
-/**
- * Which page the edits belong to: its path in the address (".html" and a trailing "index"
- * dropped, so /erlang-c and /erlang-c.html are one page) and its notebook's path. The origin
- * needs no place: storage is per origin already, and all of file:// is one.
- */
-export function pageScope(path: string, where: Pick<Location, "pathname"> = location): string {
-  const page = where.pathname.replace(/\.html$/, "").replace(/\/index$/, "/");
-  return `${page}|${path}`;
-}
-
-/** The localStorage key of a page's edits. */
-export const editsKey = (scope: string) => `queuebook:edits:${scope}`;
-/** Where edits made to other versions of the page's notebook are kept (a list, oldest first). */
-export const setAsideKey = (scope: string) => `queuebook:edits-set-aside:${scope}`;
+export {editsKey, pageScope, setAsideKey};
 /** What the page finds stored: edits that fit this version (to offer, never to apply unasked), edits set aside now (another version, or unreadable; `dropped`: older versions let go), or nothing. */
 export type Found = {kept: readonly SourceEdit[]} | {setAside: StoredEdits | undefined; dropped: number} | undefined;
 
