@@ -4,17 +4,20 @@ import {CommandError, type Command} from "./command.js";
 import {integerFlag, parseFlags} from "./flags.js";
 import {startPreview} from "../site/preview.js";
 
-const usage = `usage: queuebook dev [--root DIR] [--port N] [--max-file-mb N]
+const usage = `usage: queuebook dev [--root DIR] [--port N] [--max-file-mb N] [--open]
 
 Serves every notebook under DIR at http://127.0.0.1:N/ with an index page. When a notebook,
 a file it attaches or a src/ module it imports changes, open pages update in place. Only this
 machine's browser is answered: the Host must be 127.0.0.1, localhost or [::1] with the port.
+Any page may be read; saving an edit needs the browser signed in with the link printed at the
+start (it works once; a refused save prints a new one).
 
 options:
   --root DIR   the notebooks folder (default: notebooks)
   --port N     the port on 127.0.0.1 (default: 3000; 0 picks a free one)
   --max-file-mb N
                the largest file a notebook may attach, in MB (default: 50)
+  --open       open the sign-in link in the browser (BROWSER=none: don't; npm start passes it)
   -h, --help   show this help`;
 
 export const command: Command = {
@@ -22,7 +25,7 @@ export const command: Command = {
   summary: "preview server with live updates",
   usage,
   async run(args, context) {
-    const {values} = parseFlags(args, {root: {type: "string"}, port: {type: "string"}, "max-file-mb": {type: "string"}, help: {type: "boolean", short: "h"}});
+    const {values} = parseFlags(args, {root: {type: "string"}, port: {type: "string"}, "max-file-mb": {type: "string"}, open: {type: "boolean"}, help: {type: "boolean", short: "h"}});
     const port = integerFlag("--port", values.port, 3000, 0, 65535);
     const root = resolve(context.cwd, values.root ?? "notebooks");
     const {maxFileBytes} = await import("./build.js");
@@ -44,6 +47,10 @@ export const command: Command = {
       throw error;
     }
     context.stdout(`queuebook dev: serving ${root} at ${preview.url}\n`);
+    const link = preview.signInLink();
+    context.stdout(`to edit and save, open ${link} (the link works once: it lets that browser save)\n`);
+    const opened = values.open ? (await import("../site/previewOpen.js")).openInBrowser(link, {env: context.env}) : undefined;
+    if (opened?.skipped) context.stdout(`(not opened in a browser: ${opened.skipped})\n`);
     // A failure nobody foresaw in a callback must not end a server someone is reading from.
     const kept = (error: unknown) => context.stderr(oneLine(`queuebook dev: internal error (still serving): ${(error as Error)?.message ?? error}`) + "\n");
     process.on("unhandledRejection", kept);
@@ -59,6 +66,7 @@ export const command: Command = {
         clearInterval(orphaned);
         process.off("SIGINT", stop);
         process.off("SIGTERM", stop);
+        opened?.remove();
         void preview.close().then(done, done);
       };
       process.on("SIGINT", stop);

@@ -3,12 +3,11 @@
 // esbuild with the build's own confinement (src/notebook/resolve.ts: a regular file inside
 // the project, or an installed package; d3, Plot, Inputs and htl read the page's copy), as an
 // ES module whose default export is the module's namespace. It reads code of the user's
-// project, so it answers only this server's own pages: the server's guard (Host, Origin,
-// Sec-Fetch-Site, previewGuard.ts) and the per-server token the page embeds, sent as
-// X-Queuebook-Token (a header no other site's page can set without a preflight this server
-// never grants). GET only, one specifier per request, cached until one of its files changes.
+// project beyond the served folder, so it answers only this server's own pages in a browser
+// signed in to it: the server's guard (Host, Origin, Sec-Fetch-Site, previewGuard.ts), the
+// session cookie and `X-Queuebook-Write: 1` (previewAccess.ts), as a save does. GET only, one
+// specifier per request, cached until one of its files changes.
 import type {IncomingMessage, ServerResponse} from "node:http";
-import {timingSafeEqual} from "node:crypto";
 import {stat} from "node:fs/promises";
 import {basename, dirname, join, resolve, sep} from "node:path";
 import {build, type BuildFailure} from "esbuild";
@@ -18,6 +17,7 @@ import {oneLine} from "../notebook/messages.js";
 import {imports} from "../notebook/resolve.js";
 import {projectRoot} from "../notebook/bundle.js";
 import {pageName} from "./previewPath.js";
+import {Refused, reply} from "./previewAccess.js";
 
 /** The endpoint's path. */
 export const modulePath = "/_queuebook/module";
@@ -27,7 +27,8 @@ export interface DevModuleOptions {
   root: string;
   /** The notebook folder's real path (links resolved). */
   realRoot: string;
-  token: string;
+  /** Why a request may not use the endpoint (previewAccess.ts's writeRefusal: the cookie and X-Queuebook-Write), run after the guard. */
+  access(req: IncomingMessage): string | undefined;
   /** The server's own guard (previewGuard.ts's requestRefusal), run first. */
   guard(req: IncomingMessage): string | undefined;
   maxFileBytes?: number;
@@ -44,13 +45,6 @@ interface Cached {
 const cache = new Map<string, Cached>();
 const cacheLimit = 200;
 
-/** A refusal: the status and one line for the page (naming no path of this machine). */
-class Refused extends Error {
-  constructor(readonly status: number, message: string) {
-    super(message);
-  }
-}
-
 /** Handles `GET /_queuebook/module`: 200 and the module, or a status with one line of text. */
 export async function handleModule(req: IncomingMessage, res: ServerResponse, options: DevModuleOptions): Promise<void> {
   try {
@@ -63,7 +57,7 @@ export async function handleModule(req: IncomingMessage, res: ServerResponse, op
 }
 
 async function bundled(req: IncomingMessage, options: DevModuleOptions): Promise<string> {
-  const refusal = options.guard(req) ?? tokenRefusal(req, options.token);
+  const refusal = options.guard(req) ?? options.access(req);
   if (refusal) throw new Refused(403, `forbidden: ${refusal}`);
   if (req.method !== "GET") throw new Refused(405, "a module is fetched with GET");
   const query = new URL(req.url ?? "/", "http://x").searchParams;
@@ -136,26 +130,7 @@ async function stampsOf(files: readonly string[]): Promise<string> {
   return stamps.join("\n");
 }
 
-/** Why a request that passed the server's guard is not from one of its pages: the token. */
-function tokenRefusal(req: IncomingMessage, token: string): string | undefined {
-  const given = req.headers["x-queuebook-token"];
-  if (typeof given !== "string" || !sameSecret(given, token)) return "the page's token is missing or wrong (reload the page)";
-  return undefined;
-}
-
-/** Compares secrets in constant time. */
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 /** A message with the project's folder left out (a page never learns this machine's paths). */
 function withoutMachine(text: string, project: string): string {
   return oneLine(text.split(project + sep).join("").split(project).join("."));
-}
-
-function reply(res: ServerResponse, status: number, type: string, body: string): void {
-  res.writeHead(status, {"content-type": `${type}; charset=utf-8`, "cache-control": "no-store", "x-content-type-options": "nosniff"});
-  res.end(body);
 }

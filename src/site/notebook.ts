@@ -30,8 +30,8 @@ export interface NotebookOptions {
   scriptQuery?: string;
   /** Largest attached file, in bytes (default 50 MB). */
   maxFileBytes?: number;
-  /** Dev server only: the token its save endpoint demands, embedded in the page. */
-  saveToken?: string;
+  /** Dev server only: its save endpoint's path, named in the page (src/site/save.ts). */
+  save?: string;
 }
 
 /** Page links for a notebook at `name` (relative path without .md) in the site, URL-encoded. */
@@ -74,7 +74,7 @@ export async function buildNotebook(file: string, root: string, options: Noteboo
   const chunks = chunksWithLibraries(compiled.chunks, bundle.libraries);
   if (chunks.join() !== compiled.chunks.join()) compiled = {...compiled, chunks};
   const name = path.replace(/\.md$/, "");
-  const links = {...pageLinks(name, {events: options.events}), saveToken: options.saveToken};
+  const links = {...pageLinks(name, {events: options.events}), save: options.save};
   if (options.assets !== undefined) links.assets = options.assets;
   if (options.scriptQuery) links.script += options.scriptQuery;
   const html = renderPage(compiled, links);

@@ -39,8 +39,8 @@ export interface PageOptions {
   snapshot?: {outputs: Snapshot; styles: readonly string[]};
   /** Dev server only: the EventSource URL for live updates. */
   events?: string;
-  /** Dev server only: the per-server token the save endpoint demands (src/site/save.ts). */
-  saveToken?: string;
+  /** Dev server only: the save endpoint's path (src/site/save.ts); not a secret, the page says only that it may ask to save there. */
+  save?: string;
 }
 
 /** A relative path as a URL path: each segment percent-encoded ("a#b.html" → "a%23b.html"). */
@@ -69,7 +69,7 @@ export function renderPage(compiled: CompiledNotebook, options: PageOptions): st
     style("style.css"),
     compiled.chunks.includes("katex") ? style("katex.css") : "",
     options.events ? `<meta name="queuebook-dev" content="${escapeHtml(options.events)}">` : "",
-    options.saveToken ? `<meta name="queuebook-save" content="/_queuebook/save">\n<meta name="queuebook-token" content="${escapeHtml(options.saveToken)}">` : "",
+    options.save ? `<meta name="queuebook-save" content="${escapeHtml(options.save)}">` : "",
     asset("client.js"),
     ...compiled.chunks.map((chunk) => asset(`${chunk}.js`))
   ].filter(Boolean);

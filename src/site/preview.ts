@@ -3,11 +3,11 @@
 // src/ rebuilds the pages that are open and pushes the new cells to them over Server-Sent
 // Events, so the browser re-defines only the cells that changed. Every request first passes
 // the guard (previewGuard.ts: Host, Origin, Sec-Fetch-Site) and the path check
-// (previewPath.ts: no dot segments); the watcher (previewWatch.ts) never leaves the folder.
+// (previewPath.ts: no dot segments); a write also needs the browser signed in with the link
+// the terminal printed (previewAccess.ts); the watcher (previewWatch.ts) never leaves the folder.
 // A failed rebuild (a notebook gone, the client not compiling) is a notice in the open pages
 // and one line in the terminal, never the end of the server.
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from "node:http";
-import {randomBytes} from "node:crypto";
 import {realpath} from "node:fs/promises";
 import {basename, dirname, join, resolve, sep} from "node:path";
 import {buildClient} from "../../build/client.js";
@@ -18,7 +18,8 @@ import {escapeHtml, parseNotebook} from "../notebook/parse.js";
 import {defaultMaxFileBytes, mimeType, readInside, type ReadFile} from "../notebook/data.js";
 import {oneLine, within} from "../notebook/messages.js";
 import {warningLine} from "../notebook/compile.js";
-import {loopbackNames, requestRefusal} from "./previewGuard.js";
+import {hostRefusal, loopbackNames, requestRefusal} from "./previewGuard.js";
+import {previewAccess} from "./previewAccess.js";
 import {pageName, requestPath} from "./previewPath.js";
 import {watchTree, type TreeWatcher} from "./previewWatch.js";
 import {handleSave, savePath} from "./save.js";
@@ -41,8 +42,8 @@ export interface PreviewOptions {
 export interface Preview {
   url: string;
   server: Server;
-  /** A random secret of this server run: its pages carry it and the save endpoint demands it (save.ts). */
-  token: string;
+  /** A new sign-in link (the server's URL to `path`, default "/", with a one-time token): the browser that opens it may save (previewAccess.ts). */
+  signInLink(path?: string): string;
   close(): Promise<void>;
 }
 
@@ -74,7 +75,6 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const log = options.log ?? (() => {});
   const maxFileBytes = options.maxFileBytes ?? defaultMaxFileBytes;
   const pages = new Map<string, OpenPage>();
-  const token = randomBytes(32).toString("base64url");
   let assets = await buildClient(options.packageRoot);
   /** Why the browser client does not build now (shown to every page that connects), if it does not. */
   let clientError: string | undefined;
@@ -99,7 +99,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     if (!(await notebookFile(p.name))) throw new NotServed(`${p.name}.md is gone (or is no longer a notebook this server serves); this page updates when it is back`);
     const version = ++p.version;
     const name = encodeURIComponent(p.name);
-    const built = {...(await buildNotebook(join(root, `${p.name}.md`), root, {assets: "/_queuebook/", events: `/_queuebook/events?page=${name}&v=${version}`, scriptQuery: `?v=${version}`, maxFileBytes, saveToken: token})), version};
+    const built = {...(await buildNotebook(join(root, `${p.name}.md`), root, {assets: "/_queuebook/", events: `/_queuebook/events?page=${name}&v=${version}`, scriptQuery: `?v=${version}`, maxFileBytes, save: savePath})), version};
     p.recent.set(version, built);
     for (const old of p.recent.keys()) if (p.recent.size > RECENT_BUILDS) p.recent.delete(old);
     if (!p.built || version > p.built.version) p.built = built;
@@ -118,6 +118,12 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   };
 
   let address = {port: options.port, names: allowedNames(options.hostname)};
+  const hostname = options.hostname ?? "127.0.0.1";
+  const origin = () => `http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${address.port}`;
+  const access = previewAccess({
+    cookieName: () => `queuebook-dev-${address.port}`,
+    announce: (link) => log(`to let a browser save, open ${origin()}${link} (the link works once)`)
+  });
   // requireHostHeader off: a request without Host gets the guard's 403 like every refusal, not Node's bare 400
   const server = createServer({requireHostHeader: false}, async (req, res) => {
     try {
@@ -130,12 +136,17 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    const hostRefused = hostRefusal(req, address);
+    if (hostRefused) return send(res, 403, "text/plain", `forbidden: ${hostRefused}\n`);
+    const target = requestPath(req.url ?? "/");
+    // a sign-in link, followed from the terminal or from the opener's file:// page (previewAccess.ts)
+    if (req.method === "GET" && "path" in target && target.query.has("token")) return access.signIn(req, res, (req.url ?? "/").split("?")[0], target.query);
     const refusal = requestRefusal(req, address);
     if (refusal) return send(res, 403, "text/plain", `forbidden: ${refusal}\n`);
-    if (req.url?.split("?")[0] === savePath) return handleSave(req, res, {root, realRoot, token, guard: (r) => requestRefusal(r, address), log}); // the one write (save.ts)
-    if (req.url?.split("?")[0] === modulePath) return handleModule(req, res, {root, realRoot, token, guard: (r) => requestRefusal(r, address), maxFileBytes, log}); // a new import of an edited cell (devModules.ts)
+    const writes = {root, realRoot, access: access.writeRefusal, guard: (r: IncomingMessage) => requestRefusal(r, address), log};
+    if (req.url?.split("?")[0] === savePath) return handleSave(req, res, writes); // the one write (save.ts)
+    if (req.url?.split("?")[0] === modulePath) return handleModule(req, res, {...writes, maxFileBytes}); // a new import of an edited cell (devModules.ts)
     if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "text/plain", "method not allowed\n");
-    const target = requestPath(req.url ?? "/");
     if (!("path" in target)) return send(res, target.status, "text/plain", `${target.message}\n`);
     const {path, query} = target;
     if (path === "/_queuebook/events") {
@@ -287,7 +298,6 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     for (const w of watchers) w.close();
   };
 
-  const hostname = options.hostname ?? "127.0.0.1";
   try {
     await Promise.all(watchers.map((w) => w.ready));
     await new Promise<void>((ok, fail) => {
@@ -305,9 +315,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const port = typeof bound === "object" && bound ? bound.port : options.port;
   address = {...address, port};
   return {
-    url: `http://${hostname}:${port}/`,
+    url: `${origin()}/`,
     server,
-    token,
+    signInLink: (path = "/") => `${origin()}${access.link(path)}`,
     async close() {
       closeWatchers();
       for (const p of pages.values()) for (const c of p.clients) c.end();

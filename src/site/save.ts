@@ -1,18 +1,19 @@
 // The dev server's one write: `POST /_queuebook/save` puts a notebook edited in the page back
-// into its .md. It must not become a hole, so it answers only this server's own pages: the Host
-// is the server's loopback name and port (the server's guard, previewGuard.ts), the Origin is present and is the
-// page's own (http://<that host>), the request carries the per-server random token the page
-// embeds (X-Queuebook-Token) and JSON (a form on another site can send neither). It writes only
-// an existing regular .md file inside the notebook folder (no link, no dot folder, no new
-// path), only if the file is still the version the page last loaded or saved (else 409 and the
-// learner's text stays in the editor), whole or not at all (src/io/write.ts). Everything else is
-// refused, with nothing written.
+// into its .md. It must not become a hole, so it answers only this server's own pages in a
+// browser signed in to it: the Host is the server's loopback name and port (the server's guard,
+// previewGuard.ts), the Origin is present and is the page's own (http://<that host>), the
+// request carries the session cookie and `X-Queuebook-Write: 1` (previewAccess.ts) and JSON (a
+// form on another site can send none of these three). It writes only an existing regular .md
+// file inside the notebook folder (no link, no dot folder, no new path), only if the file is
+// still the version the page last loaded or saved (else 409 and the learner's text stays in the
+// editor; of saves racing on one file exactly one wins), whole or not at all (src/io/write.ts).
+// Everything else is refused, with nothing written.
 import type {IncomingMessage, ServerResponse} from "node:http";
-import {timingSafeEqual} from "node:crypto";
 import {lstat, readFile, realpath} from "node:fs/promises";
 import {isAbsolute, join, sep} from "node:path";
 import {writeFileAtomic, WriteError} from "../io/write.js";
 import {sourceHash, type SaveRequest} from "../notebook/sourceContract.js";
+import {Refused, reply} from "./previewAccess.js";
 
 /** The save endpoint's path. */
 export const savePath = "/_queuebook/save";
@@ -25,34 +26,28 @@ export interface SaveOptions {
   root: string;
   /** The notebook folder's real path (links resolved). */
   realRoot: string;
-  token: string;
+  /** Why a request may not write (previewAccess.ts's writeRefusal: the cookie and X-Queuebook-Write), run after the guard. */
+  access(req: IncomingMessage): string | undefined;
   /** The server's own guard (previewGuard.ts's requestRefusal: Host, Origin, Sec-Fetch-Site), run first. */
   guard(req: IncomingMessage): string | undefined;
   maxBytes?: number;
   log?: (line: string) => void;
 }
 
-/** A refusal: the status and one line for the page (it names no path of this machine). */
-class Refused extends Error {
-  constructor(readonly status: number, message: string) {
-    super(message);
-  }
-}
-
 /** Handles `POST /_queuebook/save`: 200 `{hash}` when written, else `{error}` with 403, 409, 413 or 400. */
 export async function handleSave(req: IncomingMessage, res: ServerResponse, options: SaveOptions): Promise<void> {
   try {
     const hash = await save(req, options);
-    reply(res, 200, {hash});
+    reply(res, 200, "application/json", JSON.stringify({hash}));
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
     if (error.status === 413) res.setHeader("connection", "close"); // the rest of the body is not read
-    reply(res, error.status, {error: error.message});
+    reply(res, error.status, "application/json", JSON.stringify({error: error.message}));
   }
 }
 
 async function save(req: IncomingMessage, options: SaveOptions): Promise<string> {
-  const refusal = options.guard(req) ?? pageRefusal(req, options.token);
+  const refusal = options.guard(req) ?? pageRefusal(req, options.access);
   if (refusal) throw new Refused(403, `not saved: ${refusal}`);
   const body = parseRequest(await readBody(req, options.maxBytes ?? maxSaveBytes));
   // Check, read, compare and write are one step per file: a save of a file waits for the one
@@ -86,22 +81,13 @@ function oneAtATime<T>(key: string, step: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/** Why a request that passed the server's guard is still not from one of its pages: a POST with the page's own Origin, the token and JSON. */
-function pageRefusal(req: IncomingMessage, token: string): string | undefined {
+/** Why a request that passed the server's guard is still not a save from one of its pages: a POST with the page's own Origin, from a signed-in browser, as JSON. */
+function pageRefusal(req: IncomingMessage, access: SaveOptions["access"]): string | undefined {
   if (req.method !== "POST") return "saving takes a POST";
   const {host, origin} = req.headers;
   if (origin === undefined || origin.toLowerCase() !== `http://${(host ?? "").toLowerCase()}`) return "only this server's own pages may save (Origin header)";
-  const given = req.headers["x-queuebook-token"];
-  if (typeof given !== "string" || !sameSecret(given, token)) return "the page's save token is missing or wrong (reload the page)";
   if (!/^application\/json\b/i.test(req.headers["content-type"] ?? "")) return "a save is JSON (Content-Type: application/json)";
-  return undefined;
-}
-
-/** Compares secrets in constant time. */
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+  return access(req);
 }
 
 /** The request body, refused (413) past `max` bytes without reading on. */
@@ -153,9 +139,4 @@ async function notebookFile(path: string, options: SaveOptions): Promise<string>
   const real = await realpath(file).catch(() => undefined);
   if (!real || !real.startsWith(options.realRoot + sep)) throw refuse();
   return file;
-}
-
-function reply(res: ServerResponse, status: number, body: object): void {
-  res.writeHead(status, {"content-type": "application/json; charset=utf-8", "cache-control": "no-store"});
-  res.end(JSON.stringify(body));
 }

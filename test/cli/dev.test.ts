@@ -1,12 +1,15 @@
 // `queuebook dev` as a user starts it: bad flags exit 2 with the usage, a missing folder or a
-// port in use is one line and exit 1, and a good start serves the index on loopback.
+// port in use is one line and exit 1, and a good start serves the index on loopback and prints
+// a sign-in link that works once; `--open` (npm start's) hands the browser opener a private file,
+// never the link, and a machine without an opener only prints it.
 import {execFileSync, spawn, spawnSync, type ChildProcess} from "node:child_process";
 import {connect, createServer} from "node:net";
-import {mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
+import {chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
-import {join} from "node:path";
+import {dirname, join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
 import {packageRoot, runCli} from "./run.js";
+import {signInCookie} from "../support/devAccess.js";
 
 const dir = mkdtempSync(join(tmpdir(), "queuebook-devcli-"));
 mkdirSync(join(dir, "notebooks"));
@@ -19,20 +22,29 @@ writeFileSync(join(dir, "notebooks", "a#b.md"), "# Files\n\n```js\nFileAttachmen
 afterAll(() => rmSync(dir, {recursive: true, force: true}));
 
 /** Starts `queuebook dev <args>` in `dir` as a user would (or `npm start -- <args>` in the package), and waits for the URL it prints. */
-async function startDev(args: string[], options: {npm?: boolean} = {}): Promise<{child: ChildProcess; url: string}> {
+async function startDev(args: string[], options: {npm?: boolean; env?: NodeJS.ProcessEnv} = {}): Promise<{child: ChildProcess; url: string; link: string; stdout(): string}> {
+  // (npm start passes --open: no browser is opened by a test unless it says so)
+  const env = options.env ?? {...process.env, BROWSER: "none"};
   const child = options.npm
-    ? spawn("npm", ["start", "--", ...args], {cwd: packageRoot, stdio: ["ignore", "pipe", "pipe"]})
-    : spawn(process.execPath, [packageRoot + "bin/queuebook.js", "dev", ...args], {cwd: dir, stdio: ["ignore", "pipe", "pipe"]});
+    ? spawn("npm", ["start", "--", ...args], {cwd: packageRoot, stdio: ["ignore", "pipe", "pipe"], env})
+    : spawn(process.execPath, [packageRoot + "bin/queuebook.js", "dev", ...args], {cwd: dir, stdio: ["ignore", "pipe", "pipe"], env});
   let stdout = "";
-  const url = await new Promise<string>((resolve, reject) => {
+  const [url, link] = await new Promise<[string, string]>((resolve, reject) => {
     child.stdout.on("data", (d) => {
       stdout += d;
-      const m = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stdout);
-      if (m) resolve(m[1]);
+      const m = /at (http:\/\/127\.0\.0\.1:\d+\/)\n(?:.*\n)*?to edit and save, open (\S+) /.exec(stdout);
+      if (m) resolve([m[1], m[2]]);
     });
     child.on("exit", (code) => reject(new Error(`dev exited early with ${code}`)));
   });
-  return {child, url};
+  return {child, url, link, stdout: () => stdout};
+}
+
+/** Stops a started dev with SIGTERM and waits for it to exit. */
+async function stopDev(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.on("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
 }
 
 /** True while something accepts connections on 127.0.0.1:`port`. */
@@ -137,6 +149,60 @@ describe("queuebook dev [--root DIR] [--port N]", () => {
       const exited = new Promise((resolve) => child.on("exit", resolve));
       child.kill("SIGTERM");
       await exited;
+    }
+  });
+
+  it("prints a sign-in link that works once; a page read without it holds no secret and cannot save", async () => {
+    const {child, url, link} = await startDev(["--port", "0"]);
+    try {
+      expect(link).toMatch(new RegExp(`^${url.replace(/\./g, "\\.")}\\?token=[A-Za-z0-9_-]{43}$`));
+      const page = await (await fetch(url + "hello")).text();
+      expect(page).not.toContain(new URL(link).searchParams.get("token"));
+      const refused = await fetch(url + "_queuebook/save", {method: "POST", headers: {origin: url.slice(0, -1), "x-queuebook-write": "1", "content-type": "application/json"}, body: JSON.stringify({path: "hello.md", expected: "x", text: "FORGED"})});
+      expect(refused.status).toBe(403);
+      expect(await signInCookie(link)).toMatch(/^queuebook-dev-\d+=/);
+      await expect(signInCookie(link)).rejects.toThrow("sign-in refused: 403");
+    } finally {
+      await stopDev(child);
+    }
+  });
+
+  it("--open gives the opener (BROWSER) a file only this user can read that moves on to the link, never the link itself", async () => {
+    const bin = mkdtempSync(join(tmpdir(), "queuebook-opener-"));
+    try {
+      const record = join(bin, "args.json");
+      const opener = join(bin, "fake-browser");
+      writeFileSync(opener, `#!${process.execPath}\nrequire("node:fs").writeFileSync(${JSON.stringify(record)}, JSON.stringify(process.argv.slice(2)));\n`);
+      chmodSync(opener, 0o755);
+      const {child, link} = await startDev(["--port", "0", "--open"], {env: {...process.env, BROWSER: opener}});
+      try {
+        await expect.poll(() => { try { return JSON.parse(readFileSync(record, "utf8")); } catch { return undefined; } }, {timeout: 10_000}).toHaveLength(1);
+        const [file] = JSON.parse(readFileSync(record, "utf8")) as string[];
+        expect(file).not.toContain("token");
+        expect(statSync(file).mode & 0o777).toBe(0o600);
+        expect(statSync(dirname(file)).mode & 0o777).toBe(0o700);
+        expect(readFileSync(file, "utf8")).toContain(`<meta http-equiv="refresh" content="0;url=${link}">`);
+        await stopDev(child);
+        expect(() => statSync(file)).toThrow(); // removed when the server stops
+      } finally {
+        child.kill("SIGKILL");
+      }
+    } finally {
+      rmSync(bin, {recursive: true, force: true});
+    }
+  });
+
+  it("--open without a browser opener (or with BROWSER=none) only prints the link, and serves on", async () => {
+    const empty = join(dir, "no-opener"); // a PATH with no xdg-open (the server is started by its full path)
+    mkdirSync(empty);
+    for (const env of [{PATH: empty, HOME: process.env.HOME}, {...process.env, BROWSER: "none"}]) {
+      const {child, url, stdout} = await startDev(["--port", "0", "--open"], {env});
+      try {
+        await expect.poll(stdout).toMatch(/\(not opened in a browser: (no browser opener found \(xdg-open\)|BROWSER=none)\)/);
+        expect((await fetch(url)).status).toBe(200);
+      } finally {
+        await stopDev(child);
+      }
     }
   });
 });

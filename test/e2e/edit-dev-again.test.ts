@@ -10,7 +10,7 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
 import {startPreview, type Preview} from "../../src/site/preview.js";
-import {closeBrowser, launchBrowser, releaseTab, takeTab} from "./harness.js";
+import {closeBrowser, launchBrowser, releaseTab, takeTab, signIn} from "./harness.js";
 import {freshFolders} from "../support/folders.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
@@ -40,7 +40,7 @@ const onDisk = () => readFileSync(file, "utf8");
 async function open(): Promise<Page> {
   writeFileSync(file, notebook);
   const page = await takeTab(browser, {viewport: {width: 1280, height: 720}});
-  await page.goto(`${preview.url}again`);
+  await signIn(page, preview, "/again"); // (saves need the browser signed in, as its user does with the link dev prints)
   await page.waitForSelector('html[data-queuebook-live="connected"]');
   await page.waitForFunction(() => document.querySelector(".load")?.textContent === "320");
   return page;

@@ -8,7 +8,7 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
 import {startPreview, type Preview} from "../../src/site/preview.js";
-import {closeBrowser, launchBrowser, releaseTab, takeTab} from "./harness.js";
+import {closeBrowser, launchBrowser, releaseTab, takeTab, signIn} from "./harness.js";
 import {freshFolders} from "../support/folders.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
@@ -42,7 +42,7 @@ afterAll(async () => {
 async function open(): Promise<Page> {
   writeFileSync(join(project, "notebooks", "page.md"), notebook);
   const page = await takeTab(browser);
-  await page.goto(`${preview.url}page`);
+  await signIn(page, preview, "/page"); // (saves and new imports need the browser signed in)
   await page.waitForSelector('html[data-queuebook-live="connected"]');
   await page.waitForFunction(() => document.querySelector(".x")?.textContent === "10");
   return page;

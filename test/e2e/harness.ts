@@ -115,6 +115,7 @@ export async function releaseTab(page: Page): Promise<void> {
     // writes a moment after they are made (at the latest as the page goes), so a write still on
     // its way could otherwise land after the clear (reasoned from tabs.test's race, not seen).
     await page.goto("about:blank");
+    await page.context().clearCookies(); // (a dev server's session cookie: the next test signs in anew)
     const cdp = await page.context().newCDPSession(page);
     for (const origin of tab.origins) await cdp.send("Storage.clearDataForOrigin", {origin, storageTypes: "local_storage"});
     await cdp.detach();
@@ -126,6 +127,19 @@ export async function releaseTab(page: Page): Promise<void> {
   const kinds = idle.get(browser) ?? new Map<string, Page[]>();
   idle.set(browser, kinds);
   kinds.set(tab.kind, [...(kinds.get(tab.kind) ?? []), page]);
+}
+
+/**
+ * Signs `page`'s browser in to a dev server (src/site/previewAccess.ts) as its user does: opens a
+ * sign-in link to `path` (the link the terminal prints, made anew: each works once) and waits for
+ * the page it moves on to, so the page's saves and new imports carry the session cookie.
+ */
+export async function signIn(page: Page, preview: {signInLink(path?: string): string}, path = "/"): Promise<void> {
+  const link = preview.signInLink(path);
+  await page.goto(link);
+  const clean = new URL(link);
+  clean.searchParams.delete("token");
+  if (page.url() !== clean.href) throw new Error(`signing in ended at ${page.url()}, not ${clean.href}`);
 }
 
 const types: Record<string, string> = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".woff2": "font/woff2", ".csv": "text/csv", ".json": "application/json", ".svg": "image/svg+xml"};

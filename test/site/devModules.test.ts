@@ -1,7 +1,7 @@
 // The dev server's module endpoint (GET /_queuebook/module) over real HTTP on 127.0.0.1, through
 // the running preview server: a page's own request gets the module bundled with the build's
 // confinement, cached until its file changes; a wrong Host, a foreign Origin or Sec-Fetch-Site,
-// a missing or wrong token, another method, several specifiers, an unknown notebook, and imports
+// a browser not signed in (no or a wrong cookie) or no X-Queuebook-Write, another method, several specifiers, an unknown notebook, and imports
 // outside the project, of an absolute path or through a link out are refused, and the refusal
 // carries none of the refused file's text and no path of this machine.
 import {request} from "node:http";
@@ -11,6 +11,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {startPreview, type Preview} from "../../src/site/preview.js";
 import {modulePath} from "../../src/site/devModules.js";
 import {freshFolders} from "../support/folders.js";
+import {signInCookie} from "../support/devAccess.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const folder = freshFolders("qb-devmodules-");
@@ -18,6 +19,7 @@ const secret = "TOP-SECRET-OUTSIDE";
 let base: string;
 let preview: Preview;
 let port: number;
+let cookie: string;
 
 beforeAll(async () => {
   // <base>/outside/secret.js, and the project <base>/project with its notebooks/ and src/
@@ -34,12 +36,13 @@ beforeAll(async () => {
   symlinkSync(join(base, "outside", "secret.js"), join(project, "notebooks", "link.js"));
   preview = await startPreview({root: join(project, "notebooks"), packageRoot, port: 0});
   port = Number(new URL(preview.url).port);
+  cookie = await signInCookie(preview.signInLink());
 }, 120_000);
 afterAll(() => preview?.close());
 
 /** GET (or `method`) the endpoint with `query`, as the server's own page unless headers say otherwise. */
 function get(query: string, headers: Record<string, string | undefined> = {}, method = "GET"): Promise<{status: number; body: string}> {
-  const all: Record<string, string> = {host: `127.0.0.1:${port}`, "x-queuebook-token": preview.token, "sec-fetch-site": "same-origin"};
+  const all: Record<string, string> = {host: `127.0.0.1:${port}`, cookie, "x-queuebook-write": "1", "sec-fetch-site": "same-origin"};
   for (const [k, v] of Object.entries(headers)) v === undefined ? delete all[k] : (all[k] = v);
   return new Promise((resolve, reject) => {
     const req = request({host: "127.0.0.1", port, path: `${modulePath}?${query}`, method, headers: all, setHost: false}, (res) => {
@@ -77,7 +80,7 @@ describe(`GET ${modulePath}?page=…&specifier=…`, () => {
     expect((await run((await get(q("../src/helper.js"))).body)).helper(2)).toBe(6);
   });
 
-  it("refuses requests that are not the server's own page's: Host, Origin, Sec-Fetch-Site, token", async () => {
+  it("refuses requests that are not the server's own page's in a signed-in browser: Host, Origin, Sec-Fetch-Site, cookie, X-Queuebook-Write", async () => {
     for (const headers of [
       {host: `evil.example:${port}`},
       {host: `127.0.0.1:${port + 1}`},
@@ -85,9 +88,11 @@ describe(`GET ${modulePath}?page=…&specifier=…`, () => {
       {origin: "http://evil.example"},
       {origin: "null"},
       {"sec-fetch-site": "cross-site"},
-      {"x-queuebook-token": undefined},
-      {"x-queuebook-token": "guessed"},
-      {"x-queuebook-token": `${preview.token}x`}
+      {cookie: undefined},
+      {cookie: `${cookie}x`},
+      {cookie: cookie.replace(/=.*/, "=guessed")},
+      {"x-queuebook-write": undefined},
+      {"x-queuebook-write": "0"}
     ]) {
       const answer = await get(q("../src/extra.js"), headers);
       expect(answer.status, JSON.stringify(headers)).toBe(403);

@@ -1,16 +1,18 @@
 // The preview server over real HTTP on 127.0.0.1, with raw requests (http.request and a bare
 // socket) so a test can send what a hostile page or a rebinding name would: a foreign Host,
-// no Host, a null Origin, a cross-site fetch; paths that climb out, dotfiles, broken escapes.
+// no Host, a null Origin, a cross-site fetch; paths that climb out, dotfiles, broken escapes;
+// a process that read every page and saves with what it read, and a used sign-in link.
 // Then the live stream as a page sees it: a notebook deleted while open says so and comes
 // back when it is created again.
 import {request, type IncomingHttpHeaders} from "node:http";
 import {connect} from "node:net";
 import {spawnSync} from "node:child_process";
-import {mkdirSync, rmSync, symlinkSync, writeFileSync, unlinkSync, renameSync} from "node:fs";
+import {mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, unlinkSync, renameSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {startPreview, type Preview} from "../../src/site/preview.js";
+import {sourceHash} from "../../src/notebook/sourceContract.js";
 import {previewPackage, type PreviewPackage} from "../support/previewPackage.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
@@ -73,6 +75,20 @@ function get(path: string, headers: Record<string, string | null> = {}, method =
   });
 }
 
+/** POSTs `body` as JSON to `path` with Host and exactly the headers given. */
+function post(path: string, body: object, headers: Record<string, string>): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request({host: "127.0.0.1", port, path, method: "POST", headers: {host: `127.0.0.1:${port}`, ...headers}, setHost: false}, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => (text += d));
+      res.on("end", () => resolve({status: res.statusCode!, headers: res.headers, body: text}));
+    });
+    req.on("error", reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
 /** Sends raw request bytes over a socket; resolves with the whole response text. */
 function raw(text: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -130,21 +146,50 @@ describe("startPreview: who may ask (Host, Origin, Sec-Fetch-Site on every reque
     for (const site of ["same-origin", "none"]) expect((await get("/hi.js", {"sec-fetch-site": site})).status, site).toBe(200);
   });
 
-  it("gives each server run its own random token, which no refused request, index or script carries", async () => {
-    expect(preview.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  it("puts no secret in any answer: a page names its save endpoint only; what a local process reads from it cannot save", async () => {
+    const html = (await get("/hi")).body;
+    expect(html).toContain('<meta name="queuebook-save" content="/_queuebook/save">');
+    expect(html).not.toMatch(/queuebook-token|token=/);
+    for (const path of ["/", "/hi", "/hi.js", "/data.csv", "/_queuebook/client.js", "/nope"]) expect((await get(path)).headers["set-cookie"], path).toBeUndefined();
+    // curl read the page; it sends back the page's own headers, its Origin forged, and no cookie
+    const source = join(root, "hi.md");
+    const before = readFileSync(source, "utf8");
+    const forged = await post("/_queuebook/save", {path: "hi.md", expected: sourceHash(before), text: "# FORGED\n"}, {origin: `http://127.0.0.1:${port}`, "sec-fetch-site": "same-origin", "x-queuebook-write": "1", "content-type": "application/json"});
+    expect(forged.status).toBe(403);
+    expect(JSON.parse(forged.body).error).toMatch(/sign-in link/);
+    expect(readFileSync(source, "utf8")).toBe(before);
+  });
+
+  it("signs a browser in with a link it gives, once: the cookie and the clean URL; the link again is refused; the cookie saves", async () => {
+    const link = new URL(preview.signInLink("/hi"));
+    expect(`${link.origin}/`).toBe(preview.url);
+    const first = await get(link.pathname + link.search, {"sec-fetch-site": "none"});
+    expect([first.status, first.headers.location]).toEqual([303, "/hi"]);
+    const cookie = first.headers["set-cookie"]![0].split(";")[0];
+    expect(cookie).toMatch(new RegExp(`^queuebook-dev-${port}=[A-Za-z0-9_-]{43}$`));
+    const again = await get(link.pathname + link.search);
+    expect([again.status, again.headers["set-cookie"]]).toEqual([403, undefined]);
+    const source = join(root, "hi.md");
+    const before = readFileSync(source, "utf8");
+    const saved = await post("/_queuebook/save", {path: "hi.md", expected: sourceHash(before), text: before}, {origin: `http://127.0.0.1:${port}`, cookie, "x-queuebook-write": "1", "content-type": "application/json"});
+    expect(saved.status).toBe(200);
+    // another server run's links and cookie are nothing here, and its links are its own
     const other = await startPreview({root, packageRoot: copy.packageRoot, port: 0});
     try {
-      expect(other.token).not.toBe(preview.token);
+      const otherLink = new URL(other.signInLink());
+      expect((await get(otherLink.pathname + otherLink.search)).status).toBe(403);
     } finally {
       await other.close();
     }
-    // (its notebook pages carry it for the save endpoint, save.ts; a foreign page cannot read them)
-    for (const path of ["/", "/hi.js", "/data.csv"]) expect((await get(path)).body).not.toContain(preview.token);
-    for (const headers of [{host: "evil.example"}, {origin: "null"}, {"sec-fetch-site": "cross-site"}] as Record<string, string>[]) {
-      const reply = await get("/hi", headers);
-      expect(reply.status).toBe(403);
-      expect(reply.body).not.toContain(preview.token);
-    }
+  });
+
+  it("takes a sign-in link followed from another site (the opener's file:// page), but never for a foreign Host", async () => {
+    const link = new URL(preview.signInLink());
+    expectRefused(await get(link.pathname + link.search, {host: `evil.example:${port}`}), 403, "foreign host");
+    const followed = await get(link.pathname + link.search, {"sec-fetch-site": "cross-site"});
+    expect(followed.status).toBe(200);
+    expect(followed.headers["set-cookie"]?.[0]).toMatch(/HttpOnly; SameSite=Strict; Path=\/$/);
+    expect(followed.body).toContain('<meta http-equiv="refresh" content="0;url=/">');
   });
 });
 

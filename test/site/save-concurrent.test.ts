@@ -11,10 +11,13 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {sourceHash} from "../../src/notebook/sourceContract.js";
 import {handleSave, savePath} from "../../src/site/save.js";
 import {requestRefusal} from "../../src/site/previewGuard.js";
+import {previewAccess} from "../../src/site/previewAccess.js";
 import {freshFolders} from "../support/folders.js";
+import {savingHeaders, signInCookie} from "../support/devAccess.js";
 
 const folder = freshFolders("qb-save-race-");
-const token = "t0ken-of-this-server";
+const access = previewAccess({cookieName: () => "queuebook-dev-race", announce: () => {}});
+let cookie: string;
 let root: string;
 let server: Server;
 let port: number;
@@ -23,18 +26,21 @@ beforeAll(async () => {
   root = join(folder(), "notebooks");
   mkdirSync(join(root, "sub"), {recursive: true});
   server = createServer({requireHostHeader: false}, (req, res) => {
-    if (req.url === savePath) void handleSave(req, res, {root, realRoot: realpathSync(root), token, guard: (r) => requestRefusal(r, {port})});
+    const url = new URL(req.url ?? "/", "http://x");
+    if (url.searchParams.has("token")) access.signIn(req, res, url.pathname, url.searchParams);
+    else if (req.url === savePath) void handleSave(req, res, {root, realRoot: realpathSync(root), access: access.writeRefusal, guard: (r) => requestRefusal(r, {port})});
     else res.writeHead(404).end();
   });
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
   port = (server.address() as {port: number}).port;
+  cookie = await signInCookie(`http://127.0.0.1:${port}${access.link()}`);
 });
 afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
 
 /** One save on a socket of its own (no keep-alive pool: the requests are truly concurrent). */
 function save(body: {path: string; expected: string; text: string}): Promise<{status: number; json: any}> {
   return new Promise((resolve, reject) => {
-    const req = request({host: "127.0.0.1", port, path: savePath, method: "POST", agent: false, headers: {origin: `http://127.0.0.1:${port}`, "x-queuebook-token": token, "content-type": "application/json"}}, (res) => {
+    const req = request({host: "127.0.0.1", port, path: savePath, method: "POST", agent: false, headers: savingHeaders(port, cookie)}, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c) => chunks.push(c));
       res.on("end", () => resolve({status: res.statusCode!, json: JSON.parse(Buffer.concat(chunks).toString("utf8"))}));

@@ -1,6 +1,6 @@
 // The notebook's .md embedded in its page (src/site/pageSource.ts): text data that parses back
 // to the file byte for byte, whatever the file holds, with its hash and blocks, its path inside
-// the notebook folder only; the dev save meta tags only on dev pages.
+// the notebook folder only; the dev save marker only on dev pages, and no secret in any page.
 import {mkdirSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
@@ -20,7 +20,7 @@ function embedded(html: string): EmbeddedSource {
   return JSON.parse(match![1]);
 }
 
-const page = (md: string, options: {saveToken?: string} = {}) => renderPage(compileNotebook(md, "nb.md"), {...pageLinks("nb"), ...options});
+const page = (md: string, options: {save?: string} = {}) => renderPage(compileNotebook(md, "nb.md"), {...pageLinks("nb"), ...options});
 
 describe("renderPage(compiled, options) embeds the notebook's source", () => {
   it("as JSON text that gives back the .md byte for byte, with its hash and blocks", () => {
@@ -44,10 +44,10 @@ describe("renderPage(compiled, options) embeds the notebook's source", () => {
     expect(embedded(built.html).path).toBe("course/week1.md");
     expect(built.html).not.toContain(root);
   });
-  it("carries the save endpoint and token only on dev pages", () => {
+  it("names the save endpoint only on dev pages, and carries no token (writes need the browser's cookie, src/site/previewAccess.ts)", () => {
     expect(page("# x\n")).not.toMatch(/queuebook-save|queuebook-token/);
-    const html = page("# x\n", {saveToken: "abc_-123"});
+    const html = page("# x\n", {save: "/_queuebook/save"});
     expect(html).toContain('<meta name="queuebook-save" content="/_queuebook/save">');
-    expect(html).toContain('<meta name="queuebook-token" content="abc_-123">');
+    expect(html).not.toContain("queuebook-token");
   });
 });

@@ -1,7 +1,8 @@
 // The dev save endpoint over real HTTP on 127.0.0.1: a save writes the notebook as edited
 // (equal to the golden splice), a stale page is refused with nothing lost, and every request
-// that is not one of the server's own pages saving an existing notebook inside the folder is
-// refused with nothing written anywhere (the whole tree compared before and after).
+// that is not one of the server's own pages, in a browser signed in with a sign-in link (its
+// cookie and X-Queuebook-Write), saving an existing notebook inside the folder is refused with
+// nothing written anywhere (the whole tree compared before and after).
 import {createServer, request, type Server} from "node:http";
 import {mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
@@ -11,6 +12,8 @@ import {applyEdits, sourceBlocks, type SourceEdit} from "../../src/notebook/sour
 import {sourceHash} from "../../src/notebook/sourceContract.js";
 import {handleSave, maxSaveBytes, savePath} from "../../src/site/save.js";
 import {requestRefusal} from "../../src/site/previewGuard.js";
+import {previewAccess} from "../../src/site/previewAccess.js";
+import {savingHeaders, signInCookie} from "../support/devAccess.js";
 import {freshFolders} from "../support/folders.js";
 import {tree} from "../support/tree.js";
 
@@ -18,7 +21,9 @@ const input = new URL("../input/edit-crlf/", import.meta.url).pathname;
 const golden = new URL("../output/edit-crlf.md", import.meta.url).pathname;
 const original = readFileSync(`${input}original.md`, "utf8");
 const edited = applyEdits(original, sourceBlocks(original, parseNotebook(original, "nb.md").blocks), JSON.parse(readFileSync(`${input}edits.json`, "utf8")) as SourceEdit[]);
-const token = "t0ken-of-this-server";
+const announced: string[] = [];
+const access = previewAccess({cookieName: () => "queuebook-dev-test", announce: (link) => announced.push(link)});
+let cookie: string;
 const folder = freshFolders("qb-save-");
 
 let base: string;
@@ -42,24 +47,28 @@ beforeAll(async () => {
   symlinkSync(join(root, "sub", "inner.md"), join(root, "inside-link.md"));
   // as the preview server does: a request without Host reaches the guard (403), not Node's bare 400
   server = createServer({requireHostHeader: false}, (req, res) => {
-    if (req.url === savePath) void handleSave(req, res, {root, realRoot: realpathSync(root), token, guard: (r) => requestRefusal(r, {port})});
+    const url = new URL(req.url ?? "/", "http://x");
+    if (url.searchParams.has("token")) access.signIn(req, res, url.pathname, url.searchParams);
+    else if (req.url === savePath) void handleSave(req, res, {root, realRoot: realpathSync(root), access: access.writeRefusal, guard: (r) => requestRefusal(r, {port})});
     else res.writeHead(404).end();
   });
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
   port = (server.address() as {port: number}).port;
+  cookie = await signInCookie(`http://127.0.0.1:${port}${access.link()}`);
 });
 afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
 
 interface Sent {
   method?: string;
-  headers?: Record<string, string | undefined>;
+  /** Headers to send instead of the page's own (undefined leaves one out; a function makes it from the signed-in cookie). */
+  headers?: Record<string, string | undefined | ((cookie: string) => string)>;
   body?: string | object;
 }
 
 /** A raw request (any Host, any Origin), with the headers of the server's own page unless overridden. */
-function send({method = "POST", headers = {}, body = {}}: Sent): Promise<{status: number; json: any}> {
+function send({method = "POST", headers = {}, body = {}}: {method?: string; headers?: Record<string, string | undefined>; body?: string | object}): Promise<{status: number; json: any}> {
   const text = typeof body === "string" ? body : JSON.stringify(body);
-  const all: Record<string, string | undefined> = {host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}`, "x-queuebook-token": token, "content-type": "application/json", ...headers};
+  const all: Record<string, string | undefined> = {...savingHeaders(port, cookie), ...headers};
   return new Promise((resolve, reject) => {
     const req = request({host: "127.0.0.1", port, path: savePath, method, setHost: false}, (res) => {
       const chunks: Buffer[] = [];
@@ -114,9 +123,14 @@ describe("handleSave(req, res, options): POST /_queuebook/save", () => {
     ["no Origin (not a page's fetch)", {headers: {origin: undefined}}, 403, /Origin/],
     ["an Origin on another loopback name than the Host", {headers: {origin: "http://localhost:PORT"}}, 403, /Origin/],
     ["a cross-site Sec-Fetch-Site", {headers: {"sec-fetch-site": "cross-site"}}, 403, /Sec-Fetch-Site/],
-    ["no token", {headers: {"x-queuebook-token": undefined}}, 403, /token/],
-    ["a wrong token", {headers: {"x-queuebook-token": "guess"}}, 403, /token/],
-    ["a token one character short", {headers: {"x-queuebook-token": token.slice(0, -1)}}, 403, /token/],
+    ["no cookie (a process that read every page: they hold no secret)", {headers: {cookie: undefined}}, 403, /sign-in link/],
+    ["a forged Origin and no cookie", {headers: {cookie: undefined, origin: "http://127.0.0.1:PORT", host: "127.0.0.1:PORT"}}, 403, /sign-in link/],
+    ["a wrong cookie", {headers: {cookie: "queuebook-dev-test=guess"}}, 403, /sign-in link/],
+    ["the cookie one character short", {headers: {cookie: (c: string) => c.slice(0, -1)}}, 403, /sign-in link/],
+    ["the cookie's value under another server's name", {headers: {cookie: (c: string) => c.replace("queuebook-dev-test=", "queuebook-dev-other=")}}, 403, /sign-in link/],
+    ["the cookie with the old page token header instead of X-Queuebook-Write", {headers: {"x-queuebook-write": undefined, "x-queuebook-token": (c: string) => c.split("=")[1]}}, 403, /X-Queuebook-Write/],
+    ["no X-Queuebook-Write (what a cross-site form sends)", {headers: {"x-queuebook-write": undefined}}, 403, /X-Queuebook-Write/],
+    ["X-Queuebook-Write other than 1", {headers: {"x-queuebook-write": "yes"}}, 403, /X-Queuebook-Write/],
     ["a form post (not JSON)", {headers: {"content-type": "application/x-www-form-urlencoded"}}, 403, /JSON/],
     ["a GET", {method: "GET", body: ""}, 403, /POST/],
     ["a path out of the folder", {body: saveOf("../outside/secret.md")}, 403, /existing notebook/],
@@ -136,7 +150,7 @@ describe("handleSave(req, res, options): POST /_queuebook/save", () => {
   for (const [name, sent, status, message] of refusals) {
     it(`refuses ${name} (${status}), writing nothing`, async () => {
       writeFileSync(join(root, "nb.md"), original);
-      const headers = Object.fromEntries(Object.entries(sent.headers ?? {}).map(([k, v]) => [k, v?.replace("PORT", String(port))]));
+      const headers = Object.fromEntries(Object.entries(sent.headers ?? {}).map(([k, v]) => [k, typeof v === "function" ? v(cookie) : v?.replace("PORT", String(port))]));
       const before = tree(base);
       const result = await send({...sent, headers, body: sent.body ?? saveOf("nb.md")});
       expect(result.status).toBe(status);
@@ -154,7 +168,7 @@ describe("handleSave(req, res, options): POST /_queuebook/save", () => {
     expect(tree(base)).toEqual(before);
     // without Content-Length (chunked): counted as it arrives
     const chunked = await new Promise<number>((resolve, reject) => {
-      const req = request({host: "127.0.0.1", port, path: savePath, method: "POST", headers: {origin: `http://127.0.0.1:${port}`, "x-queuebook-token": token, "content-type": "application/json", "transfer-encoding": "chunked"}}, (res) => {
+      const req = request({host: "127.0.0.1", port, path: savePath, method: "POST", headers: {...savingHeaders(port, cookie), "transfer-encoding": "chunked"}}, (res) => {
         res.resume();
         resolve(res.statusCode!);
       });
