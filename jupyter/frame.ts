@@ -56,7 +56,6 @@ const lessonHtml = `<!doctype html>
 <title>queuebook lesson</title>
 <meta name="description" content="">
 <link rel="stylesheet" href="style.css">
-<link rel="stylesheet" href="katex.css">
 <script src="client.js"></script>
 <script src="modules.js"></script>
 </head>
