@@ -1,6 +1,7 @@
 // Presentation mode's lecturer tools in real headless Chromium, on an exported single file
 // opened from file://: speaker notes never reach the audience, `s` opens a presenter window that
-// stays in step with the audience window both ways (also after the audience window reloads),
+// stays in step with the audience window both ways (also after the audience window reloads;
+// present-hostile.test.ts: no other page moves either),
 // the overview, blackout and help keys, clickers and a slider, and the page bar's Present button.
 import {mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
@@ -172,20 +173,46 @@ describe("the presenter window", {timeout: 90_000}, () => {
     await context.close();
   });
 
-  it("a message from this window itself, of another page or malformed moves nothing", async () => {
+  it("a reloaded audience window drives the presenter window first: its wake-up on the page's channel brings the presenter window back in touch", async () => {
     const {page, context} = await open("?present#/1");
-    await page.evaluate(() => {
-      postMessage({tag: "queuebook-present", page: location.pathname, slide: 3}, "*"); // this window to itself
-      // the channel delivers in order: the forged and malformed ones first, then one well-formed
-      const channel = new BroadcastChannel(`queuebook-present:${location.pathname}`);
-      channel.postMessage({tag: "queuebook-present", page: "/elsewhere.html", slide: 4});
-      channel.postMessage({tag: "queuebook-present", page: location.pathname, slide: "4"});
-      channel.postMessage({tag: "queuebook-present", page: location.pathname, slide: 4.5});
-      channel.postMessage({tag: "other", page: location.pathname, slide: 4});
-      channel.postMessage({tag: "queuebook-present", page: location.pathname, slide: 2});
-    });
-    await expect.poll(() => number(page)).toBe("2 / 4");
-    expect(await page.evaluate(() => location.hash)).toBe("#/2");
+    const [presenter] = await Promise.all([context.waitForEvent("page"), page.keyboard.press("s")]);
+    await expect.poll(() => number(presenter)).toBe("1 / 4");
+    await page.reload(); // the audience window's handle on the presenter window is gone; the presenter window says nothing
+    await expect.poll(() => number(page)).toBe("1 / 4");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => number(presenter)).toBe("2 / 4");
+    await presenter.keyboard.press("ArrowRight");
+    await expect.poll(() => number(page)).toBe("3 / 4");
+    await context.close();
+  });
+
+  it("a message from this window itself, of another page, malformed, or any state on the page's channel moves nothing", async () => {
+    const {page, context} = await open("?present#/1");
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          // each route delivers in order: once its last message ("done") is heard here, every one before it was handled
+          let routes = 2;
+          const done = () => --routes || resolve();
+          addEventListener("message", (event) => event.data === "done" && done()); // (after the page's own listener)
+          postMessage({tag: "queuebook-present", page: location.pathname, slide: 3}, "*"); // this window to itself
+          postMessage("done", "*");
+          const name = `queuebook-present:${location.pathname}`;
+          const barrier = new BroadcastChannel(name); // (made after the page's own channel: hears each message after it)
+          barrier.onmessage = (event) => event.data === "done" && done();
+          const channel = new BroadcastChannel(name);
+          channel.postMessage({tag: "queuebook-present", page: "/elsewhere.html", slide: 4});
+          channel.postMessage({tag: "queuebook-present", page: location.pathname, slide: "4"});
+          channel.postMessage({tag: "queuebook-present", page: location.pathname, slide: 4.5});
+          channel.postMessage({tag: "other", page: location.pathname, slide: 4});
+          // well-formed and numbered: the channel carries no state, whoever sends it
+          channel.postMessage({tag: "queuebook-present", page: location.pathname, slide: 2, blackout: true, from: "abc", seq: 7});
+          channel.postMessage("done");
+        })
+    );
+    expect(await number(page)).toBe("1 / 4");
+    expect(await page.locator(".qb-blackout").count()).toBe(0);
+    expect(await page.evaluate(() => location.hash)).toBe("#/1");
     await context.close();
   });
 });

@@ -1,12 +1,20 @@
 // The audience window and the presenter window keep the same slide, both ways, with no server:
-// each posts to the other (the window it opened, or window.opener), which works from file://
-// and in an exported file, and also says it on a BroadcastChannel where the browser has one,
-// so a window that was reloaded (and lost its handle on the other) still hears and is heard.
+// each posts to the other window itself (the window it opened, or window.opener), which works
+// from file:// and in an exported file. A window hears only the other window of its
+// presentation: a message counts when its `event.source`, which no page can forge, is the
+// presenter window this one opened (or, once a reload lost that handle, a window whose opener is
+// this one), or, in the presenter window, its own opener. Nothing else moves a slide: not the
+// page that opened an audience window, not another tab, not another file:// page.
+// The page's BroadcastChannel carries no state and no secret: every file:// page shares its
+// origin (as every tab of a site does), so anything sent there, a nonce included, is read by
+// whoever listens, and a forged copy would pass. It carries only a wake-up from a reloaded
+// audience window (which lost its handle on the presenter window); a presenter window answers by
+// asking its own opener, by postMessage, for the state, so a forged wake-up changes nothing.
 // A message only ever sets state (a slide number, blackout on or off), and a window never
 // re-sends what it was told: two windows cannot echo each other. Each message is numbered by
-// its window, and a window takes only what is newer than the last it heard from that one: the
-// copy that comes second, by the other route, is dropped (arriving after a change made here
-// since, it would undo it: the blackout turned off in the audience window came back on).
+// its window, and a window takes only what is newer than the last it heard from that one (an
+// older one, late, would undo a change made here since).
+import {isPresenterView} from "./presenter.js";
 
 /** What one window tells the other. `hello`: a presenter window asks for the current state. */
 export interface PresentMessage {
@@ -37,13 +45,51 @@ export function newerOnly(): (message: Numbered) => boolean {
   };
 }
 
+/** What a window knows of the windows around it (for {@link fromPresentation}). */
+export interface Windows {
+  /** This window. */
+  self: object;
+  /** The other window of the presentation as far as known: the presenter window opened here, or the opener. */
+  peer: object | null;
+  /** window.opener. */
+  opener: object | null;
+  /** True in the presenter window. */
+  presenter: boolean;
+}
+
+/**
+ * True when a message whose `event.source` is `source` comes from the other window of this
+ * presentation: in the presenter window, its opener (the audience window); in the audience
+ * window, the presenter window it opened, or one whose opener is this window (its handle lost in
+ * a reload). Never this window itself, and never the audience window's own opener: a page that
+ * opened the deck is no part of its presentation.
+ */
+export function fromPresentation(source: unknown, windows: Windows): boolean {
+  if (!source || source === windows.self) return false;
+  if (windows.presenter) return source === windows.opener;
+  return source === windows.peer || openedBy(source, windows.self);
+}
+
+function openedBy(source: unknown, self: object): boolean {
+  try {
+    return (source as Window).opener === self; // (readable across origins: it is one of a window's cross-origin properties)
+  } catch {
+    return false;
+  }
+}
+
+/** True for the channel's one message: a reloaded audience window of `page` asking its presenter window to get in touch. */
+export function isWake(data: unknown, page: string): boolean {
+  const raw = data as Record<string, unknown> | null;
+  return !!raw && typeof raw === "object" && raw.tag === TAG && raw.page === page && raw.wake === true;
+}
+
 /** This window's id for its messages: random, as two windows may start in the same millisecond. */
 const self = Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join("");
 let sent = 0;
 const isNew = newerOnly();
 
 let peer: Window | null = null;
-let channel: BroadcastChannel | null = null;
 let listener: ((message: PresentMessage) => void) | null = null;
 
 /** The message's fields that are what they claim to be, or null for anything else. */
@@ -70,35 +116,25 @@ function page(): string {
 /** Starts listening; `receive` gets each message from the other window. */
 export function listen(receive: (message: PresentMessage) => void): void {
   listener = receive;
-  if (!peer && window.opener) peer = window.opener as Window;
+  const presenter = isPresenterView();
+  if (presenter && window.opener) peer = window.opener as Window;
   addEventListener("message", (event) => {
     const source = event.source as Window | null;
-    if (!source || source === window) return;
-    // Only the window we opened, the one that opened us, or (after a reload lost the handle)
-    // a window that says it was opened by this one.
-    if (source !== peer && !openedBy(source)) return;
+    if (!fromPresentation(source, {self: window, peer, opener: window.opener, presenter})) return;
     const message = readMessage(event.data, page());
     if (!message) return;
     peer = source;
     if (isNew(message)) listener?.(message);
   });
+  let channel: BroadcastChannel;
   try {
     channel = new BroadcastChannel(`${TAG}:${page()}`);
-    channel.onmessage = (event) => {
-      const message = readMessage(event.data, page());
-      if (message && isNew(message)) listener?.(message);
-    };
   } catch {
-    channel = null; // (an opaque origin may have none: postMessage still works)
+    return; // (an opaque origin may have none: a reloaded audience window then hears from its presenter window first)
   }
-}
-
-function openedBy(source: Window): boolean {
-  try {
-    return source.opener === window;
-  } catch {
-    return false;
-  }
+  // the presenter window answers a wake-up by asking its own opener (never the channel) for the state
+  if (presenter) channel.onmessage = (event) => void (isWake(event.data, page()) && send({hello: true}));
+  else channel.postMessage({tag: TAG, page: page(), wake: true});
 }
 
 /** Remembers the presenter window this one just opened. */
@@ -106,15 +142,15 @@ export function setPeer(window: Window | null): void {
   if (window) peer = window;
 }
 
+/** Where a message may go: this site's origin over http(s); from file:// the origin is opaque and names no target ("*": the data is a slide number). */
+const targetOrigin = () => (/^https?:$/.test(location.protocol) ? location.origin : "*");
+
 /** Tells the other window. */
 export function send(message: PresentMessage): void {
-  const data = {tag: TAG, page: page(), ...message, from: self, seq: ++sent};
-  if (peer && !peer.closed) {
-    try {
-      peer.postMessage(data, "*"); // from file:// the origin is opaque: no narrower target exists; the data is a slide number
-    } catch {
-      peer = null;
-    }
+  if (!peer || peer.closed) return;
+  try {
+    peer.postMessage({tag: TAG, page: page(), ...message, from: self, seq: ++sent}, targetOrigin());
+  } catch {
+    peer = null;
   }
-  channel?.postMessage(data);
 }

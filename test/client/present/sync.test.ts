@@ -1,9 +1,11 @@
-// The presenter and audience windows' messages (src/client/present/sync.ts): what a message may
-// carry, and that a window takes each message once and never an older one after a newer, though
-// every message comes twice (postMessage and BroadcastChannel) and the two routes may cross.
+// The presenter and audience windows' messages (src/client/present/sync.ts): whose messages a
+// window hears (only the other window of its presentation, by event.source), what the shared
+// BroadcastChannel may say (a wake-up, nothing that sets state), what a message may carry, and
+// that a window takes each message once and never an older one after a newer, however copies
+// and late messages interleave.
 import {describe, expect, it} from "vitest";
 import fc from "fast-check";
-import {newerOnly, readMessage, type Numbered} from "../../../src/client/present/sync.js";
+import {fromPresentation, isWake, newerOnly, readMessage, type Numbered} from "../../../src/client/present/sync.js";
 
 const page = "/deck.html";
 const wire = (fields: Record<string, unknown>) => ({tag: "queuebook-present", page, ...fields});
@@ -24,13 +26,59 @@ describe("readMessage(data, page)", () => {
   });
 });
 
+describe("fromPresentation(source, windows)", () => {
+  // windows as the browser shows them: a WindowProxy's `opener` is readable from any origin
+  const audience = {opener: null as object | null};
+  const presenterWindow = {opener: audience};
+  const deckOpener = {opener: null}; // a page that opened the audience window (a "report" opening the deck)
+  const otherTab = {opener: null};
+  const otherPopup = {opener: otherTab};
+
+  it("in the presenter window hears its opener only", () => {
+    const windows = {self: presenterWindow, peer: audience, opener: audience, presenter: true};
+    expect(fromPresentation(audience, windows)).toBe(true);
+    for (const source of [presenterWindow, otherTab, otherPopup, deckOpener, null, undefined]) expect(fromPresentation(source, windows)).toBe(false);
+    expect(fromPresentation(audience, {...windows, opener: null, peer: null})).toBe(false); // opened by hand: follows nobody
+  });
+
+  it("in the audience window hears the presenter window it opened, also after a reload lost the handle", () => {
+    const opened = {self: audience, peer: presenterWindow, opener: null, presenter: false};
+    const reloaded = {...opened, peer: null};
+    expect(fromPresentation(presenterWindow, opened)).toBe(true);
+    expect(fromPresentation(presenterWindow, reloaded)).toBe(true); // its opener is this window
+    for (const source of [audience, otherTab, otherPopup, null]) expect(fromPresentation(source, reloaded)).toBe(false);
+  });
+
+  it("never hears the page that opened the audience window, nor a window whose opener cannot be read", () => {
+    audience.opener = deckOpener;
+    try {
+      expect(fromPresentation(deckOpener, {self: audience, peer: null, opener: deckOpener, presenter: false})).toBe(false);
+    } finally {
+      audience.opener = null;
+    }
+    const guarded = {get opener(): object {
+      throw new Error("SecurityError");
+    }};
+    expect(fromPresentation(guarded, {self: audience, peer: null, opener: null, presenter: false})).toBe(false);
+  });
+});
+
+describe("isWake(data, page)", () => {
+  it("is the channel's one message: this page's wake-up, nothing else", () => {
+    expect(isWake({tag: "queuebook-present", page, wake: true}, page)).toBe(true);
+    for (const bad of [{tag: "queuebook-present", page, wake: 1}, {tag: "queuebook-present", page: "/other.html", wake: true}, {tag: "x", page, wake: true}, wire({slide: 3, blackout: true, from: "ab", seq: 9}), null, "wake"]) {
+      expect(isWake(bad, page)).toBe(false);
+    }
+  });
+});
+
 describe("newerOnly()", () => {
-  it("takes the blackout's first copy, drops its late second copy after a newer change (the audience's blackout came back on)", () => {
+  it("takes the blackout's first copy, drops a late second copy after a newer change (the audience's blackout came back on)", () => {
     const audience = newerOnly();
     const on: Numbered = {blackout: true, from: "presenter", seq: 4};
-    expect(audience(on)).toBe(true); // by postMessage
+    expect(audience(on)).toBe(true);
     // the audience turns it off itself (its own message goes out, it hears none of its own)
-    expect(audience({...on})).toBe(false); // the BroadcastChannel copy, late
+    expect(audience({...on})).toBe(false); // a copy, late
     expect(audience({blackout: false, from: "presenter", seq: 5})).toBe(true);
   });
 
