@@ -4,7 +4,8 @@
 // Events, so the browser re-defines only the cells that changed. Every request first passes
 // the guard (previewGuard.ts: Host, Origin, Sec-Fetch-Site) and the path check
 // (previewPath.ts: no dot segments); a write also needs the browser signed in with the link
-// the terminal printed (previewAccess.ts); the watcher (previewWatch.ts) never leaves the folder.
+// the terminal printed (previewAccess.ts); a file of the folder that is not a notebook is served
+// sandboxed (no script of it runs as this site); the watcher (previewWatch.ts) never leaves the folder.
 // A failed rebuild (a notebook gone, the client not compiling) is a notice in the open pages
 // and one line in the terminal, never the end of the server.
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from "node:http";
@@ -175,7 +176,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         return send(res, 500, "text/html", errorPage(buildFailure(p, error), p.name));
       }
     }
-    return file(res, root, path.slice(1));
+    return file(res, root, path.slice(1), ownFile);
   }
 
   /** The index: only the notebooks the server serves (a link out of the folder or a pipe is left out, not shown and then refused). */
@@ -353,10 +354,18 @@ function message(body: object): string {
   return `data: ${JSON.stringify(body)}\n\n`;
 }
 
-function send(res: ServerResponse, status: number, type: string, body: string | Buffer) {
-  res.writeHead(status, {"content-type": `${type}; charset=utf-8`, "cache-control": "no-store", "x-content-type-options": "nosniff"});
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}) {
+  res.writeHead(status, {"content-type": `${type}; charset=utf-8`, "cache-control": "no-store", "x-content-type-options": "nosniff", ...headers});
   res.end(body);
 }
+
+/**
+ * How a file of the notebook folder (not a notebook: an image, an HTML or SVG file, data) is
+ * served: in a sandbox of its own, an opaque origin where no script runs, so a scripted file in
+ * the folder never acts as this site (reads its pages, saves with the browser's cookie). As an
+ * <img> or a download it is the same bytes; only opening it as a page is sandboxed.
+ */
+const ownFile = {"content-security-policy": "sandbox"};
 
 /** The one answer for every path not served: whether something exists there is not told. */
 function notFound(res: ServerResponse) {
@@ -364,15 +373,15 @@ function notFound(res: ServerResponse) {
 }
 
 /**
- * Sends the file at `path` (checked by requestPath: no dot segments) under `dir`; a link
+ * Sends the file at `path` (checked by requestPath: no dot segments) under `dir`, with `headers`; a link
  * pointing out of `dir`, anything but a regular file (a folder, a pipe) and an unreadable
  * file are all the same 404 as a missing one.
  */
-async function file(res: ServerResponse, dir: string, path: string) {
+async function file(res: ServerResponse, dir: string, path: string, headers: Record<string, string> = {}) {
   const realDir = await realpath(dir).catch(() => undefined);
   const read = realDir ? await readInside(join(dir, path), dir, realDir, servedFileBytes) : undefined;
   if (!read || !("bytes" in read)) return notFound(res);
-  send(res, 200, mimeType(path), read.bytes);
+  send(res, 200, mimeType(path), read.bytes, headers);
 }
 
 /** A notebook that cannot be built: the reason, and the live connection that reloads it once it builds. */

@@ -236,6 +236,23 @@ describe("startPreview: what may be read (one 404 for everything not served, 400
     expect((await get("/data.csv")).headers["x-content-type-options"]).toBe("nosniff");
   });
 
+  it("serves every file of the folder that is not a notebook sandboxed (CSP sandbox, nosniff); its pages and scripts as the site", async () => {
+    writeFileSync(join(root, "page.html"), "<script>fetch('/hi')</script>");
+    writeFileSync(join(root, "pic.svg"), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    writeFileSync(join(root, "sub", "notes.txt"), "notes");
+    for (const path of ["/data.csv", "/page.html", "/pic.svg", "/sub/notes.txt"]) {
+      const reply = await get(path);
+      expect(reply.status, path).toBe(200);
+      expect([reply.headers["content-security-policy"], reply.headers["x-content-type-options"]], path).toEqual(["sandbox", "nosniff"]);
+    }
+    expect((await get("/pic.svg")).headers["content-type"]).toBe("image/svg+xml; charset=utf-8");
+    for (const path of ["/", "/hi", "/hi.html", "/hi.js", "/_queuebook/client.js"]) {
+      const reply = await get(path);
+      expect(reply.status, path).toBe(200);
+      expect(reply.headers["content-security-policy"], path).toBeUndefined();
+    }
+  });
+
   it("links a page's shared assets from /_queuebook/ at any depth, and its own script beside it", async () => {
     const inner = (await get("/sub/inner")).body;
     expect(inner).toContain('<link rel="stylesheet" href="/_queuebook/style.css">');
