@@ -13,6 +13,7 @@ import {buildSite} from "../../src/site/build.js";
 import {exportNotebook} from "../../src/site/export.js";
 import {sourceHash} from "../../src/notebook/sourceContract.js";
 import {freshFolders} from "../support/folders.js";
+import {axeViolations, readable, tabTo} from "./a11y.js";
 import {closeBrowser, launchBrowser} from "./harness.js";
 import {applyKept} from "./keptEdits.js";
 
@@ -207,7 +208,13 @@ describe("edits planted by another file (file://)", () => {
       await page.waitForFunction(() => /\d/.test(document.querySelector("#load")?.textContent ?? ""));
       await page.locator("[data-qb-kept]").waitFor();
       expect(await traces(page)).toEqual(clean);
-      await applyKept(page);
+      // by keyboard alone: Tab to "Review edits", Enter, Tab to Apply (each stop's focus shows), Enter
+      expect(await tabTo(page, "button[data-qb-review]")).toEqual([]);
+      await page.keyboard.press("Enter");
+      await page.locator("dialog[data-qb-edits-review][open]").waitFor();
+      expect(readable(await axeViolations(page))).toEqual([]);
+      expect(await tabTo(page, "button[data-qb-review-apply]")).toEqual([]);
+      await page.keyboard.press("Enter");
       await page.waitForFunction(() => document.querySelector("#load")?.textContent === "2.00");
       await expect.poll(() => page.locator("[data-qb-edited]").isVisible()).toBe(true);
       expect(await page.locator("[data-qb-edited]").textContent()).toBe("Edited in this browser");
