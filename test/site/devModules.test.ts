@@ -1,15 +1,18 @@
 // The dev server's module endpoint (GET /_queuebook/module) over real HTTP on 127.0.0.1, through
 // the running preview server: a page's own request gets the module bundled with the build's
 // confinement, cached until its file changes; a wrong Host, a foreign Origin or Sec-Fetch-Site,
-// a browser not signed in (no or a wrong cookie) or no X-Queuebook-Write, another method, several specifiers, an unknown notebook, and imports
-// outside the project, of an absolute path or through a link out are refused, and the refusal
-// carries none of the refused file's text and no path of this machine.
+// a browser not signed in (no or a wrong cookie) or no X-Queuebook-Write, another method,
+// several specifiers, an unknown notebook, and imports outside the project, of an absolute path,
+// through a link out, of a pipe, or with a dot segment anywhere in the resolved path (.git,
+// .secrets, a dotfile in a package) are refused; every refusal names the specifier only, with
+// none of the file's text and no path of this machine.
 import {request} from "node:http";
 import {mkdirSync, symlinkSync, utimesSync, writeFileSync} from "node:fs";
+import {spawnSync} from "node:child_process";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {startPreview, type Preview} from "../../src/site/preview.js";
-import {modulePath} from "../../src/site/devModules.js";
+import {dotted, modulePath} from "../../src/site/devModules.js";
 import {freshFolders} from "../support/folders.js";
 import {signInCookie} from "../support/devAccess.js";
 
@@ -20,6 +23,7 @@ let base: string;
 let preview: Preview;
 let port: number;
 let cookie: string;
+const logged: string[] = [];
 
 beforeAll(async () => {
   // <base>/outside/secret.js, and the project <base>/project with its notebooks/ and src/
@@ -34,7 +38,23 @@ beforeAll(async () => {
   writeFileSync(join(project, "src", "helper.js"), "export const helper = (x) => x * 2;\n");
   writeFileSync(join(project, "notebooks", "page.md"), "# Page\n\n```js\nconst x = 1;\n```\n");
   symlinkSync(join(base, "outside", "secret.js"), join(project, "notebooks", "link.js"));
-  preview = await startPreview({root: join(project, "notebooks"), packageRoot, port: 0});
+  // what static serving never gives: dot folders of the project, a dotfile of a package, pipes, links into them
+  mkdirSync(join(project, ".secrets"));
+  writeFileSync(join(project, ".secrets", "keys.json"), `{"key": "${secret}"}\n`);
+  mkdirSync(join(project, ".git"));
+  writeFileSync(join(project, ".git", "HEAD"), `ref: refs/heads/${secret}\n`);
+  writeFileSync(join(project, ".git", "config"), `[core]\n\trepositoryformatversion = 0\n[remote "origin"]\n\turl = https://${secret}@example.com/x.git\n`);
+  writeFileSync(join(project, "src", ".env.js"), `export const env = "${secret}";\n`);
+  mkdirSync(join(project, "node_modules", "pkg"), {recursive: true});
+  writeFileSync(join(project, "node_modules", "pkg", "package.json"), '{"name": "pkg", "main": "index.js"}\n');
+  writeFileSync(join(project, "node_modules", "pkg", "index.js"), "export const ok = 1;\n");
+  writeFileSync(join(project, "node_modules", "pkg", ".hidden.js"), `export const hidden = "${secret}";\n`);
+  symlinkSync(join(project, ".secrets", "keys.json"), join(project, "src", "keys.json"));
+  symlinkSync(join(base, "outside", "secret.js"), join(project, "src", "out.js"));
+  writeFileSync(join(project, "src", "broken.js"), `export const x = ${secret} @@ 1;\n`);
+  spawnSync("mkfifo", [join(project, "src", "pipe.js")]);
+  spawnSync("mkfifo", [join(project, "src", "pipe.json")]);
+  preview = await startPreview({root: join(project, "notebooks"), packageRoot, port: 0, log: (line) => logged.push(line)});
   port = Number(new URL(preview.url).port);
   cookie = await signInCookie(preview.signInLink());
 }, 120_000);
@@ -121,5 +141,45 @@ describe(`GET ${modulePath}?page=…&specifier=…`, () => {
     expect(missing.status).toBe(404);
     expect(missing.body).toContain("nope.js");
     expect(missing.body).not.toContain(base);
+  });
+
+  it("refuses a dot segment anywhere in the resolved path, a pipe and a link out, naming the specifier only", async () => {
+    for (const specifier of ["../.secrets/keys.json", "../.git/HEAD", "../.git/config", "../src/.env.js", "../src/keys.json", "pkg/.hidden.js", "../src/out.js", "../src/pipe.js", "../src/pipe.json"]) {
+      // (../src/keys.json is a link into .secrets, ../src/out.js one out of the project)
+      const answer = await get(q(specifier));
+      expect(answer.status, specifier).toBe(403);
+      expect(answer.body.startsWith(`cannot import ${JSON.stringify(specifier)}: `), answer.body).toBe(true);
+      expect(answer.body.trim().split("\n"), specifier).toHaveLength(1);
+      expect(answer.body, specifier).not.toContain(secret);
+      expect(answer.body, specifier).not.toMatch(/core|remote|refs|origin|example\.com|repositoryformat/);
+      expect(answer.body, specifier).not.toContain(base);
+    }
+    expect((await get(q("pkg"))).status).toBe(200); // (the package itself is importable)
+  });
+
+  it("says a module that does not build is so, naming the specifier only; the terminal gets the reason", async () => {
+    const answer = await get(q("../src/broken.js"));
+    expect(answer.status).toBe(422);
+    expect(answer.body).toBe('cannot import "../src/broken.js": it does not build (the terminal running queuebook dev says why)\n');
+    expect(logged.some((line) => line.includes("broken.js") && !line.includes(base))).toBe(true);
+  });
+});
+
+describe("dotted(file, project)", () => {
+  it("is true for a dot segment inside the project or inside a package, not for a package manager's store or the folders above", () => {
+    const project = "/home/u/.work/app";
+    const cases: [string, boolean][] = [
+      ["/home/u/.work/app/src/x.js", false], // (.work is above the project)
+      ["/home/u/.work/app/.git/config", true],
+      ["/home/u/.work/app/src/.env", true],
+      ["/home/u/.work/app/src/a/.hidden/x.js", true],
+      ["/home/u/.work/app/node_modules/d3/src/index.js", false],
+      ["/home/u/.work/app/node_modules/pkg/.env.js", true],
+      ["/home/u/.work/app/node_modules/.pnpm/d3@7.9.0/node_modules/d3/src/index.js", false],
+      ["/home/u/.work/app/node_modules/.pnpm/d3@7.9.0/node_modules/d3/.secret", true],
+      ["/home/u/.work/node_modules/hoisted/index.js", false],
+      ["/home/u/.work/node_modules/hoisted/.x/index.js", true]
+    ];
+    for (const [file, expected] of cases) expect(dotted(file, project), file).toBe(expected);
   });
 });
