@@ -1,7 +1,8 @@
 // Edits planted in localStorage by another file, in Chromium from file:// (every file:// page
 // shares one storage): a "report" opened from disk writes entries under every key layout the
-// page has read (the page's own key, its set-aside list, the older per-notebook key) with the
-// notebook's public hash, or rewrites the learner's own entry. No planted code runs, no planted
+// page has read (the page's own key, its set-aside list, the older per-notebook key; and, for an
+// export shown from a blob: URL, the notebook's path alone) with the notebook's public hash, or
+// rewrites the learner's own entry. No planted code runs, no planted
 // markup enters the page and the bar claims no edits until the learner has read them in the
 // review and chosen Apply; the learner's own edits come back after Apply.
 import {cpSync, mkdirSync, readFileSync, writeFileSync} from "node:fs";
@@ -14,7 +15,7 @@ import {exportNotebook} from "../../src/site/export.js";
 import {sourceHash} from "../../src/notebook/sourceContract.js";
 import {freshFolders} from "../support/folders.js";
 import {axeViolations, readable, tabTo} from "./a11y.js";
-import {closeBrowser, launchBrowser} from "./harness.js";
+import {closeBrowser, launchBrowser, serveStatic} from "./harness.js";
 import {applyKept} from "./keptEdits.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
@@ -32,6 +33,8 @@ let browser: Browser;
 let work: string;
 let pages: {site: string; exported: string; renamed: string};
 let reports: {plant: string; rewrite: string};
+/** The work folder over http on 127.0.0.1: an export shown from a blob: URL (as JupyterLab's HTML viewer shows one) has that origin's storage. */
+let server: Awaited<ReturnType<typeof serveStatic>>;
 
 /** A file the learner opens from disk whose script runs `body` (the storage keys and entries as JSON, every `<` escaped). */
 function hostileFile(name: string, body: string): string {
@@ -71,9 +74,17 @@ beforeAll(async () => {
       localStorage.setItem(key, JSON.stringify(entry));
       document.title = "rewritten";`)
   };
+  // the key of a page shown from a blob: URL: the notebook's path alone (served over http, below)
+  hostileFile("report-blob.html", `
+    localStorage.setItem("queuebook:edits:blob:|planted.md", ${JSON.stringify(JSON.stringify(entry))});
+    document.title = "planted";`);
+  server = await serveStatic(work);
   browser = await launchBrowser();
 }, 120_000);
-afterAll(async () => closeBrowser(browser));
+afterAll(async () => {
+  await closeBrowser(browser);
+  await server?.close();
+});
 
 /** Opens `url` in `context` and waits for the notebook to have run (its cells defined and the value shown). */
 async function open(context: BrowserContext, url: string): Promise<Page> {
@@ -160,6 +171,31 @@ describe("edits planted by another file (file://)", () => {
       expect(await renamed.evaluate(() => (window as any).queuebook.edits.pending())).toBeUndefined();
       expect(await renamed.evaluate(() => localStorage.getItem("queuebook:edits:planted.md"))).not.toBeNull(); // neither read nor adopted
       expect(await traces(renamed)).toEqual(clean);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it("an export shown from a blob: URL (its key by notebook alone), planted by another page of that origin: nothing runs or renders before Apply", async () => {
+    const context = await browser.newContext();
+    try {
+      await runReport(context, `${server.origin}/report-blob.html`, "planted");
+      const page = await context.newPage();
+      await page.goto(`${server.origin}/report-blob.html`);
+      await Promise.all([
+        page.waitForURL(/^blob:/),
+        page.evaluate(async () => {
+          const html = await (await fetch("/export/planted.html")).text();
+          location.href = URL.createObjectURL(new Blob([html], {type: "text/html"}));
+        })
+      ]);
+      await page.waitForFunction(() => /\d/.test(document.querySelector("#load")?.textContent ?? ""));
+      await page.locator("[data-qb-kept]").waitFor();
+      await page.evaluate(() => (window as any).queuebook.defined);
+      expect(await traces(page)).toEqual(clean);
+      await page.locator("button[data-qb-review]").click();
+      expect((await page.locator("dialog[data-qb-edits-review][open] [data-qb-review-diff]").allInnerTexts()).join("\n")).toContain("+ globalThis.plantedRan = true;");
+      expect(await traces(page)).toEqual(clean);
     } finally {
       await context.close();
     }
