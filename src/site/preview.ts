@@ -37,6 +37,8 @@ export interface PreviewOptions {
   log?: (line: string) => void;
   /** Largest attached file, in bytes (default 50 MB). */
   maxFileBytes?: number;
+  /** How many live-update streams may be open at once (default 100); one more is 503. */
+  maxStreams?: number;
 }
 
 /** A running preview server. */
@@ -45,6 +47,8 @@ export interface Preview {
   server: Server;
   /** A new sign-in link (the server's URL to `path`, default "/", with a one-time token): the browser that opens it may save (previewAccess.ts). */
   signInLink(path?: string): string;
+  /** How many pages the server keeps state for, and how many live-update streams are open (for tests). */
+  live(): {pages: number; streams: number};
   close(): Promise<void>;
 }
 
@@ -76,6 +80,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const log = options.log ?? (() => {});
   const maxFileBytes = options.maxFileBytes ?? defaultMaxFileBytes;
   const pages = new Map<string, OpenPage>();
+  const maxStreams = options.maxStreams ?? 100;
+  /** Live-update streams open now (each is a page's EventSource). */
+  let streams = 0;
   let assets = await buildClient(options.packageRoot);
   /** Why the browser client does not build now (shown to every page that connects), if it does not. */
   let clientError: string | undefined;
@@ -152,7 +159,11 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     const {path, query} = target;
     if (path === "/_queuebook/events") {
       const name = pageName(query.get("page") ?? "");
-      return name === undefined ? notFound(res) : events(name, versionOf(query), res);
+      // only the index, a notebook served now and one whose page is open (deleted meanwhile, its
+      // page waits to reload): any other name is the 404 of every path, and leaves nothing behind
+      if (name === undefined || (name !== "" && !pages.has(name) && !(await notebookFile(name)))) return notFound(res);
+      if (streams >= maxStreams) return send(res, 503, "text/plain", `too many live pages open (${maxStreams}); close some tabs and reload this one\n`);
+      return events(name, versionOf(query), res);
     }
     if (path.startsWith("/_queuebook/")) return file(res, assets, path.slice("/_queuebook/".length));
     if (path === "/" || path === "/index.html") return send(res, 200, "text/html", await index());
@@ -193,6 +204,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
 
   /** The live-update stream of page `name`, whose HTML was build `version` (NaN: not said). */
   function events(name: string, version: number, res: ServerResponse) {
+    streams++;
+    res.on("close", () => streams--);
     res.writeHead(200, {"content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive", "x-content-type-options": "nosniff"});
     res.write("retry: 500\n\n");
     const p = page(name);
@@ -319,6 +332,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     url: `${origin()}/`,
     server,
     signInLink: (path = "/") => `${origin()}${access.link(path)}`,
+    live: () => ({pages: pages.size, streams}),
     async close() {
       closeWatchers();
       for (const p of pages.values()) for (const c of p.clients) c.end();

@@ -311,6 +311,46 @@ async function stream(page: string, more = "") {
   };
 }
 
+describe("startPreview: the event streams", () => {
+  it("answers a name that is no notebook 404, keeping nothing: 400 requests with 15 KB names leave the server's state as it was", async () => {
+    await get("/hi"); // (a page the server keeps state for already)
+    const before = preview.live();
+    expect(before.pages).toBeGreaterThan(0);
+    for (let batch = 0; batch < 8; batch++) {
+      const answers = await Promise.all(Array.from({length: 50}, (_, i) => get(`/_queuebook/events?page=${String.fromCharCode(97 + (i % 26)).repeat(15_000)}${batch}-${i}`)));
+      for (const answer of answers) expect(answer.status).toBe(404);
+    }
+    expect(preview.live()).toEqual(before);
+  });
+
+  it("takes at most maxStreams streams at once (503 past it), and the next once one closes", async () => {
+    const own = await startPreview({root, packageRoot: copy.packageRoot, port: 0, maxStreams: 2});
+    const ownPort = Number(new URL(own.url).port);
+    const open = () =>
+      new Promise<{status: number; close(): void}>((resolve, reject) => {
+        const req = request({host: "127.0.0.1", port: ownPort, path: "/_queuebook/events?page=hi", headers: {host: `127.0.0.1:${ownPort}`}}, (res) => resolve({status: res.statusCode!, close: () => req.destroy()}));
+        req.on("error", reject);
+        req.end();
+      });
+    try {
+      const [a, b] = [await open(), await open()];
+      expect([a.status, b.status]).toEqual([200, 200]);
+      const refused = await open();
+      expect(refused.status).toBe(503);
+      refused.close();
+      expect(own.live().streams).toBe(2);
+      a.close();
+      await expect.poll(() => own.live().streams).toBe(1);
+      const c = await open();
+      expect(c.status).toBe(200);
+      b.close();
+      c.close();
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe("startPreview: an open page through a notebook's deletion", () => {
   it("says a deleted notebook is gone, and reloads the page when it is created again", async () => {
     const file = join(root, "gone.md");
