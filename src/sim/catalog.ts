@@ -69,6 +69,8 @@ function checkTextbook(value: unknown, model: SimModel): string[] {
       if (typeof when.event !== "string" || !Object.hasOwn(model.eventKinds, when.event)) errors.push(`${at}: unknown event ${showValue(when.event)}`);
       if (when.offset !== undefined && !Number.isInteger(when.offset)) errors.push(`${at}: offset must be whole minutes`);
       if (when.lessControl !== undefined && (typeof when.lessControl !== "string" || !Object.hasOwn(model.controls, when.lessControl))) errors.push(`${at}: unknown control ${showValue(when.lessControl)}`);
+      if (when.edge !== undefined && when.edge !== "start" && when.edge !== "end") errors.push(`${at}: edge must be "start" or "end"`);
+      if (when.edge === "end" && typeof when.event === "string" && Object.hasOwn(model.eventKinds, when.event) && !model.eventKinds[when.event].ends) errors.push(`${at}: a ${when.event} has no end in the ${model.name} model`);
     } else if ("first" in when) {
       if (typeof when.first !== "string") errors.push(`${at}: first must name a metric`);
       if (when.atLeast !== undefined && (typeof when.atLeast !== "number" || !Number.isFinite(when.atLeast))) errors.push(`${at}: atLeast must be a number`);

@@ -6,20 +6,21 @@ import type {Action} from "./actions.js";
 import {findScenario, modelOf} from "./catalog.js";
 import type {MinuteMetrics} from "./metrics.js";
 import type {ResolvedEvent} from "./events.js";
-import type {MetricsRow} from "./model.js";
+import type {MetricsRow, WorstMinute} from "./model.js";
 import type {Scenario, ScenarioName} from "./scenarios.js";
 import type {RunSummary} from "./summary.js";
-import {textbookActionsOf} from "./textbook.js";
+import {textbookPlanOf, type PlannedStep} from "./textbook.js";
 
 export {summarize, type RunSummary} from "./summary.js";
 export {TEXTBOOK_RECOVERED_WARM, TEXTBOOK_SURGE_TARGET} from "./scenarios.js";
 
-/** One run of the debrief: its actions, its minutes, their summary (the model's summarize) and the scenario's events as drawn. */
+/** One run of the debrief: its actions, its minutes, their summary (the model's summarize), the scenario's events as drawn, and its worst minute with the causes the model knows (null: none, or a model that names none). */
 export interface DebriefRun<S = RunSummary, M = MetricsRow> {
   actions: Action[];
   metrics: M[];
   summary: S;
   events: ResolvedEvent[];
+  worst: WorstMinute | null;
 }
 
 /** A scenario by name (catalog) or the record itself; a RangeError for an unknown name. */
@@ -37,9 +38,14 @@ function scenarioOf(scenario: ScenarioName | Scenario): Scenario {
  * and the heavy feature off, both back once the cache is 95 % warm; free play: nothing).
  */
 export function textbookActions(scenario: ScenarioName | Scenario, seed: number, minutes = 60): Action[] {
+  return textbookPlan(scenario, seed, minutes).map((p) => p.action);
+}
+
+/** The textbook's actions with the steps they came from (textbookActions, with each step's `at`). */
+export function textbookPlan(scenario: ScenarioName | Scenario, seed: number, minutes = 60): PlannedStep[] {
   const record = scenarioOf(scenario);
   const model = modelOf(record);
-  return textbookActionsOf(record, seed, minutes, (s, options) => model.simulate(s, options));
+  return textbookPlanOf(record, seed, minutes, (s, options) => model.simulate(s, options), model.eventKinds);
 }
 
 /**
@@ -53,10 +59,15 @@ export function debrief<S = RunSummary, M = MinuteMetrics>(
   actions: readonly Action[]
 ): {learner: DebriefRun<S, M>; nothing: DebriefRun<S, M>; textbook: DebriefRun<S, M>} {
   const record = scenarioOf(scenario);
-  const model = modelOf(record);
-  const one = (list: readonly Action[]): DebriefRun<S, M> => {
-    const {metrics, events} = model.simulate(record, {seed, minutes, actions: list});
-    return {actions: [...list], metrics: metrics as unknown as M[], summary: model.summarize(metrics) as unknown as S, events};
-  };
+  const one = (list: readonly Action[]) => debriefRun<S, M>(record, seed, minutes, list);
   return {learner: one(actions), nothing: one([]), textbook: one(textbookActions(record, seed, minutes))};
+}
+
+/** One run of the debrief: `actions` on `scenario` and `seed` for `minutes`, summed up by its model. */
+export function debriefRun<S = RunSummary, M = MinuteMetrics>(scenario: ScenarioName | Scenario, seed: number, minutes: number, actions: readonly Action[]): DebriefRun<S, M> {
+  const record = scenarioOf(scenario);
+  const model = modelOf(record);
+  const trace = model.simulate(record, {seed, minutes, actions});
+  const {metrics, events} = trace;
+  return {actions: [...actions], metrics: metrics as unknown as M[], summary: model.summarize(metrics) as unknown as S, events, worst: model.worstMinute?.(trace) ?? null};
 }

@@ -27,13 +27,25 @@ export interface ResolvedEvent {
   params: Readonly<Record<string, number>>;
 }
 
-/** What a model says about one kind of event: its parameters (in draw order) and their ranges. */
+/**
+ * What a model says about one kind of event: its parameters (in draw order) and their ranges, and
+ * how long it lasts: `ends` names the parameters whose sum (minutes, rounded up) is its length
+ * (a slowdown's `durationMin`; a surge's ramp and hold). A kind without `ends` has no end.
+ */
 export interface EventKind {
   params: Readonly<Record<string, {min: number; max: number}>>;
+  ends?: readonly string[];
 }
 
 /** A model's event kinds by name. */
 export type EventKinds = Readonly<Record<string, EventKind>>;
+
+/** The first minute after `event` is over (its minute plus the length `ends` gives), or null for a kind without an end. */
+export function eventEnd(event: ResolvedEvent, kinds: EventKinds): number | null {
+  const ends = kinds[event.kind]?.ends;
+  if (!ends) return null;
+  return event.minute + Math.ceil(ends.reduce((sum, name) => sum + (event.params[name] ?? 0), 0));
+}
 
 /** The latest minute an event may be set at (a week of minutes). */
 const LAST_MINUTE = 7 * 1440 - 1;

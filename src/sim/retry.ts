@@ -11,11 +11,11 @@
 // [5] Huang et al., "Metastable Failures in the Wild", OSDI 2022; [6] The Site Reliability
 // Workbook, "Alerting on SLOs".
 import {validateActions, type Action} from "./actions.js";
-import {FAST_BURN, burnRate, openWindow, pushWindow, spendBudget, windowBurn} from "./budget.js";
+import {ERROR_BUDGET, FAST_BURN, burnRate, openWindow, pushWindow, spendBudget, windowBurn} from "./budget.js";
 import {checkControlIn, type ControlSpecs} from "./controls.js";
 import {resolveEvents, type EventKinds, type ResolvedEvent} from "./events.js";
 import {formatClock, parseClock} from "./metrics.js";
-import type {ModelRunOptions, ModelTrace, SimModel} from "./model.js";
+import type {Cause, ModelRunOptions, ModelTrace, SimModel, SummaryMeasure, WorstMinute} from "./model.js";
 import {mulberry32, normal, substream} from "./rng.js";
 import {isSeed, MAX_MINUTES, MAX_SEED} from "./run.js";
 import type {Scenario} from "./scenarios.js";
@@ -75,8 +75,8 @@ export const retryButtons = ["restart"] as const;
 
 /** Its kinds of event: a surge of traffic, and a slowdown of the service (e.g. a slow dependency). */
 export const retryEventKinds: EventKinds = Object.freeze({
-  surge: {params: {size: {min: 1, max: 10}, rampMin: {min: 1, max: 600}, holdMin: {min: 0, max: 1440}, decayMin: {min: 0.1, max: 600}}},
-  slowdown: {params: {factor: {min: 1, max: 20}, durationMin: {min: 1, max: 1440}}}
+  surge: {params: {size: {min: 1, max: 10}, rampMin: {min: 1, max: 600}, holdMin: {min: 0, max: 1440}, decayMin: {min: 0.1, max: 600}}, ends: ["rampMin", "holdMin"]},
+  slowdown: {params: {factor: {min: 1, max: 20}, durationMin: {min: 1, max: 1440}}, ends: ["durationMin"]}
 });
 
 /** One minute of the retry model. Rates are per second, averaged over the minute. */
@@ -367,7 +367,7 @@ export function simulateRetry(scenario: Scenario, options: ModelRunOptions = {})
 /** A retry run in the debrief's numbers. */
 export type RetrySummary = {
   minutes: number;
-  /** Share of the 30-day error budget left after the last minute. */
+  /** Share of the 30-day error budget left at the last minute (spent before it), as on the dashboard. */
   budgetLeft: number;
   /** Minutes in which at least half of the users' requests failed. */
   minutesDown: number;
@@ -395,13 +395,48 @@ export function summarizeRetry(metrics: readonly RetryMetrics[]): RetrySummary {
   }
   return {
     minutes: metrics.length,
-    budgetLeft: last ? spendBudget(last.budgetLeft, burnRate(last.errorRate)) : 0,
+    budgetLeft: last ? last.budgetLeft : 0,
     minutesDown: down,
     meanErrorRate: fresh > 0 ? failed / fresh : 0,
     goodputShare: fresh > 0 ? Math.min(1, good / fresh) : 0,
     worstRetryShare: worstShare,
     peakOffered: peak
   };
+}
+
+/** The retry debrief's measures: budget, minutes down, errors, goodput, then the worst retry share and busiest second (table only). */
+export const retryMeasures: readonly SummaryMeasure[] = [
+  {field: "budgetLeft", better: "higher", kind: "percent", digits: 1},
+  {field: "minutesDown", better: "lower", kind: "minutes", digits: 0},
+  {field: "meanErrorRate", better: "lower", kind: "percent", digits: 1},
+  {field: "goodputShare", better: "higher", kind: "percent", digits: 1},
+  {field: "worstRetryShare", better: "lower", kind: "percent", digits: 0, story: false},
+  {field: "peakOffered", better: "lower", kind: "number", digits: 0, unit: "/s", story: false}
+];
+
+/**
+ * The causes the retry model knows at a minute: a slowdown in force (service time over its
+ * usual), retries keeping the offered load above capacity, a queue whose wait reaches the timeout.
+ */
+export function retryCauses(trace: ModelTrace<RetryMetrics, RetryDetail>, minute: number): Cause[] {
+  const m = trace.metrics[minute], d = trace.details[minute], controls = trace.controls[minute] as RetryControls;
+  const causes: Cause[] = [];
+  if (d.serviceTimeS > SERVICE_TIME_S) causes.push({kind: "slowdown", values: {factor: {value: d.serviceTimeS / SERVICE_TIME_S, digits: 1, unit: "×"}}});
+  if (m.offered > m.capacity && m.retries > 0) {
+    causes.push({kind: "retriesOverCapacity", values: {offered: {value: m.offered, unit: "/s"}, capacity: {value: m.capacity, unit: "/s"}, share: {value: m.retryShare * 100, unit: "%"}}});
+  }
+  if (m.queueWaitS >= controls.timeoutS) causes.push({kind: "waitPastTimeout", values: {wait: {value: m.queueWaitS, digits: 1, unit: "s"}, timeout: {value: controls.timeoutS, digits: 1, unit: "s"}}});
+  return causes;
+}
+
+/** The minute the most users' requests failed, when above the SLO's 0.1 %, with its causes; null otherwise. */
+export function retryWorstMinute(trace: ModelTrace<RetryMetrics, RetryDetail>): WorstMinute | null {
+  let worst = -1;
+  trace.metrics.forEach((m, i) => {
+    if (worst < 0 || m.errorRate > trace.metrics[worst].errorRate) worst = i;
+  });
+  if (worst < 0 || !(trace.metrics[worst].errorRate > ERROR_BUDGET)) return null;
+  return {minute: worst, field: "errorRate", value: trace.metrics[worst].errorRate, causes: retryCauses(trace, worst)};
 }
 
 /** The retry model as the kit sees it. */
@@ -412,7 +447,11 @@ export const retryModel: SimModel = {
   eventKinds: retryEventKinds,
   fields: retryFields,
   simulate: (scenario, options) => simulateRetry(scenario, options) as unknown as ModelTrace,
-  summarize: (metrics) => summarizeRetry(metrics as unknown as RetryMetrics[])
+  summarize: (metrics) => summarizeRetry(metrics as unknown as RetryMetrics[]),
+  measures: retryMeasures,
+  rankBy: "budgetLeft",
+  slo: {burn: "burn1h", alert: "alert", threshold: FAST_BURN},
+  worstMinute: (trace) => retryWorstMinute(trace as unknown as ModelTrace<RetryMetrics, RetryDetail>)
 };
 
 /** The textbook's retry budget: retries at most 10 % of attempts [1][2]. */

@@ -71,7 +71,9 @@ export const oncallEventKinds: EventKinds = Object.freeze({
       rampMin: {min: 1, max: 600},
       holdMin: {min: 0, max: 1440},
       decayMin: {min: 1, max: 600}
-    }
+    },
+    // The surge ends when its hold does; the decay back to the usual rate follows.
+    ends: ["rampMin", "holdMin"]
   }
 });
 

@@ -1,9 +1,9 @@
 // The textbook response of a scenario as data: steps, each a setting or a button press at a
-// minute read from the run itself (an event's minute, the first minute a metric reaches a value),
-// never a minute typed in. Any model's scenario can carry one; the debrief plays it.
+// minute read from the run itself (an event's start or end, the first minute a metric reaches a
+// value), never a minute typed in. Any model's scenario can carry one; the debrief plays it.
 import type {Action} from "./actions.js";
 import type {ControlValues} from "./controls.js";
-import type {ResolvedEvent} from "./events.js";
+import {eventEnd, type EventKinds, type ResolvedEvent} from "./events.js";
 import type {ModelTrace} from "./model.js";
 import type {Scenario} from "./scenarios.js";
 
@@ -14,13 +14,17 @@ export type TextbookAt =
   /**
    * At the first event of `event`'s kind, `offset` minutes later (negative: earlier), less the
    * value of control `lessControl` (e.g. one boot delay ahead of a surge); never before minute 0.
-   * Skipped when the event has not happened within the run.
+   * `edge: "end"` counts from the minute the event is over (its kind's `ends`, events.ts)
+   * instead of the minute it starts. Skipped when the event (or its end) is not within the run.
+   * @example {event: "surge", lessControl: "bootDelayMin"} // a boot delay before the surge
+   * @example {event: "slowdown", edge: "end"}                // when the slowdown is over
    */
-  | {event: string; offset?: number; lessControl?: string}
+  | {event: string; offset?: number; lessControl?: string; edge?: "start" | "end"}
   /**
-   * At the first minute whose metric (or detail, with `in: "details"`) `first` is true, or at
-   * least `atLeast`, after the first `after` event if named, in the run of the steps before it.
-   * Skipped when that never happens.
+   * At the first minute whose metric (or detail, with `in: "details"`: the model's intermediate
+   * values, e.g. on-call's `warm`) `first` is true, or at least `atLeast`, after the first `after`
+   * event if named, in the run of the steps before it. Skipped when that never happens.
+   * @example {first: "warm", atLeast: 0.95, in: "details", after: "flush"}
    */
   | {first: string; atLeast?: number; in?: "metrics" | "details"; after?: string};
 
@@ -31,13 +35,18 @@ export interface TextbookStep {
   press?: string;
 }
 
+/** A textbook action with the step it came from (what the debrief says about its timing, e.g. a lead of one boot delay). */
+export interface PlannedStep {
+  action: Action;
+  step: TextbookStep;
+}
+
 /** Runs a scenario with actions and returns its trace (the model's simulate). */
 export type Simulate = (scenario: Scenario, options: {seed: number; minutes: number; actions: readonly Action[]}) => ModelTrace;
 
-/** The minute of the first event of `kind`, or null. */
-function eventMinute(events: readonly ResolvedEvent[], kind: string): number | null {
-  const event = events.find((e) => e.kind === kind);
-  return event ? event.minute : null;
+/** The first event of `kind`, or undefined. */
+function eventOf(events: readonly ResolvedEvent[], kind: string): ResolvedEvent | undefined {
+  return events.find((e) => e.kind === kind);
 }
 
 /** The first minute after `after` whose `field` is true or reaches `atLeast`, or null. */
@@ -50,30 +59,38 @@ function firstMinute(rows: readonly object[], field: string, atLeast: number | u
 }
 
 /**
- * The textbook's actions for `scenario` on `seed` within `minutes`: each step at the minute its
- * `at` reads from a do-nothing run (events) or from the run of the steps before it (`first`).
+ * The textbook's steps for `scenario` on `seed` within `minutes`, each with its action: at the
+ * minute its `at` reads from a do-nothing run (events, their ends by the model's `kinds`) or from
+ * the run of the steps before it (`first`).
  */
-export function textbookActionsOf(scenario: Scenario, seed: number, minutes: number, simulate: Simulate): Action[] {
+export function textbookPlanOf(scenario: Scenario, seed: number, minutes: number, simulate: Simulate, kinds: EventKinds = {}): PlannedStep[] {
   if (scenario.textbook.length === 0) return [];
   const nothing = simulate(scenario, {seed, minutes, actions: []});
-  const actions: Action[] = [];
+  const plan: PlannedStep[] = [];
+  const actions = () => plan.map((p) => p.action);
   for (const step of scenario.textbook) {
     const {at} = step;
     let minute: number | null;
     if ("minute" in at) minute = at.minute < minutes ? at.minute : null;
     else if ("event" in at) {
-      const happened = eventMinute(nothing.events, at.event);
+      const event = eventOf(nothing.events, at.event);
+      const from = !event ? null : at.edge === "end" ? eventEnd(event, kinds) : event.minute;
       const less = at.lessControl === undefined ? 0 : Number(scenario.controls[at.lessControl] ?? 0);
-      minute = happened !== null && happened < minutes ? Math.max(0, happened + (at.offset ?? 0) - less) : null;
+      minute = from !== null && from < minutes ? Math.max(0, from + (at.offset ?? 0) - less) : null;
     } else {
-      const after = at.after === undefined ? -1 : eventMinute(nothing.events, at.after);
+      const after = at.after === undefined ? -1 : (eventOf(nothing.events, at.after)?.minute ?? null);
       // The do-nothing run answers while no step has acted yet; otherwise the steps so far run.
-      const trace = actions.length === 0 ? nothing : simulate(scenario, {seed, minutes, actions});
+      const trace = plan.length === 0 ? nothing : simulate(scenario, {seed, minutes, actions: actions()});
       minute = after === null ? null : firstMinute(at.in === "details" ? trace.details : trace.metrics, at.first, at.atLeast, after);
     }
     if (minute === null || minute >= minutes) continue;
-    if (step.press !== undefined) actions.push({minute, press: step.press});
-    if (step.set !== undefined) actions.push({minute, set: {...step.set}});
+    if (step.press !== undefined) plan.push({action: {minute, press: step.press}, step});
+    if (step.set !== undefined) plan.push({action: {minute, set: {...step.set}}, step});
   }
-  return actions;
+  return plan;
+}
+
+/** The textbook's actions for `scenario` on `seed` within `minutes` (textbookPlanOf without the steps). */
+export function textbookActionsOf(scenario: Scenario, seed: number, minutes: number, simulate: Simulate, kinds: EventKinds = {}): Action[] {
+  return textbookPlanOf(scenario, seed, minutes, simulate, kinds).map((p) => p.action);
 }

@@ -305,39 +305,95 @@ describe("on-call.html debrief", () => {
 
   describe("with no decision", () => {
     const undecided = opened(() => `${server.origin}/on-call.html#run=v1_bad-deploy_s1_m40`);
-    it("says your run coincides with doing nothing, draws them as one line, and says what the textbook did", async () => {
+    it("while the day runs: your run beside doing nothing as one line, and the textbook only when asked for", async () => {
       const {page, errors} = undecided();
       await page.locator(".oc-debrief-box").scrollIntoViewIfNeeded();
       await page.locator(".oc-debrief table").waitFor({timeout: pageLoadTimeout});
+      expect(await page.locator(".oc-debrief").getAttribute("data-textbook-shown")).toBe("false");
       expect(await page.locator(".oc-debrief [data-same]").allTextContents()).toEqual(["Your run and doing nothing coincide: one line lies on the other."]);
-      // Two lines for three runs: yours and doing nothing are one.
-      expect(await page.locator(".oc-debrief svg g[aria-label=line] path").count()).toBe(2);
-      const legend = await page.locator(".oc-debrief").textContent();
-      expect(legend).toContain("Your run = Doing nothing");
+      // One line for two runs, and no textbook column, line or step before the day's end.
+      expect(await page.locator(".oc-debrief svg g[aria-label=line]").count()).toBe(1);
+      expect(await page.locator(".oc-debrief td[data-run=textbook]").count()).toBe(0);
+      const text = await page.locator(".oc-debrief").textContent();
+      expect(text).toContain("Your run = Doing nothing");
+      expect(text).not.toContain("Rollback");
       expect(await page.locator(".oc-debrief [data-story=timing]").textContent()).toBe("You made no decision, so your run is the run of doing nothing.");
-      const alert = run("bad-deploy", {seed: 1, minutes: 41}).findIndex((m) => m.alert);
-      expect(await page.locator(".oc-debrief [data-story=textbook]").textContent()).toMatch(new RegExp(`^The one thing the textbook response did differently, at ${run("bad-deploy", {seed: 1, minutes: 41})[alert].clock}: Rollback pressed\\. You never did this\\. That step saved the textbook response [\\d.]+ points of error budget`));
+      expect(await page.locator(".oc-debrief [data-story=hidden]").textContent()).toContain("at the end of the day, or now if you ask");
       // The chart's x axis in clock time, labelled.
-      expect(legend).toContain("09:30");
-      expect(legend).toContain("time of day");
+      expect(text).toContain("09:30");
+      expect(text).toContain("time of day");
+      expect(errors).toEqual([]);
+    });
+    it("asked for, sets the textbook response beside it: its column, its line and the step you never took", async () => {
+      const {page, errors} = undecided();
+      await page.locator("[data-action=debrief-textbook]").click();
+      await expect.poll(() => page.locator(".oc-debrief").getAttribute("data-textbook-shown")).toBe("true");
+      expect(await page.locator(".oc-debrief tr[data-row=budgetLeft] td[data-run]").count()).toBe(3);
+      expect(await page.locator(".oc-debrief svg g[aria-label=line]").count()).toBe(2);
+      const alert = run("bad-deploy", {seed: 1, minutes: 41}).findIndex((m) => m.alert);
+      expect(await page.locator(".oc-debrief [data-story=textbook]").textContent()).toMatch(
+        new RegExp(`^The one thing the textbook response did differently, at ${run("bad-deploy", {seed: 1, minutes: 41})[alert].clock}: Rollback pressed\\. You never did this\\. That step was worth this to the textbook response: [\\d.]+ points more error budget left`)
+      );
       expect(errors).toEqual([]);
     });
   });
 
   describe("after a late rollback", () => {
     const late = opened(() => `${server.origin}/on-call.html?lang=hu#run=v1_bad-deploy_s1_m60_31rollback`);
-    it("writes what the rollback saved and cost, in the page's language, with the numbers of the table", async () => {
+    it("writes what the rollback did and cost, in the page's language, with the numbers of the table", async () => {
       const {page, errors} = late();
       await page.locator(".oc-debrief-box").scrollIntoViewIfNeeded();
       await page.locator(".oc-debrief table").waitFor({timeout: pageLoadTimeout});
       const decision = await page.locator(".oc-debrief [data-story=decision]").textContent();
-      expect(decision).toMatch(/^09:31 · Visszaállítás \(rollback\): megnyomva — nyereség: [\d,]+ százalékpont hibakeret és \d+ perc az SLO felett; ára: [\d,]+ \$\.$/);
+      expect(decision).toMatch(/^09:31 · Visszaállítás \(rollback\): megnyomva — nyereség: több megmaradt hibakeret \(\+[\d,]+ százalékpont\), kevesebb perc az SLO felett \(−\d+ perc\), .+; ára: nagyobb költség \(\+[\d,]+ \$\)\.$/);
       // The budget points against doing nothing are the difference of the table's two cells.
       const cells = await page.locator(".oc-debrief tr[data-row=budgetLeft] td[data-run]").allTextContents();
       const [mine, nothing] = cells.map((c) => Number(c.replace(",", ".").replace(/[^\d.]/g, "")));
       const points = (mine - nothing).toFixed(1).replace(".", ",");
-      expect(await page.locator(".oc-debrief [data-story=vsNothing]").textContent()).toContain(`nyereség: ${points} százalékpont hibakeret`);
+      expect(await page.locator(".oc-debrief [data-story=vsNothing]").textContent()).toContain(`nyereség: több megmaradt hibakeret (+${points} százalékpont)`);
+      // The cost so far is the dashboard's, digit for digit.
+      const cost = await page.locator(".oc-debrief tr[data-row=cost] td[data-run=learner]").textContent();
+      expect(cost).toBe(await page.locator(".oc-dash [data-metric=costSoFar]").textContent());
       expect(await page.locator(".oc-debrief [data-same]").count()).toBe(0);
+      expect(errors).toEqual([]);
+    });
+  });
+
+  describe("at the day's end, in a cache flush", () => {
+    const end = opened(() => `${server.origin}/on-call.html#run=v1_cache-flush_s1_m1439_2sheddingShare0.5_15warmup_15heavyFeatureOff`);
+    it("compares with the textbook without asking, zooms to the incident (the whole day on request), your line on top", async () => {
+      const {page, errors} = end();
+      await page.locator(".oc-debrief-box").scrollIntoViewIfNeeded();
+      await page.locator(".oc-debrief table").waitFor({timeout: pageLoadTimeout});
+      expect(await page.locator(".oc-debrief").getAttribute("data-textbook-shown")).toBe("true");
+      expect(await page.locator("[data-action=debrief-textbook]").count()).toBe(0);
+      expect(await page.locator(".oc-debrief [data-story=worst]").textContent()).toMatch(/because the database was (nearly )?saturated \(\d+ q\/s against its capacity of 4000 q\/s/);
+      // Shedding half from 11:47 is set beside the textbook's shedding, never "you never did this".
+      expect(await page.locator(".oc-debrief [data-story=textbook]").textContent()).toMatch(/^The one thing the textbook response did differently: at 1\d:\d\d it set Load shedding to (100|0) %; you had set it to 50 % at 11:47\./);
+      const figure = page.locator(".oc-debrief svg[data-span]");
+      const [from, to] = (await figure.getAttribute("data-span"))!.split("-").map(Number);
+      expect(from).toBe(0);
+      expect(to).toBeLessThan(200);
+      const strokes = await page.locator(".oc-debrief svg g[aria-label=line]").evaluateAll((gs) => gs.map((g) => g.getAttribute("stroke")));
+      expect(strokes.at(-1)).toContain("--qb-c-blue");
+      await page.locator("[data-action=debrief-zoom]").click();
+      await expect.poll(() => page.locator(".oc-debrief svg[data-span]").getAttribute("data-span")).toBe("0-1439");
+      expect(errors).toEqual([]);
+    });
+  });
+
+  describe("on a phone (390 × 844)", () => {
+    const phone = loadOnce(() => open(`${server.origin}/on-call.html#run=v1_surge_s1_m90_36autoscalingOn`, {width: 390, height: 844}));
+    it("fits the chart in the screen, with tick labels of at least 12 px", async () => {
+      const {page, errors} = phone();
+      await page.locator(".oc-debrief-box").scrollIntoViewIfNeeded();
+      const figure = page.locator(".oc-debrief svg[data-span]");
+      await figure.waitFor({timeout: pageLoadTimeout});
+      const box = (await figure.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      const sizes = await figure.evaluate((svg) => [...svg.querySelectorAll("text")].map((t) => Number.parseFloat(getComputedStyle(t).fontSize)));
+      expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
       expect(errors).toEqual([]);
     });
   });

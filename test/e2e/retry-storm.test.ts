@@ -64,16 +64,20 @@ for (const mode of modes) {
         expectMinute(await shown(page), simulateRetry(retryStorm, {seed: 3, minutes: 41}).metrics[40]);
         expect(errors).toEqual([]);
       });
-      it("debriefs the run beside doing nothing and the textbook response", async () => {
+      it("debriefs the run beside doing nothing, and beside the textbook response when asked", async () => {
         const {page} = loaded();
         const row = page.locator(".oc-debrief tr[data-row=budgetLeft]");
         await row.waitFor({timeout: 10_000});
+        expect(await row.locator("td[data-run]").count()).toBe(2);
+        await page.locator("[data-action=debrief-textbook]").click();
+        await expect.poll(() => row.locator("td[data-run]").count()).toBe(3);
         const cells = await row.locator("td[data-run]").allTextContents();
-        expect(cells).toHaveLength(3);
         const [learner, nothing, textbook] = cells.map((c) => Number.parseFloat(c));
         expect(learner).toBe(nothing);
         expect(textbook).toBeGreaterThan(nothing);
-        expect(await page.locator(".oc-debrief li").allTextContents()).toEqual([expect.stringMatching(/Retry budget: 100 % → 10 %; Backoff: none → exponential; Jitter: off → on/)]);
+        expect(await page.locator(".oc-debrief [data-textbook] li").allTextContents()).toEqual([expect.stringMatching(/Retry budget: 100 % → 10 %; Backoff: none → exponential; Jitter: off → on/)]);
+        // Every word of the debrief is in the lesson's locale: no key shown raw.
+        expect(await page.locator(".oc-debrief").textContent()).not.toMatch(/\b(story|amount|debrief|cause|chart)\.[a-zA-Z]/);
       });
     });
 

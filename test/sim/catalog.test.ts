@@ -37,6 +37,15 @@ describe("catalog", () => {
     const {nothing, textbook} = debrief<{meanErrorRate: number}>(check.scenario, 1, 60, []);
     expect(textbook.summary.meanErrorRate).toBeLessThan(nothing.summary.meanErrorRate);
   });
+  it("a textbook step may come when an event ends (its kind's `ends`: a slowdown's duration)", () => {
+    const mine = {...copy(retryStorm), name: "my-storm", events: [{kind: "slowdown", minute: 12, factor: 2, durationMin: 3}], textbook: [{at: {event: "slowdown"}, set: {shedding: true}}, {at: {event: "slowdown", edge: "end"}, set: {shedding: false}}]};
+    const check = checkScenario(mine);
+    expect(check.ok).toBe(true);
+    if (!check.ok) return;
+    expect(textbookActions(check.scenario, 1, 60)).toEqual([{minute: 12, set: {shedding: true}}, {minute: 15, set: {shedding: false}}]);
+    // An end past the run is skipped, as an event past it is.
+    expect(textbookActions(check.scenario, 1, 14)).toEqual([{minute: 12, set: {shedding: true}}]);
+  });
 });
 
 describe("checkScenario(json)", () => {
@@ -63,6 +72,8 @@ describe("checkScenario(json)", () => {
     ["a fractional minute", (s) => ({...s, events: [{kind: "slowdown", minute: 2.5, factor: 2, durationMin: 2}]}), /whole minute/],
     ["textbook with an unknown button", (s) => ({...s, textbook: [{at: {minute: 0}, press: "rollback"}]}), /unknown button "rollback"/],
     ["textbook step without when", (s) => ({...s, textbook: [{set: {jitter: true}}]}), /must be an object with "at"/],
+    ["textbook edge neither start nor end", (s) => ({...s, textbook: [{at: {event: "surge", edge: "middle"}, set: {jitter: true}}]}), /edge must be "start" or "end"/],
+    ["textbook end of a kind without one", (s) => ({...s, model: undefined, controls: {fleetMin: 10, autoscaling: false, targetUtilization: 0.6, ttlS: 60, sheddingShare: 0, heavyFeature: true, bootDelayMin: 3}, offers: undefined, events: [], textbook: [{at: {event: "flush", edge: "end"}, press: "warmup"}]}), /a flush has no end in the oncall model/],
     ["offers an unknown control", (s) => ({...s, offers: {controls: ["ttlS"], buttons: []}}), /offers: unknown control "ttlS"/],
     ["strings not by language", (s) => ({...s, strings: {english: {title: "x", brief: "y"}}}), /not a language code/]
   ];

@@ -1,6 +1,6 @@
 import {describe, expect, it} from "vitest";
 import {FAST_BURN} from "../../src/sim/budget.js";
-import {debrief, summarize, textbookActions, TEXTBOOK_SURGE_TARGET} from "../../src/sim/debrief.js";
+import {debrief, summarize, textbookActions, textbookPlan, TEXTBOOK_SURGE_TARGET} from "../../src/sim/debrief.js";
 import {run, simulate} from "../../src/sim/run.js";
 import {scenarios} from "../../src/sim/scenarios.js";
 
@@ -8,14 +8,27 @@ const seeds = [1, 2, 3, 4, 5];
 const incidents = ["bad-deploy", "surge", "cache-flush"] as const;
 
 describe("summarize(metrics)", () => {
-  it("gives the budget and cost after the last minute, as the next minute of a longer run starts with", () => {
+  it("gives the budget and cost as the dashboard shows them at the last minute (one source)", () => {
     for (const scenario of incidents) {
-      const longer = run(scenario, {seed: 3, minutes: 61});
-      const summary = summarize(longer.slice(0, 60));
+      const metrics = run(scenario, {seed: 3, minutes: 60});
+      const summary = summarize(metrics);
       expect(summary.minutes).toBe(60);
-      expect(summary.budgetLeft).toBe(longer[60].budgetLeft);
-      expect(summary.totalCost).toBeCloseTo(longer[60].costSoFar, 10);
+      expect(summary.budgetLeft).toBe(metrics[59].budgetLeft);
+      expect(summary.totalCost).toBe(metrics[59].costSoFar);
     }
+  });
+  it("averages p99, hit rate, DB utilization and the answers' age over the minutes, and weights dropped traffic by requests", () => {
+    const metrics = run("cache-flush", {seed: 2, minutes: 40, actions: [{minute: 16, set: {sheddingShare: 0.5, ttlS: 300}}]});
+    const summary = summarize(metrics);
+    const mean = (f: (m: (typeof metrics)[number]) => number) => metrics.reduce((sum, m) => sum + f(m), 0) / metrics.length;
+    expect(summary.meanP99Ms).toBeCloseTo(mean((m) => m.p99Ms), 9);
+    expect(summary.meanHitRate).toBeCloseTo(mean((m) => m.hitRate), 12);
+    expect(summary.meanDbUtilization).toBeCloseTo(mean((m) => m.dbUtilization), 12);
+    expect(summary.meanCacheAgeS).toBeCloseTo(mean((m) => m.cacheAgeS), 9);
+    const arrived = metrics.reduce((sum, m) => sum + m.requests, 0);
+    expect(summary.droppedShare).toBeCloseTo(metrics.reduce((sum, m) => sum + m.requests * m.droppedShare, 0) / arrived, 12);
+    expect(summary.droppedShare).toBeGreaterThan(0);
+    expect(summary.worstErrorMinute).toBe(metrics.findIndex((m) => m.errorRate === summary.worstErrorRate));
   });
   it("counts the minutes at or above 14.4×, the alert's first minute, and the worst and mean errors", () => {
     const metrics = run("bad-deploy", {seed: 2, minutes: 90});
@@ -39,7 +52,10 @@ describe("summarize(metrics)", () => {
     expect(summarize(metrics).meanErrorRate).toBeCloseTo((0.1 * 50 + 0.4 * 50) / 100, 12);
   });
   it("is all zeros for no minutes", () => {
-    expect(summarize([])).toEqual({minutes: 0, budgetLeft: 0, minutesAboveFastBurn: 0, errorMinutes: 0, alertMinute: null, meanErrorRate: 0, worstErrorRate: 0, worstP99Ms: 0, totalCost: 0});
+    expect(summarize([])).toEqual({
+      minutes: 0, budgetLeft: 0, minutesAboveFastBurn: 0, errorMinutes: 0, alertMinute: null, meanErrorRate: 0, worstErrorRate: 0, worstErrorMinute: null,
+      meanP99Ms: 0, worstP99Ms: 0, meanHitRate: 0, meanDbUtilization: 0, meanCacheAgeS: 0, droppedShare: 0, totalCost: 0
+    });
   });
 });
 
@@ -72,6 +88,11 @@ describe("textbookActions(scenario, seed, minutes)", () => {
   });
   it("free play: nothing to respond to", () => {
     expect(textbookActions("free", 1)).toEqual([]);
+  });
+  it("textbookPlan keeps the step each action came from (the surge's lead of one boot delay)", () => {
+    const [planned] = textbookPlan("surge", 2, 120);
+    expect(planned.action).toEqual(textbookActions("surge", 2, 120)[0]);
+    expect(planned.step).toBe(scenarios.surge.textbook[0]);
   });
 });
 

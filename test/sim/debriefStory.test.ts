@@ -4,6 +4,7 @@ import {debrief, summarize, textbookActions} from "../../src/sim/debrief.js";
 import {debriefStory, effectOf, sameRun, textbookUnits} from "../../src/sim/debriefStory.js";
 import {run} from "../../src/sim/run.js";
 import {retryStorm} from "../../src/sim/retry.js";
+import {catalog} from "../../src/sim/catalog.js";
 
 const seeds = [1, 2, 3, 4, 5];
 
@@ -31,10 +32,16 @@ describe("debriefStory(scenario, seed, minutes, actions)", () => {
     const story = debriefStory("cache-flush", 7, 60, actions);
     const learner = summarize(run("cache-flush", {seed: 7, minutes: 60, actions}));
     expect(story.decisions.map((d) => d.action)).toEqual(actions);
-    story.decisions.forEach(({action, effect}) => {
-      const rest = summarize(run("cache-flush", {seed: 7, minutes: 60, actions: actions.filter((a) => a !== action)}));
-      expect(effect).toEqual(effectOf(learner, rest));
+    const mine = run("cache-flush", {seed: 7, minutes: 60, actions});
+    story.decisions.forEach(({action, effect, same}) => {
+      // Over the minutes from the decision on: before it the two runs are the same.
+      const rest = run("cache-flush", {seed: 7, minutes: 60, actions: actions.filter((a) => a !== action)});
+      expect(rest.slice(0, action.minute)).toEqual(mine.slice(0, action.minute));
+      expect(effect).toEqual(effectOf(summarize(mine.slice(action.minute)), summarize(rest.slice(action.minute))));
+      expect(same).toBe(false);
     });
+    // Budget and cost read at the last minute, so a window changes nothing of them.
+    expect(story.decisions[1].effect.budgetLeft).toBe(learner.budgetLeft - summarize(run("cache-flush", {seed: 7, minutes: 60, actions: actions.filter((_, i) => i !== 1)})).budgetLeft);
     // Turning the heavy feature off during a flush saves budget; it is the biggest of the three.
     const saved = story.decisions.map((d) => d.effect.budgetLeft);
     expect(saved[1]).toBeGreaterThan(0);
@@ -112,6 +119,53 @@ describe("debriefStory(scenario, seed, minutes, actions)", () => {
     expect(story.marks.map((m) => m.kind)).toEqual(["surge", "alert"]);
     expect(story.textbook?.step).toEqual({minute: 0, set: {retryBudget: 0.1}});
     expect(story.textbook!.effect.budgetLeft).toBeGreaterThan(0);
+  });
+});
+
+describe("debriefStory(…, {textbook, rankBy})", () => {
+  it("plays no textbook response unless asked: no run, no difference, no comparison, for every shipped scenario", () => {
+    for (const scenario of catalog) {
+      const story = debriefStory(scenario, 4, 45, [], {textbook: false});
+      expect(story.withTextbook).toBe(false);
+      expect(story.runs.textbook).toBeUndefined();
+      expect([story.textbook, story.vsTextbook, story.textbookSteps]).toEqual([null, {}, 0]);
+      expect(story.same.learnerTextbook || story.same.nothingTextbook).toBe(false);
+      expect(story.hasTextbook).toBe(scenario.textbook.length > 0);
+    }
+  });
+  it("sets a partial action beside the textbook's: the learner's own setting of the same control, never 'never'", () => {
+    const steps = textbookActions("cache-flush", 3);
+    // The textbook's steps, but shedding half from minute 2 instead of all of it at the flush.
+    const mine: Action[] = [{minute: 2, set: {sheddingShare: 0.5}}, ...steps.flatMap((a): Action[] => ("press" in a ? [a] : [{minute: a.minute, set: {heavyFeature: a.set.heavyFeature as boolean}}]))];
+    const story = debriefStory("cache-flush", 3, 60, mine);
+    expect(story.textbook?.step).toMatchObject({set: {sheddingShare: expect.any(Number)}});
+    expect(story.textbook?.learnerMinute).toBeNull();
+    expect(story.textbook?.learnerSetting).toEqual({minute: 2, value: 0.5});
+  });
+  it("says why a step comes when it does: the surge's autoscaling leads the wave by the boot delay", () => {
+    const story = debriefStory("surge", 2, 120, []);
+    const wave = story.runs.nothing.events.find((e) => e.kind === "surge")!.minute;
+    expect(story.textbook?.lead).toEqual({control: "bootDelayMin", value: 8, event: "surge", eventMinute: wave});
+    expect(story.textbook?.step.minute).toBe(wave - 8);
+  });
+  it("names the worst minute's causes from the model's values: the cache flush saturates the database", () => {
+    const {worst} = debriefStory("cache-flush", 1, 60, []).runs.learner;
+    expect(worst?.field).toBe("errorRate");
+    const db = worst?.causes.find((c) => c.kind === "dbSaturated");
+    expect(db?.values.load.value).toBeGreaterThan(db!.values.capacity.value);
+    expect(db?.values.query.value).toBe(250);
+    // Free play never leaves the SLO: no worst minute to explain.
+    expect(debriefStory("free", 1, 60, []).runs.learner.worst).toBeNull();
+  });
+  it("ranks the textbook's steps by the measure asked for, in that measure's better direction", () => {
+    expect(debriefStory("cache-flush", 1, 60, []).textbook?.step).toMatchObject({minute: 15, set: {heavyFeature: false}});
+    // Cost is better lower: the step that adds least to the textbook's cost is the lower target
+    // (turning autoscaling on buys more instances), where "higher is better" would pick autoscaling.
+    const byBudget = debriefStory("surge", 2, 120, []);
+    expect(byBudget.textbook?.step).toMatchObject({set: {autoscaling: true}});
+    const byCost = debriefStory("surge", 2, 120, [], {rankBy: "totalCost"});
+    expect(byCost.textbook?.step).toMatchObject({set: {targetUtilization: 0.5}});
+    expect(byCost.textbook!.effect.totalCost).toBeLessThan(byBudget.textbook!.effect.totalCost);
   });
 });
 

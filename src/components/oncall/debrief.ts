@@ -1,58 +1,21 @@
-// The debrief: the learner's run beside doing nothing and the textbook response on the same
-// scenario, seed and minutes (src/sim/debrief.ts), in words (debriefWords.ts over
-// src/sim/debriefStory.ts), as a table and one chart overlaying the three, in clock time; runs
-// that coincide are one line and said so. At minute 0 it says there is nothing to compare yet.
-// The table's rows are measures (a spec: label key, how a run's summary is written); on-call's
-// are the preset. The chart follows one metric (the 1 h burn rate by default) with its line.
+// The debrief: the learner's run beside doing nothing (and, at the day's end or when the learner
+// asks, the textbook response) on the same scenario, seed and minutes, in words, as a table and
+// one chart over the incident in clock time. What it shows is debriefContent.ts (pure data); this
+// file draws it: two buttons ask for the textbook comparison and for the chart's whole run, and
+// the chart keeps the learner's line on top, in type readable at a phone's 390 px.
 import type * as PlotModule from "@observablehq/plot";
-import {FAST_BURN} from "../../sim/budget.js";
-import {modelOf} from "../../sim/catalog.js";
-import type {DebriefRun} from "../../sim/debrief.js";
-import {debriefStory} from "../../sim/debriefStory.js";
-import {formatClock, parseClock} from "../../sim/metrics.js";
 import type {Translate} from "../i18n.js";
 import {clockTick, clockTicks} from "./clockAxis.js";
-import {storyMeasures, storySentences, type StoryMeasure} from "./debriefWords.js";
-import {describeAction, withControlsBefore} from "./describe.js";
+import {debriefContent, type DebriefAsk, type DebriefChart, type DebriefOptions} from "./debriefContent.js";
 import {h} from "./dom.js";
 import type {UnitFormat} from "./format.js";
-import {decisionsUpTo} from "./session.js";
+import {parseClock} from "../../sim/metrics.js";
 import type {Frame} from "./store.js";
 import {ensureStyle} from "./style.js";
 
-const runs = ["learner", "nothing", "textbook"] as const;
-const colors = {learner: "var(--qb-c-blue, #3b5bdb)", nothing: "var(--qb-c-grey, #868e96)", textbook: "var(--qb-c-green, #2b8a3e)"};
-
-/** One row of the debrief's table: its label key (`debrief.<id>` by default) and how a run's summary is written. */
-export interface MeasureSpec {
-  /** The row's id (`data-row`); its label is t(`debrief.<id>`) unless `key` is given. */
-  id: string;
-  key?: string;
-  cell(run: DebriefRun<any, any>, format: UnitFormat, t: Translate): string;
-}
-
-/** A share in the summary as a percent with `digits`. */
-export const percentMeasure = (id: string, digits = 1): MeasureSpec => ({id, cell: (r, f) => f(r.summary[id] * 100, digits, "%")});
-
-/** The on-call debrief's rows: budget, fast-burn minutes, minutes over the SLO, mean and worst errors, p99, cost. */
-export const debriefMeasures: readonly MeasureSpec[] = [
-  {id: "budgetLeft", cell: (r, f) => f(r.summary.budgetLeft * 100, 1, "%")},
-  {id: "fastBurnMinutes", cell: (r, f, t) => t("debrief.minutes", {n: f(r.summary.minutesAboveFastBurn, 0)})},
-  {id: "errorMinutes", cell: (r, f, t) => t("debrief.minutes", {n: f(r.summary.errorMinutes, 0)})},
-  {id: "meanErrorRate", cell: (r, f) => f(r.summary.meanErrorRate * 100, 2, "%")},
-  {id: "worstErrorRate", cell: (r, f) => f(r.summary.worstErrorRate * 100, 2, "%")},
-  {id: "p99", cell: (r, f) => f(r.summary.worstP99Ms, 0, "ms")},
-  {id: "cost", cell: (r, f) => f(r.summary.totalCost, 2, "$")}
-];
-
-/** What the debrief shows: its rows, the differences its sentences name, and the metric its chart follows with a reference line. */
-export interface DebriefOptions {
-  measures?: readonly MeasureSpec[];
-  /** The differences the written debrief names (on-call's: budget, minutes over the SLO, money; fields the summary lacks are left out). */
-  story?: readonly StoryMeasure[];
-  /** The metric the chart overlays for the three runs (default burn1h, with the 14.4× line). */
-  chart?: {field: string; reference?: number; scale?: number; minTop?: number};
-}
+export {debriefContent, percentMeasure, rowOf, runNames, type DebriefAsk, type DebriefChartSpec, type DebriefContent, type DebriefOptions, type MeasureRow, type MeasureSpec} from "./debriefContent.js";
+/** The on-call debrief's rows: the on-call model's measures (src/sim/summary.ts), as table rows. */
+export {oncallMeasures as debriefMeasures} from "../../sim/summary.js";
 
 /** The debrief panel's element and its update. */
 export interface DebriefPanel {
@@ -61,44 +24,62 @@ export interface DebriefPanel {
 }
 
 /**
- * The debrief, kept up to date while the day is paused: three runs and a chart cost more than a
- * frame, so they are computed after the page has shown the minute (and not at all while playing).
+ * The debrief, kept up to date while the day is paused: several runs and a chart cost more than
+ * a frame, so they are computed after the page has shown the minute (and not at all while
+ * playing). What the learner asked for (the textbook now, the whole run) holds until the
+ * scenario or seed changes.
  */
 export function debriefPanel(t: Translate, format: UnitFormat, width: number, Plot: typeof PlotModule, tick: (value: number) => string = String, options: DebriefOptions = {}): DebriefPanel {
   const node = h("div", {class: "oc-debrief-box"}, h("p", {class: "oc-help"}, t("debrief.waiting")));
   let timer: ReturnType<typeof setTimeout> | null = null;
   let latest: Frame | null = null;
   let shown: Frame | null = null;
+  let ask: DebriefAsk = {};
+  let askedFor = "";
+  const draw = () => {
+    if (!latest) return;
+    shown = latest;
+    node.replaceChildren(debriefView(latest, t, format, width, Plot, tick, options, ask, (next) => {
+      ask = {...ask, ...next};
+      draw();
+    }));
+  };
   return {
     node,
     update(frame, playing) {
       latest = frame;
+      const which = `${frame.run.scenario} ${frame.run.seed}`;
+      if (which !== askedFor) (ask = {}), (askedFor = which);
       if (playing || timer !== null) return;
       timer = setTimeout(() => {
         timer = null;
         if (!latest || (shown && shown.trace === latest.trace && shown.minute === latest.minute)) return;
-        shown = latest;
-        node.replaceChildren(debriefView(latest, t, format, width, Plot, tick, options));
+        draw();
       }, 30);
     }
   };
 }
 
-/** The debrief of the run at `frame`'s minute, in language `t`, `width` pixels wide, drawn with the page's `Plot`. */
-export function debriefView(frame: Frame, t: Translate, format: UnitFormat, width: number, Plot: typeof PlotModule, tick: (value: number) => string = String, options: DebriefOptions = {}): HTMLElement {
+/**
+ * The debrief of the run at `frame`'s minute, in language `t`, `width` pixels wide, drawn with the
+ * page's `Plot`; `ask` says what the learner asked for and `onAsk` is called with a new request.
+ */
+export function debriefView(
+  frame: Frame,
+  t: Translate,
+  format: UnitFormat,
+  width: number,
+  Plot: typeof PlotModule,
+  tick: (value: number) => string = String,
+  options: DebriefOptions = {},
+  ask: DebriefAsk = {},
+  onAsk: (ask: DebriefAsk) => void = () => {}
+): HTMLElement {
   ensureStyle();
-  const {run, scenario} = frame;
-  const {measures = debriefMeasures, story: wording = storyMeasures, chart: follow = {field: "burn1h", reference: FAST_BURN, minTop: 20}} = options;
-  const minutes = frame.minute + 1;
-  const intro = h("p", {}, t("debrief.intro", {minute: format(frame.minute, 0), clock: frame.metrics.clock}));
-  // Minute 0: one minute of three equal runs says nothing; no table of equal values, no chart.
-  const story = debriefStory<Record<string, number>, Record<string, number>>(scenario, run.seed, minutes, decisionsUpTo(run));
-  if (!story.comparable) return h("div", {class: "oc-debrief", "data-minute": frame.minute, "data-debrief": "empty"}, h("p", {"data-story": "nothingYet"}, t("debrief.nothingYet")));
-  const result = story.runs;
-  const start = parseClock(scenario.startClock);
-  const clock = (minute: number) => formatClock(start + minute);
-  const specs = modelOf(scenario).controls;
-  const sentences = storySentences(story, wording, {clock, start: scenario.controls as Frame["controls"], specs}, t, format);
+  const content = debriefContent(frame, t, format, options, ask);
+  // Minute 0: one minute of equal runs says nothing; no table of equal values, no chart.
+  if (content.empty) return h("div", {class: "oc-debrief", "data-minute": frame.minute, "data-debrief": "empty"}, h("p", {"data-story": "nothingYet"}, content.intro));
+  const {sentences} = content;
   const decisions = sentences.filter((s) => s.about === "decision");
   const written = h(
     "div",
@@ -108,76 +89,87 @@ export function debriefView(frame: Frame, t: Translate, format: UnitFormat, widt
     ...(decisions.length ? [h("p", {}, t("story.decisions")), h("ul", {}, ...decisions.map((s) => h("li", {"data-story": s.about}, s.text)))] : []),
     ...sentences.filter((s) => s.about !== "timing" && s.about !== "decision").map((s) => h("p", {"data-story": s.about}, s.text))
   );
-  const {same} = story;
-  const allSame = same.learnerNothing && same.learnerTextbook;
-  // Runs that coincide are drawn as one line and said so: a line under another is invisible.
-  const notes = allSame
-    ? [t("debrief.allSame")]
-    : (["learnerNothing", "learnerTextbook", "nothingTextbook"] as const).filter((pair) => same[pair]).map((pair) => t(`debrief.same.${pair}`));
-  const table = allSame
-    ? null
-    : h(
-        "table",
-        {},
-        h("thead", {}, h("tr", {}, h("th", {}, ""), ...runs.map((name) => h("th", {}, t(`debrief.${name}`))))),
-        h(
-          "tbody",
-          {},
-          ...measures.map((row) =>
-            h("tr", {"data-row": row.id}, h("td", {}, t(row.key ?? `debrief.${row.id}`)), ...runs.map((name) => h("td", {"data-run": name}, row.cell(result[name], format, t))))
-          )
-        )
-      );
-  const textbook = result.textbook.actions.length
+  const button = (action: string, label: string, next: DebriefAsk) => {
+    const b = h("button", {type: "button", "data-action": action}, label);
+    b.addEventListener("click", () => onAsk(next));
+    return b;
+  };
+  const table = content.table
     ? h(
-        "ul",
-        {},
-        ...withControlsBefore(result.textbook.actions, scenario.controls as Frame["controls"]).map(({action, before}) =>
-          h("li", {}, `${clock(action.minute)} (${t("player.minuteOf", {n: format(action.minute, 0)})}): ${describeAction(action, before, t, format, specs)}`)
+        "div",
+        {class: "oc-scroll"},
+        h(
+          "table",
+          {},
+          h("thead", {}, h("tr", {}, h("th", {}, ""), ...content.table.runs.map((name) => h("th", {}, t(`debrief.${name}`))))),
+          h("tbody", {}, ...content.table.rows.map((row) => h("tr", {"data-row": row.id}, h("td", {}, row.label), ...content.table!.runs.map((name) => h("td", {"data-run": name}, row.cells[name] ?? "")))))
         )
       )
-    : h("p", {class: "oc-help"}, t(scenario.textbook.length === 0 ? "debrief.textbookNone" : "debrief.textbookLater"));
-  const scale = follow.scale ?? 1;
-  // One series per distinct run: a run equal to an earlier one joins its line's label.
-  const lines: {names: (typeof runs)[number][]}[] = [];
-  for (const name of runs) {
-    const twin = lines.find((line) => same[pairOf(line.names[0], name)]);
-    if (twin) twin.names.push(name);
-    else lines.push({names: [name]});
-  }
-  const labelOf = (names: readonly string[]) => (names.length === runs.length ? t("debrief.allRuns") : names.map((name) => t(`debrief.${name}`)).join(" = "));
-  const series = lines.flatMap(({names}) => result[names[0]].metrics.map((m) => ({run: labelOf(names), minute: m.minute, value: Number(m[follow.field]) * scale})));
-  const top = Math.max(follow.minTop ?? 0, ...series.map((d) => (Number.isFinite(d.value) ? d.value : 0))) * 1.05 || 1;
-  const chart = Plot.plot({
-    width: Math.max(280, width),
-    height: 210,
-    marginLeft: 44,
-    marginBottom: 34,
-    style: {fontSize: "10px"},
-    x: {label: t("chart.clock"), labelAnchor: "right", domain: [0, minutes - 1], ticks: clockTicks(minutes - 1, start), tickFormat: clockTick(start)},
-    y: {label: null, grid: true, domain: [0, top], tickFormat: tick},
-    color: {domain: lines.map(({names}) => labelOf(names)), range: lines.map(({names}) => colors[names[0]]), legend: true},
-    marks: [
-      follow.reference === undefined ? null : Plot.ruleY([follow.reference], {stroke: "var(--qb-c-red, #c92a2a)", strokeDasharray: "4,3"}),
-      Plot.lineY(series, {x: "minute", y: "value", stroke: "run", strokeWidth: 1.5})
-    ]
-  });
+    : null;
+  const textbook = content.withTextbook
+    ? [
+        h("p", {}, h("strong", {}, t("debrief.textbookActions"))),
+        content.textbookSteps ? h("ul", {"data-textbook": ""}, ...content.textbookSteps.map((text) => h("li", {}, text))) : h("p", {class: "oc-help"}, content.textbookNote ?? "")
+      ]
+    : content.canAsk
+      ? [h("p", {}, button("debrief-textbook", t("debrief.showTextbook"), {textbook: true}))]
+      : [];
+  const notes = content.notes.map((note) => h("p", {class: "oc-help", "data-same": ""}, note));
+  const chart = content.chart ? chartView(content.chart, notes, frame, t, width, Plot, tick, ask, button) : notes;
   return h(
     "div",
-    {class: "oc-debrief", "data-minute": frame.minute},
-    intro,
+    {class: "oc-debrief", "data-minute": frame.minute, "data-textbook-shown": String(content.withTextbook)},
+    h("p", {}, content.intro),
     written,
-    ...(table ? [h("div", {class: "oc-scroll"}, table)] : []),
-    h("p", {}, h("strong", {}, t("debrief.textbookActions"))),
-    textbook,
-    h("h4", {}, t("debrief.chart")),
-    ...notes.map((note) => h("p", {class: "oc-help", "data-same": ""}, note)),
-    chart
+    ...(table ? [table] : []),
+    ...textbook,
+    ...chart
   );
 }
 
-/** The coincidence flag of two runs. */
-function pairOf(a: (typeof runs)[number], b: (typeof runs)[number]): "learnerNothing" | "learnerTextbook" | "nothingTextbook" {
-  const key = [a, b].sort((x, y) => runs.indexOf(x) - runs.indexOf(y)).join("-");
-  return key === "learner-nothing" ? "learnerNothing" : key === "learner-textbook" ? "learnerTextbook" : "nothingTextbook";
+/** The chart: its title, the notes on coinciding runs, a legend, the zoom button and the Plot figure. */
+function chartView(
+  chart: DebriefChart,
+  notes: HTMLElement[],
+  frame: Frame,
+  t: Translate,
+  width: number,
+  Plot: typeof PlotModule,
+  tick: (value: number) => string,
+  ask: DebriefAsk,
+  button: (action: string, label: string, next: DebriefAsk) => HTMLElement
+): HTMLElement[] {
+  const start = parseClock(frame.scenario.startClock);
+  const [from, to] = chart.span;
+  const w = Math.max(280, width);
+  // Larger type on a narrow screen (the figure is not scaled down), and fewer ticks.
+  const narrow = w < 480;
+  const legend = h(
+    "div",
+    {class: "oc-legend oc-debrief-legend"},
+    // The legend lists the lines top first, as the eye finds them: the learner's.
+    ...[...chart.lines].reverse().map((line) => h("span", {style: `--c: ${line.color}`, class: line.dash ? "oc-dashed" : undefined, "data-line": line.runs.join(" ")}, line.label))
+  );
+  const zoom = chart.incident
+    ? button("debrief-zoom", t(ask.whole ? "debrief.zoomIncident" : "debrief.zoomWhole"), {whole: !ask.whole})
+    : null;
+  const inSpan = (p: {minute: number}) => p.minute >= from && p.minute <= to;
+  const figure = Plot.plot({
+    width: w,
+    height: narrow ? 240 : 220,
+    marginLeft: narrow ? 40 : 44,
+    marginRight: 12,
+    marginBottom: 36,
+    style: {fontSize: narrow ? "12px" : "11px"},
+    x: {label: t("chart.clock"), labelAnchor: "right", domain: [from, to], ticks: clockTicks(to - from, start + from, narrow ? 4 : 7).map((m) => m + from), tickFormat: clockTick(start)},
+    y: {label: null, grid: true, domain: [0, chart.top], ticks: narrow ? 4 : 6, tickFormat: tick},
+    marks: [
+      chart.reference === undefined ? null : Plot.ruleY([chart.reference], {stroke: "var(--qb-c-red, #c92a2a)", strokeDasharray: "4,3"}),
+      ...chart.lines.map((line) =>
+        Plot.lineY(line.points.filter(inSpan), {x: "minute", y: "value", stroke: line.color, strokeWidth: line.width, strokeDasharray: line.dash, ariaDescription: line.label})
+      )
+    ]
+  });
+  figure.setAttribute("data-span", `${from}-${to}`);
+  return [h("h4", {}, chart.title), ...notes, legend, ...(zoom ? [h("p", {class: "oc-zoom"}, zoom)] : []), figure as HTMLElement];
 }
