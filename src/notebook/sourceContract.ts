@@ -14,7 +14,7 @@ export interface EmbeddedSource {
   blocks: SourceBlock[];
 }
 
-/** A save request to `POST /_queuebook/save` (dev only), with the header `X-Queuebook-Token`. */
+/** A save request to `POST /_queuebook/save` (dev only), sent with the browser's session cookie and `X-Queuebook-Write: 1` (src/site/previewAccess.ts). */
 export interface SaveRequest {
   path: string;
   /** The hash the file on disk must still have (what the page loaded, or last saved). */
