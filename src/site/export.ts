@@ -3,11 +3,9 @@
 // images, all inline. It opens from file:// with no network and stays live; it loads nothing
 // from anywhere. Optionally it opens at a given hash state and language, hides all code, and
 // carries a no-script snapshot of every cell's output (src/site/snapshot.ts).
-import {mkdtemp, readFile, realpath, rm, writeFile} from "node:fs/promises";
-import {tmpdir} from "node:os";
+import {readFile, realpath, writeFile} from "node:fs/promises";
 import {basename, dirname, join, resolve} from "node:path";
 import {deflateRawSync} from "node:zlib";
-import {pathToFileURL} from "node:url";
 import {buildClient} from "../../build/client.js";
 import {defaultMaxFileBytes, readInside} from "../notebook/data.js";
 import {BuildError, quote} from "../notebook/messages.js";
@@ -19,7 +17,8 @@ import {scriptElement} from "./exportInline.js";
 import {chromiumPath, NoChromium, PageTimeout, printPdf, RenderFailed, renderSnapshot, renderTimeoutMs, withChromium} from "./snapshot.js";
 import {agreeStateAndLanguage} from "./exportState.js";
 import {reportHead} from "./reportHead.js";
-import {withoutMachine} from "./machineFree.js";
+import {relativeToPage} from "./machineFree.js";
+import {pageInMemory} from "./renderAt.js";
 import {printSlidesPdf} from "./slidesPdf.js";
 import {writeAtomic} from "../io/write.js";
 import type {CompiledNotebook, Warning} from "../notebook/compile.js";
@@ -231,21 +230,19 @@ export async function exportNotebook(options: ExportOptions): Promise<ExportResu
   if (!snapshot && !options.pdf) return {...page, snapshotSkipped: "not asked for"};
   const path = options.chromium ?? chromiumPath();
   const timeoutMs = options.snapshotTimeoutMs ?? renderTimeoutMs();
-  const work = await mkdtemp(join(tmpdir(), "queuebook-export-"));
+  // Rendered from memory at an address that is no path of this machine (renderAt.ts), named as
+  // the export will be, so a link the page writes of itself reads as it will there.
+  const name = pageNameOf(options);
   try {
-    // Named as the export will be, so a link the page writes of itself reads as it will there.
-    const live = join(work, pageNameOf(options));
-    await writeFile(live, page.html);
     return await withChromium(path, async (browser) => {
-      const url = pathToFileURL(live).href;
       let html = page.html;
       let skipped: string | undefined = snapshot ? undefined : "not asked for";
       if (snapshot) {
         try {
-          const rendered = withoutMachine(await renderSnapshot(browser, url, timeoutMs), work);
+          const target = pageInMemory(name, html);
+          const rendered = relativeToPage(await renderSnapshot(browser, target, timeoutMs), target.url);
           // The page again, now with the snapshot, the no-script sentence and the state it ended at.
           html = renderPage(compiled, {...pageOptions, top: [reportLine(compiled, options, rendered.hash)], noscript: NOSCRIPT, snapshot: {outputs: rendered.outputs, styles: rendered.styles}});
-          await writeFile(live, html);
         } catch (error) {
           if (!(error instanceof RenderFailed)) throw error;
           skipped = error.message;
@@ -255,7 +252,7 @@ export async function exportNotebook(options: ExportOptions): Promise<ExportResu
       if (options.pdf) {
         let bytes: Buffer;
         try {
-          bytes = await (options.slides ? printSlidesPdf : printPdf)(browser, url, timeoutMs);
+          bytes = await (options.slides ? printSlidesPdf : printPdf)(browser, pageInMemory(name, html), timeoutMs);
         } catch (error) {
           throw error instanceof RenderFailed ? new BuildError(`cannot print the PDF: ${error.message}`) : error;
         }
@@ -269,7 +266,5 @@ export async function exportNotebook(options: ExportOptions): Promise<ExportResu
       return {...page, snapshotSkipped: error.message};
     }
     throw error;
-  } finally {
-    await rm(work, {recursive: true, force: true}).catch(() => {});
   }
 }

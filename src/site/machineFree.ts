@@ -1,23 +1,17 @@
-// A rendered page without the machine that rendered it. The snapshot is taken from a file in a
-// folder of this machine (a temporary folder for an export, the site folder for a build), and a
-// page may write its own address into its output (the on-call share field:
-// `file:///tmp/queuebook-export-XXXXXX/on-call.html#run=…`). Published, that would carry the
-// machine's paths, and two exports of the same notebook would differ.
-import {pathToFileURL} from "node:url";
+// A rendered page's links to itself, made relative. A page is rendered at an address that is no
+// path of this machine (renderAt.ts), so nothing of the machine is in what it wrote, in any
+// encoding. What remains is the render's own address where the page wrote it: the on-call share
+// field's `https://queuebook.invalid/on-call.html#run=…` would be a dead link in the published
+// file, so the page's folder at that address is taken out (`on-call.html#run=…`; the address is
+// percent-encoded, so HTML escaping leaves it as it is). An encoded copy
+// (`encodeURIComponent(location.href)`) keeps the render's address: it names no machine and is
+// the same for everyone.
 import type {RenderedPage} from "./snapshot.js";
 
-/**
- * The rendered page with nothing of the machine that rendered it: the page was opened from
- * `work` (a temporary folder), so a link it wrote of itself (the on-call share field:
- * `file:///tmp/queuebook-export-XXXXXX/on-call.html#run=…`) becomes relative to the page
- * (`on-call.html#run=…`), and the folder's path is taken out wherever else it shows.
- */
-export function withoutMachine(rendered: RenderedPage, work: string): RenderedPage {
-  const folderUrl = pathToFileURL(work).href + "/";
-  // as written, and as the sanitiser's serialiser escapes text and attribute values
-  const escaped = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-  const forms = [folderUrl, work + "/", work].flatMap((form) => [form, escaped(form)]);
-  const clean = (text: string) => forms.reduce((out, form) => out.split(form).join(""), text);
+/** The rendered page with the folder of `pageUrl` (where it was rendered) taken out of its outputs, styles and hash. */
+export function relativeToPage(rendered: RenderedPage, pageUrl: string): RenderedPage {
+  const folderUrl = pageUrl.slice(0, pageUrl.lastIndexOf("/") + 1);
+  const clean = (text: string) => text.split(folderUrl).join("");
   return {
     outputs: Object.fromEntries(Object.entries(rendered.outputs).map(([id, html]) => [id, clean(html)])),
     styles: rendered.styles.map(clean),

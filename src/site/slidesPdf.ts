@@ -2,6 +2,7 @@
 // (1280×720 CSS pixels, 960×540 pt) per slide, cells rendered. The page lays itself out
 // (`?present&print`, src/client/present/print.ts); this only opens it so and prints.
 import type {Browser} from "playwright-core";
+import type {RenderTarget} from "./renderAt.js";
 import {bounded, defaultRenderTimeoutMs, openPage, settle} from "./snapshot.js";
 
 /** The page's URL asking for its slides laid out for print (its hash kept). */
@@ -11,10 +12,10 @@ export function slidesPrintUrl(url: string): string {
   return address.href;
 }
 
-/** Prints the slides of the page at `url` to PDF bytes, a page per slide, within `timeoutMs` (a RenderFailed or PageTimeout otherwise). */
-export async function printSlidesPdf(browser: Browser, url: string, timeoutMs = defaultRenderTimeoutMs): Promise<Buffer> {
+/** Prints the slides of `target` to PDF bytes, a page per slide, within `timeoutMs` (a RenderFailed or PageTimeout otherwise). */
+export async function printSlidesPdf(browser: Browser, target: RenderTarget, timeoutMs = defaultRenderTimeoutMs): Promise<Buffer> {
   return bounded(browser, timeoutMs, async () => {
-    const page = await openPage(browser, slidesPrintUrl(url), {width: 1280, height: 720});
+    const page = await openPage(browser, {...target, url: slidesPrintUrl(target.url)}, {width: 1280, height: 720});
     try {
       await page.emulateMedia({media: "print"});
       await settle(page);

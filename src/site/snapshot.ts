@@ -4,16 +4,17 @@
 // renders it (src/client/cells.ts). Outputs are sanitised (src/site/sanitize.ts) before they are
 // written anywhere. Also the PDF print of a rendered page. A cell can block the page for good
 // (`while (true) {}`), and then nothing inside the page ever runs again, its own deadlines
-// included: every render is bounded from Node, which closes Chromium when time is up.
+// included: every render is bounded from Node, which closes Chromium when time is up. A page is
+// rendered at an address that is no path of this machine (renderAt.ts), never from a file.
 import {existsSync} from "node:fs";
 import {readFile, writeFile} from "node:fs/promises";
-import {dirname, join} from "node:path";
-import {pathToFileURL} from "node:url";
+import {join} from "node:path";
 import type {Browser, Page} from "playwright-core";
 import {sanitizeOutputs} from "./sanitize.js";
 import {applySnapshot, type Snapshot} from "./snapshotFill.js";
 import {applySnapshotStyles} from "./snapshotStyles.js";
-import {withoutMachine} from "./machineFree.js";
+import {relativeToPage} from "./machineFree.js";
+import {pageInFolder, RENDER_ORIGIN, type RenderTarget} from "./renderAt.js";
 
 export {applySnapshot, type Snapshot} from "./snapshotFill.js";
 
@@ -85,7 +86,7 @@ async function closeWithin(browser: Browser, ms: number): Promise<void> {
 /** The viewport the snapshot is rendered at (the page's column is 880 px wide at most). */
 export const SNAPSHOT_VIEWPORT = {width: 1280, height: 900};
 
-/** Runs `use` with a headless Chromium that may load nothing but file: and data: URLs. */
+/** Runs `use` with a headless Chromium (what a page may load: openPage). */
 export async function withChromium<T>(path: string, use: (browser: Browser) => Promise<T>): Promise<T> {
   if (!existsSync(path)) throw new NoChromium(`Chromium not found at ${path} (set QUEUEBOOK_CHROMIUM)`);
   let chromium;
@@ -110,17 +111,30 @@ export async function withChromium<T>(path: string, use: (browser: Browser) => P
   }
 }
 
-/** Opens `url` (file:) in a new page whose every other request is refused; waits until it settles. */
-export async function openPage(browser: Browser, url: string, viewport = SNAPSHOT_VIEWPORT): Promise<Page> {
+/**
+ * Opens `target` in a new page: its requests to RENDER_ORIGIN are answered from its files (404
+ * for any other path), data: and blob: URLs load, every other request (another host, a file:)
+ * is refused. Waits until the page settles.
+ */
+export async function openPage(browser: Browser, target: RenderTarget, viewport = SNAPSHOT_VIEWPORT): Promise<Page> {
   const context = await browser.newContext({viewport, deviceScaleFactor: 1, javaScriptEnabled: true, serviceWorkers: "block"});
-  await context.route(/.*/, (route) => {
-    const scheme = new URL(route.request().url()).protocol;
-    return scheme === "file:" || scheme === "data:" || scheme === "blob:" ? route.continue() : route.abort("blockedbyclient");
+  await context.route(/.*/, async (route) => {
+    const url = new URL(route.request().url());
+    if (url.protocol === "data:" || url.protocol === "blob:") return route.continue();
+    if (url.origin !== RENDER_ORIGIN) return route.abort("blockedbyclient");
+    let path: string | undefined;
+    try {
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      path = undefined; // a malformed escape names no file
+    }
+    const file = path === undefined ? undefined : await target.files(path);
+    return route.fulfill(file ? {status: 200, contentType: file.contentType, body: file.body} : {status: 404, contentType: "text/plain", body: "not found"});
   });
   const page = await context.newPage();
   // Which <style>s the page itself carries, so that those its code adds can be told apart (readStyles).
   await page.addInitScript(() => document.addEventListener("DOMContentLoaded", () => ((window as any).__qbPageStyles = new Set(document.querySelectorAll("style"))), {once: true}));
-  await page.goto(url, {waitUntil: "load"});
+  await page.goto(target.url, {waitUntil: "load"});
   // Render everything now: views waiting to be scrolled into view (the on-call model), and
   // nothing left to content-visibility (src/client/renderAll.ts).
   await page.evaluate(() => {
@@ -229,10 +243,10 @@ export interface RenderedPage {
   hash: string;
 }
 
-/** Renders the page at `url` and reads it (outputs, styles, hash), within `timeoutMs` (a RenderFailed or PageTimeout otherwise). */
-export async function renderSnapshot(browser: Browser, url: string, timeoutMs = defaultRenderTimeoutMs): Promise<RenderedPage> {
+/** Renders `target` and reads it (outputs, styles, hash), within `timeoutMs` (a RenderFailed or PageTimeout otherwise). */
+export async function renderSnapshot(browser: Browser, target: RenderTarget, timeoutMs = defaultRenderTimeoutMs): Promise<RenderedPage> {
   return bounded(browser, timeoutMs, async () => {
-    const page = await openPage(browser, url);
+    const page = await openPage(browser, target);
     try {
       const outputs = await readSnapshot(page);
       const styles = await readStyles(page);
@@ -245,21 +259,21 @@ export async function renderSnapshot(browser: Browser, url: string, timeoutMs = 
   });
 }
 
-/** Renders the page at `url` and returns its sanitised snapshot, within `timeoutMs` (a RenderFailed or PageTimeout otherwise). */
-export async function snapshotPage(browser: Browser, url: string, timeoutMs = defaultRenderTimeoutMs): Promise<Snapshot> {
-  return (await renderSnapshot(browser, url, timeoutMs)).outputs;
+/** Renders `target` and returns its sanitised snapshot, within `timeoutMs` (a RenderFailed or PageTimeout otherwise). */
+export async function snapshotPage(browser: Browser, target: RenderTarget, timeoutMs = defaultRenderTimeoutMs): Promise<Snapshot> {
+  return (await renderSnapshot(browser, target, timeoutMs)).outputs;
 }
 
 /** A4 less the print margins, in CSS pixels: the width the page is laid out at for paper. */
 const PRINT_WIDTH = Math.round(((210 - 24) / 25.4) * 96);
 
-/** Prints the page at `url` to PDF bytes: A4, the print stylesheet, page numbers; within `timeoutMs` (a RenderFailed or PageTimeout otherwise). */
-export async function printPdf(browser: Browser, url: string, timeoutMs = defaultRenderTimeoutMs): Promise<Buffer> {
-  return bounded(browser, timeoutMs, () => printOpened(browser, url));
+/** Prints `target` to PDF bytes: A4, the print stylesheet, page numbers; within `timeoutMs` (a RenderFailed or PageTimeout otherwise). */
+export async function printPdf(browser: Browser, target: RenderTarget, timeoutMs = defaultRenderTimeoutMs): Promise<Buffer> {
+  return bounded(browser, timeoutMs, () => printOpened(browser, target));
 }
 
-async function printOpened(browser: Browser, url: string): Promise<Buffer> {
-  const page = await openPage(browser, url, {width: PRINT_WIDTH, height: 1100});
+async function printOpened(browser: Browser, target: RenderTarget): Promise<Buffer> {
+  const page = await openPage(browser, target, {width: PRINT_WIDTH, height: 1100});
   try {
     await page.emulateMedia({media: "print"});
     await settle(page);
@@ -301,8 +315,9 @@ export async function snapshotSite(dir: string, pages: readonly string[], option
           const file = join(dir, page);
           let rendered: RenderedPage;
           try {
-            // (links the page writes of itself become relative to its folder: no site path in it)
-            rendered = withoutMachine(await renderSnapshot(browser, pathToFileURL(file).href, options.timeoutMs), dirname(file));
+            // (rendered at RENDER_ORIGIN with the site's files; links the page writes of itself become relative to its folder)
+            const target = pageInFolder(dir, page);
+            rendered = relativeToPage(await renderSnapshot(browser, target, options.timeoutMs), target.url);
           } catch (error) {
             if (!(error instanceof RenderFailed)) throw error;
             options.skipped(`${error.message}; the page is written without it`, page);

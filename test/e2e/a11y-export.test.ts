@@ -12,6 +12,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, BrowserContext, Page} from "playwright-core";
 import {exportNotebook} from "../../src/site/export.js";
 import {applySnapshot, snapshotPage} from "../../src/site/snapshot.js";
+import {pageInMemory} from "../../src/site/renderAt.js";
 import {closeBrowser, launchBrowser, takeTab} from "./harness.js";
 import {luminance} from "../support/contrast.js";
 import {loadOnce, pageLoadTimeout} from "./pages.js";
@@ -41,7 +42,7 @@ beforeAll(async () => {
       // (a notebook that declares no languages has one page: the live export is it)
       const html = notebook.declared ? (await exportNotebook({file, root: folder, packageRoot, snapshot: false, lang})).html : live;
       writeFileSync(join(dir, name), html);
-      const snapshotted = applySnapshot(html, await snapshotPage(browser, `file://${join(dir, name)}`));
+      const snapshotted = applySnapshot(html, await snapshotPage(browser, pageInMemory(name, html)));
       writeFileSync(join(dir, `nojs-${name}`), snapshotted);
       // axe needs timers, which a page with JavaScript off does not run: it checks the page as a
       // script-less reader gets it instead, the scripts gone and the <noscript> parts shown

@@ -5,7 +5,7 @@ import {describe, expect, it} from "vitest";
 import {agreeStateAndLanguage} from "../../src/site/exportState.js";
 import {applySnapshotStyles, keptStyles, loadsElsewhere} from "../../src/site/snapshotStyles.js";
 import {reportHead} from "../../src/site/reportHead.js";
-import {withoutMachine} from "../../src/site/machineFree.js";
+import {relativeToPage} from "../../src/site/machineFree.js";
 
 const declared = ["en", "hu", "pt", "ig"];
 
@@ -78,13 +78,14 @@ describe("reportHead(facts)", () => {
   });
 });
 
-describe("withoutMachine(rendered, work)", () => {
-  it("makes the page's links to itself relative and takes the folder out, also as escaped", () => {
-    const work = "/tmp/my folder & co/queuebook-export-AbC123";
-    const url = "file:///tmp/my%20folder%20&%20co/queuebook-export-AbC123/on-call.html#run=v1_free_s1_m0_en";
-    const clean = withoutMachine({outputs: {"cell-1": `<input value="${url.replace(/&/g, "&amp;")}">`, "cell-2": `${work.replace(/&/g, "&amp;")}/x and ${work}`}, styles: [`.a{}/* ${work} */`], hash: "#run=v1"}, work);
-    expect(clean.outputs["cell-1"]).toBe('<input value="on-call.html#run=v1_free_s1_m0_en">');
-    expect(clean.outputs["cell-2"]).toBe("x and ");
-    expect(clean.styles[0]).toBe(".a{}/*  */");
+describe("relativeToPage(rendered, pageUrl)", () => {
+  it("makes the page's links to itself relative, in text and attributes; an encoded copy and other addresses stay", () => {
+    const page = "https://queuebook.invalid/a%20%26%20b/on-call.html";
+    const link = "https://queuebook.invalid/a%20%26%20b/on-call.html#run=v1_free_s1_m0_en&x=1";
+    const clean = relativeToPage({outputs: {"cell-1": `<input value="${link.replace(/&/g, "&amp;")}">`, "cell-2": `${link} ${encodeURIComponent(link)} https://queuebook.invalid/other.html`}, styles: [`.a{background:url(${page.replace("on-call.html", "x.png")})}`], hash: "#run=v1"}, page);
+    expect(clean.outputs["cell-1"]).toBe('<input value="on-call.html#run=v1_free_s1_m0_en&amp;x=1">');
+    expect(clean.outputs["cell-2"]).toBe(`on-call.html#run=v1_free_s1_m0_en&x=1 ${encodeURIComponent(link)} https://queuebook.invalid/other.html`);
+    expect(clean.styles[0]).toBe(".a{background:url(x.png)}");
+    expect(clean.hash).toBe("#run=v1");
   });
 });
