@@ -183,6 +183,16 @@ describe("startPreview: who may ask (Host, Origin, Sec-Fetch-Site on every reque
     }
   });
 
+  it("never sends a sign-in on to another host: a path that would (//host, an encoded slash, a backslash) names no page, and the token stays unused", async () => {
+    const link = new URL(preview.signInLink());
+    for (const path of ["//evil.example/", "/%2F%2Fevil.example/", "/%5Cevil.example/", "/\\evil.example/"]) {
+      const reply = await get(`${path}${link.search}`, {"sec-fetch-site": "none"});
+      expect(reply.status, path).toBe(404);
+      expect([reply.headers.location, reply.headers["set-cookie"]], path).toEqual([undefined, undefined]);
+    }
+    expect((await get(link.pathname + link.search)).status).toBe(303);
+  });
+
   it("takes a sign-in link followed from another site (the opener's file:// page), but never for a foreign Host", async () => {
     const link = new URL(preview.signInLink());
     expectRefused(await get(link.pathname + link.search, {host: `evil.example:${port}`}), 403, "foreign host");
