@@ -5,6 +5,7 @@
 // the chart keeps the learner's line on top, in type readable at a phone's 390 px.
 import type * as PlotModule from "@observablehq/plot";
 import type {Translate} from "../i18n.js";
+import {red} from "./chartColors.js";
 import {clockTick, clockTicks} from "./clockAxis.js";
 import {debriefContent, type DebriefAsk, type DebriefChart, type DebriefOptions} from "./debriefContent.js";
 import {h} from "./dom.js";
@@ -148,7 +149,8 @@ function chartView(
     "div",
     {class: "oc-legend oc-debrief-legend"},
     // The legend lists the lines top first, as the eye finds them: the learner's.
-    ...[...chart.lines].reverse().map((line) => h("span", {style: `--c: ${line.color}`, class: line.dash ? "oc-dashed" : undefined, "data-line": line.runs.join(" ")}, line.label))
+    ...[...chart.lines].reverse().map((line) => h("span", {style: `--c: ${line.color}`, class: line.dash ? "oc-dashed" : undefined, "data-line": line.runs.join(" ")}, line.label)),
+    ...(chart.referenceLabel ? [h("span", {style: `--c: ${red}`, class: "oc-dashed"}, chart.referenceLabel)] : [])
   );
   const zoom = chart.incident
     ? button("debrief-zoom", t(ask.whole ? "debrief.zoomIncident" : "debrief.zoomWhole"), {whole: !ask.whole})
@@ -158,13 +160,13 @@ function chartView(
     width: w,
     height: narrow ? 240 : 220,
     marginLeft: narrow ? 40 : 44,
-    marginRight: 12,
+    marginRight: narrow ? 22 : 16,
     marginBottom: 36,
     style: {fontSize: narrow ? "12px" : "11px"},
     x: {label: t("chart.clock"), labelAnchor: "right", domain: [from, to], ticks: clockTicks(to - from, start + from, narrow ? 4 : 7).map((m) => m + from), tickFormat: clockTick(start)},
     y: {label: null, grid: true, domain: [0, chart.top], ticks: narrow ? 4 : 6, tickFormat: tick},
     marks: [
-      chart.reference === undefined ? null : Plot.ruleY([chart.reference], {stroke: "var(--qb-c-red, #c92a2a)", strokeDasharray: "4,3"}),
+      chart.reference === undefined ? null : Plot.ruleY([chart.reference], {stroke: red, strokeDasharray: "4,3"}),
       ...chart.lines.map((line) =>
         Plot.lineY(line.points.filter(inSpan), {x: "minute", y: "value", stroke: line.color, strokeWidth: line.width, strokeDasharray: line.dash, ariaDescription: line.label})
       )

@@ -39,6 +39,8 @@ export const percentMeasure = (id: string, digits = 1): MeasureRow => ({id, cell
 export interface DebriefChartSpec {
   field: string;
   reference?: number;
+  /** The reference line's label key (default `chart.burn.fast`, the alert threshold's). */
+  referenceKey?: string;
   scale?: number;
   minTop?: number;
 }
@@ -75,6 +77,8 @@ export interface ChartLine {
 /** The chart: its lines in drawing order (the learner's last, on top), the span shown, the incident's and the whole run's, the y top and a reference line. */
 export interface DebriefChart {
   title: string;
+  /** The reference line's label (the alert threshold's), when it has one. */
+  referenceLabel?: string;
   lines: ChartLine[];
   span: readonly [number, number];
   incident: readonly [number, number] | null;
@@ -115,13 +119,15 @@ export const LAST_MINUTE = DAY_MINUTES - 1;
 /**
  * The minutes the incident spans in a story: its marks (events, the alert), the learner's
  * decisions, the textbook's steps when shown and the worst minute, with 10 minutes before and 20
- * after, at least 30 in all; null when there is nothing to zoom to or it is most of the run.
+ * after, at least 30 in all, and on to 10 minutes after `above` (the last minute a line is at its
+ * reference, e.g. burn at the alert threshold); null when there is nothing to zoom to or it is
+ * most of the run.
  */
-export function incidentSpan(story: DebriefStory<any, any>, last: number): [number, number] | null {
+export function incidentSpan(story: DebriefStory<any, any>, last: number, above: number | null = null): [number, number] | null {
   const minutes = [...story.marks.map((m) => m.minute), ...story.runs.learner.actions.map((a) => a.minute), ...(story.runs.textbook?.actions.map((a) => a.minute) ?? [])];
   if (story.runs.learner.worst) minutes.push(story.runs.learner.worst.minute);
   if (minutes.length === 0) return null;
-  let from = Math.max(0, Math.min(...minutes) - 10), to = Math.min(last, Math.max(...minutes) + 20);
+  let from = Math.max(0, Math.min(...minutes) - 10), to = Math.min(last, Math.max(...minutes, above === null ? 0 : above - 10) + 20);
   if (to - from < 30) (to = Math.min(last, from + 30)), (from = Math.max(0, to - 30));
   return to - from >= 0.8 * last ? null : [from, to];
 }
@@ -187,7 +193,7 @@ function chartOf(story: DebriefStory<any, any>, shown: RunName[], options: Debri
   }
   const label = (names: RunName[]) => (names.length === runNames.length ? t("debrief.allRuns") : names.map((name) => t(`debrief.${name}`)).join(" = "));
   const scale = follow.scale ?? 1;
-  const incident = incidentSpan(story, last);
+  const incident = incidentSpan(story, last, follow.reference === undefined ? null : lastAbove(story, shown, follow, follow.reference));
   const span: [number, number] = !whole && incident ? incident : [0, last];
   const lines: ChartLine[] = groups
     .map((names) => ({
@@ -202,7 +208,18 @@ function chartOf(story: DebriefStory<any, any>, shown: RunName[], options: Debri
     .sort((a, b) => Number(a.runs.includes("learner")) - Number(b.runs.includes("learner")));
   const visible = lines.flatMap((l) => l.points.filter((p) => p.minute >= span[0] && p.minute <= span[1] && Number.isFinite(p.value)).map((p) => p.value));
   const top = Math.max(follow.minTop ?? 0, ...visible) * 1.05 || 1;
-  return {title: t("debrief.chart"), lines, span, incident, whole: [0, last], top, ...(follow.reference === undefined ? {} : {reference: follow.reference})};
+  const reference = follow.reference === undefined ? {} : {reference: follow.reference, referenceLabel: t(follow.referenceKey ?? "chart.burn.fast")};
+  return {title: t("debrief.chart"), lines, span, incident, whole: [0, last], top, ...reference};
+}
+
+/** The last minute any shown run's followed metric is at or above `reference`, or null. */
+function lastAbove(story: DebriefStory<any, any>, shown: RunName[], follow: DebriefChartSpec, reference: number): number | null {
+  const runs = story.runs as Partial<Record<RunName, DebriefRun<any, any>>>;
+  let at: number | null = null;
+  for (const name of shown) runs[name]!.metrics.forEach((m: Record<string, number>, i: number) => {
+    if (Number(m[follow.field]) * (follow.scale ?? 1) >= reference && (at === null || i > at)) at = i;
+  });
+  return at;
 }
 
 /** Whether two runs coincide minute by minute. */
