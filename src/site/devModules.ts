@@ -137,7 +137,9 @@ async function stampsOf(files: readonly string[]): Promise<string> {
  */
 function failure(specifier: string, text: string, notebook: string, project: string, options: DevModuleOptions): Refused {
   const quoted = JSON.stringify(specifier);
-  if (/outside the (project|notebook folder)|an absolute path|a dot segment/.test(text)) return new Refused(403, `cannot import ${quoted}: it is outside the project or in a dot folder; only the project's modules and installed packages may be imported`);
+  if (/outside the (project|notebook folder)|an absolute path|a dot segment/.test(text)) {
+    return new Refused(403, `cannot import ${quoted}: it is outside the project or in a dot folder; only the project's modules and installed packages may be imported`);
+  }
   if (/not a regular file/.test(text)) return new Refused(403, `cannot import ${quoted}: it is not a regular file`);
   if (/^Could not resolve|no such file/.test(text)) return new Refused(404, `cannot import ${quoted}: no such module`);
   options.log?.(`error: cannot import ${quoted} for ${notebook}: ${withoutMachine(text, project)}`);

@@ -81,7 +81,8 @@ export function previewAccess(options: AccessOptions): PreviewAccess {
         return void res.end();
       }
       res.writeHead(200, {...headers, "content-type": "text/html; charset=utf-8", "x-content-type-options": "nosniff"});
-      res.end(`<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${escapeHtml(clean)}"><title>queuebook dev</title><a href="${escapeHtml(clean)}">continue</a>\n`);
+      const to = escapeHtml(clean);
+      res.end(`<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${to}"><title>queuebook dev</title><a href="${to}">continue</a>\n`);
     },
     writeRefusal(req) {
       if (req.headers[writeHeader] !== "1") return "a write must say so (X-Queuebook-Write: 1)";

@@ -35,7 +35,9 @@ export function openInBrowser(url: string, options: OpenOptions = {}): Opened {
   try {
     folder = mkdtempSync(join(tmpdir(), "queuebook-open-")); // mode 700
     const file = join(folder, "open.html");
-    writeFileSync(file, `<!doctype html><meta charset="utf-8"><meta name="referrer" content="no-referrer"><meta http-equiv="refresh" content="0;url=${escapeHtml(url)}"><title>queuebook dev</title><a href="${escapeHtml(url)}">queuebook dev</a>\n`, {mode: 0o600});
+    const to = escapeHtml(url);
+    const page = `<!doctype html><meta charset="utf-8"><meta name="referrer" content="no-referrer"><meta http-equiv="refresh" content="0;url=${to}">`;
+    writeFileSync(file, `${page}<title>queuebook dev</title><a href="${to}">queuebook dev</a>\n`, {mode: 0o600});
     const child = spawn(opener.command, [...opener.args, file], {detached: true, stdio: "ignore", env});
     child.on("error", () => {}); // (found on PATH but not runnable: the link is printed anyway)
     child.unref();
