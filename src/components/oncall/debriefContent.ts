@@ -118,15 +118,17 @@ export const LAST_MINUTE = DAY_MINUTES - 1;
 
 /**
  * The minutes the incident spans in a story: its marks (events, the alert), the learner's
- * decisions, the textbook's steps when shown and the worst minute, with 10 minutes before and 20
+ * decisions, the textbook's steps when shown and the worst minute (decisions alone are none), with 10 minutes before and 20
  * after, at least 30 in all, and on to 10 minutes after `above` (the last minute a line is at its
  * reference, e.g. burn at the alert threshold); null when there is nothing to zoom to or it is
  * most of the run.
  */
 export function incidentSpan(story: DebriefStory<any, any>, last: number, above: number | null = null): [number, number] | null {
-  const minutes = [...story.marks.map((m) => m.minute), ...story.runs.learner.actions.map((a) => a.minute), ...(story.runs.textbook?.actions.map((a) => a.minute) ?? [])];
+  // Decisions alone are no incident (free play): an event, the alert or a worst minute makes one.
+  const minutes = story.marks.map((m) => m.minute);
   if (story.runs.learner.worst) minutes.push(story.runs.learner.worst.minute);
   if (minutes.length === 0) return null;
+  minutes.push(...story.runs.learner.actions.map((a) => a.minute), ...(story.runs.textbook?.actions.map((a) => a.minute) ?? []));
   let from = Math.max(0, Math.min(...minutes) - 10), to = Math.min(last, Math.max(...minutes, above === null ? 0 : above - 10) + 20);
   if (to - from < 30) (to = Math.min(last, from + 30)), (from = Math.max(0, to - 30));
   return to - from >= 0.8 * last ? null : [from, to];
