@@ -17,7 +17,7 @@ export interface Command {
   summary: string;
   /** Full usage text printed by --help and after a usage error. */
   usage: string;
-  /** True when the command dispatches subcommands and handles --help itself (lab). */
+  /** True when the command handles --help itself: lab (its subcommands), sim (its --scenario's model). */
   subcommands?: boolean;
   run(args: string[], context: Context): Promise<number>;
 }

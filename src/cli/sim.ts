@@ -6,15 +6,29 @@ import {resolve} from "node:path";
 import {readBoundedSync} from "../io/readBounded.js";
 import {
   MAX_ACTIONS_BYTES, MAX_LINK_ACTIONS, MAX_MINUTES, MAX_SEED, catalog, checkScenario, cutText, decodeRunLink, findScenario, modelOf, parseActionsJson,
-  replayOptions, runLinkUrl, runValueOf, validateActions, type Action, type MetricsRow, type MinuteMetrics, type RunLink, type Scenario, type SimModel
+  replayOptions, runLinkUrl, runValueOf, validateActions, type Action, type ControlSpec, type MetricsRow, type MinuteMetrics, type RunLink, type Scenario, type SimModel
 } from "../sim/index.js";
-import {CommandError, UsageError, type Command, type Context} from "./command.js";
+import {CommandError, UsageError, wantsHelp, type Command, type Context} from "./command.js";
 import {integerFlag, parseFlags} from "./flags.js";
 
 const formats = ["table", "csv", "json"] as const;
 type Format = (typeof formats)[number];
 
-const usage = `usage: queuebook sim [options]
+/** One control of a model in the help: its name and what it takes (range, unit, named choices). */
+function controlLine(name: string, spec: ControlSpec): string {
+  let takes: string;
+  if (spec.type === "boolean") takes = "true | false";
+  else if (spec.choices) takes = spec.choices.map((choice, i) => `${spec.min + i} ${choice}`).join(" | ");
+  else takes = `${spec.type === "integer" ? "integer " : ""}${spec.min} … ${spec.max}${spec.share ? " (a share)" : spec.unit ? ` ${spec.unit}` : ""}`;
+  return `                      ${name.padEnd(18)} ${takes}`;
+}
+
+/**
+ * The help of `sim`, naming the controls, buttons and events of `model` (the on-call model's
+ * unless a --scenario names another): `sim --scenario retry-storm --help` lists the retry model's.
+ */
+export function usageFor(model: SimModel, scenario = "free"): string {
+  return `usage: queuebook sim [options]
 
 Runs a scenario of the on-call simulator (or of a lesson's model) minute by minute and
 prints each minute's dashboard.
@@ -26,18 +40,24 @@ options:
   --seed N          seed of the random generator, 0 to ${MAX_SEED} (default 1)
   --minutes M       minutes to simulate, 1 to ${MAX_MINUTES} (default 60)
   --actions FILE    JSON array of timed actions (a regular file, at most 4 MB), e.g.
-                    [{"minute": 12, "press": "rollback"},
-                     {"minute": 15, "set": {"autoscaling": true, "targetUtilization": 0.6}}]
-                    on-call controls: fleetMin, autoscaling, targetUtilization, ttlS,
-                    sheddingShare, heavyFeature, bootDelayMin; buttons: rollback, warmup
-                    (another model's scenario: that model's controls and buttons)
+                    [{"minute": 12, "press": "${model.buttons[0] ?? "button"}"},
+                     {"minute": 15, "set": {"${Object.keys(model.controls)[0] ?? "control"}": …}}]
+                    the ${model.name} model's (scenario ${scenario}; \`sim --scenario NAME --help\`
+                    lists another's):
+                    controls:
+${Object.entries(model.controls).map(([name, spec]) => controlLine(name, spec)).join("\n")}
+                    buttons: ${model.buttons.join(", ") || "none"}
+                    events: ${Object.keys(model.eventKinds).join(", ") || "none"}
   --format F        table | csv | json (default table)
   --link            print the notebook link of the run at its last minute instead,
                     on-call.html#run=v1_<scenario>_s<seed>_m<minute>_<actions…>
   --run LINK        replay a notebook link (the whole link, its #hash, or the run= value):
                     its scenario, seed, decisions and minutes 0 … its minute; not with
                     --seed, --minutes or --actions
-  -h, --help        show this help`;
+  -h, --help        show this help (with --scenario: that scenario's model)`;
+}
+
+const usage = usageFor(modelOf({}));
 
 const footer = "Educational model, not for operational decisions. Real sites calibrate every constant to their own equipment and data.";
 
@@ -164,7 +184,15 @@ export const command: Command = {
   name: "sim",
   summary: "run the on-call simulator",
   usage,
+  // Its help names the controls of the model its --scenario names (main leaves --help to it).
+  subcommands: true,
   async run(args: string[], context: Context): Promise<number> {
+    if (wantsHelp(args)) {
+      const {values} = parseFlags(args, {...flagOptions, help: {type: "boolean", short: "h"}});
+      const scenario = readScenario(values.scenario ?? "free", context.cwd);
+      context.stdout(usageFor(modelOf(scenario), scenario.name) + "\n");
+      return 0;
+    }
     const {values} = parseFlags(args, flagOptions);
     const format = (values.format ?? "table") as Format;
     if (!formats.includes(format)) throw new UsageError(`unknown format "${cutText(format)}" (formats: ${formats.join(", ")})`);

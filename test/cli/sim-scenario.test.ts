@@ -5,6 +5,7 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
+import {catalog, modelOf} from "../../src/sim/catalog.js";
 import {retryFields, retryStorm, simulateRetry} from "../../src/sim/retry.js";
 import {expectUsageError, runMain} from "../support/simCli.js";
 
@@ -57,7 +58,20 @@ describe("queuebook sim --scenario", () => {
     expectUsageError(await sim(["--scenario", write("huge.json", `{"baseRate": 1e400}`)]), /the number 1e400 \(line 1, column 14\) is too large/);
     expectUsageError(await sim(["--scenario", write("kind.json", {...mine, events: [{kind: "deploy", minute: 1}]})]), /scenario file kind\.json: event 0: unknown kind "deploy" \(kinds: surge, slowdown\)/);
     expectUsageError(await sim(["--scenario", write("many.json", {...mine, name: "X", startClock: "9"})]), /name must be .*\(and 1 more problem\)$/);
-    expectUsageError(await sim(["--scenario", "nope"]), /unknown scenario "nope" \(scenarios: free, bad-deploy, surge, cache-flush, retry-storm, or a \.json file\)/);
+    // The shipped names as the catalog lists them (a lesson that registers one adds its name).
+    const names = catalog.map((c) => c.name).join(", ");
+    expectUsageError(await sim(["--scenario", "nope"]), new RegExp(`unknown scenario "nope" \\(scenarios: ${names}, or a \\.json file\\)`));
+  });
+  it("--help lists the controls, buttons and events of the model the scenario names (every shipped one, and a file's)", async () => {
+    for (const scenario of [...catalog.map((c) => c.name), write("help.json", mine)]) {
+      const {code, stdout} = await sim(["--scenario", scenario, "--help"]);
+      expect(code).toBe(0);
+      const model = modelOf(catalog.find((c) => c.name === scenario) ?? mine);
+      for (const name of [...Object.keys(model.controls), ...model.buttons, ...Object.keys(model.eventKinds)]) expect([scenario, stdout]).toEqual([scenario, expect.stringContaining(name)]);
+      expect(stdout).toContain(`the ${model.name} model's`);
+    }
+    expect((await sim(["--scenario", "retry-storm", "--help"])).stdout).not.toContain("fleetMin");
+    expectUsageError(await sim(["--scenario", "nope", "--help"]), /unknown scenario "nope"/);
   });
   it("refuses actions of another model, and --scenario NAME with --run", async () => {
     const actions = write("oncall-actions.json", [{minute: 1, press: "rollback"}]);

@@ -8,14 +8,19 @@ import {checkEvents, resolveEvents} from "../../src/sim/events.js";
 import {decodeRunLink, encodeRunLink, type RunLink} from "../../src/sim/link.js";
 import {mulberry32} from "../../src/sim/rng.js";
 import {retryEventKinds, retryStorm} from "../../src/sim/retry.js";
-import {surge} from "../../src/sim/scenarios.js";
+import {scenarioNames, surge} from "../../src/sim/scenarios.js";
 
 const copy = <T>(x: T): T => JSON.parse(JSON.stringify(x));
 
 describe("catalog", () => {
-  it("ships the four on-call scenarios and the retry storm, each with a known model", () => {
-    expect(catalog.map((s) => s.name)).toEqual(["free", "bad-deploy", "surge", "cache-flush", "retry-storm"]);
-    for (const s of catalog) expect(modelOf(s).name).toBe(s.model ?? "oncall");
+  it("ships the on-call page's scenarios first, then the lessons' own: unique names, each with a known model, found by name", () => {
+    // Derived, not listed: registering a lesson's scenario adds to the catalog without breaking this.
+    expect(catalog.slice(0, scenarioNames.length).map((s) => s.name)).toEqual(scenarioNames);
+    expect(new Set(catalog.map((s) => s.name)).size).toBe(catalog.length);
+    for (const s of catalog) {
+      expect(modelOf(s).name).toBe(s.model ?? "oncall");
+      expect(findScenario(s.name)).toBe(s);
+    }
     expect(findScenario("retry-storm")).toBe(retryStorm);
     expect(findScenario("nope")).toBeUndefined();
   });
