@@ -85,7 +85,7 @@ export async function labBuild({log = (line) => process.stderr.write(`${line}\n`
       renameSync(temporary, dir);
       log(`built in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s`);
       // Earlier builds are for inputs that are gone.
-      for (const name of readdirSync(cacheRoot)) if (!name.startsWith(hash) && !name.endsWith(".lock")) rmSync(join(cacheRoot, name), {recursive: true, force: true});
+      for (const name of readdirSync(cacheRoot)) if (name !== hash && !name.endsWith(".lock")) rmSync(join(cacheRoot, name), {recursive: true, force: true});
     } finally {
       rmSync(lock, {force: true});
     }
