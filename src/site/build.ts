@@ -25,15 +25,15 @@ export interface BuildResult {
   warnings: Warning[];
 }
 
-/** Markdown files under `root` (relative paths, sorted), skipping hidden, _ and node_modules folders. */
-export async function findNotebooks(root: string): Promise<string[]> {
+/** Markdown files under `root` (relative paths, sorted), skipping hidden, _ and node_modules folders; a missing root is named from `cwd`. */
+export async function findNotebooks(root: string, cwd = process.cwd()): Promise<string[]> {
   let info;
   try {
     info = await stat(root);
   } catch {
-    throw new BuildError(`notebook folder not found: ${relative(process.cwd(), root) || root}`);
+    throw new BuildError(`notebook folder not found: ${relative(cwd, root) || root}`);
   }
-  if (!info.isDirectory()) throw new BuildError(`not a folder: ${relative(process.cwd(), root) || root}`);
+  if (!info.isDirectory()) throw new BuildError(`not a folder: ${relative(cwd, root) || root}`);
   const found: string[] = [];
   const walk = async (dir: string) => {
     for (const entry of await readdir(dir, {withFileTypes: true})) {
@@ -51,13 +51,13 @@ export async function findNotebooks(root: string): Promise<string[]> {
 export async function buildSite(options: {root: string; out: string; packageRoot: string; cwd?: string; effects?: BuildEffects; maxFileBytes?: number; snapshot?: SiteSnapshot}): Promise<BuildResult> {
   const root = resolve(options.root);
   const out = resolve(options.out);
-  const names = await findNotebooks(root);
   const cwd = options.cwd ?? process.cwd();
+  const names = await findNotebooks(root, cwd);
   const show = (p: string) => fromCwd(cwd, p);
   await checkOutput(out, root, cwd, show);
   const assets = buildClient(options.packageRoot);
   assets.catch(() => {}); // awaited below; a notebook error may come first
-  const built = await Promise.all(names.map((name) => buildNotebook(join(root, name), root, {maxFileBytes: options.maxFileBytes})));
+  const built = await Promise.all(names.map((name) => buildNotebook(join(root, name), root, {maxFileBytes: options.maxFileBytes, cwd})));
   const tmp = `${out}.tmp-${process.pid}`;
   const imageWarnings: Warning[] = [];
   try {

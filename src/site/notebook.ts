@@ -30,6 +30,8 @@ export interface NotebookOptions {
   scriptQuery?: string;
   /** Largest attached file, in bytes (default 50 MB). */
   maxFileBytes?: number;
+  /** The folder a message names files from (the command's working folder; default: the process's). */
+  cwd?: string;
   /** Dev server only: its save endpoint's path, named in the page (src/site/save.ts). */
   save?: string;
 }
@@ -48,7 +50,7 @@ export async function buildNotebook(file: string, root: string, options: Noteboo
   const read = await readInside(file, root, await realpath(root).catch(() => root), options.maxFileBytes ?? defaultMaxFileBytes);
   if (!("bytes" in read)) {
     const reason = read.missing ? "no such file or directory" : `it ${read.is}`;
-    throw new BuildError(oneLine(`cannot read ${relative(process.cwd(), file) || file}: ${reason}`));
+    throw new BuildError(oneLine(`cannot read ${relative(options.cwd ?? process.cwd(), file) || file}: ${reason}`));
   }
   const text = read.bytes.toString("utf8");
   // The parser finds the TypeScript cells; their types are stripped in one parallel pass

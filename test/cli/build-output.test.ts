@@ -1,10 +1,11 @@
 // `queuebook build -o OUT` never destroys what it did not write: the data-loss class of issue 11.
 // Each refused case: exit 2, one line, nothing touched (the tree is compared before and after).
+// Through main() in this process (test/cli/build.test.ts runs the real binary).
 import {chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterEach, beforeEach, describe, expect, it} from "vitest";
-import {runCli} from "./run.js";
+import {runMain} from "../support/inProcess.js";
 import {checkOutput, followOutputLink} from "../../src/site/output.js";
 import {tree} from "../support/tree.js";
 
@@ -37,7 +38,7 @@ function snapshot(): Record<string, string> {
 
 async function refused(args: string[], cwd = dir) {
   const before = snapshot();
-  const result = await runCli(["build", ...args], {cwd});
+  const result = await runMain(["build", ...args], cwd);
   expect(result.code).toBe(2);
   const first = result.stderr.split("\n")[0];
   expect(first).toMatch(/^queuebook build: /);
@@ -83,11 +84,11 @@ describe("queuebook build -o OUT refuses folders it would destroy", () => {
 
 describe("queuebook build -o OUT replaces only its own site", () => {
   it("writes a marker, and a second build replaces the folder it wrote", async () => {
-    const first = await runCli(["build", "--root", "nb", "-o", "site"], {cwd: dir});
+    const first = await runMain(["build", "--root", "nb", "-o", "site"], dir);
     expect(first.code).toBe(0);
     expect(existsSync(join(dir, "site", ".queuebook-site"))).toBe(true);
     writeFileSync(join(dir, "site", "stale.html"), "old");
-    const second = await runCli(["build", "--root", "nb", "-o", "site"], {cwd: dir});
+    const second = await runMain(["build", "--root", "nb", "-o", "site"], dir);
     expect(second.code).toBe(0);
     expect(existsSync(join(dir, "site", "stale.html"))).toBe(false);
     expect(existsSync(join(dir, "site", "a.html"))).toBe(true);
@@ -95,7 +96,7 @@ describe("queuebook build -o OUT replaces only its own site", () => {
   });
   it("writes into an empty folder", async () => {
     mkdirSync(join(dir, "empty"));
-    const result = await runCli(["build", "--root", "nb", "-o", "empty"], {cwd: dir});
+    const result = await runMain(["build", "--root", "nb", "-o", "empty"], dir);
     expect(result.code).toBe(0);
     expect(existsSync(join(dir, "empty", "a.html"))).toBe(true);
   });
@@ -103,13 +104,13 @@ describe("queuebook build -o OUT replaces only its own site", () => {
 
 describe("queuebook build: write failures are one line, exit 1", () => {
   it("-o afile/out (a file in the path: ENOTDIR)", async () => {
-    const result = await runCli(["build", "--root", "nb", "-o", "keep.txt/out"], {cwd: dir});
+    const result = await runMain(["build", "--root", "nb", "-o", "keep.txt/out"], dir);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^queuebook build: cannot write keep\.txt\/out: a part of the path is a file, not a folder \(ENOTDIR\)\n$/);
     expect(readFileSync(join(dir, "keep.txt"), "utf8")).toBe("mine");
   });
   it("-o /sys/x (not permitted)", async () => {
-    const result = await runCli(["build", "--root", "nb", "-o", "/sys/queuebook-x"], {cwd: dir});
+    const result = await runMain(["build", "--root", "nb", "-o", "/sys/queuebook-x"], dir);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^queuebook build: cannot write \/sys\/queuebook-x: [^\n]+\n$/);
   });
@@ -117,10 +118,10 @@ describe("queuebook build: write failures are one line, exit 1", () => {
 
 describe("queuebook build -o LINK (issue 15): a link is followed, the folder it leads to is replaced, the link kept", () => {
   it("a link to a site an earlier build wrote: that site is rebuilt, the link stays a link", async () => {
-    expect((await runCli(["build", "--root", "nb", "-o", "site"], {cwd: dir})).code).toBe(0);
+    expect((await runMain(["build", "--root", "nb", "-o", "site"], dir)).code).toBe(0);
     writeFileSync(join(dir, "site", "stale.html"), "old");
     symlinkSync("site", join(dir, "published"));
-    const result = await runCli(["build", "--root", "nb", "-o", "published"], {cwd: dir});
+    const result = await runMain(["build", "--root", "nb", "-o", "published"], dir);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^built 1 notebook into published \(→ site\)\/ in \d+ ms\n$/);
     expect(lstatSync(join(dir, "published")).isSymbolicLink()).toBe(true);
@@ -131,7 +132,7 @@ describe("queuebook build -o LINK (issue 15): a link is followed, the folder it 
   it("a link to an empty folder: built there, the link kept", async () => {
     mkdirSync(join(dir, "empty"));
     symlinkSync(join(dir, "empty"), join(dir, "to-empty"));
-    expect((await runCli(["build", "--root", "nb", "-o", "to-empty"], {cwd: dir})).code).toBe(0);
+    expect((await runMain(["build", "--root", "nb", "-o", "to-empty"], dir)).code).toBe(0);
     expect(lstatSync(join(dir, "to-empty")).isSymbolicLink()).toBe(true);
     expect(existsSync(join(dir, "empty", ".queuebook-site"))).toBe(true);
   });

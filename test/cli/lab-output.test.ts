@@ -11,7 +11,11 @@ import {labInputNames} from "../../src/lab/answers.js";
 import {outputNames} from "../../src/lab/analyze.js";
 import {freshFolders} from "../support/folders.js";
 import {tree} from "../support/tree.js";
-import {run} from "../lab/support/spawn.js";
+import {runMain} from "../support/inProcess.js";
+import {packageRoot} from "./run.js";
+
+/** `queuebook …args` in `cwd` (default: the package), through main() in this process (test/cli/lab.test.ts runs the real binary). */
+const run = (args: string[], cwd = packageRoot) => runMain(args, cwd);
 
 const fresh = freshFolders("queuebook-lab-output-");
 const committed = new URL("../../notebooks/data/arrival-lab/", import.meta.url).pathname;
