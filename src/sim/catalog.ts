@@ -9,8 +9,22 @@ import {badDeploy, cacheFlush, free, surge, type Scenario} from "./scenarios.js"
 import {cutText, showValue} from "./show.js";
 import type {TextbookStep} from "./textbook.js";
 
-/** The models a scenario may name (`model`), by name. */
+/** The models a scenario may name (`model`), by name: the shipped ones. */
 export const models: Readonly<Record<string, SimModel>> = Object.freeze({oncall: oncallModel, retry: retryModel});
+
+/** Lessons' own models, added by registerModel. */
+const registered = new Map<string, SimModel>();
+
+/**
+ * Adds a lesson's model to those a scenario may name: one line in the lesson's module
+ * (`registerModel(poolModel)`), after which links, the debrief, the views and checkScenario
+ * accept its scenarios. A RangeError for a name already taken by another model.
+ */
+export function registerModel(model: SimModel): void {
+  const taken = Object.hasOwn(models, model.name) ? models[model.name] : registered.get(model.name);
+  if (taken && taken !== model) throw new RangeError(`a model named "${cutText(model.name)}" is already registered`);
+  registered.set(model.name, model);
+}
 
 /** The scenarios that ship: the on-call page's four, then the lessons' own. */
 export const catalog: readonly Scenario[] = Object.freeze([free, badDeploy, surge, cacheFlush, retryStorm]);
@@ -23,8 +37,10 @@ export function findScenario(name: string): Scenario | undefined {
 /** The model that runs `scenario`; a RangeError when it names none. */
 export function modelOf(scenario: Pick<Scenario, "model">): SimModel {
   const name = scenario.model ?? "oncall";
-  if (!Object.hasOwn(models, name)) throw new RangeError(`unknown model "${cutText(name)}" (models: ${Object.keys(models).join(", ")})`);
-  return models[name];
+  if (Object.hasOwn(models, name)) return models[name];
+  const model = registered.get(name);
+  if (!model) throw new RangeError(`unknown model "${cutText(name)}" (models: ${[...Object.keys(models), ...registered.keys()].join(", ")})`);
+  return model;
 }
 
 /** The outcome of checking a scenario: the record, or every problem found. */

@@ -2,12 +2,13 @@
 // same numbers), checkScenario accepts exactly such records and names each problem in one line,
 // the textbook steps read their minutes from the run, and links carry any catalog scenario.
 import {describe, expect, it} from "vitest";
-import {catalog, checkScenario, findScenario, modelOf} from "../../src/sim/catalog.js";
+import {catalog, checkScenario, findScenario, modelOf, registerModel} from "../../src/sim/catalog.js";
 import {debrief, textbookActions} from "../../src/sim/debrief.js";
 import {checkEvents, resolveEvents} from "../../src/sim/events.js";
 import {decodeRunLink, encodeRunLink, type RunLink} from "../../src/sim/link.js";
 import {mulberry32} from "../../src/sim/rng.js";
-import {retryEventKinds, retryStorm} from "../../src/sim/retry.js";
+import {retryEventKinds, retryModel, retryStorm} from "../../src/sim/retry.js";
+import {queueModel, queueRush} from "../support/queueLesson.js";
 import {scenarioNames, surge} from "../../src/sim/scenarios.js";
 
 const copy = <T>(x: T): T => JSON.parse(JSON.stringify(x));
@@ -50,6 +51,18 @@ describe("catalog", () => {
     expect(textbookActions(check.scenario, 1, 60)).toEqual([{minute: 12, set: {shedding: true}}, {minute: 15, set: {shedding: false}}]);
     // An end past the run is skipped, as an event past it is.
     expect(textbookActions(check.scenario, 1, 14)).toEqual([{minute: 12, set: {shedding: true}}]);
+  });
+});
+
+describe("registerModel(model)", () => {
+  it("adds a lesson's model (one line): its scenarios check, run and find their model; a taken name is refused", () => {
+    expect(modelOf(queueRush)).toBe(queueModel);
+    const check = checkScenario(copy(queueRush));
+    expect(check.ok ? [] : check.errors).toEqual([]);
+    expect(textbookActions(queueRush, 1, 60)).toEqual([{minute: 10, set: {servers: 5}}, {minute: 25, set: {servers: 2}}]);
+    expect(() => registerModel({...queueModel, simulate: queueModel.simulate})).toThrow(/a model named "toy-queue" is already registered/);
+    expect(() => registerModel({...retryModel})).toThrow(/a model named "retry" is already registered/);
+    expect(() => modelOf({model: "nope"})).toThrow(/unknown model "nope" \(models: oncall, retry, .*toy-queue/);
   });
 });
 

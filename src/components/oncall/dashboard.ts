@@ -1,10 +1,10 @@
 // The dashboard: metrics by spec (the on-call seeds' twelve by default), the first as the headline.
 // Each value's element carries data-metric (the JSON field of `queuebook sim`) and data-value
 // (the raw number), for tests and for anyone scripting the page.
-import {FAST_BURN} from "../../sim/budget.js";
 import type {Translate} from "../i18n.js";
 import {h, setAttr, setText} from "./dom.js";
 import {dashboardMetrics, formatMetric, type MetricSpec, type UnitFormat} from "./format.js";
+import {sloOf} from "./session.js";
 import type {Frame} from "./store.js";
 import {ensureStyle} from "./style.js";
 
@@ -40,8 +40,9 @@ export function dashboardView(t: Translate, format: UnitFormat, options: Dashboa
         setText(values[i], formatMetric(spec, value, format));
         setAttr(values[i], "data-value", String(value));
       });
-      // The burn rate as headline turns red at the fast-burn threshold.
-      tiles[0]?.classList.toggle("oc-fast", metrics[0]?.field === "burn1h" && row.burn1h >= FAST_BURN);
+      // The burn rate as headline turns red at the model's alert threshold.
+      const slo = sloOf(frame.scenario);
+      tiles[0]?.classList.toggle("oc-fast", !!slo && metrics[0]?.field === slo.burn && row[slo.burn] >= slo.threshold);
     }
   };
 }

@@ -2,12 +2,11 @@
 // one-minute step, the speeds, the toggle for stopping at events (×10, ×60) and the note of the
 // event it stopped at, a slider to go to any minute, and the fast-burn alert banner (which says
 // when burn (1 h) fell back below 14.4×).
-import {FAST_BURN} from "../../sim/budget.js";
 import type {Translate} from "../i18n.js";
 import {h, setAttr, setText} from "./dom.js";
 import type {UnitFormat} from "./format.js";
 import {speeds, type Player, type PlayerState} from "./player.js";
-import {DAY_MINUTES} from "./session.js";
+import {DAY_MINUTES, sloOf} from "./session.js";
 import type {Frame, Store} from "./store.js";
 import {ensureStyle} from "./style.js";
 
@@ -67,8 +66,14 @@ export function headerView(t: Translate, format: UnitFormat, store: Store, playe
       setText(clock, metrics.clock);
       setAttr(clock, "data-value", metrics.clock);
       setText(minuteValue, format(frame.minute, 0));
-      setText(burnValue, format(metrics.burn1h, 1, "×"));
-      burn.classList.toggle("oc-fast", metrics.burn1h >= FAST_BURN);
+      // The burn rate of the model's SLO, if it has one (a lesson without an SLO shows none).
+      const slo = sloOf(frame.scenario);
+      burn.hidden = !slo;
+      if (slo) {
+        const value = Number((metrics as unknown as Record<string, number>)[slo.burn]);
+        setText(burnValue, format(value, 1, "×"));
+        burn.classList.toggle("oc-fast", value >= slo.threshold);
+      }
       setAttr(minuteValue, "data-value", String(frame.minute));
       if (scrub.value !== String(frame.minute)) scrub.value = String(frame.minute);
       if (frame.alert) {

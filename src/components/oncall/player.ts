@@ -4,7 +4,7 @@
 // reaction is 10 to 60 simulated minutes, so there the player stops at each event of the run
 // (the scenario's events and each firing of the alert) and says which; a pause is not a
 // decision: the run and its link are unchanged.
-import {alertSpans, DAY_MINUTES} from "./session.js";
+import {alertMinute, alertSpans, DAY_MINUTES, sloOf} from "./session.js";
 import type {Frame, Store} from "./store.js";
 
 /** Simulated minutes per real second. */
@@ -33,7 +33,8 @@ export interface PlayerState {
 /** The events of a frame's run the player stops at, by minute: its scenario events as drawn, then each firing of the alert. */
 export function eventStops(frame: Frame): EventStop[] {
   const stops: EventStop[] = frame.trace.events.map((e) => ({kind: e.kind, minute: e.minute}));
-  for (const span of alertSpans(frame.trace)) stops.push({kind: "alert", minute: span.from});
+  const slo = sloOf(frame.scenario);
+  for (const span of alertSpans(frame.trace, alertMinute(frame.trace, slo), slo)) stops.push({kind: "alert", minute: span.from});
   return stops.sort((a, b) => a.minute - b.minute);
 }
 

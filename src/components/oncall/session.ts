@@ -11,7 +11,7 @@ import type {Controls, ControlValues} from "../../sim/controls.js";
 import type {RunTrace} from "../../sim/run.js";
 import type {Scenario, ScenarioName} from "../../sim/scenarios.js";
 import type {FindScenario, RunLink} from "../../sim/link.js";
-import type {ModelTrace} from "../../sim/model.js";
+import type {ModelTrace, SloSpec} from "../../sim/model.js";
 import type {Button} from "../../sim/step.js";
 
 /** A day on call: the player stops at its last minute. */
@@ -129,9 +129,18 @@ export function runEvents(run: RunLink, trace: ModelTrace, minute = run.minute, 
   return events.filter((e) => e.minute <= minute).sort((a, b) => a.minute - b.minute);
 }
 
-/** The first minute whose `alert` is set, or null (any model with a latched alert). */
-export function alertMinute(trace: ModelTrace): number | null {
-  const at = trace.metrics.findIndex((m) => m.alert === true);
+/** The SLO of `scenario`'s model (its burn rate, alert flag and threshold), or null for a model without one. */
+export function sloOf(scenario: Scenario): SloSpec | null {
+  return modelOf(scenario).slo ?? null;
+}
+
+/** The on-call model's SLO: what these functions read when no SLO is passed. */
+const oncallSlo: SloSpec = {burn: "burn1h", alert: "alert", threshold: FAST_BURN};
+
+/** The first minute whose alert flag (the SLO's, `alert` on-call) is set, or null (also for a model without an SLO, `slo` null). */
+export function alertMinute(trace: ModelTrace, slo: SloSpec | null = oncallSlo): number | null {
+  if (!slo) return null;
+  const at = trace.metrics.findIndex((m) => m[slo.alert] === true);
   return at < 0 ? null : trace.metrics[at].minute;
 }
 
@@ -142,21 +151,22 @@ export interface AlertSpan {
 }
 
 /**
- * The fast-burn alert's spans in a trace: it fires at the model's alert minute (`first`), is
- * resolved at the first later minute whose burn (1 h) is below 14.4×, and fires again when burn
- * (1 h) is back at 14.4×. A model without a burn1h field has one span that never resolves.
+ * The alert's spans in a trace: it fires at the model's alert minute (`first`), is resolved at
+ * the first later minute whose burn rate (the SLO's field) is below its threshold, and fires again
+ * when the burn is back at it. A model without that field has one span that never resolves; one
+ * without an SLO (`slo` null) has none.
  */
-export function alertSpans(trace: ModelTrace, first = alertMinute(trace)): AlertSpan[] {
-  if (first === null) return [];
+export function alertSpans(trace: ModelTrace, first = alertMinute(trace), slo: SloSpec | null = oncallSlo): AlertSpan[] {
+  if (first === null || !slo) return [];
   const spans: AlertSpan[] = [];
   let from: number | null = first;
   for (let i = first + 1; i < trace.metrics.length; i++) {
-    const burn = trace.metrics[i].burn1h;
+    const burn = trace.metrics[i][slo.burn];
     if (typeof burn !== "number") break;
-    if (from !== null && burn < FAST_BURN) {
+    if (from !== null && burn < slo.threshold) {
       spans.push({from, to: i});
       from = null;
-    } else if (from === null && burn >= FAST_BURN) from = i;
+    } else if (from === null && burn >= slo.threshold) from = i;
   }
   if (from !== null) spans.push({from, to: null});
   return spans;

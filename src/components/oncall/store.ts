@@ -6,7 +6,7 @@ import type {FindScenario, RunLink} from "../../sim/link.js";
 import type {ModelTrace} from "../../sim/model.js";
 import type {RunTrace} from "../../sim/run.js";
 import type {Scenario, ScenarioName} from "../../sim/scenarios.js";
-import {alertAtMinute, alertMinute, alertSpans, clampMinute, controlsAt, decide, freshRun, horizonOf, runEvents, scenarioOf, simulateRun, type Change, type RunEvent} from "./session.js";
+import {alertAtMinute, alertMinute, alertSpans, clampMinute, controlsAt, decide, freshRun, horizonOf, runEvents, scenarioOf, simulateRun, sloOf, type Change, type RunEvent} from "./session.js";
 
 /**
  * Everything a view shows at one minute of the run. Typed by the on-call model's trace by
@@ -24,7 +24,7 @@ export interface Frame<T extends ModelTrace<any, any> = RunTrace> {
   controls: T["controls"][number];
   /** The marked moments up to this minute. */
   events: RunEvent[];
-  /** The minute the fast-burn alert fired, if it has by this minute. */
+  /** The minute the fast-burn alert fired, if it has by this minute (never, for a model without an SLO). */
   alertAt: number | null;
   /** The alert as the banner shows it: the latest firing by this minute and when it resolved (burn (1 h) back below 14.4×), if it has. */
   alert: {firedAt: number; resolvedAt: number | null} | null;
@@ -61,8 +61,10 @@ export function createStore(initial: RunLink, options: StoreOptions = {}): Store
   let trace = simulateRun(run, horizonOf(run.minute), find);
   // The trace's alert minute, found once per trace: a frame (up to 60 a second while playing)
   // only compares it with its minute.
-  let traceAlert = alertMinute(trace);
-  let spans = alertSpans(trace, traceAlert);
+  // The model's SLO (none: no alert, no spans), found again when the run's scenario changes.
+  let slo = sloOf(scenarioOf(run, find));
+  let traceAlert = alertMinute(trace, slo);
+  let spans = alertSpans(trace, traceAlert, slo);
   const listeners = new Set<(frame: Frame) => void>();
   let current = makeFrame("run");
 
@@ -89,8 +91,9 @@ export function createStore(initial: RunLink, options: StoreOptions = {}): Store
     run = next;
     if (rerun || horizon !== trace.metrics.length) {
       trace = simulateRun(run, horizon, find);
-      traceAlert = alertMinute(trace);
-      spans = alertSpans(trace, traceAlert);
+      slo = sloOf(scenarioOf(run, find));
+      traceAlert = alertMinute(trace, slo);
+      spans = alertSpans(trace, traceAlert, slo);
     } else if (same) return;
     current = makeFrame(rerun || horizon !== current.trace.metrics.length ? "run" : "minute");
     for (const listener of listeners) listener(current);

@@ -16,6 +16,7 @@ import {debriefContent, incidentSpan, LAST_MINUTE, type DebriefContent} from "..
 import {shownValue, storyMeasures} from "../../../src/components/oncall/debriefWords.js";
 import {dashboardMetrics, formatMetric, unitFormat, withFigures} from "../../../src/components/oncall/format.js";
 import {createStore, type Frame} from "../../../src/components/oncall/store.js";
+import {queueRush} from "../../support/queueLesson.js";
 
 const locales = new URL("../../../notebooks/locales/", import.meta.url).pathname;
 const table = (notebook: string) => JSON.parse(readFileSync(`${locales}${notebook}/en.json`, "utf8"));
@@ -178,5 +179,24 @@ describe("the story's clocks", () => {
     const surge = catalog.find((s) => s.name === "surge")!;
     expect(formatClock(parseClock(surge.startClock) + 10)).toBe("08:10");
     expect(storyMeasures.map((m) => m.field)).toEqual(["budgetLeft", "errorMinutes", "meanErrorRate", "meanP99Ms", "meanHitRate", "meanDbUtilization", "meanCacheAgeS", "droppedShare", "totalCost"]);
+  });
+});
+
+describe("a lesson's model without an SLO (test/support/queueLesson.ts)", () => {
+  const find = (name: string) => (name === queueRush.name ? queueRush : undefined);
+  const t = withFigures(translator({en: {...table("on-call"), "debrief.meanWaitMs": "Mean wait", "amount.meanWaitMs.less": "a wait {n} shorter", "amount.meanWaitMs.more": "a wait {n} longer"}}, "en"), "en");
+  it("runs in the store with no alert, and its debrief weighs its own measure, with no chart unless asked for", () => {
+    const store = createStore({scenario: queueRush.name, seed: 1, minute: 40, actions: [{minute: 12, set: {servers: 4}}]}, {find});
+    const frame = store.frame();
+    expect([frame.alertAt, frame.alert]).toEqual([null, null]);
+    const content = debriefContent(frame, t, format, {}, {textbook: true});
+    expect(content.chart).toBeNull();
+    expect(content.table?.rows.map((r) => r.id)).toEqual(["meanWaitMs"]);
+    const [decision] = content.sentences.filter((s) => s.about === "decision");
+    expect(decision.text).toMatch(/^10:12 · servers: 2 → 4 — a wait \d+ ms shorter\.$/);
+    // Its textbook: more servers when the rush starts, fewer when it ends.
+    expect(debriefStory(queueRush, 1, 41, []).runs.textbook!.actions).toEqual([{minute: 10, set: {servers: 5}}, {minute: 25, set: {servers: 2}}]);
+    const charted = debriefContent(frame, t, format, {chart: {field: "waitMs"}});
+    expect(charted.chart?.lines.map((l) => l.runs)).toEqual([["nothing"], ["learner"]]);
   });
 });
