@@ -10,6 +10,7 @@ import {formatRecords} from "../../src/lab/csv.js";
 import {simulateFifo} from "../../src/lab/des.js";
 import {schedule} from "../../src/lab/schedule.js";
 import {run} from "./support/spawn.js";
+import {spawningTestTimeout} from "../support/spawnBudget.js";
 
 const folder = new URL("../../notebooks/data/arrival-lab/", import.meta.url).pathname;
 const committed = new Map(readdirSync(folder).map((name) => [name, readFileSync(join(folder, name), "utf8")]));
@@ -139,7 +140,7 @@ describe("checkDecision", () => {
 });
 
 describe("queuebook lab grade", () => {
-  it("prints one line per check and exits 0 on the committed folder, 1 on a broken copy, 2 on bad usage", async () => {
+  it("prints one line per check and exits 0 on the committed folder, 1 on a broken copy, 2 on bad usage (the real binary)", {timeout: spawningTestTimeout}, async () => {
     const copy = mkdtempSync(join(tmpdir(), "queuebook-grade-"));
     try {
       for (const [name, text] of committed) writeFileSync(join(copy, name), name === "capacity.txt" ? text.replace("verdict=under", "verdict=ok") : text);

@@ -14,6 +14,7 @@ import {classCsv, gradeClass} from "../../src/lab/gradeClass.js";
 import {formatRecords} from "../../src/lab/csv.js";
 import {runMain} from "../support/inProcess.js";
 import {run} from "./support/spawn.js";
+import {spawningTestTimeout} from "../support/spawnBudget.js";
 
 const folder = new URL("../../notebooks/data/arrival-lab/", import.meta.url).pathname;
 const committed = new Map(readdirSync(folder).map((name) => [name, readFileSync(join(folder, name), "utf8")]));
@@ -99,7 +100,7 @@ describe("queuebook lab grade --class", () => {
     const written = await run(["lab", "grade", "--class", klass, "-o", target]);
     expect([written.code, written.stdout]).toEqual([0, ""]);
     expect(readFileSync(target, "utf8")).toBe(printed.stdout);
-  }, 60_000);
+  }, spawningTestTimeout);
 
   it("bad arguments are one line and the usage, exit 2, nothing written", async () => {
     const cases: [string[], RegExp][] = [

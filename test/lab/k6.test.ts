@@ -11,6 +11,8 @@ import {formatPlan, parsePlan} from "../../src/lab/csv.js";
 import {k6Script} from "../../src/lab/k6.js";
 import {schedule, shapes} from "../../src/lab/schedule.js";
 import {run} from "./support/spawn.js";
+import {runMain} from "../support/inProcess.js";
+import {spawningTestTimeout} from "../support/spawnBudget.js";
 
 const root = new URL("../../", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "queuebook-k6-"));
@@ -85,7 +87,7 @@ describe("k6Script", () => {
     const bad = typeCheck("types-bad", script.replace("= exec.vu.idInTest - 1", "= exec.vu.idInTests - 1"));
     expect(bad.status).not.toBe(0);
     expect(bad.output).toContain("idInTests");
-  }, 60_000);
+  }, spawningTestTimeout);
 
   for (const shape of shapes) {
     it(`${shape}: sends each request once, at lab gen's intended time, even when answers are slow`, async () => {
@@ -107,7 +109,7 @@ describe("k6Script", () => {
 });
 
 describe("queuebook lab k6", () => {
-  it("writes the script with -o, prints it without, and sends nothing", async () => {
+  it("writes the script with -o, prints it without, and sends nothing (the real binary)", {timeout: spawningTestTimeout}, async () => {
     const out = join(dir, "cli");
     mkdirSync(out);
     const [written, printed] = await Promise.all([run(["lab", "k6", "burst", "24", "25", "7", "http://127.0.0.1:9/work", "-o", "script.js"], out), run(["lab", "k6", "burst", "24", "25", "7", "http://127.0.0.1:9/work"], out)]);
@@ -119,7 +121,7 @@ describe("queuebook lab k6", () => {
 
   it("exits 2 with one line and the usage for bad arguments", async () => {
     for (const args of [["square", "10", "25", "7", "http://x/"], ["even", "0", "25", "7", "http://x/"], ["even", "10", "25", "7", "ftp://x/"], ["even", "10", "25", "7"], ["even", "10", "25", "7", "http://x/", "-o"], ["even", "3", "1e7", "7", "http://x/"], ["even", "2", "1e-7", "7", "http://x/"]]) {
-      const result = await run(["lab", "k6", ...args]);
+      const result = await runMain(["lab", "k6", ...args], root);
       expect(result.code, args.join(" ")).toBe(2);
       expect(result.stderr).toMatch(/^queuebook lab k6: \S.*\nusage: queuebook lab k6 /);
     }
