@@ -1,9 +1,10 @@
-// The dashboard: metrics by spec (the on-call seeds' twelve by default), the first as the headline.
+// The dashboard: metrics by spec (the on-call seeds' twelve by default), the first as the headline;
+// a tile with a limit shows "value / limit" and turns red at it (format.ts tileValue).
 // Each value's element carries data-metric (the JSON field of `queuebook sim`) and data-value
 // (the raw number), for tests and for anyone scripting the page.
 import type {Translate} from "../i18n.js";
 import {h, setAttr, setText} from "./dom.js";
-import {dashboardMetrics, formatMetric, type MetricSpec, type UnitFormat} from "./format.js";
+import {dashboardMetrics, tileValue, type MetricSpec, type UnitFormat} from "./format.js";
 import {sloOf} from "./session.js";
 import type {Frame} from "./store.js";
 import {ensureStyle} from "./style.js";
@@ -36,9 +37,11 @@ export function dashboardView(t: Translate, format: UnitFormat, options: Dashboa
       last = frame;
       const row = frame.metrics as unknown as Record<string, number>;
       metrics.forEach((spec, i) => {
-        const value = row[spec.field];
-        setText(values[i], formatMetric(spec, value, format));
-        setAttr(values[i], "data-value", String(value));
+        const shown = tileValue(spec, row, frame.controls as Record<string, unknown>, format);
+        setText(values[i], shown.text);
+        setAttr(values[i], "data-value", String(shown.value));
+        if (shown.limit !== null) setAttr(values[i], "data-limit", String(shown.limit));
+        tiles[i].classList.toggle("oc-at-limit", shown.atLimit);
       });
       // The burn rate as headline turns red at the model's alert threshold.
       const slo = sloOf(frame.scenario);

@@ -4,7 +4,13 @@ import {ERROR_BUDGET, FAST_BURN} from "../../sim/budget.js";
 import {numberFormat, type Translate} from "../i18n.js";
 import type {MinuteMetrics} from "../../sim/metrics.js";
 
-/** How one dashboard metric is shown: its JSON field, unit and digits. */
+/**
+ * How one dashboard tile shows a metric: its JSON field, unit and digits, and optionally the
+ * limit it is held against ("DB connections 140 / 150"): a number, or the name of a metric or
+ * control whose value at the minute is the limit. A tile at or over its limit turns red.
+ * @example {field: "requests", kind: "number", digits: 0, unit: "req/s"}
+ * @example {field: "dbConnections", kind: "number", digits: 0, unit: "", limit: "dbConnectionLimit"}
+ */
 export interface MetricSpec<F extends string = string> {
   /** The JSON field of `queuebook sim` (also the element's data-metric): any model's metric. */
   field: F;
@@ -13,6 +19,16 @@ export interface MetricSpec<F extends string = string> {
   digits: number;
   /** The unit written after the number, as the seeds write it. */
   unit: string;
+  /** The limit the value is held against: a number, or a metric's or control's name (read at the minute). */
+  limit?: number | string;
+}
+
+/** A tile as shown at a minute: its text, the raw value, and the limit with whether the value reached it. */
+export interface TileValue {
+  text: string;
+  value: number;
+  limit: number | null;
+  atLimit: boolean;
 }
 
 /** The on-call seeds' dashboard, in their order (the first is the headline row): the dashboard's preset. */
@@ -48,6 +64,21 @@ export function unitFormat(lang: string): UnitFormat {
 /** One metric's text in `lang`'s format, e.g. "0,0 ×", "1125 req/s", "77 %", "4,00 $/h". */
 export function formatMetric(spec: MetricSpec, value: number, format: UnitFormat): string {
   return format(spec.kind === "percent" ? value * 100 : value, spec.digits, spec.unit);
+}
+
+/**
+ * A tile's text at a minute: the metric, and with a limit "value / limit unit" (a limit read from
+ * the minute's metrics, else its controls; a name neither has shows the value alone).
+ * @example tileValue({field: "dbConnections", kind: "number", digits: 0, unit: "", limit: 150}, {dbConnections: 140}, {}, format) // "140 / 150"
+ */
+export function tileValue(spec: MetricSpec, row: Readonly<Record<string, unknown>>, controls: Readonly<Record<string, unknown>>, format: UnitFormat): TileValue {
+  const value = Number(row[spec.field]);
+  const raw = typeof spec.limit === "string" ? (typeof row[spec.limit] === "number" ? row[spec.limit] : controls[spec.limit]) : spec.limit;
+  const limit = typeof raw === "number" && Number.isFinite(raw) ? raw : null;
+  if (limit === null) return {text: formatMetric(spec, value, format), value, limit: null, atLimit: false};
+  const scale = spec.kind === "percent" ? 100 : 1;
+  const text = `${format(value * scale, spec.digits)} / ${format(limit * scale, spec.digits, spec.unit)}`;
+  return {text, value, limit, atLimit: value >= limit};
 }
 
 /** The decimal mark `lang` writes ("," in hu and pt, "." in en and ig), for the formulas' TeX. */

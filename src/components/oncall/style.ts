@@ -37,6 +37,8 @@ const css = `
 .oc-tile.oc-headline .oc-value { font-size: 2rem; }
 .oc-tile.oc-fast { border-color: var(--qb-error-border, #fda29b); background: var(--qb-error-bg, #fef3f2); }
 .oc-tile.oc-fast .oc-value { color: var(--qb-error, #b42318); }
+.oc-tile.oc-at-limit { border-color: var(--qb-error-border, #fda29b); background: var(--qb-error-bg, #fef3f2); }
+.oc-tile.oc-at-limit .oc-value { color: var(--qb-error, #b42318); }
 .oc-controls { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.75rem 1.25rem; margin: 0.5rem 0 1rem; }
 .oc-control label { font-weight: 600; display: flex; align-items: center; gap: 0.5rem; flex-wrap: wrap; }
 .oc-control label.oc-check { display: block; }

@@ -1,6 +1,6 @@
 import {describe, expect, it} from "vitest";
 import {run} from "../../../src/sim/run.js";
-import {dashboardMetrics, decimalMark, formatMetric, unitFormat} from "../../../src/components/oncall/format.js";
+import {dashboardMetrics, decimalMark, formatMetric, tileValue, unitFormat} from "../../../src/components/oncall/format.js";
 import {readSeed} from "./seeds.js";
 
 describe("formatMetric(spec, value, unitFormat(lang))", () => {
@@ -44,5 +44,22 @@ describe("decimalMark(lang)", () => {
   it("is the mark the page's numbers use: a comma in hu and pt, a point in en and ig", () => {
     expect(["en", "hu", "pt", "ig"].map(decimalMark)).toEqual([".", ",", ",", "."]);
     for (const lang of ["en", "hu", "pt", "ig"]) expect(unitFormat(lang)(0.5, 1)).toBe(`0${decimalMark(lang)}5`);
+  });
+});
+
+describe("tileValue(spec, row, controls, format)", () => {
+  const en = unitFormat("en"), hu = unitFormat("hu");
+  const connections = {field: "dbConnections", kind: "number", digits: 0, unit: "conn"} as const;
+  it("writes a tile with a limit as value / limit, the unit once, in the page's numbers", () => {
+    expect(tileValue({...connections, limit: 150}, {dbConnections: 140}, {}, en)).toEqual({text: "140 / 150 conn", value: 140, limit: 150, atLimit: false});
+    expect(tileValue({field: "dbUtilization", kind: "percent", digits: 1, unit: "%", limit: 0.9}, {dbUtilization: 0.905}, {}, hu)).toEqual({text: "90,5 / 90,0 %", value: 0.905, limit: 0.9, atLimit: true});
+  });
+  it("reads a named limit from the minute's metrics, else its controls; at or over it the tile is at its limit", () => {
+    expect(tileValue({...connections, limit: "dbConnectionLimit"}, {dbConnections: 150, dbConnectionLimit: 150}, {}, en).atLimit).toBe(true);
+    expect(tileValue({...connections, limit: "poolSize"}, {dbConnections: 12}, {poolSize: 20}, en)).toMatchObject({text: "12 / 20 conn", atLimit: false});
+  });
+  it("without a limit (or one neither the metrics nor the controls have) is the metric alone", () => {
+    expect(tileValue(connections, {dbConnections: 140}, {}, en)).toEqual({text: "140 conn", value: 140, limit: null, atLimit: false});
+    expect(tileValue({...connections, limit: "nope"}, {dbConnections: 140}, {}, en).text).toBe("140 conn");
   });
 });
