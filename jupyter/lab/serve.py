@@ -162,6 +162,11 @@ def serve(args, scratch, app_settings, labextensions):
     )
     server = HarnessLab.initialize_server(argv=[], config=config)
     server.start_app()
+    # A test worker killed outright runs no exit handler: the server stops when its parent is gone.
+    parent = os.getppid()
+    from tornado.ioloop import PeriodicCallback
+
+    PeriodicCallback(lambda: os.getppid() != parent and server.stop(), 1000).start()
     # Port 0 asked the system for a free port: the socket knows which.
     port = next(iter(server.http_server._sockets.values())).getsockname()[1]
     print(f"http://127.0.0.1:{port}/lab?token={token}", flush=True)

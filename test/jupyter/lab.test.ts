@@ -81,11 +81,14 @@ describe("startJupyterLab({root, overrides}) and close()", () => {
     const defaultViewers = {markdown: "Markdown Preview"};
     const other = await startJupyterLab({root, overrides: {"@jupyterlab/docmanager-extension:plugin": {defaultViewers}}});
     const headers = {authorization: `token ${other.token}`};
-    const settings = await fetch(`${other.origin}/lab/api/settings/@jupyterlab/docmanager-extension:plugin`, {headers});
-    // JupyterLab applies overrides.json as the schema's defaults.
-    const {schema} = (await settings.json()) as {schema: {properties: {defaultViewers: {default: unknown}}}};
-    expect(schema.properties.defaultViewers.default).toEqual(defaultViewers);
-    await other.close();
+    try {
+      const settings = await fetch(`${other.origin}/lab/api/settings/@jupyterlab/docmanager-extension:plugin`, {headers});
+      // JupyterLab applies overrides.json as the schema's defaults.
+      const {schema} = (await settings.json()) as {schema: {properties: {defaultViewers: {default: unknown}}}};
+      expect(schema.properties.defaultViewers.default).toEqual(defaultViewers);
+    } finally {
+      await other.close();
+    }
     await expect(fetch(`${other.origin}/api/status`, {headers})).rejects.toThrow();
   });
 });
