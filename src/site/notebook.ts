@@ -10,6 +10,7 @@ import {prepareTypeScript, type CellError} from "../notebook/cell.js";
 import {parseNotebook} from "../notebook/parse.js";
 import {bundleNotebook} from "../notebook/bundle.js";
 import {chunksWithLibraries} from "../notebook/globals.js";
+import {localeWarnings} from "./localeWarnings.js";
 import {renderPage, urlPath} from "./page.js";
 
 /** A notebook made into a page and its script. */
@@ -81,6 +82,8 @@ export async function buildNotebook(file: string, root: string, options: Noteboo
   if (options.scriptQuery) links.script += options.scriptQuery;
   const html = renderPage(compiled, links);
   warnings.push(...bundle.warnings);
+  // A key the page's views read that a locale table it imports lacks (src/site/localeWarnings.ts).
+  warnings.push(...(await localeWarnings(path, text, bundle.inputs, root)));
   sortWarnings(warnings);
   const watched = attachedPaths(compiled, file).filter((f) => within(f, root));
   const inputs = [...new Set([file, ...loaded.paths, ...watched, ...bundle.inputs])];
