@@ -1,11 +1,13 @@
 // `queuebook build -o OUT` never destroys what it did not write: the data-loss class of issue 11.
 // Each refused case: exit 2, one line, nothing touched (the tree is compared before and after).
-// Through main() in this process (test/cli/build.test.ts runs the real binary).
+// Through main() in this process (test/cli/build.test.ts runs the real binary); a build runs
+// esbuild, a child process, so the tests get spawned work's budget (test/support/spawnBudget.ts).
 import {chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterEach, beforeEach, describe, expect, it} from "vitest";
 import {runMain} from "../support/inProcess.js";
+import {spawningTestTimeout} from "../support/spawnBudget.js";
 import {checkOutput, followOutputLink} from "../../src/site/output.js";
 import {tree} from "../support/tree.js";
 
@@ -47,7 +49,7 @@ async function refused(args: string[], cwd = dir) {
   return first;
 }
 
-describe("queuebook build -o OUT refuses folders it would destroy", () => {
+describe("queuebook build -o OUT refuses folders it would destroy", {timeout: spawningTestTimeout}, () => {
   it("-o . (the current folder, which holds the notebooks)", async () => {
     expect(await refused(["--root", "nb", "-o", "."])).toMatch(/contains the notebook folder/);
   });
@@ -82,7 +84,7 @@ describe("queuebook build -o OUT refuses folders it would destroy", () => {
   });
 });
 
-describe("queuebook build -o OUT replaces only its own site", () => {
+describe("queuebook build -o OUT replaces only its own site", {timeout: spawningTestTimeout}, () => {
   it("writes a marker, and a second build replaces the folder it wrote", async () => {
     const first = await runMain(["build", "--root", "nb", "-o", "site"], dir);
     expect(first.code).toBe(0);
@@ -102,7 +104,7 @@ describe("queuebook build -o OUT replaces only its own site", () => {
   });
 });
 
-describe("queuebook build: write failures are one line, exit 1", () => {
+describe("queuebook build: write failures are one line, exit 1", {timeout: spawningTestTimeout}, () => {
   it("-o afile/out (a file in the path: ENOTDIR)", async () => {
     const result = await runMain(["build", "--root", "nb", "-o", "keep.txt/out"], dir);
     expect(result.code).toBe(1);
@@ -116,7 +118,7 @@ describe("queuebook build: write failures are one line, exit 1", () => {
   });
 });
 
-describe("queuebook build -o LINK (issue 15): a link is followed, the folder it leads to is replaced, the link kept", () => {
+describe("queuebook build -o LINK (issue 15): a link is followed, the folder it leads to is replaced, the link kept", {timeout: spawningTestTimeout}, () => {
   it("a link to a site an earlier build wrote: that site is rebuilt, the link stays a link", async () => {
     expect((await runMain(["build", "--root", "nb", "-o", "site"], dir)).code).toBe(0);
     writeFileSync(join(dir, "site", "stale.html"), "old");

@@ -1,6 +1,8 @@
 // `queuebook build` as a user runs it: exit codes, one-line errors, warnings with positions,
 // and no half-written output. Through main() in this process; the real binary (a child process)
 // for what only it shows: a build's exit status and output, a failure's, an unknown command's.
+// Every build runs esbuild (a child process) and bundles the client when its sources changed:
+// spawned work, so the tests get its budget (test/support/spawnBudget.ts), no speed asserted.
 import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
@@ -22,7 +24,7 @@ afterEach(() => rmSync(dir, {recursive: true, force: true}));
 
 const write = (name: string, text: string) => writeFileSync(join(dir, "notebooks", name), text);
 
-describe("queuebook build [--root DIR] [-o OUT]", () => {
+describe("queuebook build [--root DIR] [-o OUT]", {timeout: spawningTestTimeout}, () => {
   it("builds one page and one script per notebook, an index and the assets (the real binary)", {timeout: spawningTestTimeout}, async () => {
     write("a.md", "---\ntitle: Page A\n---\n\n```js\n1 + 1\n```\n");
     mkdirSync(join(dir, "notebooks", "sub"));
@@ -106,7 +108,7 @@ describe("queuebook build [--root DIR] [-o OUT]", () => {
   });
 });
 
-describe("queuebook <command>", () => {
+describe("queuebook <command>", {timeout: spawningTestTimeout}, () => {
   it("rejects an unknown command with the usage, exit 2 (the real binary)", {timeout: spawningTestTimeout}, async () => {
     const result = await runCli(["frobnicate"]);
     expect(result.code).toBe(2);
@@ -115,7 +117,7 @@ describe("queuebook <command>", () => {
   });
 });
 
-describe("queuebook build: a page never leaks the machine, and one broken cell never fails the build", () => {
+describe("queuebook build: a page never leaks the machine, and one broken cell never fails the build", {timeout: spawningTestTimeout}, () => {
   it("refuses files outside the root at their cells (absolute, ../, links out, /proc, folders), builds the rest", async () => {
     writeFileSync(join(dir, "secret.txt"), "SECRET-OUTSIDE-ROOT");
     mkdirSync(join(dir, "notebooks", "data"));

@@ -45,7 +45,9 @@ const prefix = "in-";
 const sim = (args: string[]): Promise<CliResult> => runMain(args, dir);
 const actionsFile = (name: string, text: string) => writeActions(prefix + name, text);
 
-describe.concurrent("queuebook sim via main(argv)", () => {
+// One after another: each is CPU in this process, so side by side the last would wait for all the
+// others' work within its own timeout.
+describe("queuebook sim via main(argv)", () => {
   it("prints an hour of free play as a table by default", async () => {
     const {code, stdout, stderr} = await sim(["sim"]);
     expect(stderr).toBe("");
