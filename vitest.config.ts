@@ -4,6 +4,7 @@
 import {availableParallelism} from "node:os";
 import {configDefaults, defineConfig} from "vitest/config";
 import {LongestFirst} from "./test/support/fileOrder.js";
+import {scaled} from "./test/support/spawnBudget.js";
 
 const browserFiles = ["test/e2e/**/*.test.ts", "test/**/*.browser.test.ts"];
 // Everything about jupyter/ (its own npm install): a JupyterLab served by Debian's jupyterlab_server.
@@ -11,8 +12,10 @@ const jupyterFiles = ["test/jupyter/**/*.test.ts"];
 
 export default defineConfig({
   test: {
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    // A bound that catches a hang, never a speed: QUEUEBOOK_TEST_TIME_FACTOR scales it (and spawned
+    // work's own budget, test/support/spawnBudget.ts) on a machine slower than a loaded 2-core one.
+    testTimeout: scaled(20_000),
+    hookTimeout: scaled(60_000),
     // vitest's default is one worker fewer than the cores: one worker on a 2-core machine, so
     // every file ran in turn. The files spend much of their time waiting on Chromium, child
     // processes and lab timers, so a worker more than the cores keeps them busy: on the 2-core
