@@ -70,7 +70,7 @@ export function budgetedReader(root: string, dir: string, budget: LearnerBudget 
   const seen = new Map<string, string>();
   const tooLarge = (name: string, bytes: number, inode?: string) => {
     const again = inode === undefined ? undefined : seen.get(inode);
-    const what = spent === 0 ? `${name} is ${sizeText(bytes)}` : `${name} (${sizeText(bytes)}${again === undefined ? "" : `, ${again} under another name`}) takes the files read to ${sizeText(spent + bytes)}`;
+    const what = spent === 0 || bytes > budget.bytes ? `${name} is ${sizeText(bytes)}` : `${name} (${sizeText(bytes)}${again === undefined ? "" : `, ${again} under another name`}) takes the files read to ${sizeText(spent + bytes)}`;
     return new OverBudget(`too large: ${what}, past the ${sizeText(budget.bytes)} a learner may have (--max-mb)`);
   };
   const read = (name: string) => {

@@ -16,6 +16,7 @@ beforeAll(() => {
   mkdirSync(dir);
   writeFileSync(join(dir, "a.csv"), kb(4, "a"));
   writeFileSync(join(dir, "b.csv"), kb(4, "b"));
+  writeFileSync(join(dir, "big.csv"), kb(6, "c"));
   linkSync(join(dir, "a.csv"), join(dir, "a-again.csv")); // the same file under a second name
 });
 afterAll(() => void (root && rmSync(root, {recursive: true, force: true})));
@@ -49,10 +50,13 @@ describe("budgetedReader(root, dir, budget, clock)", () => {
     expect(overBudget(() => read("b.csv"))).toMatch(/^too large: b\.csv \(4000 bytes\) takes the files read to 12000 bytes, past the 8000 bytes/);
   });
 
-  it("refuses a file larger than the whole budget before reading any of it; an absent file costs nothing", () => {
+  it("refuses a file larger than the whole budget before reading any of it, naming its size; an absent file costs nothing", () => {
     const {read} = budgetedReader(root, dir, {bytes: 3_000, seconds: 10}, clock);
     expect(read("missing.csv")).toBeUndefined();
     expect(overBudget(() => read("a.csv"))).toBe("too large: a.csv is 4000 bytes, past the 3000 bytes a learner may have (--max-mb)");
+    const later = budgetedReader(root, dir, {bytes: 5_000, seconds: 10}, clock);
+    later.read("b.csv");
+    expect(overBudget(() => later.read("big.csv"))).toBe("too large: big.csv is 6000 bytes, past the 5000 bytes a learner may have (--max-mb)");
   });
 
   it("checks the time at every read, a remembered file's too, and at the end (checkTime)", () => {
