@@ -318,7 +318,7 @@ describe("on-call.html debrief", () => {
       expect(text).toContain("Your run = Doing nothing");
       expect(text).not.toContain("Rollback");
       expect(await page.locator(".oc-debrief [data-story=timing]").textContent()).toBe("You made no decision, so your run is the run of doing nothing.");
-      expect(await page.locator(".oc-debrief [data-story=hidden]").textContent()).toContain("at the end of the day, or now if you ask");
+      expect(await page.locator(".oc-debrief [data-story=hidden]").textContent()).toContain("at the day's end, or now if you ask");
       // The chart's x axis in clock time, labelled.
       expect(text).toContain("09:30");
       expect(text).toContain("time of day");

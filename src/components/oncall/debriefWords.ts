@@ -151,14 +151,15 @@ export function storySentences(story: DebriefStory<any, any>, measures: readonly
       else if (learnerSetting && "set" in step) {
         // The learner used the same control, to another value: set the two side by side.
         const [[name, value]] = Object.entries(step.set) as [string, number | boolean][];
-        Object.assign(vars, {
-          control: controlLabel(name, t),
-          value: formatControl(name, value, t, format, specs),
+        // "…; you had set it to 50 % at 11:47": the textbook's setting, then the learner's.
+        const when = learnerSetting.minute < step.minute ? "otherBefore" : learnerSetting.minute > step.minute ? "otherLater" : "otherAt";
+        const yours = t(`story.textbook.${when}`, {
           yours: formatControl(name, learnerSetting.value, t, format, specs),
           yourClock: clock(learnerSetting.minute),
           n: format(Math.abs(learnerSetting.minute - step.minute), 0)
         });
-        which = learnerSetting.minute < step.minute ? "otherBefore" : learnerSetting.minute > step.minute ? "otherLater" : "otherAt";
+        Object.assign(vars, {control: controlLabel(name, t), value: formatControl(name, value, t, format, specs), yours});
+        which = "other";
       } else which = "missed";
       const worth = amounts(textbook.summary, difference.without, named, t, format).better;
       const text = t(`story.textbook.${which}`, vars) + (worth.length ? ` ${t("story.textbook.worth", {better: joinList(worth, t("story.and"))})}` : "");

@@ -78,7 +78,7 @@ describe("storySentences(story, measures, context, t, format)", () => {
   it("while the day runs: no comparison with the textbook, only the sentence that it comes at the end or on request", () => {
     const sentences = words("bad-deploy", 1, 40, [{minute: 35, press: "rollback"}], "en", false);
     expect(sentences.map((s) => s.about)).toEqual(["timing", "decision", "vsNothing", "worst", "hidden"]);
-    expect(sentences.at(-1)!.text).toBe("The textbook response is set beside your run at the end of the day, or now if you ask: it tells you what to do, so it waits.");
+    expect(sentences.at(-1)!.text).toBe("The textbook response is set beside your run at the day's end, or now if you ask.");
     expect(sentences.map((s) => s.text).join(" ")).not.toMatch(/textbook response (did|had|acted)|Rollback pressed\. You/);
   });
   it("a partial action: the textbook's setting beside the learner's, and a lead: the boot delay that makes a late start matter", () => {
@@ -87,7 +87,7 @@ describe("storySentences(story, measures, context, t, format)", () => {
     const partial = words("cache-flush", 3, 60, mine).find((s) => s.about === "textbook")!.text;
     expect(partial).toMatch(/^The one thing the textbook response did differently: at 1\d:\d\d it set Load shedding to (100|0) %; you had set it to 50 % at 11:47\./);
     const surge = words("surge", 2, 120, [{minute: 40, set: {autoscaling: true}}]);
-    expect(surge.find((s) => s.about === "lead")?.text).toMatch(/^New instances take 8 min to boot today, so the textbook response acted 8 min before the surge \(\d\d:\d\d\): /);
+    expect(surge.find((s) => s.about === "lead")?.text).toMatch(/^New instances take 8 min to boot today, so the textbook response acted 8 min before the surge \(\d\d:\d\d\)\.$/);
   });
   for (const lang of ["en", "hu", "pt", "ig"]) {
     it(`${lang}: every sentence filled (no {placeholder}, no key), over the scenarios and the kinds of decision`, () => {
