@@ -27,7 +27,9 @@ export function headerView(t: Translate, format: UnitFormat, store: Store, playe
   const minute = h("span", {class: "oc-minute"}, before, minuteValue, after);
   // The headline metric stays in view with the clock (the dashboard's element carries data-metric).
   const burnValue = h("strong", {});
-  const burn = h("span", {class: "oc-burn"}, `${t("metric.burn1h")} `, burnValue);
+  // The headline metric is the model's burn rate (its SLO's field), if it has one.
+  const burnField = sloOf(store.frame().scenario)?.burn ?? "burn1h";
+  const burn = h("span", {class: "oc-burn"}, `${t(`metric.${burnField}`)} `, burnValue);
   const play = h("button", {type: "button", class: "oc-play", "data-action": "play"});
   play.addEventListener("click", () => player.toggle());
   const step = h("button", {type: "button", "data-action": "step"}, t("player.step"));
