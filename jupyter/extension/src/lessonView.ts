@@ -78,6 +78,7 @@ export class LessonView extends Widget {
         this.applying = true;
         try {
           context.model.fromString(message.text);
+          context.model.dirty = true; // (JupyterLab's editors mark it themselves: the tab shows it unsaved)
         } finally {
           this.applying = false;
         }

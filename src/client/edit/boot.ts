@@ -5,10 +5,14 @@
 // Everything else (the editor, the compiler's passes, where edits go, the edits bar, what the
 // buttons and the toggle do) is the editor chunk (editor.js, src/client/edit/main.ts), loaded on
 // first use, when the pointer rests on an edit button, or at once when edits are kept.
+// The edit buttons are Tab stops only while the code is shown (label.ts); at any time `e` edits
+// the block that holds the keyboard's focus (a slider, a button, a link in it), so a learner who
+// plays by keys passes no editing controls and one who edits needs no pointer.
 import {currentNotebook, firstDefined} from "../live.js";
 import {importModule} from "./modules.js";
 import {inlineChunkText} from "../inlineChunk.js";
-import {firstLine} from "./label.js";
+import {firstLine, nameEditButton, reachEditButtons} from "./label.js";
+import {followLanguage, ui} from "../ui/text.js";
 import {editsKey, pageScope, setAsideKey} from "../edits/scope.js";
 
 /** What editor.js provides (src/client/edit/main.ts). */
@@ -56,8 +60,11 @@ function control(attributes: Record<string, string>, text: string): HTMLButtonEl
 }
 
 /** An edit button; a cell's names its first line (`data-qb-line`, label.ts), also in its accessible name. */
-const edit = (kind: string, line?: string) =>
-  control({class: "qb-edit", "data-qb-edit": kind, ...(line === undefined ? {} : {"data-qb-line": line}), "aria-label": line ? `Edit cell: ${line}` : `Edit this ${kind === "cell" ? kind : "text"}`, title: "Edit (Shift+Enter runs, Esc leaves)"}, "✎");
+function edit(kind: string, line?: string): HTMLButtonElement {
+  const button = control({class: "qb-edit", "data-qb-edit": kind, ...(line === undefined ? {} : {"data-qb-line": line})}, "✎");
+  nameEditButton(button);
+  return button;
+}
 
 /** The code cells' sources in the page's own `#qb-source` (the editor gives them as edited once it runs), read once; path and hash say which edits are this page's. */
 let source: {path: string; hash: string; cells: string[]} | undefined;
@@ -89,6 +96,38 @@ export function decorate(main: Element): void {
       child.before(edit("prose"));
     }
   }
+  reachEditButtons(main);
+}
+
+/** True when a key typed at `target` is text for it (a field, a list, an editor), not a command. */
+function typesText(target: Element): boolean {
+  if (target.closest("textarea, select, [data-qb-editor], [contenteditable]:not([contenteditable=false])")) return true;
+  return target instanceof HTMLInputElement && !["range", "checkbox", "radio", "button", "submit", "reset", "color", "file"].includes(target.type);
+}
+
+/** The edit button of the block of `main` that holds `target` (a cell's own, or its run of prose's), if any. */
+export function editButtonFor(main: Element, target: Element): HTMLButtonElement | undefined {
+  let block: Element | null = target;
+  while (block && block.parentElement !== main) block = block.parentElement;
+  if (!block || block.hasAttribute(UI)) return undefined;
+  for (let before = block.previousElementSibling; before; before = before.previousElementSibling) {
+    if (before.matches("button[data-qb-edit]")) return before as HTMLButtonElement;
+    if (before.matches(".qb-cell") && block.matches(".qb-cell")) return undefined; // (another cell's: this one has none)
+  }
+  return undefined;
+}
+
+/** `e` with the focus in a block (not typing in it, not presenting) edits that block, as its ✎ does. */
+function editKey(main: Element): (event: KeyboardEvent) => void {
+  return (event) => {
+    if (event.key !== "e" || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const target = event.target instanceof Element ? event.target : null;
+    if (!target || !main.contains(target) || target === main || typesText(target) || document.documentElement.classList.contains("qb-present")) return;
+    const button = editButtonFor(main, target);
+    if (!button) return;
+    event.preventDefault();
+    button.click();
+  };
 }
 
 /** Says in the page (not in a dialog) that the editor could not start; the message is set as text. */
@@ -98,7 +137,7 @@ function notice(error: Error): void {
   box.className = "qb-edit-toast qb-edit-notice";
   box.setAttribute("role", "alert");
   box.setAttribute(UI, "");
-  box.append(`Editing is not available: ${error.message} `, control({}, "Close"));
+  box.append(`${ui("edit.unavailable", {reason: error.message})} `, control({}, ui("edit.close")));
   box.onclick = (event) => (event.target as Element).matches("button") && box.remove();
   document.body.append(box);
 }
@@ -124,7 +163,9 @@ export function startEditing(): void {
   Object.assign(q(), {current: currentNotebook, import: importModule, loadEditor, defined: firstDefined});
   const start = () => {
     const main = document.querySelector("main.qb-notebook:not(.qb-index)");
-    if (!main || !(source = readSource())) return;
+    if (!main) return;
+    // a page whose source arrives after it loads (a lesson in JupyterLab: src/client/jupyter/frame.ts) starts then
+    if (!(source = readSource())) return void document.addEventListener("queuebook:source", start, {once: true});
     addEventListener("queuebook:source", () => (source = undefined));
     if (editsKept(source)) loadEditor().catch(notice);
     decorate(main);
@@ -135,7 +176,14 @@ export function startEditing(): void {
       observer.observe(main, {childList: true});
     });
     observer.observe(main, {childList: true});
-    document.querySelector(".qb-nav")?.append(control({class: "qb-show-code", "data-qb-show-code": "", "aria-pressed": "false"}, "Show code"));
+    const toggle = control({class: "qb-show-code", "data-qb-show-code": "", "aria-pressed": "false"}, "");
+    document.querySelector(".qb-nav")?.append(toggle);
+    followLanguage(() => {
+      toggle.textContent = ui("code.show");
+      toggle.title = ui("code.title");
+      for (const button of main.querySelectorAll(":scope > button[data-qb-edit]")) nameEditButton(button);
+    });
+    addEventListener("keydown", editKey(main));
     addEventListener("click", (event) => {
       const target = (event.target as Element).closest?.(CONTROL);
       if (target) event.preventDefault(), loadEditor().then((editor) => editor.press(target)).catch(notice);

@@ -111,8 +111,7 @@ async function render(path: string, text: string): Promise<void> {
   setTitles(compiled, languages);
   patchMain(compiled.parsed.html);
   const source = sourceOf(path, compiled);
-  if (first) document.getElementById("qb-source")!.textContent = JSON.stringify(source);
-  else adoptSource(source); // a running editor starts afresh over the document as it is now
+  adoptSource(source); // the page's source; a running editor starts afresh over the document as it is now
   const [{files, problems}, data] = await Promise.all([loadFiles(compiled), loadDataImports(compiled)]);
   const defined = new Set(compiled.analysed.flatMap((c) => c.declarations));
   const cells: CellDefinition[] = compiled.definitions.map((d, i) => {
