@@ -197,6 +197,30 @@ describe("a queuebook lesson in JupyterLab", {timeout: 180_000}, () => {
     expect(await frame.locator("main .qb-error, main .observablehq--error").count()).toBe(0);
   });
 
+  it("the arrival lab: an upload is read and a download arrives", async () => {
+    const frame = await openLesson(`${lessons}/arrival-lab.md`);
+    const upload = join(root, "srv-burst.csv");
+    cpSync(join(root, lessons, "data", "arrival-lab", "srv-burst.csv"), upload);
+    await frame.locator("input[name=lab-files]").setInputFiles(upload);
+    await expect.poll(() => frame.locator(".lab-upload-status").innerText()).toContain("srv-burst.csv");
+    const link = frame.locator('a[download="latency.tsv"]');
+    await link.focus();
+    const [download] = await Promise.all([page.waitForEvent("download"), link.press("Enter")]);
+    expect(download.suggestedFilename()).toBe("latency.tsv");
+    expect(readFileSync((await download.path())!, "utf8")).toMatch(/^[a-z_]+\t/);
+  });
+
+  it("presentation mode shows the lesson slide by slide in the tab", async () => {
+    const frame = await openLesson(`${lessons}/formulas.md`);
+    await frame.locator("main .katex").first().waitFor();
+    await frame.locator("main").click({position: {x: 5, y: 5}}); // (keys go to the lesson)
+    await page.keyboard.press("p");
+    await expect.poll(() => frame.locator(".qb-slide-number").textContent()).toMatch(/^1 \/ \d+$/);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => frame.locator(".qb-slide-number").textContent()).toMatch(/^2 \/ \d+$/);
+    await page.keyboard.press("Escape");
+  });
+
   it("axe-core finds no WCAG 2.1 A/AA violation in the lesson", async () => {
     const frame = await openLesson(`${lessons}/erlang-c.md`);
     await frame.locator("main .katex").first().waitFor();
@@ -271,6 +295,24 @@ describe("a queuebook lesson in JupyterLab", {timeout: 180_000}, () => {
     expect(fine.text).toBe(readFileSync(join(root, lessons, "edit.md"), "utf8"));
     expect(readFileSync(join(root, lessons, "edit.md"), "utf8")).not.toContain("planted");
     expect(await page.evaluate(() => document.querySelector("#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current")?.className)).not.toContain("jp-mod-dirty");
+  });
+
+  it("a course's overrides.json makes the lesson the default viewer of Markdown: a double click opens it live", async () => {
+    const other = await startJupyterLab({root, labextensions: [(await buildJupyterExtension()).dir], overrides: {"@jupyterlab/docmanager-extension:plugin": {defaultViewers: {markdown: FACTORY}}}});
+    const tab = await takeTab(browser);
+    try {
+      await tab.goto(other.url);
+      await tab.locator(".jp-DirListing-content .jp-DirListing-item", {hasText: "course"}).dblclick();
+      await tab.locator(".jp-DirListing-content .jp-DirListing-item", {hasText: "notebooks"}).dblclick();
+      await tab.locator(".jp-DirListing-content .jp-DirListing-item", {hasText: "erlang-c.md"}).dblclick();
+      const iframe = tab.locator('.qb-jupyter-lesson iframe[title="queuebook lesson: erlang-c.md"]');
+      await iframe.waitFor();
+      const frame = (await (await iframe.elementHandle())!.contentFrame())!;
+      await expect.poll(() => frame.locator("main .katex").count()).toBeGreaterThan(0);
+    } finally {
+      await releaseTab(tab);
+      await other.close();
+    }
   });
 
   it("logs no console error (but those the tests' own probes cause)", () => {
