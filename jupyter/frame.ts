@@ -43,7 +43,7 @@ async function moduleMap(notebooks: string): Promise<{code: string; specifiers: 
   // rest of the page's API (library, attachments) as client.js has it.
   // Each module waits for the chunks (Plot, d3, KaTeX) the map's modules read, loaded on its first import.
   const libraries = JSON.stringify(bundle.libraries);
-  const code = `(function (queuebook) {\n${bundle.code}\n})(Object.create(self.queuebook, {notebook: {value: function (d) {\n  var map = {}, modules = d.modules || {};\n  Object.keys(modules).forEach(function (s) { map[s] = function () { return Promise.resolve(self.queuebook.loadBuiltins(${libraries})).then(modules[s]); }; });\n  self.queuebook.moduleMap = map;\n}}}));\n`;
+  const code = `(function (queuebook) {\n${bundle.code}\n})(Object.create(self.queuebook, {notebook: {value: function (d) {\n  var map = {}, modules = d.modules || {};\n  Object.keys(modules).forEach(function (s) { map[s] = function () { return Promise.resolve(self.queuebook.loadBuiltins(${libraries})).then(modules[s]); }; });\n  self.queuebook.moduleMap = map;\n  self.queuebook.moduleMapBuiltins = ${libraries};\n}}}));\n`;
   return {code, specifiers};
 }
 

@@ -10,7 +10,7 @@ import {Widget} from "@lumino/widgets";
 import type {Message} from "@lumino/messaging";
 import {PROTOCOL, frameMessage, type FrameMessage, type HostMessage} from "../../../src/client/jupyter/protocol.js";
 import {sourceHash} from "../../../src/notebook/sourceContract.js";
-import {readLessonFile} from "./files.js";
+import {folderListing, readLessonFile, type Listing} from "./files.js";
 
 /** What a lesson view needs from JupyterLab besides its document: the contents API and where the frame's page is. */
 export interface LessonOptions {
@@ -28,6 +28,9 @@ export class LessonView extends Widget {
   private applying = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private opened = false;
+  /** Folder listings for the lesson's reads: asked once per folder for the files one render reads together (a second). */
+  private readonly listing: Listing;
+  private listedAt = 0;
 
   constructor(private readonly context: DocumentRegistry.Context, private readonly options: LessonOptions) {
     super();
@@ -41,6 +44,7 @@ export class LessonView extends Widget {
     frame.title = `queuebook lesson: ${this.title.label}`;
     frame.style.cssText = "border:0;width:100%;height:100%;display:block;background:#fff";
     frame.src = options.frameUrl;
+    this.listing = folderListing(options.contents, () => performance.now() - this.listedAt < 1000 || ((this.listedAt = performance.now()), false));
     this.node.style.overflow = "hidden";
     this.node.append(frame);
     window.addEventListener("message", this.onMessage);
@@ -89,7 +93,7 @@ export class LessonView extends Widget {
         await context.save().catch(() => {}); // (JupyterLab shows its own dialog when a save fails or conflicts)
         return;
       case "read": {
-        const answer = await readLessonFile(this.options.contents, context.path, message.name);
+        const answer = await readLessonFile(this.options.contents, context.path, message.name, undefined, this.listing);
         if (!this.isDisposed) this.post({qb: PROTOCOL, type: "file", id: message.id, ...answer});
         return;
       }

@@ -112,7 +112,13 @@ async function render(path: string, text: string): Promise<void> {
   patchMain(compiled.parsed.html);
   const source = sourceOf(path, compiled);
   adoptSource(source); // the page's source; a running editor starts afresh over the document as it is now
-  const [{files, problems}, data] = await Promise.all([loadFiles(compiled), loadDataImports(compiled)]);
+  const q = (globalThis as any).queuebook;
+  // the chunks the lesson will need (Plot, d3, KaTeX: by its cells' names, its imports of d3 or Plot,
+  // and the module map's when it imports from it) load while its files are read, not after
+  const shared = compiled.analysed.flatMap((cell) => cell.imports.map((i) => (Object.hasOwn(sharedPackages, i.specifier) ? sharedPackages[i.specifier] : "")));
+  const mapped = compiled.analysed.some((cell) => cell.imports.some((i) => Object.hasOwn(q.moduleMap ?? {}, i.specifier)));
+  const chunks = q.loadBuiltins([...shared, ...compiled.analysed.flatMap((cell) => cell.references), ...(mapped ? q.moduleMapBuiltins ?? [] : [])]);
+  const [{files, problems}, data] = await Promise.all([loadFiles(compiled), loadDataImports(compiled), chunks]);
   const defined = new Set(compiled.analysed.flatMap((c) => c.declarations));
   const cells: CellDefinition[] = compiled.definitions.map((d, i) => {
     const cell = compiled.analysed[i];
@@ -121,10 +127,6 @@ async function render(path: string, text: string): Promise<void> {
     const message = problems.get(refused.name.replace(/^\.\//, ""))!;
     return evaluateDefinition(defineCell(cell, defined, {name: "Error", message, line: refused.line, column: refused.column}).text);
   });
-  const q = (globalThis as any).queuebook;
-  // a cell's import of d3 or Plot reads the page's shared copy: its chunk loads first (the build puts it in the page)
-  const shared = compiled.analysed.flatMap((cell) => cell.imports.map((i) => (Object.hasOwn(sharedPackages, i.specifier) ? sharedPackages[i.specifier] : "")));
-  await q.loadBuiltins(shared);
   // the module map (modules.js) and the data read for this version: what the cells import
   q.notebook({path, files, languages, cells, modules: {...q.moduleMap, ...data}});
   document.documentElement.setAttribute("data-qb-lesson", String(Number(document.documentElement.getAttribute("data-qb-lesson") ?? 0) + 1));
