@@ -113,6 +113,15 @@ describe("a queuebook lesson in JupyterLab", {timeout: 180_000}, () => {
     expect(await frame.locator("[data-pause]").textContent()).toContain("09:10");
   });
 
+  it("on-call's checkpoint: a guess committed reveals the answer from the runs (kept for the tab's life: the frame has no storage)", async () => {
+    const frame = await openLesson(`${lessons}/on-call.md`);
+    const checkpoint = frame.locator('[data-qb-checkpoint="burn-after-deploy"]');
+    await checkpoint.locator("input").first().fill("5");
+    await checkpoint.getByRole("button", {name: "Commit my guess"}).click();
+    await expect.poll(() => checkpoint.getAttribute("data-qb-state")).toBe("revealed");
+    expect(await checkpoint.locator("[data-qb-answer]").textContent()).toMatch(/\d/);
+  });
+
   it("an edit and Ctrl+S: the file on disk is the golden (that fence's bytes alone changed); JupyterLab's unsaved marker comes and goes", async () => {
     const frame = await openLesson(`${lessons}/edit.md`);
     await expect.poll(() => frame.locator(".x").innerText()).toBe("100");
