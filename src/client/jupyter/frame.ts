@@ -13,7 +13,7 @@ import {defineCell} from "../../notebook/transpile.js";
 import {sharedPackages, type CellDefinition, type Files, type EmbeddedFile} from "../../notebook/contract.js";
 import {sourceBlocks} from "../../notebook/source.js";
 import {sourceHash, type EmbeddedSource} from "../../notebook/sourceContract.js";
-import {lessonTexts} from "../../site/course.js";
+import {lessonTexts} from "../../notebook/lessonTexts.js";
 import {PROTOCOL, hostMessage, type FrameMessage, type HostMessage} from "./protocol.js";
 import {setJupyterPort} from "../edits/jupyterHost.js";
 
