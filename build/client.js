@@ -17,9 +17,10 @@ import {existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, st
 import {createRequire} from "node:module";
 import {dirname, join} from "node:path";
 import {editorSlim} from "./editorSlim.js";
+import {buildLibraries, libraryAssets} from "./libraries.js";
 
 /** Every file buildClient writes. */
-export const assets = ["client.js", "plot.js", "d3.js", "plot-d3.js", "katex.js", "katex.css", "marked.js", "style.css", "lab-upload.js", "editor.js", "course.js"];
+export const assets = ["client.js", "plot.js", "d3.js", "plot-d3.js", "katex.js", "katex.css", "marked.js", "style.css", "lab-upload.js", "editor.js", "course.js", ...libraryAssets];
 
 function stampOf(packageRoot) {
   const hash = createHash("sha1");
@@ -32,7 +33,7 @@ function stampOf(packageRoot) {
     }
   }
   // (this script by its path in the package: it may run bundled into the CLI, elsewhere)
-  for (const file of [join(packageRoot, "package-lock.json"), join(packageRoot, "build", "client.js"), join(packageRoot, "build", "editorSlim.js"), join(packageRoot, "src", "notebook", "contract.ts"), ...["progress.ts", "progressCourse.ts"].map((name) => join(packageRoot, "src", "components", name))]) {
+  for (const file of [join(packageRoot, "package-lock.json"), join(packageRoot, "build", "client.js"), join(packageRoot, "build", "editorSlim.js"), join(packageRoot, "build", "libraries.js"), join(packageRoot, "src", "notebook", "contract.ts"), ...["progress.ts", "progressCourse.ts"].map((name) => join(packageRoot, "src", "components", name))]) {
     try {
       const stat = statSync(file);
       hash.update(`${file}:${stat.size}:${stat.mtimeMs}\n`);
@@ -76,6 +77,7 @@ async function buildInto(packageRoot, out) {
   // A worker may not be loaded by URL from file://, so the chunk carries the worker's script as text.
   const worker = await build({...common, entryPoints: [join(packageRoot, "src", "components", "lab", "uploadWorker.ts")], write: false, format: "iife", platform: "browser", target: ["es2022", "chrome100", "firefox100", "safari15"]});
   writeFileSync(join(out, "lab-upload.js"), `queuebook.provide({labUploadWorker: ${JSON.stringify(worker.outputFiles[0].text)}});\n`);
+  await buildLibraries(build, packageRoot, out, common); // Framework's libraries and readers (build/libraries.js)
   const katexDist = dirname(require.resolve("katex/dist/katex.css"));
   await build({
     ...common,

@@ -2,6 +2,7 @@
 // by the reader (Inputs.file): the readers built on text(), and an image from url(). Each kind
 // supplies how to get its text, bytes and URL.
 import {autoType, dsvFormat} from "d3-dsv";
+import {needChunk} from "./chunks.js";
 
 /** Options of csv() and tsv(), as in Framework. */
 export interface DsvOptions {
@@ -45,34 +46,41 @@ export abstract class AbstractFile {
   async html(): Promise<Document> {
     return this.xml("text/html");
   }
-  /** Framework reads spreadsheets with ExcelJS; queuebook does not bundle a reader (see README). */
-  async xlsx(): Promise<never> {
-    throw new Error(`${this.name}: FileAttachment.xlsx() is not available in queuebook (Framework loads ExcelJS from a CDN); save the sheet as CSV and use .csv(), or install a reader (npm install exceljs) and pass it await .arrayBuffer()`);
+  /** A spreadsheet (ExcelJS, from the xlsx chunk): Framework's Workbook, `sheetNames` and `sheet(name, {range, headers})`. */
+  async xlsx(): Promise<any> {
+    const [xlsx, buffer] = await Promise.all([needChunk("xlsx"), this.arrayBuffer()]);
+    return xlsx.load(buffer);
   }
-  /** Framework reads ZIP archives with JSZip; queuebook does not bundle a reader (see README). */
-  async zip(): Promise<never> {
-    throw new Error(`${this.name}: FileAttachment.zip() is not available in queuebook (Framework loads JSZip from a CDN); attach the files inside the archive, or install a reader (npm install jszip) and pass it await .arrayBuffer()`);
+  /** A ZIP archive (JSZip, from the zip chunk): `filenames` and `file(path)`. */
+  async zip(): Promise<any> {
+    const [zip, buffer] = await Promise.all([needChunk("zip"), this.arrayBuffer()]);
+    return zip.load(buffer);
   }
-  /** Framework reads Arrow IPC with apache-arrow from a CDN; queuebook does not bundle it (see README). */
-  async arrow(): Promise<never> {
-    throw this.notBundled("arrow", "apache-arrow");
+  /** An Arrow IPC file as an Apache Arrow table. */
+  async arrow(): Promise<any> {
+    const [Arrow, buffer] = await Promise.all([needChunk("Arrow"), this.arrayBuffer()]);
+    return Arrow.tableFromIPC(new Uint8Array(buffer));
   }
-  /** Framework reads Parquet with parquet-wasm and apache-arrow from a CDN; not bundled (see README). */
-  async parquet(): Promise<never> {
-    throw this.notBundled("parquet", "parquet-wasm");
+  /** A Parquet file as an Apache Arrow table (hyparquet, from the parquet chunk). */
+  async parquet(): Promise<any> {
+    const [parquet, buffer] = await Promise.all([needChunk("parquet"), this.arrayBuffer()]);
+    return parquet.read(buffer);
   }
-  /** Framework opens SQLite files with sql.js from a CDN; not bundled (see README). */
-  async sqlite(): Promise<never> {
-    throw this.notBundled("sqlite", "sql.js");
+  /** A SQLite database (sql.js, from the sqlite chunk) as a SQLiteDatabaseClient. */
+  async sqlite(): Promise<any> {
+    const sqlite = await needChunk("sqlite");
+    return sqlite.SQLiteDatabaseClient.open(this);
   }
-  /** Framework loads tables with arquero from a CDN; not bundled (see README). */
-  async arquero(): Promise<never> {
-    throw this.notBundled("arquero", "arquero");
-  }
-  // One sentence for every reader Framework fetches from a CDN: the cell says what is missing
-  // and what to do, instead of "….parquet is not a function".
-  private notBundled(method: string, pkg: string): Error {
-    return new Error(`${this.name}: FileAttachment.${method}() is not available in queuebook (Framework loads ${pkg} from a CDN); install a reader (npm install ${pkg}) and pass it await .arrayBuffer(), or attach the data as CSV or JSON`);
+  /** An Arquero table from CSV, TSV, JSON, Arrow or Parquet. */
+  async arquero(options: Record<string, unknown> = {}): Promise<any> {
+    const aq = await needChunk("aq");
+    const type = this.mimeType;
+    if (type === "application/json" || /\.json$/i.test(this.name)) return aq.fromJSON(await this.text(), options);
+    if (type === "text/tab-separated-values" || /\.tsv$/i.test(this.name)) return aq.fromCSV(await this.text(), {delimiter: "\t", ...options});
+    if (type === "text/csv" || /\.csv$/i.test(this.name)) return aq.fromCSV(await this.text(), options);
+    if (/\.arrow$/i.test(this.name)) return aq.fromArrow(new Uint8Array(await this.arrayBuffer()), options);
+    if (/\.parquet$/i.test(this.name)) return aq.from(await (await needChunk("parquet")).readRows(await this.arrayBuffer()));
+    throw new Error(`${this.name}: cannot tell how to read it into Arquero (CSV, TSV, JSON, Arrow or Parquet)`);
   }
   /** The file as an <img>, loaded. */
   async image(properties: Partial<HTMLImageElement> = {}): Promise<HTMLImageElement> {

@@ -1,7 +1,9 @@
-// Loading the optional chunks (Plot, d3, KaTeX, marked) a live update starts using when the
-// page was built without them. Which built-in lives in which chunk: src/notebook/contract.ts.
-import {chunkedBuiltins, type CellDefinition} from "../notebook/contract.js";
-import {provided} from "./library.js";
+// Loading the optional chunks (Plot, d3, KaTeX, marked, and Framework's libraries: Arquero,
+// DuckDB, ExcelJS …) a page starts using when it was built without them: a live update, a
+// reader such as FileAttachment.xlsx() called on a page whose cells did not name it, a lesson in
+// JupyterLab. Which built-in lives in which chunk: src/notebook/contract.ts.
+import {chunkOf, type CellDefinition} from "../notebook/contract.js";
+import {provided} from "./provided.js";
 
 /** Where client.js was loaded from: the optional chunks sit beside it. */
 const assetBase = (() => {
@@ -20,40 +22,55 @@ export function loadChunks(defs: readonly CellDefinition[]): Promise<void> | und
 }
 
 /**
- * Loads the chunks of the built-ins `names` (Plot, d3, tex, md; other names need none) that are
- * not loaded yet; undefined when none is missing. (A lesson in JupyterLab loads those its
- * module map's modules read before the first of them runs: src/client/jupyter/frame.ts.)
+ * Loads the chunks of the built-ins or module names `names` (Plot, d3, tex, md, aq, DuckDBClient,
+ * `@observablehq/duckdb`, `xlsx` …; other names need none) that are not loaded yet; undefined
+ * when none is missing. (A lesson in JupyterLab loads those its module map's modules read
+ * before the first of them runs: src/client/jupyter/frame.ts.)
  */
 export function loadBuiltins(names: Iterable<string>): Promise<void> | undefined {
   if (!assetBase) return;
-  const missing = new Set<string>();
-  for (const name of names) {
-    const need = Object.hasOwn(chunkedBuiltins, name) ? chunkedBuiltins[name] : undefined;
-    if (need && provided[need.provides] === undefined) missing.add(name);
-  }
-  if (!missing.size) return;
   const loads = new Set<Promise<void>>();
-  for (const name of missing) {
-    const {chunk: base, css} = chunkedBuiltins[name];
-    const chunk = `${base}.js`;
-    let load = loading.get(chunk);
-    if (!load) {
-      if (css) {
-        const link = document.createElement("link");
-        link.rel = "stylesheet";
-        link.href = assetBase + css;
-        document.head.append(link);
-      }
-      load = new Promise<void>((resolve) => {
-        const script = document.createElement("script");
-        script.src = assetBase + chunk;
-        script.onload = script.onerror = () => resolve();
-        document.head.append(script);
-      });
-      loading.set(chunk, load);
-    }
-    loads.add(load);
+  for (const name of names) {
+    const need = chunkOf(name);
+    if (need && provided[need.provides] === undefined) loads.add(loadScript(need.chunk, need.css));
   }
+  if (!loads.size) return;
   return Promise.all(loads).then(() => {});
 }
 
+/**
+ * The library a chunk provides for `name` (a built-in or module name of the contract), loading
+ * the chunk first when the page does not have it; a clear error where it cannot be had (a page
+ * exported as one file carries only the chunks its cells name).
+ */
+export async function needChunk(name: string): Promise<any> {
+  const chunk = chunkOf(name);
+  if (!chunk) throw new Error(`no chunk provides ${name}`);
+  if (provided[chunk.provides] === undefined) await loadBuiltins([name]);
+  const value = provided[chunk.provides];
+  if (value === undefined) throw new Error(`${name} is not available: this page has no _queuebook/${chunk.chunk}.js${assetBase ? "" : " (a page exported as one file carries only the libraries its cells name)"}`);
+  return chunk.member ? value[chunk.member] : value;
+}
+
+/** Loads `_queuebook/<file>.js` (a chunk, or a chunk's data such as DuckDB's wasm) once, as a classic script: works from file://. */
+export function loadScript(file: string, css?: string): Promise<void> {
+  const chunk = `${file}.js`;
+  let load = loading.get(chunk);
+  if (!load) {
+    if (!assetBase) return Promise.resolve();
+    if (css) {
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = assetBase + css;
+      document.head.append(link);
+    }
+    load = new Promise<void>((resolve) => {
+      const script = document.createElement("script");
+      script.src = assetBase + chunk;
+      script.onload = script.onerror = () => resolve();
+      document.head.append(script);
+    });
+    loading.set(chunk, load);
+  }
+  return load;
+}

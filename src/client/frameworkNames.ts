@@ -1,22 +1,20 @@
-// Names Observable Framework defines implicitly that queuebook does not provide offline: its
-// recommended libraries (imported from a CDN on first use) and its sample datasets. A cell that
+// Names Observable Framework defines implicitly that queuebook does not provide offline: some of
+// its recommended libraries (imported from a CDN on first use; those queuebook carries, such as
+// aq, DuckDBClient and L, are chunks in contract.ts) and its sample datasets. A cell that
 // reads one gets an error saying what the name is in Framework and what to install or attach,
 // instead of "topojson is not defined". A page that defines the name itself (a cell, or a script
 // setting a global) keeps its own.
 
 /** Framework's implicit imports queuebook does not bundle: name → the npm package Framework imports. */
 const libraries: Record<string, string> = {
-  _: "lodash", aq: "arquero", Arrow: "apache-arrow", duckdb: "@duckdb/duckdb-wasm", DuckDBClient: "@duckdb/duckdb-wasm",
-  echarts: "echarts", L: "leaflet", mapboxgl: "mapbox-gl", React: "react", ReactDOM: "react-dom", sql: "@duckdb/duckdb-wasm",
-  SQLite: "sql.js", SQLiteDatabaseClient: "sql.js", topojson: "topojson-client", vg: "@uwdata/vgplot", vl: "vega-lite-api",
+  echarts: "echarts", mapboxgl: "mapbox-gl", React: "react", ReactDOM: "react-dom", vg: "@uwdata/vgplot", vl: "vega-lite-api",
   dot: "@viz-js/viz", mermaid: "mermaid"
 };
 
 /** The import a notebook writes instead, where one line does it. */
 const imports: Record<string, string> = {
-  _: 'import _ from "npm:lodash"', aq: 'import * as aq from "npm:arquero"', Arrow: 'import * as Arrow from "npm:apache-arrow"',
-  echarts: 'import * as echarts from "npm:echarts"', L: 'import * as L from "npm:leaflet"', mapboxgl: 'import mapboxgl from "npm:mapbox-gl"',
-  React: 'import * as React from "npm:react"', ReactDOM: 'import * as ReactDOM from "npm:react-dom"', topojson: 'import * as topojson from "npm:topojson-client"'
+  echarts: 'import * as echarts from "npm:echarts"', mapboxgl: 'import mapboxgl from "npm:mapbox-gl"',
+  React: 'import * as React from "npm:react"', ReactDOM: 'import * as ReactDOM from "npm:react-dom"'
 };
 
 /** Framework's sample datasets (npm:@observablehq/sample-datasets), by name → file. */

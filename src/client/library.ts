@@ -1,5 +1,5 @@
 import * as htl from "htl";
-import {chunkedBuiltins} from "../notebook/contract.js";
+import {chunkedBuiltins, chunkOf} from "../notebook/contract.js";
 import {AbstractFile} from "./abstractFile.js";
 import {frameworkNames} from "./frameworkNames.js";
 import {makeFileAttachment, type Files} from "./fileAttachment.js";
@@ -9,12 +9,12 @@ import {Mutable} from "./mutable.js";
 import {resize} from "./resize.js";
 import {languageGenerator} from "./i18n.js";
 import {watchOverflow} from "./scrollCue.js";
+import {provided} from "./provided.js";
 
-/** What the optional chunks (plot.js, katex.js, marked.js) hand over through queuebook.provide. */
-export const provided: Record<string, any> = {};
+export {provided};
 
 /** The chunk script that provides `name` (from the contract's table). */
-function chunkOf(name: string): string {
+function scriptOf(name: string): string {
   const entry = Object.values(chunkedBuiltins).find((c) => c.provides === name);
   return entry ? `${entry.chunk}.js` : name;
 }
@@ -22,9 +22,23 @@ function chunkOf(name: string): string {
 function need(name: string): any {
   const value = provided[name];
   if (value === undefined) {
-    throw new Error(`${name} is not loaded (the page has no _queuebook/${chunkOf(name)} script)`);
+    throw new Error(`${name} is not loaded (the page has no _queuebook/${scriptOf(name)} script)`);
   }
   return value;
+}
+
+/** A built-in of a chunk (`aq`, `DuckDBClient` …): what the chunk provides, or its member. */
+function needBuiltin(name: string): any {
+  const chunk = chunkOf(name)!;
+  const value = need(chunk.provides);
+  return chunk.member ? value[chunk.member] : value;
+}
+
+/** Runtime definitions of Framework's implicit imports that queuebook carries in chunks (aq, Arrow, DuckDBClient, sql …). */
+function chunkedLibraries(): Record<string, () => unknown> {
+  const definitions: Record<string, () => unknown> = {};
+  for (const name of Object.keys(chunkedBuiltins)) if (!["Plot", "d3", "tex", "md"].includes(name)) definitions[name] = () => needBuiltin(name);
+  return definitions;
 }
 
 type Template = (strings: TemplateStringsArray, ...values: unknown[]) => Node;
@@ -85,6 +99,7 @@ export function makeLibrary(getFiles: () => Files, container: () => Element) {
   const FileAttachment = makeFileAttachment(getFiles);
   return {
     ...frameworkNames(), // Framework's implicit names queuebook lacks: a cell reading one is told what to do
+    ...chunkedLibraries(),
     Inputs: () => Inputs,
     html: () => htl.html,
     svg: () => htl.svg,
@@ -113,7 +128,7 @@ export function library(name: string): unknown {
   if (name === "htl") return htl;
   if (name === "stdlib") return stdlib;
   if (name === "tex") return makeTex(need("katex"));
-  return need(name);
+  return chunkOf(name) ? needBuiltin(name) : need(name);
 }
 
 /**

@@ -3,7 +3,7 @@
 // chunks.ts (optional libraries), live.ts (defining and redefining cells), i18n.ts (the page's
 // language), reload.ts (dev live updates).
 import type {NotebookDefinition} from "../notebook/contract.js";
-import {loadBuiltins, loadChunks} from "./chunks.js";
+import {loadBuiltins, loadChunks, needChunk} from "./chunks.js";
 import {setLanguages} from "./i18n.js";
 import {library, provided} from "./library.js";
 import {define} from "./live.js";
@@ -39,7 +39,7 @@ export function provide(objects: Record<string, unknown>): void {
   Object.assign(provided, objects);
 }
 
-(globalThis as any).queuebook = {notebook, provide, library, loadBuiltins};
+(globalThis as any).queuebook = {notebook, provide, library, loadBuiltins, needChunk};
 startReload();
 startSkipLink(); // the first key press reaches "Skip to content" (src/client/skipLink.ts)
 startPresent(); // presentation mode: the p key or ?present (src/client/present.ts)

@@ -55,6 +55,14 @@ export function analyseCellWith(cell: CellSource, transform: TypeTransform): Ana
       const stripped = stripTypes(cell.source, transform);
       ({js, kind} = stripped);
       original = stripped.original;
+    } else if (cell.lang === "sql") {
+      // Framework's ```sql: a query of the page's `sql` database, shown as a table unless it is
+      // named (`id=`) without `display`; `${…}` become the query's parameters
+      const template = templateCell(cell.source, "sql");
+      const sql = sqlProgram(template.js, cell.sql ?? {});
+      js = sql.js;
+      kind = "program";
+      original = (line, column) => ({line, column: line === 1 ? Math.max(1, column - sql.prefix - template.prefix) : column});
     } else if (Object.hasOwn(fenceTags, cell.lang)) {
       // html, svg, tex: a tagged template of the fence's content; positions shift on line 1
       const template = templateCell(cell.source, fenceTags[cell.lang]);
@@ -90,6 +98,15 @@ export function analyseCellWith(cell: CellSource, transform: TypeTransform): Ana
     const at = error instanceof StrippedSyntaxError ? {line: error.line, column: error.column} : original(error.line, error.column);
     return {...cell, ...empty, error: {name: "SyntaxError", message: error.message, ...toNotebook(cell, at.line, at.column)}};
   }
+}
+
+/** The program a ```sql fence runs, and how many characters precede the query on line 1. */
+function sqlProgram(query: string, {id, display}: {id?: string; display?: string}): {js: string; prefix: number} {
+  if (id !== undefined && !/^([A-Za-z_$][\w$]*|[[{][\w$,\s:[\]{}.]*[\]}])$/.test(id)) throw new CellSyntaxError(`invalid id for a sql fence: ${id}`, 1, 1);
+  const shown = (display ?? (id === undefined ? "true" : "false")).toLowerCase() !== "false";
+  const prefix = id === undefined ? (shown ? "display(Inputs.table(await " : "") : shown ? `const ${id} = ((_) => (display(Inputs.table(_, {select: false})), _))(await ` : `const ${id} = await `;
+  const suffix = id === undefined ? (shown ? ", {select: false}));" : ";") : shown ? ");" : ";";
+  return {js: prefix + query + suffix, prefix: prefix.length};
 }
 
 /** Maps a 1-based position within the cell to its position in the .md file. */

@@ -63,12 +63,17 @@ export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: s
   // A null-prototype object from JSON.parse: "__proto__" is an own key like any other.
   const filesSource = `const __files = Object.assign(Object.create(null), JSON.parse(${JSON.stringify(JSON.stringify(Object.fromEntries(fileMap)))}));\n`;
   const cells = new Map(compiled.analysed.map((c) => [c.id, c]));
+  // A project module with top-level await cannot be an IIFE: such a page is bundled as ESM (no
+  // import or export is left: everything is bundled) and wrapped in an async function, so the
+  // page's script stays a classic one that opens from file://.
+  let esm = false;
   const run = (definitions: string, quiet = false) =>
     build({
       stdin: {contents: filesSource + definitions, resolveDir: dirname(entry), sourcefile: basename(entry), loader: "js"},
       absWorkingDir: process.cwd(),
       bundle: true,
-      format: "iife",
+      format: esm ? "esm" : "iife",
+      ...(esm ? {banner: {js: "(async () => {"}, footer: {js: "})();"}} : {}),
       platform: "browser",
       target: "es2022",
       minify: options.minify ?? true,
@@ -78,7 +83,7 @@ export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: s
       write: false,
       metafile: true,
       logLevel: "silent",
-      define: {"process.env.NODE_ENV": '"production"'},
+      define: {"process.env.NODE_ENV": '"production"', ...(esm ? {"import.meta": "{}"} : {})},
       plugins: [imports({compiled, entry, project, root, warnings: quiet ? [] : warnings, maxFileBytes: options.maxFileBytes, attached})]
     });
   // Each failed round marks the cells esbuild refused; a round that places no error gives up.
@@ -101,6 +106,10 @@ export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: s
     }
     const messages = (attempt.error as Partial<BuildFailure>).errors;
     if (!messages?.length) throw attempt.error;
+    if (!esm && messages.some((m) => /Top-level await is currently not supported with the "iife" output format/.test(m.text))) {
+      esm = true;
+      continue;
+    }
     warnings.length = 0; // the next round reports the imports again
     let placed = false;
     const elsewhere: Message[] = [];

@@ -48,6 +48,19 @@ export interface CompiledNotebook extends ParsedNotebook {
 }
 
 
+/**
+ * The FileAttachment readers with a chunk of their own that a page calls (`.xlsx()`, `.zip()`,
+ * `.parquet()`, `.arrow()`, `.sqlite()`), so the page carries them (an export too); a reader
+ * named only elsewhere loads its chunk when called. Found by name on pages that attach files.
+ */
+function readersOf(analysed: readonly AnalysedCell[]): string[] {
+  if (!analysed.some((cell) => cell.references.includes("FileAttachment"))) return [];
+  const found = new Set<string>();
+  for (const cell of analysed) for (const m of cell.js.matchAll(/\.(xlsx|zip|parquet|arrow|sqlite)\s*\(\s*\)/g)) found.add(m[1]);
+  if (analysed.some((cell) => /\.arquero\s*\(/.test(cell.js))) found.add("aq");
+  return [...found];
+}
+
 /** Compiles `text`, the Markdown of the notebook at `path` (used in messages); `parsed` when the caller already parsed it. */
 export function compileNotebook(text: string, path: string, parsed: ParsedNotebook = parseNotebook(text, path)): CompiledNotebook {
   const analysed = parsed.cells.map(analyseCell);
@@ -60,7 +73,7 @@ export function compileNotebook(text: string, path: string, parsed: ParsedNotebo
   const {text: definitions, cells: definedCells} = defineNotebook(analysed, path, graphErrors, {languages});
   const defined = new Set(analysed.flatMap((c) => c.declarations));
   const imported = analysed.flatMap((cell) => cell.imports.map((i) => sharedPackages[i.specifier])).filter(Boolean);
-  const chunks = chunksFor([...analysed.flatMap((cell) => cell.references).filter((name) => !defined.has(name)), ...imported]);
+  const chunks = chunksFor([...analysed.flatMap((cell) => cell.references).filter((name) => !defined.has(name)), ...imported, ...readersOf(analysed)]);
   // A syntax error is one warning per cell; a duplicate name or a cycle one per name or cycle.
   const cellWarnings: Warning[] = analysed.filter((cell) => cell.error).map(({error}) => ({path, line: error!.line, column: error!.column, message: `${error!.name}: ${error!.message}`}));
   for (const {cells, message} of problems) cellWarnings.push({path, line: cells[0].line, column: cells[0].column, message: `RuntimeError: ${message}`});

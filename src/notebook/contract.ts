@@ -80,15 +80,52 @@ export interface Chunk {
   provides: string;
   /** A stylesheet the chunk needs, under _queuebook/. */
   css?: string;
+  /** The built-in is this property of what the chunk provides (DuckDBClient of the duckdb chunk). */
+  member?: string;
 }
 
-/** Built-ins carried by an optional chunk rather than by client.js. */
+/**
+ * Built-ins carried by an optional chunk rather than by client.js: queuebook's own (Plot, d3,
+ * tex, md) and Framework's implicit imports, each loaded only by a page that reads it.
+ */
 export const chunkedBuiltins: Record<string, Chunk> = {
   Plot: {chunk: "plot", provides: "Plot"},
   d3: {chunk: "d3", provides: "d3"},
   tex: {chunk: "katex", provides: "katex", css: "katex.css"},
-  md: {chunk: "marked", provides: "marked"}
+  md: {chunk: "marked", provides: "marked"},
+  aq: {chunk: "arquero", provides: "aq"},
+  Arrow: {chunk: "arrow", provides: "Arrow"},
+  topojson: {chunk: "topojson", provides: "topojson"},
+  L: {chunk: "leaflet", provides: "L", css: "leaflet.css"},
+  _: {chunk: "lodash", provides: "_"},
+  DuckDBClient: {chunk: "duckdb", provides: "duckdb", member: "DuckDBClient"},
+  sql: {chunk: "duckdb", provides: "duckdb", member: "sql"},
+  duckdb: {chunk: "duckdb", provides: "duckdb", member: "duckdb"},
+  SQLite: {chunk: "sqlite", provides: "sqlite", member: "SQLite"},
+  SQLiteDatabaseClient: {chunk: "sqlite", provides: "sqlite", member: "SQLiteDatabaseClient"}
 };
+
+/**
+ * Chunks reached by a module name rather than a built-in: Framework's own modules a page imports
+ * (`npm:@observablehq/duckdb`), and the readers of FileAttachment (`.xlsx()` …, by method name).
+ */
+export const chunkedModules: Record<string, Chunk> = {
+  "@observablehq/duckdb": {chunk: "duckdb", provides: "duckdb"},
+  "@duckdb/duckdb-wasm": {chunk: "duckdb", provides: "duckdb", member: "duckdb"},
+  "@observablehq/sqlite": {chunk: "sqlite", provides: "sqlite"},
+  "@observablehq/xlsx": {chunk: "xlsx", provides: "xlsx"},
+  "@observablehq/zip": {chunk: "zip", provides: "zip"},
+  xlsx: {chunk: "xlsx", provides: "xlsx"},
+  zip: {chunk: "zip", provides: "zip"},
+  parquet: {chunk: "parquet", provides: "parquet"},
+  arrow: {chunk: "arrow", provides: "Arrow"},
+  sqlite: {chunk: "sqlite", provides: "sqlite"}
+};
+
+/** The chunk carrying a built-in or a module name, if any. */
+export function chunkOf(name: string): Chunk | undefined {
+  return Object.hasOwn(chunkedBuiltins, name) ? chunkedBuiltins[name] : Object.hasOwn(chunkedModules, name) ? chunkedModules[name] : undefined;
+}
 
 /** Built-ins client.js carries itself. `display` and `view` are cell-local. */
 export const clientBuiltins = [
@@ -109,5 +146,15 @@ export const sharedPackages: Record<string, string> = {
   d3: "d3",
   "@observablehq/plot": "Plot",
   "@observablehq/inputs": "Inputs",
-  htl: "htl"
+  htl: "htl",
+  arquero: "aq",
+  "apache-arrow": "Arrow",
+  "topojson-client": "topojson",
+  leaflet: "L",
+  lodash: "_",
+  "@observablehq/duckdb": "@observablehq/duckdb",
+  "@duckdb/duckdb-wasm": "@duckdb/duckdb-wasm",
+  "@observablehq/sqlite": "@observablehq/sqlite",
+  "@observablehq/xlsx": "@observablehq/xlsx",
+  "@observablehq/zip": "@observablehq/zip"
 };

@@ -1,6 +1,6 @@
 // JavaScript and browser globals that a cell may use without them becoming runtime inputs.
 // A cell that defines one of these names makes it an ordinary input again.
-import {chunkedBuiltins, isBuiltin, sharedPackages} from "./contract.js";
+import {chunkOf, chunkedBuiltins, chunkedModules, isBuiltin, sharedPackages} from "./contract.js";
 
 /** Names resolved from the browser's global scope, not from other cells or built-ins. */
 export const globals = new Set(
@@ -18,11 +18,12 @@ export const globals = new Set(
   ).split(" ")
 );
 
-/** The optional asset chunks for the built-ins a notebook uses; Plot with d3 is one chunk. */
+/** The optional asset chunks for the built-ins (or module names) a notebook uses; Plot with d3 is one chunk. */
 export function chunksFor(names: Iterable<string>): string[] {
   const chunks = new Set<string>();
   for (const name of names) {
-    if (Object.hasOwn(chunkedBuiltins, name)) chunks.add(chunkedBuiltins[name].chunk);
+    const chunk = chunkOf(name);
+    if (chunk) chunks.add(chunk.chunk);
   }
   if (chunks.has("plot") && chunks.has("d3")) {
     chunks.delete("plot");
@@ -40,7 +41,7 @@ export function chunksWithLibraries(chunks: readonly string[], libraries: Iterab
   const names: string[] = [...libraries];
   for (const chunk of chunks) {
     if (chunk === "plot-d3") names.push("Plot", "d3");
-    else for (const [name, entry] of Object.entries(chunkedBuiltins)) if (entry.chunk === chunk) names.push(name);
+    else for (const [name, entry] of [...Object.entries(chunkedBuiltins), ...Object.entries(chunkedModules)]) if (entry.chunk === chunk) names.push(name);
   }
   return chunksFor(names);
 }

@@ -22,6 +22,8 @@ export interface CellSource {
   column: number;
   inline: boolean;
   echo: boolean;
+  /** A ```sql fence's `id=` (the name its result gets) and `display=` options, as written. */
+  sql?: {id?: string; display?: string};
 }
 
 /** A parsed notebook: front matter, prose HTML with placeholders, and cells in order. */
@@ -40,19 +42,18 @@ export interface ParsedNotebook {
 }
 
 /** The languages of cells: JavaScript, TypeScript, and the fences that become templates. */
-export type CellLanguage = "js" | "ts" | "html" | "svg" | "tex";
+export type CellLanguage = "js" | "ts" | "html" | "svg" | "tex" | "sql";
 
 /**
  * The fences that are cells. As in Framework, only these tags run (```javascript, ```python and
  * every other fence are shown as code); Framework also runs the tags of `notRun`.
  */
-const cellLanguages: Record<string, CellLanguage> = {js: "js", ts: "ts", html: "html", svg: "svg", tex: "tex"};
+const cellLanguages: Record<string, CellLanguage> = {js: "js", ts: "ts", html: "html", svg: "svg", tex: "tex", sql: "sql"};
 
 /** Fences Framework runs and queuebook shows as code, with what Framework runs them with (said in a note at the fence). */
 export const notRun: Record<string, string> = {
   jsx: "JSX with React",
   tsx: "TSX with React",
-  sql: "SQL with DuckDB",
   dot: "Graphviz dot diagrams",
   mermaid: "Mermaid diagrams"
 };
@@ -106,12 +107,20 @@ export function parseNotebook(text: string, path: string): ParsedNotebook {
     const source = (token as Tokens.Code).text;
     const id = key(info.lang, source);
     const firstLine = locate(front.content, start).line + 1 + front.lineOffset;
-    cells.push({id, source, lang: info.lang, line: firstLine, column: 1, inline: false, echo: info.echo});
+    cells.push({id, source, lang: info.lang, line: firstLine, column: 1, inline: false, echo: info.echo, ...(info.lang === "sql" ? {sql: sqlOptions((token as Tokens.Code).lang ?? "")} : {})});
     if (info.echo) html.push(`<pre class="qb-echo"><code class="language-${info.lang}">${escapeHtml(source)}</code></pre>\n`);
     // the element's id is positional (a stable anchor); data-cell is the cell's identity
     html.push(`<div class="qb-cell" id="cell-${++blockCount}" data-cell="${id}"></div>\n`);
   }
   flush();
+  const tables = sqlTables(front.data.sql);
+  if (tables) {
+    // Framework's `sql:` front matter: the page's `sql` is a DuckDB database of those files
+    const source = `const sql = await DuckDBClient.sql({${Object.entries(tables).map(([name, path]) => `${JSON.stringify(name)}: FileAttachment(${JSON.stringify(path)})`).join(", ")}});`;
+    const id = key("js", source);
+    cells.unshift({id, source, lang: "js", line: 1, column: 1, inline: false, echo: false});
+    html.unshift(`<div class="qb-cell qb-sql-tables" id="cell-0" data-cell="${id}"></div>\n`);
+  }
   html.splice(0, html.length, html.join("").replace(/<span class="qb-inline" data-cell=/g, () => `<span class="qb-inline" id="inline-${++inlineCount}" data-cell=`));
   for (const {id, source} of inlines) {
     const position = located.get(id) ?? {line: 1, column: 1};
@@ -152,6 +161,23 @@ export function parseInfo(info: string): {lang: CellLanguage; echo: boolean; run
   if (!Object.hasOwn(cellLanguages, tag)) return undefined;
   const options = new Map(words.map((word) => [word.replace(/=.*$/, ""), word.includes("=") ? word.replace(/^[^=]*=/, "").toLowerCase() : "true"]));
   return {lang: cellLanguages[tag], echo: (options.get("echo") ?? "false") !== "false", run: options.get("run") !== "false"};
+}
+
+/** A ```sql fence's `id=` and `display=` options (values as written; `id` is the name the result is given). */
+function sqlOptions(info: string): {id?: string; display?: string} {
+  const options: {id?: string; display?: string} = {};
+  for (const word of info.trim().split(/\s+/).slice(1)) {
+    const [name, value] = [word.replace(/=.*$/, ""), word.includes("=") ? word.replace(/^[^=]*=/, "").replace(/^"(.*)"$/, "$1") : "true"];
+    if (name === "id" || name === "display") options[name] = value;
+  }
+  return options;
+}
+
+/** Front matter `sql: {name: path}` as table names and file paths, or undefined. */
+function sqlTables(value: unknown): Record<string, string> | undefined {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value).filter(([, path]) => typeof path === "string" || typeof path === "number");
+  return entries.length ? Object.fromEntries(entries.map(([name, path]) => [name, String(path)])) : undefined;
 }
 
 /** The tag of a fence Framework would run and queuebook does not (not when it says run=false). */

@@ -4,7 +4,7 @@ import {escapeHtml} from "../notebook/parse.js";
 import type {CompiledNotebook} from "../notebook/compile.js";
 import {sourceScript} from "./pageSource.js";
 import {chooseLanguageBlocks} from "./languageBlocks.js";
-import {isLanguageCode} from "../notebook/contract.js";
+import {chunkedBuiltins, isLanguageCode} from "../notebook/contract.js";
 import {scriptElement, styleElement} from "./exportInline.js";
 import {applySnapshot, type Snapshot} from "./snapshotFill.js";
 import {snapshotStyleElement} from "./snapshotStyles.js";
@@ -50,7 +50,13 @@ export function urlPath(path: string): string {
 
 /** The shared assets a page links (or inlines), by name: the stylesheets, the client and the chunks it needs. */
 export function pageAssets(compiled: Pick<CompiledNotebook, "chunks">): string[] {
-  return ["style.css", ...(compiled.chunks.includes("katex") ? ["katex.css"] : []), "client.js", ...compiled.chunks.map((chunk) => `${chunk}.js`)];
+  return ["style.css", ...chunkStyles(compiled.chunks), "client.js", ...compiled.chunks.map((chunk) => `${chunk}.js`)];
+}
+
+/** The stylesheets of a page's chunks (katex.css, leaflet.css), from the contract's table. */
+export function chunkStyles(chunks: readonly string[]): string[] {
+  const styles = Object.values(chunkedBuiltins).filter((c) => c.css && chunks.includes(c.chunk)).map((c) => c.css!);
+  return [...new Set(styles)];
 }
 
 /** The prose of a page's <main>: its language blocks chosen for its first language, its echoed code left out with `noCode`. */
@@ -67,7 +73,7 @@ export function renderPage(compiled: CompiledNotebook, options: PageOptions): st
   const asset = (name: string) => (inline.has(name) ? scriptElement(inline.get(name)!) : script(options.assets + name));
   const head = [
     style("style.css"),
-    compiled.chunks.includes("katex") ? style("katex.css") : "",
+    ...chunkStyles(compiled.chunks).map(style),
     options.events ? `<meta name="queuebook-dev" content="${escapeHtml(options.events)}">` : "",
     options.save ? `<meta name="queuebook-save" content="${escapeHtml(options.save)}">` : "",
     asset("client.js"),

@@ -29,7 +29,7 @@ describe("highlightCode(html): the languages highlighted", () => {
     ["sh", "echo $HOME | wc -l", /<span class="hljs-built_in">echo<\/span>.*<span class="hljs-variable">\$HOME<\/span>/],
     ["bash", "if [ -f x ]; then ls; fi", /<span class="hljs-keyword">if<\/span>/],
     ["python", "def f(a):\n    return None", /<span class="hljs-keyword">def<\/span> <span class="hljs-title function_">f<\/span>/],
-    ["sql", "SELECT count(*) FROM runs", /<span class="hljs-keyword">SELECT<\/span>/],
+    ["sql run=false", "SELECT count(*) FROM runs", /<span class="hljs-keyword">SELECT<\/span>/],
     ["yaml", "title: x", /<span class="hljs-attr">title:<\/span>/],
     ["diff", "- old\n+ new", /<span class="hljs-deletion">- old<\/span>/],
     ["tex run=false", "\\frac{a}{b}", /<span class="hljs-keyword">\\frac<\/span>/],
@@ -72,7 +72,7 @@ describe("highlightCode(html): the languages highlighted", () => {
 describe("highlightCode(html): untrusted code never becomes markup", () => {
   it("keeps a closing tag, a script and an event handler in the code as text", () => {
     const code = '</code></pre><script>alert(1)</script><img src=x onerror="alert(2)"> & \'q\'';
-    for (const tag of ["python", "html run=false", "js run=false", "sql", "json"]) {
+    for (const tag of ["python", "html run=false", "js run=false", "sql run=false", "json"]) {
       const html = fence(tag, code);
       expect(html, tag).toContain("hljs");
       for (const name of tags(html.slice(html.indexOf("<pre>"), html.indexOf("</pre>") + 6))) expect(["code", "pre", "span"], tag).toContain(name);

@@ -31,19 +31,28 @@ describe("parseNotebook(text, path)", () => {
       for (const lang of ["javascript", "typescript", "python", "JS"]) expect(html).toContain(`<pre><code class="language-${lang}">`);
       expect(warnings).toEqual([]); // Framework shows these as code too: nothing to say
     });
-    it("shows the fences Framework runs and queuebook does not (jsx, tsx, sql, dot, mermaid) as code, with a note and a warning each", () => {
-      const tags = ["jsx", "tsx", "sql", "dot", "mermaid"];
+    it("shows the fences Framework runs and queuebook does not (jsx, tsx, dot, mermaid) as code, with a note and a warning each", () => {
+      const tags = ["jsx", "tsx", "dot", "mermaid"];
       const text = md(...tags.flatMap((tag) => ["```" + tag + " echo", `<${tag}>`, "```", ""]));
       const {html, warnings} = parseNotebook(text, "a.md");
       expect(cells(text)).toEqual([]);
       for (const tag of tags) expect(html).toContain(`<code class="language-${tag}">&lt;${tag}&gt;`); // the code is text, never markup
-      expect(html.match(/<p class="qb-fence-note">/g)?.length).toBe(5);
+      expect(html.match(/<p class="qb-fence-note">/g)?.length).toBe(4);
       expect(warnings.map((w) => [w.line, w.message.slice(0, 9 + tags[0].length)])).toEqual(tags.map((tag, i) => [1 + i * 4, ("```" + tag + " fences").slice(0, 12)]));
     });
     it("says nothing for such a fence marked run=false, or an indented code block", () => {
       const {html, warnings} = parseNotebook(md("```sql run=false", "SELECT 1", "```", "", "    sql", ""), "a.md");
       expect(html).not.toContain("qb-fence-note");
       expect(warnings).toEqual([]);
+    });
+    it("makes a ```sql fence a cell with its id= and display= options as written", () => {
+      const text = md("```sql id=Rows display", "SELECT 1", "```", "", "```sql", "SELECT 2", "```");
+      expect(cells(text).map((c) => [c.lang, c.sql])).toEqual([["sql", {id: "Rows", display: "true"}], ["sql", {}]]);
+    });
+    it("makes front matter `sql:` a first cell defining sql over those files", () => {
+      const {cells: found, html} = parseNotebook(md("---", "sql:", "  gaia: ./gaia.parquet", "---", "", "# T"), "a.md");
+      expect(found[0]).toMatchObject({lang: "js", line: 1, source: 'const sql = await DuckDBClient.sql({"gaia": FileAttachment("./gaia.parquet")});'});
+      expect(html).toContain(`data-cell="${found[0].id}"`);
     });
     it("accepts ~~~ fences", () => expect(cells(md("~~~js", "a", "~~~"))[0]).toMatchObject({source: "a", line: 2}));
     it("adds the front matter's lines to cell lines", () => {

@@ -6,5 +6,8 @@ return {runs};
 {id: "88ad566e", line: 8, column: 1, inputs: ["runs"], outputs: ["typed"], hash: "b1ba858225d7", body: (runs) => {
 const typed = runs + 1;
 return {typed};
+}},
+{id: "bc9ebdd5", line: 24, column: 1, inputs: ["display","Inputs","sql"], outputs: [], hash: "cdd8c434fe45", body: async (display, Inputs, sql) => {
+display(Inputs.table(await sql`SELECT * FROM runs`, {select: false}));
 }}
 ]});

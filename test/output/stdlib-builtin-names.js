@@ -13,5 +13,7 @@ return {h};
 {id: "fa830a78", line: 15, column: 1, inputs: ["md","servers"], outputs: [], autodisplay: true, hash: "6ae73a9f7be0", body: (md, servers) => (
 md`**${servers}** servers`
 )},
-{id: "ba853cdc", line: 19, column: 1, inputs: [], outputs: [], error: {"name":"SyntaxError","message":"@observablehq/stdlib: queuebook provides FileAttachment, Generators, Mutable, resize and the page's built-ins, not \"DuckDBClient\"","line":19,"column":9}, hash: "8f2484a6839f"}
+{id: "ba853cdc", line: 19, column: 1, inputs: [], outputs: [], hash: "774ce446cbeb", body: () => {
+
+}}
 ], modules: {"../../src/sim/queue.js": () => import("../../src/sim/queue.js")}});

@@ -11,5 +11,7 @@ return {M, counter};
 {id: "7cf38db7", line: 14, column: 1, inputs: ["tex"], outputs: [], autodisplay: true, hash: "485f094ba1cc", body: (tex) => (
 tex`x^2`
 )},
-{id: "5cf44c1a", line: 18, column: 1, inputs: [], outputs: [], error: {"name":"SyntaxError","message":"observablehq:stdlib: queuebook provides FileAttachment, Generators, Mutable, resize and the page's built-ins, not \"DuckDBClient\"","line":18,"column":9}, hash: "70818c1e73fe"}
+{id: "5cf44c1a", line: 18, column: 1, inputs: [], outputs: [], hash: "774ce446cbeb", body: () => {
+
+}}
 ]});

@@ -1,0 +1,4 @@
+// lodash.js: Framework's implicit `_` (lodash), for pages that read it or import npm:lodash.
+import _ from "lodash";
+
+(globalThis as any).queuebook.provide({_});

@@ -1,0 +1,4 @@
+// topojson.js: Framework's implicit `topojson` (topojson-client), for pages that read it or import npm:topojson-client.
+import * as topojson from "topojson-client";
+
+(globalThis as any).queuebook.provide({topojson});
