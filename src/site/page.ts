@@ -53,6 +53,18 @@ export function pageAssets(compiled: Pick<CompiledNotebook, "chunks">): string[]
   return ["style.css", ...chunkStyles(compiled.chunks), "client.js", ...compiled.chunks.map((chunk) => `${chunk}.js`)];
 }
 
+/**
+ * The page's <main> classes: a page in Framework's wide or dashboard theme (front matter
+ * `theme:`) spans the window, one laid out with Framework's grid classes gets Framework's
+ * 1152 px (four 280 px cards side by side); other pages keep queuebook's reading width.
+ */
+export function mainClass(compiled: Pick<CompiledNotebook, "data" | "html">): string {
+  const theme = compiled.data.theme;
+  const themes = (Array.isArray(theme) ? theme : typeof theme === "string" ? theme.split(/[\s,]+/) : []).map(String);
+  if (themes.some((t) => t === "wide" || t === "dashboard")) return "qb-notebook qb-wide";
+  return /class="[^"]*\bgrid\b/.test(compiled.html) ? "qb-notebook qb-framework-width" : "qb-notebook";
+}
+
 /** The stylesheets of a page's chunks (katex.css, leaflet.css), from the contract's table. */
 export function chunkStyles(chunks: readonly string[]): string[] {
   const styles = Object.values(chunkedBuiltins).filter((c) => c.css && chunks.includes(c.chunk)).map((c) => c.css!);
@@ -92,7 +104,7 @@ export function renderPage(compiled: CompiledNotebook, options: PageOptions): st
     head,
     late: options.snapshot ? snapshotStyleElement(options.snapshot.styles) : "",
     body: `<nav class="qb-nav">${home}</nav>
-<main class="qb-notebook" id="observablehq-main">
+<main class="${mainClass(compiled)}" id="observablehq-main">
 ${top}${noscript}${options.snapshot ? applySnapshot(prose, options.snapshot.outputs) : prose}</main>
 ${sourceScript(compiled)}
 ${titlesScript(compiled)}<footer class="qb-footer">${escapeHtml(compiled.path)}</footer>

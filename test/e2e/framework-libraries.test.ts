@@ -88,6 +88,19 @@ describe("Framework's libraries offline (issue 36)", () => {
     await page.context().close();
   }, 60_000);
 
+  it("Framework's widths: a grid-cols-4 page shows four cards in a row at 1920 px; theme wide spans the window", async () => {
+    const {page} = await open("layout.html");
+    await page.setViewportSize({width: 1920, height: 1000});
+    const boxes = await page.locator(".card").evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect()).map((r) => ({top: Math.round(r.top), width: Math.round(r.width)})));
+    expect(new Set(boxes.map((b) => b.top)).size).toBe(1);
+    for (const {width} of boxes) expect(width).toBeGreaterThanOrEqual(250);
+    const wide = await open("wide.html");
+    await wide.page.setViewportSize({width: 1920, height: 1000});
+    expect(await wide.page.locator("main").evaluate((m) => m.getBoundingClientRect().width)).toBeGreaterThan(1800);
+    await page.context().close();
+    await wide.page.context().close();
+  });
+
   it("DuckDB from file://: front matter sql:, ```sql id= and a shown table, DuckDBClient over JSON and an array", async () => {
     const {page, errors, blocked} = await open("duckdb.html");
     await shows(page, "#sql-id", "b,c", 90_000);
