@@ -166,8 +166,10 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       return events(name, versionOf(query), res);
     }
     if (path.startsWith("/_queuebook/")) return file(res, assets, path.slice("/_queuebook/".length));
-    if (path === "/" || path === "/index.html") return send(res, 200, "text/html", await index());
-    const name = path.slice(1).replace(/\.html$/, "");
+    // the course page is the home page only where the root has no index.md of its own (as the build)
+    const home = path === "/" || path === "/index.html";
+    if (home && !(await notebookFile("index"))) return send(res, 200, "text/html", await index());
+    const name = home ? "index" : path.slice(1).replace(/\.html$/, "");
     if (name.endsWith(".js") && (await notebookFile(name.slice(0, -3)))) {
       const p = page(name.slice(0, -3));
       try {

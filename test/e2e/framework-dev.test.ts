@@ -91,3 +91,27 @@ describe("queuebook dev: a subfolder notebook's root-relative images and links t
     await releaseTab(page);
   });
 });
+
+describe("queuebook dev: the home page (issue 36)", () => {
+  it("serves the root's own index.md at / (as the build does), the course page only where there is none", async () => {
+    const {mkdtemp, writeFile, rm} = await import("node:fs/promises");
+    const {tmpdir} = await import("node:os");
+    const own = await mkdtemp(join(tmpdir(), "queuebook-home-"));
+    await writeFile(join(own, "index.md"), "# Project home\n\nWritten by the project.\n");
+    await writeFile(join(own, "other.md"), "# Other\n");
+    const served = await startPreview({root: own, packageRoot, port: 0});
+    try {
+      for (const path of ["/", "/index.html"]) {
+        const res = await fetch(new URL(path, served.url));
+        const body = await res.text();
+        expect([path, res.status, body.includes("<h1")]).toEqual([path, 200, true]);
+        expect([body.includes("Written by the project."), body.includes("qb-course")]).toEqual([true, false]); // the page, not the course listing it
+      }
+    } finally {
+      await served.close();
+      await rm(own, {recursive: true, force: true});
+    }
+    const course = await get("/"); // test/e2e/framework has no index.md: the course page lists its notebooks
+    expect(course.body.toString()).toContain("qb-course");
+  }, 60_000);
+});
