@@ -26,9 +26,9 @@ async function errorsOf(cells: [id: string, inputs: string[], body?: (...args: a
 
 describe("classifyError(error, cell) for Framework's implicit names", () => {
   it("says what is missing and what to install, as the reading cell's own error, for every library name", async () => {
-    const names = ["topojson", "_", "aq", "Arrow", "L", "React", "vl", "duckdb", "mermaid"];
+    const names = ["echarts", "React", "vl", "mermaid", "dot", "mapboxgl"];
     const results = await errorsOf(names.map((name) => [`cell-${name}`, [name]]));
-    expect(results.get("cell-topojson")).toBe('RuntimeError: topojson is not defined: Observable Framework imports it implicitly (npm:topojson-client) and queuebook does not; install it (npm install topojson-client) and add a cell: import * as topojson from "npm:topojson-client"');
+    expect(results.get("cell-echarts")).toBe('RuntimeError: echarts is not defined: Observable Framework imports it implicitly (npm:echarts) and queuebook does not; install it (npm install echarts) and add a cell: import * as echarts from "npm:echarts"');
     for (const name of names) {
       const text = results.get(`cell-${name}`)!;
       expect(text, name).toMatch(new RegExp(`^RuntimeError: ${name.replace(/[_$]/g, "\\$&")} is not defined: Observable Framework imports it implicitly \\(npm:[^)]+\\) and queuebook does not; install`));
@@ -36,9 +36,9 @@ describe("classifyError(error, cell) for Framework's implicit names", () => {
     }
   });
   it("says which file to attach for a sample dataset, and stays one error when two names are missing", async () => {
-    const results = await errorsOf([["cell-1", ["penguins"]], ["cell-2", ["miserables", "topojson"]]]);
+    const results = await errorsOf([["cell-1", ["penguins"]], ["cell-2", ["miserables", "echarts"]]]);
     expect(results.get("cell-1")).toBe('RuntimeError: penguins is not defined: it is one of Observable Framework\'s sample datasets, which queuebook does not download; put penguins.csv (from the npm package @observablehq/sample-datasets) beside the notebook and add a cell: const penguins = FileAttachment("penguins.csv").csv({typed: true})');
-    expect(results.get("cell-2")).toMatch(/^RuntimeError: (miserables|topojson) is not defined: /);
+    expect(results.get("cell-2")).toMatch(/^RuntimeError: (miserables|echarts) is not defined: /);
   });
   it("still reports an input that ran and failed as that input's failure, and a plain missing name as before", async () => {
     const results = await errorsOf([

@@ -191,12 +191,12 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     await releaseTab(page);
   });
 
-  it("fences: only Framework's tags run; ```javascript, ```typescript, ```python are code, ```sql and ```mermaid say they are not run", async () => {
+  it("fences: only Framework's tags run; ```javascript, ```typescript, ```python are code, ```sql run=false is code, ```mermaid says it is not run", async () => {
     const {page, errors} = await open("fences-framework.html");
     await shows(page, "#ran", "the js cell ran");
     expect(await page.locator(".qb-cell").count()).toBe(1);
     for (const lang of ["javascript", "typescript", "python", "sql", "mermaid"]) expect(await page.locator(`pre code.language-${lang}`).count(), lang).toBe(1);
-    expect(await page.locator(".qb-fence-note").allInnerTexts()).toEqual([expect.stringContaining("sql"), expect.stringContaining("mermaid")]);
+    expect(await page.locator(".qb-fence-note").allInnerTexts()).toEqual([expect.stringContaining("mermaid")]);
     expect(await cellErrors(page)).toEqual([]);
     expect(errors).toEqual([]);
     await releaseTab(page);
@@ -239,18 +239,18 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     await releaseTab(page);
   });
 
-  it("FileAttachment's readers: csv({array}), xml(), html(), stream(), xlsx() saying what is missing; Framework's implicit names say what to do", async () => {
+  it("FileAttachment's readers: csv({array}), xml(), html(), stream(), xlsx(); Framework's implicit names queuebook lacks say what to do", async () => {
     const {page, errors} = await open("files.html");
     await shows(page, "#csv-array", '["server","rate"] 4 number');
     await shows(page, "#xml", "2 entries");
     await shows(page, "#html-doc", "from html");
     await shows(page, "#stream", "server,rate");
-    await shows(page, "#xlsx", /^servers\.csv: FileAttachment\.xlsx\(\) is not available in queuebook/);
-    // Framework's implicit topojson and sample dataset penguins: the cell says what to install or attach
+    await shows(page, "#xlsx", "runs,empty"); // ExcelJS, from the page's xlsx chunk
+    // Framework's implicit echarts (not carried) and sample dataset penguins: the cell says what to install or attach
     await page.waitForFunction(() => document.querySelectorAll(".qb-error").length === 2);
-    // the cell's own error: what is missing and what to do (not "input `topojson` failed")
+    // the cell's own error: what is missing and what to do (not "input `echarts` failed")
     expect(await cellErrors(page)).toEqual([
-      expect.stringMatching(/^RuntimeError: topojson is not defined: Observable Framework imports it implicitly \(npm:topojson-client\) and queuebook does not; install it \(npm install topojson-client\) and add a cell: import \* as topojson from "npm:topojson-client"\s+files\.md:\d+:1$/),
+      expect.stringMatching(/^RuntimeError: echarts is not defined: Observable Framework imports it implicitly \(npm:echarts\) and queuebook does not; install it \(npm install echarts\) and add a cell: import \* as echarts from "npm:echarts"\s+files\.md:\d+:1$/),
       expect.stringMatching(/^RuntimeError: penguins is not defined: it is one of Observable Framework's sample datasets.*FileAttachment\("penguins\.csv"\)\.csv\(\{typed: true\}\)\s+files\.md:\d+:1$/)
     ]);
     expect(errors).toEqual([]);
