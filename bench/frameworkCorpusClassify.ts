@@ -57,7 +57,9 @@ function packageOf(spec: string): string | undefined {
  * repository, a package not installed, the network, or in scope.
  */
 export function classifyCellError(message: string, {root, page, nodeModules}: {root: string; page: string; nodeModules: string}): ErrorClass {
-  if (/Failed to fetch|NetworkError|net::ERR|Load failed|sample datasets|ERR_BLOCKED|ERR_FAILED/i.test(message)) return "network";
+  if (/Failed to fetch|NetworkError|net::ERR|Load failed|sample datasets|ERR_BLOCKED|ERR_FAILED|would be read from the network|Dynamic require of "https?:/i.test(message)) return "network";
+  // Framework's own parser refuses FileAttachment(name) with a computed name in the same words
+  if (/FileAttachment requires a single literal string argument/.test(message)) return "page-syntax";
   if (/imports it implicitly|is not in the project's node_modules|is not available in queuebook \(Framework loads/.test(message)) return "package";
   if (acornSyntax.test(message.replace(/^input `[^`]*` failed: /, ""))) return "page-syntax";
   const unresolved = /Could not resolve "([^"]+)"(?: \(from ([^;)]+))?|cannot import "([^"]+)"|Cannot find module '([^']+)'/.exec(message);
