@@ -16,7 +16,7 @@ beforeAll(async () => {
 
 describe("buildClient", () => {
   it("writes every asset", () => {
-    expect(assets).toEqual(["client.js", "plot.js", "d3.js", "plot-d3.js", "katex.js", "katex.css", "marked.js", "style.css", "lab-upload.js", "editor.js", "course.js"]);
+    expect(assets).toEqual(["client.js", "plot.js", "d3.js", "plot-d3.js", "katex.js", "katex.css", "marked.js", "style.css", "lab-upload.js", "editor.js", "course.js", "arquero.js", "arrow.js", "topojson.js", "lodash.js", "leaflet.js", "leaflet.css", "duckdb.js", "duckdb-wasm.js", "sqlite.js", "xlsx.js", "zip.js", "parquet.js"]);
     for (const name of assets) expect(statSync(join(dir, name)).size).toBeGreaterThan(1000);
     expect(dir).toMatch(/node_modules\/\.cache\/queuebook\/client-[0-9a-f]{12}$/);
   });
@@ -35,13 +35,18 @@ describe("buildClient", () => {
   });
 
   it("sets window.queuebook and provides the chunks' libraries", () => {
-    expect(/globalThis\.queuebook=\{notebook:\w+,provide:\w+,library:\w+\}/.test(read("client.js"))).toBe(true);
+    expect(/globalThis\.queuebook=\{notebook:\w+,provide:\w+,library:\w+,loadBuiltins:\w+,needChunk:\w+\}/.test(read("client.js"))).toBe(true);
     // Plot may be provided as it is or through a wrapper call (the accessible-Plot one)
     expect(/queuebook\.provide\(\{Plot:\w+(\(\w+\))?\}\)/.test(read("plot.js"))).toBe(true);
     expect(/queuebook\.provide\(\{d3:\w+\}\)/.test(read("d3.js"))).toBe(true);
     expect(/queuebook\.provide\(\{Plot:\w+(\(\w+\))?,d3:\w+\}\)/.test(read("plot-d3.js"))).toBe(true);
     expect(/queuebook\.provide\(\{katex:\w+\}\)/.test(read("katex.js"))).toBe(true);
     expect(/queuebook\.provide\(\{marked:\w+\}\)/.test(read("marked.js"))).toBe(true);
+    // Framework's libraries (build/libraries.js): each chunk provides its key; DuckDB's wasm is data
+    for (const [file, key] of [["arquero", "aq"], ["arrow", "Arrow"], ["topojson", "topojson"], ["lodash", "_"], ["leaflet", "L"], ["duckdb", "duckdb"], ["sqlite", "sqlite"], ["xlsx", "xlsx"], ["zip", "zip"], ["parquet", "parquet"]]) {
+      expect(new RegExp(`queuebook\\.provide\\(\\{${key.replace("_", "\\_")}:`).test(read(`${file}.js`)), file).toBe(true);
+    }
+    expect(read("duckdb-wasm.js").startsWith('queuebook.provide({duckdbWasm: "')).toBe(true);
   });
 
   it("keeps Plot, d3 beyond d3-dsv, KaTeX and marked out of client.js", () => {
