@@ -231,3 +231,18 @@ describe("projectRoot(root)", () => {
     expect(projectRoot(base)).toBe(base);
   });
 });
+
+describe("bundleNotebook: a project module with top-level await (issue 36)", () => {
+  it("bundles it into a classic script (ESM in an async function) whose cell gets the awaited export", async () => {
+    writeFileSync(join(dir, "ready.js"), "const base = await Promise.resolve(40);\nexport const answer = base + 2;\nexport const meta = typeof import.meta;\n");
+    const {code} = await bundle(fence('import {answer, meta} from "./ready.js";', "display([answer, meta]);"));
+    const {parse} = await import("acorn");
+    expect(() => parse(code, {ecmaVersion: "latest", sourceType: "script"})).not.toThrow(); // no import, export or top-level await left
+    let captured: any;
+    expect(code.startsWith("(async () => {")).toBe(true);
+    await new Function("queuebook", `return ${code}`)({notebook: (x: unknown) => (captured = x), library: () => ({})}); // the wrapper's promise
+    const shown: unknown[] = [];
+    await captured.cells[0].body((value: unknown) => shown.push(value));
+    expect(shown).toEqual([[42, "object"]]);
+  });
+});
