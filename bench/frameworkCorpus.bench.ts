@@ -148,6 +148,7 @@ function tally(pages: PageResult[]) {
 
 const rows = [...projects.map((name) => ({name, t: tally(results.filter((r) => r.project === name))})), {name: "**all**", t: tally(results)}];
 console.log(`corpus ${corpus}: ${projects.length} projects, ${results.length} pages, built in ${Math.round(buildMs)} ms; load average ${loadavg()[0].toFixed(1)}; pages settle within ${settleMs} ms or their pending cells are counted\n`);
+console.log("classification (bench/frameworkCorpusClassify.ts): out of scope = a file a data loader or archive would make (loader), a package not installed here or a library Framework loads from its CDN that queuebook does not carry (package), the network, a CDN import or a DuckDB table from a URL (network), a file or module the repository does not hold (no file), a syntax error or a computed FileAttachment name Framework's parser refuses too (syntax); every other error is in scope\n");
 console.log("| project | pages (with cells) | cells | out of scope: loader / package / network / no file / syntax | in-scope cells | in-scope errors | pending | % running | clean in-scope pages |");
 console.log("|---|---|---|---|---|---|---|---|---|");
 for (const {name, t} of rows) {
