@@ -9,6 +9,8 @@
 //   editor.js  queuebook.editor: CodeMirror + the compiler passes (src/notebook), loaded on first edit
 //   lab-upload.js  queuebook.provide({labUploadWorker}): the arrival lab's upload worker as text,
 //              loaded by the lab's upload widget on first use (src/components/lab/uploadClient.ts)
+//   ui-hu.js …  queuebookUi.hu = {…}: the kit's words in one language (src/client/ui/hu.ts), linked
+//              by a page only for the languages it declares (English is in client.js)
 // The output folder's name is a stamp of src/client/, package-lock.json and this script; it is
 // built in a temporary folder and renamed into place, so concurrent runs never see half a build.
 // Other stamps are removed a minute after they were built.
@@ -19,8 +21,11 @@ import {dirname, join} from "node:path";
 import {editorSlim} from "./editorSlim.js";
 import {buildLibraries, libraryAssets} from "./libraries.js";
 
+/** The languages of the kit's words besides English, one table each in src/client/ui/ (a test holds this list to that folder). */
+export const uiLanguages = ["hu", "ig", "ja", "pt"];
+
 /** Every file buildClient writes. */
-export const assets = ["client.js", "plot.js", "d3.js", "plot-d3.js", "katex.js", "katex.css", "marked.js", "style.css", "lab-upload.js", "editor.js", "course.js", ...libraryAssets];
+export const assets = ["client.js", "plot.js", "d3.js", "plot-d3.js", "katex.js", "katex.css", "marked.js", "style.css", "lab-upload.js", "editor.js", "course.js", ...uiLanguages.map((lang) => `ui-${lang}.js`), ...libraryAssets];
 
 function stampOf(packageRoot) {
   const hash = createHash("sha1");
@@ -77,6 +82,11 @@ async function buildInto(packageRoot, out) {
   // A worker may not be loaded by URL from file://, so the chunk carries the worker's script as text.
   const worker = await build({...common, entryPoints: [join(packageRoot, "src", "components", "lab", "uploadWorker.ts")], write: false, format: "iife", platform: "browser", target: ["es2022", "chrome100", "firefox100", "safari15"]});
   writeFileSync(join(out, "lab-upload.js"), `queuebook.provide({labUploadWorker: ${JSON.stringify(worker.outputFiles[0].text)}});\n`);
+  // each language's table as a classic script that only sets it (it may run before client.js)
+  for (const lang of uiLanguages) {
+    const contents = `import {${lang}} from "./${lang}.ts"; (globalThis.queuebookUi ||= {}).${lang} = ${lang};`;
+    await build({...common, stdin: {contents, loader: "ts", resolveDir: join(src, "ui"), sourcefile: `ui-${lang}.ts`}, outfile: join(out, `ui-${lang}.js`), charset: "utf8", format: "iife", platform: "browser", target: ["es2022", "chrome100", "firefox100", "safari15"]});
+  }
   await buildLibraries(build, packageRoot, out, common); // Framework's libraries and readers (build/libraries.js)
   const katexDist = dirname(require.resolve("katex/dist/katex.css"));
   await build({

@@ -5,6 +5,7 @@
 import {isLanguageCode, languageName} from "../notebook/contract.js";
 import {replaceUrl} from "./hash.js";
 import {applyTitles} from "./titles.js";
+import {LANGUAGE_EVENT, ui} from "./ui/text.js";
 
 let languages: string[] = [];
 let current = "en";
@@ -59,7 +60,19 @@ function change(lang: string, record: boolean): void {
   if (record) replaceUrl((url) => url.searchParams.set("lang", lang)); // (a URL that cannot be rewritten still switches)
   const picker = document.querySelector<HTMLSelectElement>("select.qb-lang-picker");
   if (picker && picker.value !== lang) picker.value = lang;
-  if (changed) for (const listener of listeners) listener(lang);
+  if (!changed) return;
+  for (const listener of listeners) listener(lang);
+  // the kit's chrome, here and in editor.js (a bundle of its own), redraws its words (ui/text.ts)
+  document.dispatchEvent(new CustomEvent(LANGUAGE_EVENT, {detail: lang}));
+  relabelPicker();
+}
+
+/** The picker's name in the page's language. */
+function relabelPicker(): void {
+  const select = document.querySelector<HTMLSelectElement>("select.qb-lang-picker");
+  if (!select) return;
+  select.setAttribute("aria-label", ui("language"));
+  select.title = ui("language");
 }
 
 /** The picker above the notebook: shown when the notebook declares two or more languages. */
@@ -74,8 +87,6 @@ function renderPicker(): void {
     label.className = "qb-lang";
     const select = document.createElement("select");
     select.className = "qb-lang-picker";
-    select.setAttribute("aria-label", "Language");
-    select.title = "Language";
     select.addEventListener("change", () => setLanguage(select.value));
     label.append(select);
     const nav = document.querySelector(".qb-nav");
@@ -92,6 +103,7 @@ function renderPicker(): void {
     })
   );
   select.value = current;
+  relabelPicker();
 }
 
 /** The built-in `lang`: the current language, then each new one the reader picks. */

@@ -1,6 +1,9 @@
 // Every control of Observable Inputs with an accessible name. Inputs ties its <label> to the
 // number box only, so a range's slider has no name (axe: label, critical), and a table's
-// selection boxes have none at all. The fixes keep Inputs' markup and add the names.
+// selection boxes have none at all. The fixes keep Inputs' markup and add the names, in the
+// page's language (src/client/ui/).
+import {ui} from "./ui/text.js";
+
 let nextId = 0;
 
 /** Names a range's slider by the label that names its number box (aria-labelledby, so it follows the label's text). */
@@ -19,7 +22,7 @@ export function labelTable<T extends Element>(form: T): T {
     for (const box of form.querySelectorAll<HTMLInputElement>("input[type=checkbox], input[type=radio]")) {
       if (box.hasAttribute("aria-label")) continue;
       const head = box.closest("thead");
-      box.setAttribute("aria-label", head ? "Select all rows" : `Select row ${Number(box.value) + 1}`);
+      box.setAttribute("aria-label", head ? ui("table.selectAll") : ui("table.selectRow", {n: Number(box.value) + 1}));
     }
   };
   name();

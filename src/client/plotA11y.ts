@@ -5,7 +5,9 @@
 // its data: the caller's `ariaLabel` when given, else the marks and the axes' ranges; the marks'
 // groups keep their labels (scripts and tests select by them) under a role that allows one.
 // The series behind the figure are kept so that the cell showing it can offer them as a table.
+// The words are the page's language's (src/client/ui/), its numbers written as it writes them.
 import type * as PlotModule from "@observablehq/plot";
+import {pageLanguage, ui} from "./ui/text.js";
 
 /** One series of a figure, as the table view lists it: its mark's name and its points. */
 export interface FigureSeries {
@@ -21,10 +23,19 @@ export const figureSeries = new WeakMap<Element, FigureSeries[]>();
 type Plot = typeof PlotModule;
 type Options = Record<string, any> & {marks?: unknown[]};
 
+/** The page's language for numbers, English when the browser knows no such locale. */
+function language(): string {
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([pageLanguage()]).length ? pageLanguage() : "en-US";
+  } catch {
+    return "en-US";
+  }
+}
+
 /** A number or date as the summary writes it: a few significant digits, grouped thousands. */
 function short(value: unknown): string {
   if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === "number") return Number.isFinite(value) ? value.toLocaleString("en-US", {maximumSignificantDigits: 3}) : String(value);
+  if (typeof value === "number") return Number.isFinite(value) ? value.toLocaleString(language(), {maximumSignificantDigits: 3}) : String(value);
   return String(value);
 }
 
@@ -57,10 +68,10 @@ function summary(svg: SVGSVGElement & {scale?(name: string): any}, options: Opti
     if (!scale?.domain?.length) continue;
     const domain = scale.domain as unknown[];
     const label = scale.label ?? options[name]?.label;
-    const range = typeof domain[0] === "number" || domain[0] instanceof Date ? `${short(domain[0])} to ${short(domain.at(-1))}` : `${domain.length} values`;
+    const range = typeof domain[0] === "number" || domain[0] instanceof Date ? ui("chart.range", {from: short(domain[0]), to: short(domain.at(-1))}) : ui("chart.values", {count: domain.length});
     axes.push(`${label ? String(label).replace(/[↑↓←→]/g, "").trim() : name} ${range}`);
   }
-  return [options.title ? String(options.title) : "", `Chart${kinds.length ? ` (${kinds.join(", ")})` : ""}${axes.length ? `: ${axes.join("; ")}` : ""}`].filter(Boolean).join(". ");
+  return [options.title ? String(options.title) : "", `${ui("chart.name")}${kinds.length ? ` (${kinds.join(", ")})` : ""}${axes.length ? `: ${axes.join("; ")}` : ""}`].filter(Boolean).join(". ");
 }
 
 /** Makes a figure Plot drew one named image whose marks' labels are allowed (see the top). */
@@ -101,8 +112,8 @@ export function figureTable(series: FigureSeries[]): {summary: string; columns: 
   const format = (v: unknown) => (v instanceof Date ? v.toISOString() : typeof v === "number" ? Number(v.toPrecision(6)) : String(v));
   const same = series.every((s) => s.x === series[0].x && s.y === series[0].y);
   return {
-    summary: "Table of the chart's data",
-    columns: ["mark", same ? series[0].x : "x", same ? series[0].y : "y"],
+    summary: ui("chart.table"),
+    columns: [ui("chart.series"), same ? series[0].x : "x", same ? series[0].y : "y"],
     rows: () => series.flatMap((s) => s.points.map(([x, y]) => [s.mark, format(x), format(y)]))
   };
 }

@@ -18,6 +18,7 @@ import {blackedOut, helpOpen, setBlackout, toggleHelp} from "./present/overlays.
 import {isPresenterView, openPresenterWindow, presenterScale, startPresenterView, stopPresenterView, updatePresenterView} from "./present/presenter.js";
 import {layOutForPrint, printRequested} from "./present/print.js";
 import {listen, send, setPeer, type PresentMessage} from "./present/sync.js";
+import {followLanguage, ui} from "./ui/text.js";
 
 /** The stage's size in CSS pixels, scaled to fit the window. */
 export const STAGE = {width: 1280, height: 720};
@@ -31,6 +32,8 @@ let slides: Element[][] = [];
 let current = 0; // 0-based
 let active = false;
 let title: HTMLElement | null = null;
+/** Stops the title slide and the scroll cue following the page's language. */
+let unfollow: (() => void)[] = [];
 let counter: HTMLElement | null = null;
 /** A screen reader's line on each slide change (aria-live), beside the visible counter. */
 let announcer: HTMLElement | null = null;
@@ -86,19 +89,21 @@ export function splitSlides(children: readonly Element[], titleSlide: Element): 
   return result;
 }
 
+/** The title slide: the page's title and description, as the tab has them in the page's language (titles.ts). */
 function titleSlide(): HTMLElement {
   const section = document.createElement("section");
   section.className = "qb-title-slide";
+  fillTitleSlide(section);
+  return section;
+}
+
+function fillTitleSlide(section: HTMLElement): void {
   const h = document.createElement("h1");
   h.textContent = document.title;
-  section.append(h);
   const description = document.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
-  if (description) {
-    const p = document.createElement("p");
-    p.textContent = description;
-    section.append(p);
-  }
-  return section;
+  const p = document.createElement("p");
+  p.textContent = description ?? "";
+  section.replaceChildren(...(description ? [h, p] : [h]));
 }
 
 /** After the page changed (a cell's output appeared or went, a live update): the slides again. */
@@ -179,6 +184,13 @@ export function enter(n = 1): void {
     presenter = !printing && isPresenterView();
     title = titleSlide();
     main.prepend(title);
+    // a change of language (the picker, or the page's own language arriving after `?present`
+    // entered) retitles the tab first (i18n.ts), then this slide
+    const slide = title;
+    unfollow.push(followLanguage(() => {
+      fillTitleSlide(slide);
+      if (announcer && slides[current]?.[0] === slide) announcer.textContent = announcement(slides[current], current, slides.length);
+    }));
     document.documentElement.classList.add(ON);
     watcher = new MutationObserver((records) => {
       if (records.some((r) => r.target === main || (r.target as Element).classList?.contains("qb-cell"))) resplit();
@@ -198,7 +210,8 @@ export function enter(n = 1): void {
     document.body.append(announcer);
     more = document.createElement("div");
     more.className = "qb-slide-more";
-    more.textContent = "↓ more below: scroll the slide";
+    const cue = more;
+    unfollow.push(followLanguage(() => (cue.textContent = ui("slides.more"))));
     more.hidden = true;
     document.body.append(counter, more);
     if (presenter) startPresenterView();
@@ -226,6 +239,8 @@ export function leave(): void {
   if (helpOpen()) toggleHelp();
   setBlackout(false, presenter);
   if (presenter) stopPresenterView();
+  for (const stop of unfollow) stop();
+  unfollow = [];
   title?.remove();
   counter?.remove();
   announcer?.remove();

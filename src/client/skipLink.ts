@@ -1,9 +1,8 @@
 // "Skip to content": the first thing a keyboard reaches on a notebook page, so the page bar is
 // passed in one key press. It moves focus into <main> itself instead of following its href: the
 // URL hash is the notebook's state (src/client/hash.ts), and a fragment would replace it. Its
-// text is in the page's language, and follows the picker (src/client/skipLinkStrings.ts).
-import {onLanguage} from "./i18n.js";
-import {skipText} from "./skipLinkStrings.js";
+// text is in the page's language, and follows the picker (src/client/ui/).
+import {followLanguage, ui} from "./ui/text.js";
 
 /** Puts the skip link first in the body of a notebook page (not the index, not twice). */
 export function startSkipLink(): void {
@@ -14,8 +13,7 @@ export function startSkipLink(): void {
     const link = document.createElement("a");
     link.className = "qb-skip";
     link.href = `#${main.id}`;
-    link.textContent = skipText(document.documentElement.lang);
-    onLanguage((lang) => (link.textContent = skipText(lang)));
+    followLanguage(() => (link.textContent = ui("skip")));
     link.addEventListener("click", (event) => {
       event.preventDefault();
       // focusable by script only, so a click in the page's text does not outline the column

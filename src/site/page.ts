@@ -4,11 +4,12 @@ import {escapeHtml} from "../notebook/parse.js";
 import type {CompiledNotebook} from "../notebook/compile.js";
 import {sourceScript} from "./pageSource.js";
 import {chooseLanguageBlocks} from "./languageBlocks.js";
-import {chunkedBuiltins, isLanguageCode} from "../notebook/contract.js";
+import {chunkedBuiltins, declaredLanguages, isLanguageCode} from "../notebook/contract.js";
 import {scriptElement, styleElement} from "./exportInline.js";
 import {applySnapshot, type Snapshot} from "./snapshotFill.js";
 import {snapshotStyleElement} from "./snapshotStyles.js";
 import {courseCss, courseLanguages, lessonTexts, scriptJson, minutesOf, renderCourse, requiresOf, type Lesson} from "./course.js";
+import {uiScriptOf} from "../client/ui/tables.js";
 
 /**
  * Where the page finds its scripts, the dev server's live-update hook, and what a single-file
@@ -48,9 +49,14 @@ export function urlPath(path: string): string {
   return path.split("/").map((segment) => (segment === ".." || segment === "." ? segment : encodeURIComponent(segment))).join("/");
 }
 
-/** The shared assets a page links (or inlines), by name: the stylesheets, the client and the chunks it needs. */
-export function pageAssets(compiled: Pick<CompiledNotebook, "chunks">): string[] {
-  return ["style.css", ...chunkStyles(compiled.chunks), "client.js", ...compiled.chunks.map((chunk) => `${chunk}.js`)];
+/** The scripts of the kit's words in the page's languages other than English (src/client/ui/), one each. */
+export function uiAssets(compiled: {languages?: readonly string[]}): string[] {
+  return [...new Set((compiled.languages ?? []).map(uiScriptOf).filter((name): name is string => name !== undefined))];
+}
+
+/** The shared assets a page links (or inlines), by name: the stylesheets, the client, the kit's words in its languages and the chunks it needs. */
+export function pageAssets(compiled: Pick<CompiledNotebook, "chunks"> & {languages?: readonly string[]}): string[] {
+  return ["style.css", ...chunkStyles(compiled.chunks), "client.js", ...uiAssets(compiled), ...compiled.chunks.map((chunk) => `${chunk}.js`)];
 }
 
 /**
@@ -89,6 +95,7 @@ export function renderPage(compiled: CompiledNotebook, options: PageOptions): st
     options.events ? `<meta name="queuebook-dev" content="${escapeHtml(options.events)}">` : "",
     options.save ? `<meta name="queuebook-save" content="${escapeHtml(options.save)}">` : "",
     asset("client.js"),
+    ...uiAssets(compiled).map(asset),
     ...compiled.chunks.map((chunk) => asset(`${chunk}.js`))
   ].filter(Boolean);
   const home = options.home === null ? '<span class="qb-home">queuebook</span>' : `<a href="${escapeHtml(options.home)}">queuebook</a>`;
@@ -96,10 +103,11 @@ export function renderPage(compiled: CompiledNotebook, options: PageOptions): st
   const noscript = options.noscript ? `<noscript><p class="qb-noscript">${escapeHtml(options.noscript)}</p></noscript>\n` : "";
   const prose = options.prose ?? pageProse(compiled, options);
   const end = (options.end ?? []).map((element) => `\n${element}`).join("");
+  const texts = pageTexts(compiled);
   return document({
     lang: compiled.languages[0],
-    title: compiled.title,
-    description: compiled.description,
+    title: texts.own.title,
+    description: texts.own.description,
     early: options.head ?? [],
     head,
     late: options.snapshot ? snapshotStyleElement(options.snapshot.styles) : "",
@@ -107,15 +115,29 @@ export function renderPage(compiled: CompiledNotebook, options: PageOptions): st
 <main class="${mainClass(compiled)}" id="observablehq-main">
 ${top}${noscript}${options.snapshot ? applySnapshot(prose, options.snapshot.outputs) : prose}</main>
 ${sourceScript(compiled)}
-${titlesScript(compiled)}<footer class="qb-footer">${escapeHtml(compiled.path)}</footer>
+${titlesScript(texts.others)}<footer class="qb-footer">${escapeHtml(compiled.path)}</footer>
 ${script(options.script)}${end}`
   });
 }
 
-/** The page's title and description in its other languages (front matter `translations`), for src/client/titles.ts; "" when there are none. */
-function titlesScript(compiled: CompiledNotebook): string {
-  const texts = lessonTexts(compiled.data, compiled, compiled.languages);
-  const others = Object.fromEntries(compiled.languages.slice(1).filter((lang) => texts[lang]).map((lang) => [lang, {title: texts[lang].title, description: texts[lang].description}]));
+/**
+ * The page's title and description in the language it opens in (its first: an export with
+ * --lang opens in that one alone), and those of the notebook's other declared languages, from
+ * the front matter's `title`, `description` and `translations`.
+ */
+export function pageTexts(compiled: Pick<CompiledNotebook, "data" | "title" | "description" | "languages">): {own: {title: string; description: string}; others: Record<string, {title: string; description: string}>} {
+  const declared = declaredLanguages(compiled.data.languages, () => {});
+  const languages = declared.length ? declared : compiled.languages;
+  const texts = lessonTexts(compiled.data, compiled, languages);
+  const opens = compiled.languages[0] ?? languages[0];
+  const pick = (lang: string) => ({title: texts[lang].title, description: texts[lang].description});
+  const own = opens !== undefined && Object.hasOwn(texts, opens) ? pick(opens) : {title: compiled.title, description: compiled.description};
+  const others = Object.fromEntries(languages.filter((lang) => lang !== opens && Object.hasOwn(texts, lang)).map((lang) => [lang, pick(lang)]));
+  return {own, others};
+}
+
+/** The page's title and description in its other languages, for src/client/titles.ts; "" when there are none. */
+function titlesScript(others: Record<string, {title: string; description: string}>): string {
   return Object.keys(others).length ? `<script type="application/json" id="qb-titles">${scriptJson(others)}</script>\n` : "";
 }
 

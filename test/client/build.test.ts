@@ -3,7 +3,8 @@ import {simple} from "acorn-walk";
 import {readFileSync, statSync} from "node:fs";
 import {join} from "node:path";
 import {beforeAll, describe, expect, it} from "vitest";
-import {assets, buildClient} from "../../build/client.js";
+import {assets, buildClient, uiLanguages} from "../../build/client.js";
+import {uiLanguages as tableLanguages, uiTables} from "../../src/client/ui/tables.js";
 import {chunksFor} from "../../src/notebook/globals.js";
 
 const packageRoot = join(import.meta.dirname, "..", "..");
@@ -16,9 +17,21 @@ beforeAll(async () => {
 
 describe("buildClient", () => {
   it("writes every asset", () => {
-    expect(assets).toEqual(["client.js", "plot.js", "d3.js", "plot-d3.js", "katex.js", "katex.css", "marked.js", "style.css", "lab-upload.js", "editor.js", "course.js", "arquero.js", "arrow.js", "topojson.js", "lodash.js", "leaflet.js", "leaflet.css", "duckdb.js", "duckdb-wasm.js", "sqlite.js", "xlsx.js", "zip.js", "parquet.js"]);
+    expect(assets).toEqual(["client.js", "plot.js", "d3.js", "plot-d3.js", "katex.js", "katex.css", "marked.js", "style.css", "lab-upload.js", "editor.js", "course.js", "ui-hu.js", "ui-ig.js", "ui-ja.js", "ui-pt.js", "arquero.js", "arrow.js", "topojson.js", "lodash.js", "leaflet.js", "leaflet.css", "duckdb.js", "duckdb-wasm.js", "sqlite.js", "xlsx.js", "zip.js", "parquet.js"]);
     for (const name of assets) expect(statSync(join(dir, name)).size).toBeGreaterThan(1000);
     expect(dir).toMatch(/node_modules\/\.cache\/queuebook\/client-[0-9a-f]{12}$/);
+  });
+
+  it("writes one script per language of the kit's words, each setting only its own table", () => {
+    expect([...uiLanguages].sort()).toEqual([...tableLanguages].sort());
+    for (const lang of uiLanguages) {
+      const script = read(`ui-${lang}.js`);
+      parse(script, {ecmaVersion: "latest", sourceType: "script"}); // a classic script
+      const context: {queuebookUi?: Record<string, unknown>} = {};
+      new Function("globalThis", script)(context);
+      expect(Object.keys(context.queuebookUi!)).toEqual([lang]);
+      expect(context.queuebookUi![lang]).toEqual(uiTables[lang]);
+    }
   });
 
   it("reuses the build while nothing changed", async () => {

@@ -7,7 +7,7 @@
 // the page reflows at 200 % zoom and at 320 px; the skip link speaks the page's language.
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import {skipText} from "../../src/client/skipLinkStrings.js";
+import {uiString} from "../../src/client/ui/tables.js";
 import {releaseTab, type SiteFixture, startSite, takeTab} from "./harness.js";
 import {pageLoadTimeout} from "./pages.js";
 import {focused, settled, shippedNotebooks, tabTo} from "./a11y.js";
@@ -235,10 +235,10 @@ describe("the skip link in the page's language", {timeout: 120_000}, () => {
     for (const lang of formulas.languages) {
       await page.goto(`${site.origin}/formulas.html?lang=${lang}`, {timeout: pageLoadTimeout, waitUntil: "domcontentloaded"});
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
-      await expect.poll(() => page.locator(".qb-skip").textContent()).toBe(skipText(lang));
+      await expect.poll(() => page.locator(".qb-skip").textContent()).toBe(uiString(lang, "skip"));
       await page.keyboard.press("Tab");
       expect(await focused(page)).toEqual({what: "a.qb-skip", visible: true});
-      texts.add(skipText(lang));
+      texts.add(uiString(lang, "skip"));
     }
     expect(texts.size).toBe(5);
     await releaseTab(page);

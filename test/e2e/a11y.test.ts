@@ -11,7 +11,7 @@
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Page} from "playwright-core";
-import {skipText} from "../../src/client/skipLinkStrings.js";
+import {uiString} from "../../src/client/ui/tables.js";
 import {startSite, type SiteFixture} from "./harness.js";
 import {loadOnce} from "./pages.js";
 import {axeViolations, languageShown, openRendered, readable, settled, shippedNotebooks, switchLanguage, withQuery, type ShippedNotebook} from "./a11y.js";
@@ -43,7 +43,7 @@ async function show(page: Page, notebook: ShippedNotebook, lang: string, scheme:
   const shown = await languageShown(page);
   const label = `${notebook.name} switched from ${was} to ${lang}`;
   expect(shown.html, label).toBe(lang);
-  expect(shown.skip, label).toBe(skipText(lang));
+  expect(shown.skip, label).toBe(uiString(lang, "skip"));
   expect(shown.ownHidden, `${label}: its passages in ${lang} shown`).toBe(0);
   if (shown.ownTitle) expect(shown.title, label).toBe(shown.ownTitle);
   if (was !== lang) expect(shown.text, `${label}: the page's text changed`).not.toBe(before);

@@ -11,6 +11,7 @@ import type {Browser, Page} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {closeBrowser, launchBrowser, releaseTab, takeTab} from "./harness.js";
 import {freshFolders} from "../support/folders.js";
+import {shownEditButton} from "../support/editButton.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const folder = freshFolders("qb-dev-signin-");
@@ -47,7 +48,7 @@ async function startDev(args: string[], env: NodeJS.ProcessEnv): Promise<{root: 
 
 /** Opens the editor of the notebook's first cell with the keyboard, types `text` over it and runs it. */
 async function editFirstCell(page: Page, text: string): Promise<void> {
-  await page.locator("#cell-1").locator("xpath=preceding-sibling::button[@data-qb-edit][1]").focus();
+  await (await shownEditButton(page, page.locator("#cell-1").locator("xpath=preceding-sibling::button[@data-qb-edit][1]"))).focus();
   await page.keyboard.press("Enter");
   await page.waitForSelector("[data-qb-editor] .cm-content");
   await page.keyboard.press("Control+A");

@@ -2,7 +2,7 @@
 // from file:// (the built site), on erlang-c and on-call at 1280×720 and 390×844: each is a
 // control of at least 24×24 CSS px (WCAG 2.5.8) that overlaps no text of the page and widens
 // nothing; it shows while the pointer rests on its block and on keyboard focus, and a click at
-// its middle opens its block's editor.
+// its middle opens its block's editor. It is a Tab stop only while the code is shown.
 import {mkdtempSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
@@ -93,7 +93,11 @@ for (const name of ["erlang-c", "on-call"]) {
           await page.keyboard.press("Escape");
           await page.waitForFunction(() => !document.querySelector("[data-qb-editor]"));
 
-          // keyboard: tabbing on from the button before it reaches it (past the controls between), and focus shows it
+          // keyboard: while the code is hidden no ✎ is a Tab stop (a learner who plays passes none)
+          expect(await page.locator("main > button[data-qb-edit]:not([tabindex='-1'])").count()).toBe(0);
+          // with the code shown, tabbing on from the button before it reaches it (past the controls between), and focus shows it
+          await page.locator("button[data-qb-show-code]").click();
+          await page.waitForSelector("pre.qb-code");
           await page.mouse.move(1, height - 1);
           await page.locator("main > button[data-qb-edit]").nth(k - 1).focus();
           const reached = (k: number) => document.activeElement === document.querySelectorAll("main > button[data-qb-edit]")[k];

@@ -12,6 +12,7 @@ import type {Browser, Page} from "playwright-core";
 import {startPreview, type Preview} from "../../src/site/preview.js";
 import {closeBrowser, launchBrowser, releaseTab, takeTab, signIn} from "./harness.js";
 import {freshFolders} from "../support/folders.js";
+import {shownEditButton} from "../support/editButton.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const folder = freshFolders("qb-edit-dev-again-");
@@ -55,11 +56,11 @@ function proseButton(page: Page, selector: string) {
 }
 
 /**
- * Presses an edit button (keyboard: the hidden cells' buttons are another test's subject) and
+ * Presses an edit button (keyboard; a hidden cell's once "Show code" is on) and
  * checks the editor it opens is a working one: in the page, holding the focus, `open` in all.
  */
 async function openEditor(page: Page, button: ReturnType<typeof cellButton>, holds: string, open = 1): Promise<void> {
-  await button.focus();
+  await (await shownEditButton(page, button)).focus();
   await page.keyboard.press("Enter");
   await page.waitForFunction((text) => {
     const active = document.activeElement;

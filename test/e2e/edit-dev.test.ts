@@ -10,6 +10,7 @@ import type {Browser, Page} from "playwright-core";
 import {startPreview, type Preview} from "../../src/site/preview.js";
 import {closeBrowser, launchBrowser, releaseTab, takeTab, signIn} from "./harness.js";
 import {freshFolders} from "../support/folders.js";
+import {shownEditButton} from "../support/editButton.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const folder = freshFolders("qb-edit-dev-");
@@ -50,7 +51,7 @@ async function open(): Promise<Page> {
 
 /** Opens the editor of cell element `selector` with the keyboard. */
 async function edit(page: Page, selector: string): Promise<void> {
-  await page.locator(selector).locator("xpath=preceding-sibling::button[@data-qb-edit][1]").focus();
+  await (await shownEditButton(page, page.locator(selector).locator("xpath=preceding-sibling::button[@data-qb-edit][1]"))).focus();
   await page.keyboard.press("Enter");
   await page.waitForSelector("[data-qb-editor] .cm-content");
 }

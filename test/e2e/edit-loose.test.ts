@@ -11,6 +11,7 @@ import type {Browser, Page} from "playwright-core";
 import {buildSite} from "../../src/site/build.js";
 import {closeBrowser, launchBrowser, releaseTab, takeTab} from "./harness.js";
 import {applyKept} from "./keptEdits.js";
+import {shownEditButton} from "../support/editButton.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const erlang = readFileSync(join(packageRoot, "notebooks", "erlang-c.md"), "utf8");
@@ -48,7 +49,7 @@ async function open(url: string): Promise<Page> {
 /** Opens the editor the edit button `button` (a locator's selector) stands for, with the keyboard. */
 async function press(page: Page, button: string): Promise<void> {
   const before = await page.locator("[data-qb-editor]").count();
-  await page.locator(button).focus();
+  await (await shownEditButton(page, page.locator(button))).focus();
   await page.keyboard.press("Enter");
   await page.waitForFunction((n) => document.querySelectorAll("[data-qb-editor]").length > n, before);
 }
@@ -141,7 +142,8 @@ describe("loading the editor (built site, file://)", {timeout: 60_000}, () => {
     const dialogs: string[] = [];
     page.on("dialog", (d) => (dialogs.push(d.message()), void d.dismiss()));
     try {
-      await page.locator("#cell-3 >> xpath=preceding-sibling::button[@data-qb-edit][1]").focus();
+      // "Show code" (which draws #cell-3's ✎) is the editor's too: pressing it is the first try
+      await page.locator("button[data-qb-show-code]").focus();
       await page.keyboard.press("Enter");
       await page.waitForSelector(".qb-edit-notice[role=alert]");
       expect(await page.locator(".qb-edit-notice").textContent()).toContain("editor.js");
@@ -158,8 +160,8 @@ describe("loading the editor (built site, file://)", {timeout: 60_000}, () => {
     const page = await open(built);
     try {
       expect(await page.evaluate(() => !!(window as any).queuebook.editor)).toBe(false);
-      // #cell-3 (`const n = …`) shows nothing: its button is a slim row of its own the pointer rests on
-      const button = page.locator("#cell-3 >> xpath=preceding-sibling::button[@data-qb-edit][1]");
+      // #cell-3 (`const n = …`) shows nothing: with "Show code" on, its button stands at the end of its code
+      const button = await shownEditButton(page, page.locator("#cell-3 >> xpath=preceding-sibling::button[@data-qb-edit][1]"));
       await button.hover();
       const box = (await button.boundingBox())!;
       expect(await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest("button[data-qb-edit]")?.nextElementSibling?.id, [box.x + box.width / 2, box.y + box.height / 2])).toBe("cell-3");

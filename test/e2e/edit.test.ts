@@ -46,10 +46,15 @@ async function open(url: string): Promise<Page> {
   return page;
 }
 
-/** Opens the editor of the cell element `selector` with the keyboard (its edit button takes focus and Enter). */
+/** Opens the editor of the cell element `selector` with the keyboard (its edit button takes focus and Enter; a hidden cell's is there once "Show code" is on). */
 async function edit(page: Page, selector: string): Promise<void> {
   const before = await page.locator("[data-qb-editor]").count();
-  await page.locator(selector).locator("xpath=preceding-sibling::button[@data-qb-edit][1]").focus();
+  const button = page.locator(selector).locator("xpath=preceding-sibling::button[@data-qb-edit][1]");
+  if (!(await button.isVisible()) && (await page.locator("button[data-qb-show-code]").getAttribute("aria-pressed")) !== "true") {
+    await page.locator("button[data-qb-show-code]").click();
+    await button.waitFor({state: "visible"});
+  }
+  await button.focus();
   await page.keyboard.press("Enter");
   await page.waitForFunction((n) => document.querySelectorAll("[data-qb-editor]").length > n, before);
 }

@@ -17,6 +17,7 @@ import {freshFolders} from "../support/folders.js";
 import {axeViolations, readable, tabTo} from "./a11y.js";
 import {closeBrowser, launchBrowser, serveStatic} from "./harness.js";
 import {applyKept} from "./keptEdits.js";
+import {shownEditButton} from "../support/editButton.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 // blocks: 0 the heading, 1 the cell, 2 the prose with the shown value
@@ -118,7 +119,7 @@ const clean = {ran: false, cell: false, img: 0, javascriptLinks: 0, claimsEdited
 /** Edits the cell through the page's editor (its ✎ button, the keyboard, Shift+Enter), as a learner does. */
 async function editCell(page: Page, code: string): Promise<void> {
   const count = Number((await page.getAttribute("html", "data-qb-edits")) ?? 0);
-  await page.locator("button[data-qb-edit='cell']").first().focus();
+  await (await shownEditButton(page, page.locator("button[data-qb-edit='cell']").first())).focus();
   await page.keyboard.press("Enter");
   await page.locator("[data-qb-editor]").waitFor();
   await page.keyboard.press("Control+A");
@@ -225,7 +226,7 @@ describe("edits planted by another file (file://)", () => {
       await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute("data-qb-review"))).toBe(true);
       expect(await dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
       // an ✎ pressed meanwhile opens the review, not an editor that would write over the kept edits
-      await page.locator("button[data-qb-edit='cell']").first().click();
+      await (await shownEditButton(page, page.locator("button[data-qb-edit='cell']").first())).click();
       await page.locator("dialog[data-qb-edits-review][open]").waitFor();
       expect(await page.locator("[data-qb-editor]").count()).toBe(0);
       expect(await page.evaluate(() => (window as any).queuebook.edits.replace(1, "const rate = 1;"))).toMatchObject({ok: false});

@@ -12,6 +12,7 @@ import {buildJupyterExtension} from "../../jupyter/build.js";
 import {axeViolations, readable} from "../e2e/a11y.js";
 import {closeBrowser, launchBrowser, releaseTab, takeTab} from "../e2e/harness.js";
 import {startJupyterLab, type JupyterLab} from "./harness.js";
+import {shownEditButton} from "../support/editButton.js";
 
 const repository = new URL("../../", import.meta.url).pathname;
 const FACTORY = "queuebook lesson";
@@ -125,7 +126,7 @@ describe("a queuebook lesson in JupyterLab", {timeout: 180_000}, () => {
   it("an edit and Ctrl+S: the file on disk is the golden (that fence's bytes alone changed); JupyterLab's unsaved marker comes and goes", async () => {
     const frame = await openLesson(`${lessons}/edit.md`);
     await expect.poll(() => frame.locator(".x").innerText()).toBe("100");
-    await frame.locator("main > .qb-cell").first().locator("xpath=preceding-sibling::button[@data-qb-edit][1]").focus();
+    await (await shownEditButton(frame, frame.locator("main > .qb-cell").first().locator("xpath=preceding-sibling::button[@data-qb-edit][1]"))).focus();
     await page.keyboard.press("Enter");
     await frame.waitForSelector("[data-qb-editor] .cm-content");
     await page.keyboard.press("Control+A");
@@ -161,7 +162,7 @@ describe("a queuebook lesson in JupyterLab", {timeout: 180_000}, () => {
     writeFileSync(join(root, lessons, "edit.md"), small);
     const frame = await openLesson(`${lessons}/edit.md`);
     await expect.poll(() => frame.locator(".x").innerText()).toBe("100");
-    await frame.locator("main > .qb-cell").first().locator("xpath=preceding-sibling::button[@data-qb-edit][1]").focus();
+    await (await shownEditButton(frame, frame.locator("main > .qb-cell").first().locator("xpath=preceding-sibling::button[@data-qb-edit][1]"))).focus();
     await page.keyboard.press("Enter");
     await frame.waitForSelector("[data-qb-editor] .cm-content");
     await page.keyboard.press("Control+A");

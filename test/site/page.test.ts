@@ -60,3 +60,26 @@ describe("renderIndex(entries, options)", () => {
     expect(renderIndex([], {assets: "_queuebook/"})).toContain("No notebooks yet");
   });
 });
+
+describe("renderPage(compiled, options): the page's languages", () => {
+  const md = "---\ntitle: Lesson\ndescription: About it\nlanguages: [en, hu, ja]\ntranslations:\n  ja:\n    title: 授業\n    description: それについて\n---\n\n# x\n";
+  it("links the kit's words of each declared language that has them (English is in client.js), after the client", () => {
+    const html = page(md);
+    expect(html).toMatch(/client\.js"><\/script>\n<script src="_queuebook\/ui-hu\.js"><\/script>\n<script src="_queuebook\/ui-ja\.js"><\/script>/);
+    expect(page("# x\n")).not.toContain("ui-");
+  });
+  it("is titled in the language it opens in, with the others' titles for the picker", () => {
+    const compiled = compileNotebook(md, "nb.md");
+    const english = renderPage(compiled, pageLinks("nb"));
+    expect(english).toContain("<title>Lesson</title>");
+    expect(english).toContain('<script type="application/json" id="qb-titles">{"ja":{"title":"授業","description":"それについて"}}</script>');
+    // an export with --lang ja opens in Japanese alone: its tab, its description and its title slide's source are Japanese
+    const japanese = renderPage({...compiled, languages: ["ja"]}, pageLinks("nb"));
+    expect(japanese).toContain('<html lang="ja">');
+    expect(japanese).toContain("<title>授業</title>");
+    expect(japanese).toContain('<meta name="description" content="それについて">');
+    expect(japanese).toContain('<script type="application/json" id="qb-titles">{"en":{"title":"Lesson","description":"About it"}}</script>');
+    expect(japanese).toContain('<script src="_queuebook/ui-ja.js"></script>');
+    expect(japanese).not.toContain("ui-hu.js");
+  });
+});

@@ -20,6 +20,7 @@ describe("pageAssets(compiled)", () => {
   it("names the stylesheets, the client and the chunks the page needs, in the page's order", () => {
     expect(assets).toEqual(["style.css", "katex.css", "client.js", ...compiled.chunks.map((c) => `${c}.js`)]);
     expect(pageAssets({chunks: []})).toEqual(["style.css", "client.js"]);
+    expect(pageAssets({chunks: [], languages: ["en", "hu", "fr", "ja"]})).toEqual(["style.css", "client.js", "ui-hu.js", "ui-ja.js"]); // (no table for fr: English)
   });
 });
 

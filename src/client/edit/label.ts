@@ -1,12 +1,36 @@
 // Each code cell's edit button carries the cell's first line (`data-qb-line`, and in its
-// accessible name): a hidden cell with nothing to show has no box a pointer can rest on, so
-// its button stands in a slim row of its own (edit.css) and says which cell it opens; a
-// screen reader hears which cell each ✎ edits. Set as attributes: code never becomes markup.
+// accessible name): a screen reader hears which cell each ✎ edits, and, with the code shown, a
+// hidden cell's button says which cell it opens. Set as attributes: code never becomes markup.
+// The buttons are Tab stops only while the code is shown: a learner who plays does not tab
+// through editing controls, and `e` edits the cell that holds the focus at any time (boot.ts).
+import {ui} from "../ui/text.js";
 
-/** The first line of a cell's code that says something, shortened for a button. */
+/** The first line of a cell's code that says something (a letter or digit in it: not `{` alone, not a bare `//`), shortened for a button. */
 export function firstLine(source: string): string {
-  const line = (source.split("\n").find((l) => l.trim() && !/^\s*\/\/\s*$/.test(l)) ?? "").trim();
+  const lines = source.split("\n").map((l) => l.trim());
+  const line = lines.find((l) => /[\p{L}\p{N}]/u.test(l)) ?? lines.find((l) => l && l !== "//") ?? "";
   return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+}
+
+/** Names an edit button by what it does, in the page's language: "Edit cell: <its first line>", "Edit this text". */
+export function nameEditButton(button: Element): void {
+  const line = button.getAttribute("data-qb-line");
+  button.setAttribute("aria-label", line ? ui("edit.cell", {line}) : ui(button.getAttribute("data-qb-edit") === "cell" ? "edit.thisCell" : "edit.thisText"));
+  button.setAttribute("title", ui("edit.tooltip"));
+}
+
+/** True while the page shows every cell's code ("Show code"): then the edit buttons are Tab stops. */
+export function codeShown(): boolean {
+  return document.documentElement.classList.contains("qb-code-shown");
+}
+
+/** Makes `main`'s edit buttons Tab stops while the code is shown, else reachable by pointer, `e` and a screen reader's list of buttons only. */
+export function reachEditButtons(main: Element): void {
+  const reachable = codeShown();
+  for (const button of main.querySelectorAll(":scope > button[data-qb-edit]")) {
+    if (reachable) button.removeAttribute("tabindex");
+    else button.setAttribute("tabindex", "-1");
+  }
 }
 
 /** Labels the edit button before each cell of `main` with that cell's first line (`sources`: the cells' code, in order). */
@@ -16,8 +40,8 @@ export function labelCellButtons(main: Element, sources: readonly string[]): voi
     if (button?.tagName === "PRE" && button.classList.contains("qb-echo")) return; // its code shows
     while (button && !button.matches("button[data-qb-edit]") && button.hasAttribute("data-qb-ui")) button = button.previousElementSibling;
     if (!button?.matches("button[data-qb-edit]")) return;
-    const line = firstLine(sources[k] ?? "");
-    button.setAttribute("data-qb-line", line);
-    button.setAttribute("aria-label", line ? `Edit cell: ${line}` : "Edit this cell");
+    button.setAttribute("data-qb-line", firstLine(sources[k] ?? ""));
+    nameEditButton(button);
   });
+  reachEditButtons(main);
 }

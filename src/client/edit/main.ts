@@ -8,7 +8,8 @@ import type {EmbeddedSource} from "../../notebook/sourceContract.js";
 import {reviewKept, startEdits} from "../edits/start.js";
 import type {SaveResult} from "./document.js";
 import {readSource, type PageSource} from "./document.js";
-import {labelCellButtons} from "./label.js";
+import {labelCellButtons, reachEditButtons} from "./label.js";
+import {ui} from "../ui/text.js";
 import {createPanel, type Panel} from "./panel.js";
 import {setFirstLine} from "./view.js";
 import {isCellPart, notebookMain, Session} from "./session.js";
@@ -186,7 +187,7 @@ function openPanel(ref: BlockRef): Panel {
     insert(p, kind) {
       const now = live(p);
       if (!now || (kind === "prose" && extendProse(p))) return;
-      const {block, saved} = now.insert(p.ref, kind, kind === "cell" ? "" : "New text.");
+      const {block, saved} = now.insert(p.ref, kind, kind === "cell" ? "" : ui("panel.newText"));
       report(openPanel(block), saved);
     },
     remove(p) {
@@ -203,7 +204,6 @@ function openPanel(ref: BlockRef): Panel {
   return panel;
 }
 
-const newText = "New text.";
 
 /**
  * "+ Text below" where prose already stands below (the panel's own prose, or the prose right
@@ -220,6 +220,7 @@ function extendProse(panel: Panel): boolean {
   const into = target.ref === panel.ref ? panel : openPanel(target.ref);
   const doc = into.view.state.doc.toString();
   // below the panel's own text; above the prose that follows a cell
+  const newText = ui("panel.newText");
   const [text, from] = into === panel ? [`${doc.replace(/\s+$/, "")}\n\n${newText}`, doc.replace(/\s+$/, "").length + 2] : [`${newText}\n\n${doc}`, 0];
   const saved = s.replace(into.ref, text); // (first: putting the page right may move the panel, and the focus with it)
   into.view.dispatch({changes: {from: 0, to: doc.length, insert: text}, selection: {anchor: from, head: from + newText.length}});
@@ -236,10 +237,10 @@ function toast(ref: BlockRef, kind: "cell" | "prose", saved: Promise<SaveResult>
   box.setAttribute("role", "status");
   box.setAttribute("data-qb-ui", "");
   const text = document.createElement("span");
-  text.textContent = kind === "cell" ? "Cell deleted." : "Text deleted.";
+  text.textContent = ui(kind === "cell" ? "toast.cellDeleted" : "toast.textDeleted");
   const undo = document.createElement("button");
   undo.type = "button";
-  undo.textContent = "Undo";
+  undo.textContent = ui("toast.undo");
   undo.setAttribute("data-qb-undo", "");
   undo.addEventListener("click", () => {
     box.remove();
@@ -273,6 +274,7 @@ async function showCode(on: boolean): Promise<void> {
   current();
   codeShown = on;
   document.documentElement.classList.toggle("qb-code-shown", on);
+  reachEditButtons(notebookMain()); // (Tab stops while the code shows: label.ts)
   renderCode();
 }
 

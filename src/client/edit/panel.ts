@@ -3,6 +3,7 @@
 import type {EditorView} from "@codemirror/view";
 import type {BlockRef} from "../../notebook/source.js";
 import {createEditor} from "./view.js";
+import {ui} from "../ui/text.js";
 
 /** An open panel. */
 export interface Panel {
@@ -48,11 +49,11 @@ export function createPanel(ref: BlockRef, kind: "cell" | "prose", lang: string,
   const bar = document.createElement("div");
   bar.className = "qb-edit-bar";
   bar.append(
-    button("▶ Run", "run", () => actions.run(panel), "Shift+Enter"),
-    button("+ Code below", "insert-cell", () => actions.insert(panel, "cell")),
-    button("+ Text below", "insert-prose", () => actions.insert(panel, "prose")),
-    button(kind === "cell" ? "Delete cell" : "Delete text", "delete", () => actions.remove(panel)),
-    button("Close", "close", () => actions.close(panel), "Esc")
+    button(ui("panel.run"), "run", () => actions.run(panel), "Shift+Enter"),
+    button(ui("panel.codeBelow"), "insert-cell", () => actions.insert(panel, "cell")),
+    button(ui("panel.textBelow"), "insert-prose", () => actions.insert(panel, "prose")),
+    button(ui(kind === "cell" ? "panel.deleteCell" : "panel.deleteText"), "delete", () => actions.remove(panel)),
+    button(ui("edit.close"), "close", () => actions.close(panel), "Esc")
   );
   panel.view = createEditor(element, text, kind === "cell" ? lang : "prose", {
     run: () => actions.run(panel),

@@ -8,6 +8,7 @@ import {bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlightin
 import {closeBrackets, closeBracketsKeymap} from "@codemirror/autocomplete";
 import {javascript} from "@codemirror/lang-javascript";
 import {tags} from "@lezer/highlight";
+import {ui} from "../ui/text.js";
 
 /** What the editor calls back. */
 export interface EditorHandlers {
@@ -73,7 +74,7 @@ export function createEditor(parent: Element, text: string, lang: string, handle
     highlightActiveLine(),
     EditorView.lineWrapping,
     theme(pageIsDark()),
-    EditorView.contentAttributes.of({"aria-label": code ? "Cell code (Shift+Enter runs, Esc leaves)" : "Text in Markdown (Shift+Enter shows it, Esc leaves)"})
+    EditorView.contentAttributes.of({"aria-label": ui(code ? "editor.code" : "editor.text")})
   ];
   if (code) extensions.push(numbering.of(gutter(first)), bracketMatching(), closeBrackets(), indentOnInput(), javascript({typescript: lang === "ts"}));
   const view = new EditorView({state: EditorState.create({doc: text, extensions}), parent});

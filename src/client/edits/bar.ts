@@ -3,13 +3,15 @@
 // found in this browser's storage, which are not applied until the learner reviews them and
 // chooses Apply (review.ts); and the notice for edits set aside because they were made to
 // another version of the notebook. Its text is set as text, never as markup: a notebook path or
-// a stored entry cannot inject anything.
+// a stored entry cannot inject anything. Its words are the page's language's, and follow it.
 import {applyEdits} from "../../notebook/source.js";
 import type {EmbeddedSource} from "../../notebook/sourceContract.js";
 import {blockChanges} from "./changes.js";
 import {reviewDialog} from "./review.js";
 import {setAsideLimit, type StoredEdits} from "./store.js";
 import type {Edits} from "./state.js";
+import {followLanguage, ui} from "../ui/text.js";
+import {en, type UiKey} from "../ui/en.js";
 
 /** The file name a download gets: the notebook's own name ("erlang-c.md"). */
 export function downloadName(path: string): string {
@@ -23,9 +25,16 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Reco
   return e;
 }
 
+/** Sets `e`'s text to `words()` now and after each change of the page's language. */
+function say(e: HTMLElement, words: () => string): HTMLElement {
+  followLanguage(() => (e.textContent = words()));
+  return e;
+}
+
 /** A download link whose blob follows `text()`; call the returned update after each change. */
-function downloadLink(attributes: Record<string, string>, label: string, text: () => string): [HTMLAnchorElement, () => void] {
-  const a = element("a", attributes, label);
+function downloadLink(attributes: Record<string, string>, label: UiKey, text: () => string): [HTMLAnchorElement, () => void] {
+  const a = element("a", attributes);
+  say(a, () => ui(label));
   let url = "";
   const update = () => {
     if (url) URL.revokeObjectURL(url);
@@ -38,8 +47,8 @@ function downloadLink(attributes: Record<string, string>, label: string, text: (
 /** What the bar does on Revert and how it names where edits went. */
 export interface BarOptions {
   dev: boolean;
-  /** What the bar says edits are, when neither dev's "Saved to …" nor "Edited in this browser" (a lesson in JupyterLab). */
-  marker?: string;
+  /** What the bar says edits are, when neither dev's "Saved to …" nor "Edited in this browser" (a lesson in JupyterLab: "bar.jupyter"): a key of the kit's words, or a text as it is. */
+  marker?: UiKey | string;
   revert(): Promise<string | undefined>;
   /** Edits found for another version of this notebook (undefined: unreadable), or absent. */
   setAside?: StoredEdits | null;
@@ -56,15 +65,20 @@ export interface Bar {
   review(): boolean;
 }
 
+/** True for a key of the kit's words (what `marker` names when it is not a text of its own). */
+function isUiKey(value: string): value is UiKey {
+  return Object.hasOwn(en, value);
+}
+
 const barStyle = "position:fixed;right:1rem;bottom:1rem;z-index:20;gap:.75rem;align-items:center;padding:.4rem .75rem;border-radius:6px;font:14px system-ui,sans-serif;background:Canvas;color:CanvasText;border:1px solid GrayText;box-shadow:0 1px 4px #0003";
 
 /** Adds the edits bar (and the notices for kept and set-aside edits) to the page. */
 export function mountBar(edits: Edits, source: EmbeddedSource, options: BarOptions): Bar {
   const name = downloadName(source.path);
   const bar = element("div", {class: "qb-edits", "data-qb-edits-bar": "", role: "status", tabindex: "-1", style: `${barStyle};display:none`});
-  const marker = element("span", {"data-qb-edited": ""}, options.marker ?? (options.dev ? `Saved to ${name}` : "Edited in this browser"));
-  const [download, update] = downloadLink({"data-qb-download": "", download: name}, "Download .md", () => edits.current());
-  const revert = element("button", {type: "button", "data-qb-revert": ""}, "Revert");
+  const marker = say(element("span", {"data-qb-edited": ""}), () => (options.marker !== undefined ? (isUiKey(options.marker) ? ui(options.marker) : options.marker) : options.dev ? ui("bar.savedTo", {name}) : ui("bar.browser")));
+  const [download, update] = downloadLink({"data-qb-download": "", download: name}, "bar.download", () => edits.current());
+  const revert = say(element("button", {type: "button", "data-qb-revert": ""}), () => ui("bar.revert"));
   const message = element("span", {"data-qb-edits-message": ""});
   revert.addEventListener("click", async () => {
     message.textContent = (await options.revert()) ?? "";
@@ -91,8 +105,8 @@ export function mountBar(edits: Edits, source: EmbeddedSource, options: BarOptio
 function keptNotice(edits: Edits, source: EmbeddedSource, bar: HTMLElement, options: BarOptions): () => boolean {
   const kept = edits.pending()!;
   const notice = element("div", {class: "qb-edits-kept", "data-qb-kept": "", role: "status", style: `${barStyle};display:flex`});
-  const button = element("button", {type: "button", "data-qb-review": "", "aria-haspopup": "dialog"}, "Review edits");
-  notice.append(element("span", {}, "Edits to this notebook are kept in this browser, not applied."), button);
+  const button = say(element("button", {type: "button", "data-qb-review": "", "aria-haspopup": "dialog"}), () => ui("kept.review"));
+  notice.append(say(element("span", {}), () => ui("kept.notice")), button);
   document.body.append(notice);
   let dialog: HTMLDialogElement | undefined;
   const decided = (then: () => void) => () => {
@@ -130,15 +144,16 @@ function keptNotice(edits: Edits, source: EmbeddedSource, bar: HTMLElement, opti
 /** The notice for edits that belong to another version of the notebook: kept aside, offered as a file, never applied. */
 function setAsideNotice(name: string, options: BarOptions): HTMLElement {
   const notice = element("div", {class: "qb-edits-notice", "data-qb-set-aside": "", role: "alert", style: "position:fixed;left:1rem;bottom:1rem;z-index:20;max-width:32rem;padding:.5rem .75rem;border-radius:6px;font:14px system-ui,sans-serif;background:Canvas;color:CanvasText;border:1px solid #c60"});
-  notice.append(element("span", {}, "Edits kept in this browser were made to another version of this notebook, so they were set aside, not applied (they are offered again when that version is opened here). "));
-  if (options.dropped) notice.append(element("span", {"data-qb-set-aside-dropped": ""}, `This browser keeps edits to ${setAsideLimit} versions of a page: the oldest ${options.dropped === 1 ? "was" : `${options.dropped} were`} dropped. `));
+  notice.append(say(element("span", {}), () => ui("aside.notice")));
+  const dropped = options.dropped;
+  if (dropped) notice.append(say(element("span", {"data-qb-set-aside-dropped": ""}), () => (dropped === 1 ? ui("aside.droppedOne", {limit: setAsideLimit}) : ui("aside.droppedMany", {limit: setAsideLimit, count: dropped}))));
   const kept = options.setAside;
   if (kept) {
-    const [a, update] = downloadLink({"data-qb-set-aside-download": "", download: name.replace(/\.md$/, "") + ".edited-earlier.md"}, "Download them (check before use)", () => kept.text);
+    const [a, update] = downloadLink({"data-qb-set-aside-download": "", download: name.replace(/\.md$/, "") + ".edited-earlier.md"}, "aside.download", () => kept.text);
     update();
     notice.append(a, " ");
   }
-  const discard = element("button", {type: "button", "data-qb-set-aside-discard": ""}, "Discard");
+  const discard = say(element("button", {type: "button", "data-qb-set-aside-discard": ""}), () => ui("aside.discard"));
   discard.addEventListener("click", () => (options.discardSetAside(), notice.remove()));
   notice.append(discard);
   return notice;

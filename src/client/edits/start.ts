@@ -54,7 +54,7 @@ export function startEdits(): Edits | undefined {
   bar = mountBar(edits, source, {
     dev: !!target,
     // (JupyterLab marks the tab unsaved; its save, or Ctrl+S here, writes the file)
-    marker: port ? "Edited in JupyterLab · Ctrl+S saves" : undefined,
+    marker: port ? "bar.jupyter" : undefined, // "Edited in JupyterLab · Ctrl+S saves", in the page's language
     setAside,
     dropped,
     discardSetAside: () => discardSetAside(scope, setAside ?? undefined),

@@ -1,4 +1,5 @@
 // The "Present" control in the page bar: presentation mode without knowing the `p` key.
+import {followLanguage, ui} from "../ui/text.js";
 
 /** Adds the Present button to the page bar (once), before the language picker. */
 export function addPresentButton(onPress: () => void): void {
@@ -7,8 +8,10 @@ export function addPresentButton(onPress: () => void): void {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "qb-present-button";
-  button.textContent = "Present";
-  button.title = "Present as slides (p)";
+  followLanguage(() => {
+    button.textContent = ui("present.button");
+    button.title = ui("present.title");
+  });
   button.setAttribute("aria-keyshortcuts", "p");
   button.addEventListener("click", onPress);
   nav.append(button);

@@ -1,20 +1,23 @@
 // Two overlays of presentation mode: the blackout (`b` or `.`: the audience sees black; in the
-// presenter view only a line says so) and the help (`?`: the keys).
+// presenter view only a line says so) and the help (`?`: the keys). Their words are the page's
+// language's (src/client/ui/), read as each opens.
+import {ui} from "../ui/text.js";
+import type {UiKey} from "../ui/en.js";
 
 let black: HTMLElement | null = null;
 let help: HTMLElement | null = null;
 
-/** The keys presentation mode knows, as the help overlay lists them. */
-export const KEYS: readonly (readonly [string, string])[] = [
-  ["→  Space  PageDown", "next slide (a clicker's PageDown also from a focused slider)"],
-  ["←  Shift+Space  PageUp", "previous slide"],
-  ["Home  End", "first, last slide"],
-  ["o", "overview of all slides (arrows choose, Enter jumps)"],
-  ["s", "presenter view: notes, next slide, time (a second window)"],
-  ["b  .", "black screen, and back"],
-  ["f", "fullscreen"],
-  ["?", "this help"],
-  ["Esc", "close the overview or this help; else leave presentation mode"]
+/** The keys presentation mode knows, as the help overlay lists them: the keys (`{space}`: the space bar's name in the page's language), and the key of what they do. */
+export const KEYS: readonly (readonly [string, UiKey])[] = [
+  ["→  {space}  PageDown", "keys.next"],
+  ["←  Shift+{space}  PageUp", "keys.previous"],
+  ["Home  End", "keys.ends"],
+  ["o", "keys.overview"],
+  ["s", "keys.presenter"],
+  ["b  .", "keys.blackout"],
+  ["f", "keys.fullscreen"],
+  ["?", "keys.help"],
+  ["Esc", "keys.escape"]
 ];
 
 /** True while the audience screen is black. */
@@ -32,7 +35,7 @@ export function setBlackout(on: boolean, presenter: boolean): void {
   }
   black = document.createElement("div");
   black.className = presenter ? "qb-blackout qb-blackout-note" : "qb-blackout";
-  if (presenter) black.textContent = "The audience screen is black: b or . brings the slide back.";
+  if (presenter) black.textContent = ui("blackout.note");
   document.body.append(black);
 }
 
@@ -51,16 +54,16 @@ export function toggleHelp(): void {
   help = document.createElement("div");
   help.className = "qb-help";
   help.setAttribute("role", "dialog");
-  help.setAttribute("aria-label", "Presentation keys");
+  help.setAttribute("aria-label", ui("keys.title"));
   const h = document.createElement("h2");
-  h.textContent = "Presentation keys";
+  h.textContent = ui("keys.title");
   const table = document.createElement("table");
   for (const [keys, what] of KEYS) {
     const row = table.insertRow();
     const key = document.createElement("th");
-    key.textContent = keys;
+    key.textContent = keys.replace("{space}", ui("keys.space"));
     row.append(key);
-    row.insertCell().textContent = what;
+    row.insertCell().textContent = ui(what);
   }
   help.append(h, table);
   document.body.append(help);

@@ -1,6 +1,7 @@
 // The overview (`o`): every slide as a small still copy in a grid. The arrow keys move the
 // choice, Enter (or a click) jumps to it, `o` or Esc closes it where it was.
 import {slideCopy} from "./copy.js";
+import {ui} from "../ui/text.js";
 
 const TILE_WIDTH = 288;
 
@@ -29,13 +30,13 @@ export function openOverview(slides: readonly Element[][], current: number, onJu
   grid = document.createElement("div");
   grid.className = "qb-overview";
   grid.setAttribute("role", "dialog");
-  grid.setAttribute("aria-label", "All slides: arrows choose, Enter opens, Esc closes");
+  grid.setAttribute("aria-label", ui("overview.label"));
   slides.forEach((slide, i) => {
     const tile = document.createElement("button");
     tile.type = "button";
     tile.className = "qb-overview-tile";
     const title = heading(slide);
-    tile.setAttribute("aria-label", `Slide ${i + 1}${title ? `: ${title}` : ""}`);
+    tile.setAttribute("aria-label", title ? ui("overview.slideTitled", {n: i + 1, title}) : ui("overview.slide", {n: i + 1}));
     const number = document.createElement("span");
     number.className = "qb-overview-number";
     number.textContent = String(i + 1);

@@ -6,6 +6,7 @@
 import {slideCopy} from "./copy.js";
 import {notesOf} from "./notes.js";
 import {withSlide} from "../hash.js";
+import {followLanguage, ui} from "../ui/text.js";
 
 /** The query flag that makes a page the presenter view. */
 export const PRESENTER_FLAG = "presenter";
@@ -13,6 +14,9 @@ export const PRESENTER_FLAG = "presenter";
 let panel: HTMLElement | null = null;
 let started = 0;
 let ticker: ReturnType<typeof setInterval> | undefined;
+let unfollow: (() => void) | undefined;
+/** What the panel last showed, so a change of language redraws it. */
+let shown: {slides: readonly Element[][]; current: number; blackout: boolean} | undefined;
 
 /** True when this page was opened as the presenter view. */
 export function isPresenterView(): boolean {
@@ -60,13 +64,22 @@ function tick(): void {
   panel.querySelector(".qb-presenter-clock")!.textContent = clock(new Date(now));
 }
 
-function part(className: string, label: string): HTMLElement {
+function part(className: string): HTMLElement {
   const section = document.createElement("section");
   section.className = className;
-  const h = document.createElement("h2");
-  h.textContent = label;
-  section.append(h);
+  section.append(document.createElement("h2"));
   return section;
+}
+
+/** The panel's own words, in the page's language. */
+function label(): void {
+  if (!panel) return;
+  panel.setAttribute("aria-label", ui("presenter.label"));
+  panel.querySelector(".qb-presenter-elapsed-label")!.textContent = ui("presenter.elapsed");
+  panel.querySelector(".qb-presenter-reset")!.textContent = ui("presenter.reset");
+  panel.querySelector(".qb-presenter-next h2")!.textContent = ui("presenter.next");
+  panel.querySelector(".qb-presenter-notes h2")!.textContent = ui("presenter.notes");
+  if (shown) updatePresenterView(shown.slides, shown.current, shown.blackout);
 }
 
 /** Turns this window into the presenter view (once). */
@@ -75,17 +88,16 @@ export function startPresenterView(): void {
   document.documentElement.classList.add("qb-presenter");
   panel = document.createElement("aside");
   panel.className = "qb-presenter-panel";
-  panel.setAttribute("aria-label", "Presenter view");
   const time = document.createElement("div");
   time.className = "qb-presenter-time";
-  time.innerHTML = '<span><span class="qb-presenter-elapsed">00:00</span> elapsed</span> <span class="qb-presenter-clock"></span> <button type="button" class="qb-presenter-reset">Reset timer</button>';
+  time.innerHTML = '<span><span class="qb-presenter-elapsed">00:00</span> <span class="qb-presenter-elapsed-label"></span></span> <span class="qb-presenter-clock"></span> <button type="button" class="qb-presenter-reset"></button>';
   time.querySelector("button")!.addEventListener("click", (event) => {
     (event.currentTarget as HTMLElement).blur(); // so the arrows turn slides again
     started = Date.now();
     tick();
   });
-  const next = part("qb-presenter-next", "Next");
-  const notes = part("qb-presenter-notes", "Notes");
+  const next = part("qb-presenter-next");
+  const notes = part("qb-presenter-notes");
   const body = document.createElement("div");
   body.className = "qb-presenter-notes-text";
   notes.append(body);
@@ -93,6 +105,7 @@ export function startPresenterView(): void {
   status.className = "qb-presenter-status";
   panel.append(time, status, next, notes);
   document.body.append(panel);
+  unfollow = followLanguage(label);
   started = Date.now();
   tick();
   ticker = setInterval(tick, 1000);
@@ -107,6 +120,7 @@ function onPageHide(event: PageTransitionEvent): void {
 /** Shows what goes with slide `current` (0-based): the next slide's copy and this slide's notes. */
 export function updatePresenterView(slides: readonly Element[][], current: number, blackout: boolean): void {
   if (!panel) return;
+  shown = {slides, current, blackout};
   const next = panel.querySelector(".qb-presenter-next")!;
   next.querySelector(".qb-slide-frame, .qb-presenter-end")?.remove();
   if (current + 1 < slides.length) {
@@ -114,14 +128,15 @@ export function updatePresenterView(slides: readonly Element[][], current: numbe
   } else {
     const end = document.createElement("p");
     end.className = "qb-presenter-end";
-    end.textContent = "End of the slides.";
+    end.textContent = ui("presenter.end");
     next.append(end);
   }
   const notes = notesOf(slides[current] ?? []);
   const body = panel.querySelector(".qb-presenter-notes-text")!;
   if (notes.length) body.replaceChildren(...notes);
-  else body.replaceChildren(Object.assign(document.createElement("p"), {className: "qb-presenter-none", textContent: "No notes for this slide."}));
-  panel.querySelector(".qb-presenter-status")!.textContent = `Slide ${current + 1} / ${slides.length}${blackout ? " · the audience screen is black (b)" : ""}`;
+  else body.replaceChildren(Object.assign(document.createElement("p"), {className: "qb-presenter-none", textContent: ui("presenter.noNotes")}));
+  const slide = ui("presenter.slide", {n: current + 1, total: slides.length});
+  panel.querySelector(".qb-presenter-status")!.textContent = blackout ? `${slide} · ${ui("presenter.black")}` : slide;
 }
 
 /** Ends the presenter view (presentation mode left, or the window closing): its clock stops and its panel goes, so a later start begins afresh. */
@@ -129,6 +144,9 @@ export function stopPresenterView(): void {
   if (ticker !== undefined) clearInterval(ticker);
   ticker = undefined;
   removeEventListener("pagehide", onPageHide);
+  unfollow?.();
+  unfollow = undefined;
+  shown = undefined;
   panel?.remove();
   panel = null;
   document.documentElement.classList.remove("qb-presenter");

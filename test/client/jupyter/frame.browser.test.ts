@@ -9,6 +9,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Frame, Page} from "playwright-core";
 import {buildLessonFrame} from "../../../jupyter/frame.js";
 import {closeBrowser, launchBrowser, serveStatic} from "../../e2e/harness.js";
+import {shownEditButton} from "../../support/editButton.js";
 
 const packageRoot = new URL("../../../", import.meta.url).pathname;
 const notebooks = join(packageRoot, "notebooks");
@@ -58,7 +59,7 @@ async function open(path: string, options: {text?: string; files?: Record<string
 
 /** Opens the editor of the lesson's first cell with the keyboard. */
 async function editFirstCell(frame: Frame): Promise<void> {
-  await frame.locator("main > .qb-cell").first().locator("xpath=preceding-sibling::button[@data-qb-edit][1]").focus();
+  await (await shownEditButton(frame, frame.locator("main > .qb-cell").first().locator("xpath=preceding-sibling::button[@data-qb-edit][1]"))).focus();
   await frame.page().keyboard.press("Enter");
   await frame.waitForSelector("[data-qb-editor] .cm-content");
 }
