@@ -24,7 +24,7 @@ export type Controls = {
 export type ControlValues = Record<string, number | boolean>;
 
 /**
- * Free play's controls, which give the seeds' opening dashboard. Decisions: autoscaling starts
+ * Free play's controls, which give the specification's opening dashboard. Decisions: autoscaling starts
  * off (the fleet is exactly its minimum, 10); its target is 60 %; instances boot in 3 minutes.
  */
 export const defaultControls: Readonly<Controls> = Object.freeze({

@@ -2,7 +2,7 @@
 // offers, its timed events as typed effects (events.ts), its textbook response (textbook.ts) and
 // its strings. Plain data, so a lecturer can write one in a notebook or a JSON file
 // (`queuebook sim --scenario my.json`, checked by checkScenario in catalog.ts). The four on-call
-// scenarios below are such records. Every choice the seeds leave open is marked "Decision" and
+// scenarios below are such records. Every choice the specification leaves open is marked "Decision" and
 // collected in README.md.
 import {defaultControls, type Controls, type ControlValues} from "./controls.js";
 import {resolveEvents, type EventKinds, type EventSpec, type ResolvedEvent} from "./events.js";
@@ -96,7 +96,7 @@ export function drawOncallEvents(scenario: Scenario, rng: Rng): {resolved: Resol
 
 /**
  * Free play: 08:00, 1000 req/s base (1125 req/s now), 10 instances, TTL 60 s, warm cache,
- * recommendations on, the whole budget left, nothing scheduled. Its minute 0 is the seeds'
+ * recommendations on, the whole budget left, nothing scheduled. Its minute 0 is the specification's
  * opening dashboard.
  */
 export const free: Scenario<Controls> = {

@@ -1,5 +1,5 @@
 // The notebook's source as the editor sees it: the page's embedded .md (`#qb-source`, see
-// /tmp contract: path, hash, text, blocks) and the persistence module `queuebook.edits` (part B:
+// docs/contracts.md: path, hash, text, blocks) and the persistence module `queuebook.edits` (the edits layer,
 // localStorage or the dev server) that records every edit. On a page without that module the
 // edits live in memory only, spliced by the same applyEdits.
 import {applyEdits, type SourceBlock, type SourceEdit} from "../../notebook/source.js";

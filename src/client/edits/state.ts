@@ -17,7 +17,7 @@ export interface EditHost {
   adopt?(source: EmbeddedSource): boolean;
 }
 
-/** The edits API part A's editor calls (also `queuebook.edits`); see README "Editing in the page" and src/notebook/source.ts. */
+/** The edits API the page's editor calls (also `queuebook.edits`); see docs/editing.md and src/notebook/source.ts. */
 export interface Edits {
   replace(block: BlockRef, text: string): Promise<SaveResult>;
   insert(after: BlockRef | -1, kind: "cell" | "prose", text: string, lang?: string): {block: BlockRef; saved: Promise<SaveResult>};

@@ -47,7 +47,7 @@ export const minChartWidth = 240;
  * The width to draw at: the page's, but never below {@link minChartWidth}. A container with no
  * layout (a hidden or printing page; Chromium's full-page screenshot) reports a width of 0, and a
  * chart drawn at 0 has a negative plot area: Plot then writes <rect width="-70">, which Chromium
- * logs as an error per rect (issue 19: 81–99 per load). The figure redraws when the width returns.
+ * logs as an error per rect (81–99 per load, measured). The figure redraws when the width returns.
  */
 export function drawable(width: number): number {
   return Number.isFinite(width) && width > minChartWidth ? width : minChartWidth;

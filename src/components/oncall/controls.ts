@@ -1,5 +1,5 @@
 // The controls a scenario offers as inputs with their one-line help (help.<name>), and its
-// buttons; the on-call seeds' controls, ranges and order are the preset. A change is a decision
+// buttons; the on-call specification's controls, ranges and order are the preset. A change is a decision
 // at the current minute (store.decide); sliders decide when released.
 import {MAX_INSTANCES, MIN_INSTANCES} from "../../sim/autoscaler.js";
 import {modelOf, offeredButtons, offeredControls} from "../../sim/catalog.js";
@@ -26,7 +26,7 @@ export interface SliderSpec {
   scale: number;
 }
 
-/** The on-call seeds' sliders (shares in percent). */
+/** The on-call specification's sliders (shares in percent). */
 export const onCallSliders: Readonly<Record<string, SliderSpec>> = {
   fleetMin: {min: MIN_INSTANCES, max: MAX_INSTANCES, step: 1, scale: 1},
   targetUtilization: {min: 10, max: 100, step: 5, scale: 100},
@@ -34,7 +34,7 @@ export const onCallSliders: Readonly<Record<string, SliderSpec>> = {
   sheddingShare: {min: 0, max: 100, step: 5, scale: 100}
 };
 
-/** The on-call controls and buttons in the seeds' order. */
+/** The on-call controls and buttons in the specification's order. */
 export const controlOrder = ["fleetMin", "autoscaling", "targetUtilization", "ttlS", "warmup", "sheddingShare", "heavyFeature", "rollback"] as const;
 
 /** The on-call buttons' status lines: the warm-up job running, a rollback preparing. */
@@ -65,7 +65,7 @@ export function controlsView(t: Translate, format: UnitFormat, store: Store, opt
   ensureStyle();
   const scenario = store.frame().scenario;
   const specs = modelOf(scenario).controls;
-  // A scenario that names what it offers gets exactly that; on-call's scenarios the seeds' preset.
+  // A scenario that names what it offers gets exactly that; on-call's scenarios the specification's preset.
   const own = scenario.offers !== undefined;
   const controlNames = options.controls ?? (own ? offeredControls(scenario) : learnerControls);
   const buttonNames = options.buttons ?? (own ? offeredButtons(scenario) : buttons);

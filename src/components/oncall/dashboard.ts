@@ -1,4 +1,4 @@
-// The dashboard: metrics by spec (the on-call seeds' twelve by default), the first as the headline;
+// The dashboard: metrics by spec (the on-call specification's twelve by default), the first as the headline;
 // a tile with a limit shows "value / limit" and turns red at it (format.ts tileValue).
 // Each value's element carries data-metric (the JSON field of `queuebook sim`) and data-value
 // (the raw number), for tests and for anyone scripting the page.

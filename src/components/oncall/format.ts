@@ -1,5 +1,5 @@
-// The dashboard's twelve metrics in the seeds' order (burn rate first, the headline), with the
-// seeds' units and digits, and the number formats of the page's language (hu, pt: 0,0; en, ig: 0.0).
+// The dashboard's twelve metrics in the specification's order (burn rate first, the headline), with the
+// specification's units and digits, and the number formats of the page's language (hu, pt: 0,0; en, ig: 0.0).
 import {ERROR_BUDGET, FAST_BURN} from "../../sim/budget.js";
 import {numberFormat, type Translate} from "../i18n.js";
 import type {MinuteMetrics} from "../../sim/metrics.js";
@@ -17,7 +17,7 @@ export interface MetricSpec<F extends string = string> {
   /** "percent" multiplies the fraction by 100. */
   kind: "number" | "percent";
   digits: number;
-  /** The unit written after the number, as the seeds write it. */
+  /** The unit written after the number, as the specification writes it. */
   unit: string;
   /** The limit the value is held against: a number, or a metric's or control's name (read at the minute). */
   limit?: number | string;
@@ -31,7 +31,7 @@ export interface TileValue {
   atLimit: boolean;
 }
 
-/** The on-call seeds' dashboard, in their order (the first is the headline row): the dashboard's preset. */
+/** The on-call specification's dashboard, in their order (the first is the headline row): the dashboard's preset. */
 export const dashboardMetrics: readonly MetricSpec<keyof MinuteMetrics>[] = [
   {field: "burn1h", kind: "number", digits: 1, unit: "×"},
   {field: "requests", kind: "number", digits: 0, unit: "req/s"},

@@ -1,6 +1,6 @@
-// The model's relations as the seeds list them (each with its sources and, where the seeds put
+// The model's relations as the on-call specification lists them (each with its sources and, where the specification puts
 // one, the assumption or approximation note), the same relation in TeX with this minute's
-// values from formulas.ts (typeset with KaTeX), the sources [1]–[6], and the seeds' footer.
+// values from formulas.ts (typeset with KaTeX), the sources [1]–[6], and the specification's footer.
 import type {Translate} from "../i18n.js";
 import {formulas as onCallFormulas, type Formula, type FormulaId} from "./formulas.js";
 import {h} from "./dom.js";
@@ -8,7 +8,7 @@ import type {Frame} from "./store.js";
 import {ensureStyle} from "./style.js";
 import {watchOverflow} from "../../client/scrollCue.js";
 
-/** A relation of the seeds: its text key, sources, the note the seeds put after it, and the model's formulas that make it up (formulas.ts). */
+/** A relation of the specification: its text key, sources, the note the specification puts after it, and the model's formulas that make it up (formulas.ts). */
 export interface RelationSpec {
   id: string;
   cites: number[];
@@ -24,7 +24,7 @@ export interface ModelOptions {
   sources?: number;
 }
 
-/** The on-call seeds' relations in their order, each with the formulas of formulas.ts it covers: the model view's preset. */
+/** The on-call specification's relations in their order, each with the formulas of formulas.ts it covers: the model view's preset. */
 export const relationSpecs: readonly RelationSpec[] = [
   {id: "arrivals", cites: [6], note: "assumption", formulas: ["arrivals", "admitted"]},
   {id: "queue", cites: [3, 6], formulas: ["workers", "erlangB", "erlangC"]},
@@ -48,7 +48,7 @@ export interface ModelView {
 }
 
 /**
- * The model section in language `t`: each relation of the seeds with its formulas, symbolic and
+ * The model section in language `t`: each relation of the specification with its formulas, symbolic and
  * with the values of the minute shown (numbers written with `decimal`), rendered by `render`.
  */
 export function modelView(t: Translate, decimal: "." | ",", render: RenderTex, options: ModelOptions = {}): ModelView {

@@ -35,7 +35,7 @@ export function clampMinute(minute: number): number {
 export const learnerControls = ["fleetMin", "autoscaling", "targetUtilization", "ttlS", "sheddingShare", "heavyFeature"] as const;
 /** One of the learner's controls. */
 export type LearnerControl = (typeof learnerControls)[number];
-/** The on-call page's two buttons, in the seeds' order. */
+/** The on-call page's two buttons, in the on-call specification's order. */
 export const buttons: readonly Button[] = ["warmup", "rollback"];
 
 /** The run's scenario record; a RangeError when `find` knows no such name (a link is decoded against the same `find`). */
