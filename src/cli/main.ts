@@ -2,6 +2,7 @@
 // usage, expected failures into one line and exit 1, and never prints a stack trace for either.
 import {CommandError, UsageError, wantsHelp, type Command, type Context} from "./command.js";
 import {oneLine} from "../io/oneLine.js";
+import {labSummary} from "./lab/names.js";
 
 /** The commands, loaded lazily so `queuebook sim` does not load the notebook compiler. */
 const commands: Record<string, {summary: string; load: () => Promise<Command>}> = {
@@ -9,7 +10,7 @@ const commands: Record<string, {summary: string; load: () => Promise<Command>}> 
   build: {summary: "build notebooks into a static site", load: async () => (await import("./build.js")).command},
   export: {summary: "export one notebook as a single self-contained HTML file", load: async () => (await import("./export.js")).command},
   sim: {summary: "run the on-call simulator", load: async () => (await import("./sim.js")).command},
-  lab: {summary: "arrival-process lab tools (server, gen, closed, probe, analyze, record)", load: async () => (await import("./lab/index.js")).command}
+  lab: {summary: labSummary, load: async () => (await import("./lab/index.js")).command}
 };
 
 export const usage = `usage: queuebook <command> [options]

@@ -37,4 +37,13 @@ describe("main(argv, options)", () => {
     expect(await main(["frobnicate"], options)).toBe(2);
     expect(err.join("")).toMatch(/^queuebook: unknown command "frobnicate"\nusage: queuebook <command>/);
   });
+  it("lists in --help every subcommand of the lab that lab --help lists (grade and k6 too)", async () => {
+    const top = capture(), lab = capture();
+    expect(await main(["--help"], top.options)).toBe(0);
+    expect(await main(["lab", "--help"], lab.options)).toBe(0);
+    const listed = [...lab.out.join("").matchAll(/^  ([a-z0-9]+) /gm)].map((match) => match[1]);
+    expect(listed).toEqual(["server", "gen", "closed", "probe", "analyze", "record", "grade", "k6"]);
+    const labLine = top.out.join("").split("\n").find((line) => line.startsWith("  lab "));
+    expect(labLine).toBe(`  lab     arrival-process lab tools (${listed.join(", ")})`);
+  });
 });

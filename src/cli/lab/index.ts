@@ -5,8 +5,9 @@ import {oneLine} from "../../io/oneLine.js";
 import {WriteError} from "../../io/write.js";
 import {LabInputError} from "../../lab/table.js";
 import type {Subcommand} from "./args.js";
+import {labSummary, type LabSubcommandName} from "./names.js";
 
-const subcommands: Record<string, () => Promise<Subcommand>> = {
+const subcommands: Record<LabSubcommandName, () => Promise<Subcommand>> = {
   server: async () => (await import("./server.js")).subcommand,
   gen: async () => (await import("./gen.js")).subcommand,
   closed: async () => (await import("./closed.js")).subcommand,
@@ -36,7 +37,7 @@ Run "queuebook lab <subcommand> --help" for its arguments.`;
 /** The lab command: dispatches to src/cli/lab/<subcommand>.ts. */
 export const command: Command = {
   name: "lab",
-  summary: "arrival-process lab tools (server, gen, closed, probe, analyze, record)",
+  summary: labSummary,
   usage,
   subcommands: true,
   async run(args, context) {
@@ -44,7 +45,7 @@ export const command: Command = {
     if (name === "--help" || name === "-h" || name === "help") return context.stdout(usage + "\n"), 0;
     if (name === undefined) throw new UsageError("missing subcommand", usage);
     if (!Object.hasOwn(subcommands, name)) throw new UsageError(`unknown subcommand ${JSON.stringify(name)}`, usage);
-    const subcommand = await subcommands[name]();
+    const subcommand = await subcommands[name as LabSubcommandName]();
     if (wantsHelp(rest)) return context.stdout(subcommand.usage + "\n"), 0;
     try {
       return await subcommand.run(rest, context);
