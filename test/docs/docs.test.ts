@@ -5,7 +5,7 @@
 import {existsSync, readdirSync, readFileSync, statSync} from "node:fs";
 import {mkdtemp, rm} from "node:fs/promises";
 import {tmpdir} from "node:os";
-import {dirname, join, relative, resolve} from "node:path";
+import {dirname, join, resolve} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {buildSite, type BuildResult} from "../../src/site/build.js";
 import {labSubcommandNames} from "../../src/cli/lab/names.js";
