@@ -21,8 +21,8 @@ afterAll(async () => {
 });
 
 /** Opens a docs page, recording console errors and uncaught exceptions. */
-async function open(name: string): Promise<{page: Page; problems: string[]}> {
-  const page = await takeTab(site.browser);
+async function open(name: string, viewport = {width: 1280, height: 720}): Promise<{page: Page; problems: string[]}> {
+  const page = await takeTab(site.browser, {viewport});
   const problems: string[] = [];
   page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
   page.on("pageerror", (e) => problems.push(e.message));
@@ -43,6 +43,13 @@ describe("docs/ in Chromium", () => {
       await expect.poll(() => page.evaluate(ran)).toBe(true);
       const errors = await page.locator(".qb-error").allInnerTexts();
       expect(errors).toEqual([]);
+      expect(problems).toEqual([]);
+      await releaseTab(page);
+    });
+    it(`${name}: reads on a 390 px phone with no sideways scroll`, async () => {
+      const {page, problems} = await open(name, {width: 390, height: 844});
+      await expect.poll(() => page.evaluate(ran)).toBe(true);
+      expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
       expect(problems).toEqual([]);
       await releaseTab(page);
     });
