@@ -25,8 +25,8 @@ export abstract class AbstractFile {
   async dsv({delimiter = ",", array = false, typed = false}: DsvOptions & {delimiter?: string} = {}): Promise<any[]> {
     const format = dsvFormat(delimiter);
     const text = await this.text();
-    const row = typed ? autoType : undefined;
-    return array ? format.parseRows(text, row as any) : format.parse(text, row as any);
+    if (array) return typed ? format.parseRows(text, autoType) : format.parseRows(text);
+    return typed ? format.parse(text, autoType) : format.parse(text);
   }
   async csv(options: DsvOptions = {}): Promise<any[]> {
     return this.dsv({...options, delimiter: ","});

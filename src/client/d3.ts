@@ -1,4 +1,5 @@
 // d3.js: d3 alone, for notebooks that use d3 but not Plot.
 import * as d3 from "d3";
+import {pageApi} from "./pageApi.js";
 
-(globalThis as any).queuebook.provide({d3});
+pageApi().provide({d3});

@@ -38,7 +38,7 @@ export function displayInline(root: Element, value: unknown): void {
     root.append(value);
   } else if (isPrimitive(value)) {
     if (value !== undefined) root.append(String(value));
-  } else if (typeof (value as any)[Symbol.iterator] === "function") {
+  } else if (typeof (value as Partial<Iterable<unknown>>)[Symbol.iterator] === "function") {
     for (const item of value as Iterable<unknown>) root.append(isNode(item) ? item : String(item));
   } else {
     const span = document.createElement("span");

@@ -29,7 +29,7 @@ export function markError(error: unknown, origin: Origin): unknown {
 }
 
 export function originOf(error: unknown): Origin | undefined {
-  return error != null && typeof error === "object" ? (error as any)[ORIGIN] : undefined;
+  return error != null && typeof error === "object" ? (error as {[ORIGIN]?: Origin})[ORIGIN] : undefined;
 }
 
 /** Wraps a cell body so whatever it throws or rejects with is marked with the cell's origin. */
@@ -74,7 +74,7 @@ export function classifyError(error: unknown, cellId: string): Classified {
   const message = errorMessage(error);
   const name = errorName(error);
   if (origin?.id === cellId) return {kind: "own", name, message};
-  const input = (error as any)?.input;
+  const input = (error as {input?: unknown} | null | undefined)?.input;
   if (name === "RuntimeError" && typeof input === "string" && input) {
     // A missing name is the reading cell's own error; so is one that says what to install
     // ("topojson is not defined: …", frameworkNames.ts): the name is what is missing, not an input that ran and failed.

@@ -46,7 +46,7 @@ export function frameworkNames(): Record<string, () => unknown> {
   const definitions: Record<string, () => unknown> = {};
   for (const name of [...Object.keys(libraries), ...Object.keys(datasets)]) {
     definitions[name] = () => {
-      if (Object.hasOwn(globalThis, name)) return (globalThis as any)[name];
+      if (Object.hasOwn(globalThis, name)) return (globalThis as Record<string, unknown>)[name];
       const error = new Error(missingName(name));
       error.name = "RuntimeError";
       throw error;

@@ -1,4 +1,5 @@
 // katex.js: KaTeX for tex`…` (the fonts come with katex.css, inlined).
 import katex from "katex";
+import {pageApi} from "./pageApi.js";
 
-(globalThis as any).queuebook.provide({katex});
+pageApi().provide({katex});

@@ -1,4 +1,5 @@
-// The browser client's entry: window.queuebook = {notebook, provide, library}. The parts:
+// The browser client's entry: window.queuebook = {notebook, provide, library, …} (its contract:
+// pageApi.ts). The parts:
 // runtime.ts (the runtime and its scheduling), cells.ts (one cell's variables and rendering),
 // chunks.ts (optional libraries), live.ts (defining and redefining cells), i18n.ts (the page's
 // language), reload.ts (dev live updates).
@@ -12,6 +13,8 @@ import {startPresent} from "./present.js";
 import {startSkipLink} from "./skipLink.js";
 import {startEditing} from "./edit/boot.js";
 import {startRenderAll} from "./renderAll.js";
+import {installPageApi} from "./pageApi.js";
+import {ui} from "./ui/text.js";
 
 export type {CellDefinition, NotebookDefinition} from "../notebook/contract.js";
 
@@ -39,7 +42,7 @@ export function provide(objects: Record<string, unknown>): void {
   Object.assign(provided, objects);
 }
 
-(globalThis as any).queuebook = {notebook, provide, library, loadBuiltins, needChunk};
+installPageApi({notebook, provide, library, loadBuiltins, needChunk, ui});
 startReload();
 startSkipLink(); // the first key press reaches "Skip to content" (src/client/skipLink.ts)
 startPresent(); // presentation mode: the p key or ?present (src/client/present.ts)

@@ -1,4 +1,5 @@
 // marked.js: marked for md`…`.
 import {marked} from "marked";
+import {pageApi} from "./pageApi.js";
 
-(globalThis as any).queuebook.provide({marked});
+pageApi().provide({marked});

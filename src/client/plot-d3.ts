@@ -3,5 +3,6 @@
 import * as Plot from "@observablehq/plot";
 import * as d3 from "d3";
 import {accessiblePlot} from "./plotA11y.js";
+import {pageApi} from "./pageApi.js";
 
-(globalThis as any).queuebook.provide({Plot: accessiblePlot(Plot), d3});
+pageApi().provide({Plot: accessiblePlot(Plot), d3});

@@ -41,8 +41,15 @@ export function ensureRuntime(): Module {
  * still happen once per animation frame. Relies on the pinned runtime's (6.0.1) internals; left
  * alone if they are not there.
  */
+/** The pinned runtime's internals sooner() relies on (checked before use). */
+interface RuntimeInternals {
+  _computeNow: () => unknown;
+  _precomputes: unknown[];
+  _disposed: boolean;
+}
+
 function sooner(runtime: Runtime): void {
-  const r = runtime as any;
+  const r = runtime as Runtime & Partial<RuntimeInternals>;
   if (typeof r._computeNow !== "function" || !Array.isArray(r._precomputes) || typeof MessageChannel !== "function") return;
   let taskUsed = false;
   const waiting: (() => void)[] = [];
@@ -53,7 +60,7 @@ function sooner(runtime: Runtime): void {
   Object.defineProperty(r, "_computeSoon", {
     configurable: true,
     writable: true,
-    value(this: any) {
+    value(this: RuntimeInternals) {
       return new Promise<void>((resolve) => {
         requestAnimationFrame(() => ((taskUsed = false), resolve()));
         if (!taskUsed && this._precomputes.length === 0 && document.visibilityState !== "hidden") {

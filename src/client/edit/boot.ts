@@ -14,18 +14,11 @@ import {inlineChunkText} from "../inlineChunk.js";
 import {firstLine, nameEditButton, reachEditButtons} from "./label.js";
 import {followLanguage, ui} from "../ui/text.js";
 import {editsKey, pageScope, setAsideKey} from "../edits/scope.js";
+import {maybePageApi, pageApi, type EditorApi} from "../pageApi.js";
 
-/** What editor.js provides (src/client/edit/main.ts). */
-export interface EditorApi {
-  /** Does what an edit button or the "Show code" toggle does. */
-  press(control: Element): Promise<void>;
-  /** The code cells' sources as edited, in order (the buttons' labels). */
-  cellSources(): string[];
-}
 
 const UI = "data-qb-ui";
 const CONTROL = "button[data-qb-edit], button[data-qb-show-code]";
-const q = () => (globalThis as any).queuebook;
 /** Where client.js came from: editor.js sits beside it (an export carries it inline instead). */
 const script = typeof document !== "undefined" ? (document.currentScript as HTMLScriptElement | null)?.src : undefined;
 
@@ -41,7 +34,10 @@ export function loadEditor(): Promise<EditorApi> {
     const fail = (why: string) => ((loading = undefined), reject(new Error(`the editor (editor.js) ${why}`)));
     const chunk = document.createElement("script");
     const inline = document.querySelector('script[data-qb-chunk="editor"]');
-    chunk.onload = () => (q().editor ? resolve(q().editor) : fail("did not load"));
+    chunk.onload = () => {
+      const editor = pageApi().editor;
+      return editor ? resolve(editor) : fail("did not load");
+    };
     chunk.onerror = () => fail("could not be loaded");
     if (inline) inlineChunkText(inline).then((text) => ((chunk.text = text), document.head.append(chunk), chunk.onload!(new Event("load"))), (error) => fail(`could not be read from the page: ${error}`));
     else if (script) (chunk.src = new URL("editor.js", script).href), document.head.append(chunk);
@@ -81,7 +77,7 @@ function readSource(): typeof source {
 /** Puts the edit buttons in place: one before each code cell (before its echoed code), one before each run of prose. */
 export function decorate(main: Element): void {
   for (const old of main.querySelectorAll(":scope > button[data-qb-edit]")) old.remove();
-  const sources: string[] = q().editor?.cellSources() ?? (source ??= readSource())?.cells ?? [];
+  const sources: string[] = maybePageApi()?.editor?.cellSources() ?? (source ??= readSource())?.cells ?? [];
   let prose = false;
   let k = 0;
   for (const child of Array.from(main.children)) {
@@ -160,7 +156,7 @@ function editsKept({path, hash}: NonNullable<typeof source>): boolean {
 /** Starts the editing controls on a notebook page (not the index); editing needs the page's source (`#qb-source`). */
 export function startEditing(): void {
   if (typeof document === "undefined") return;
-  Object.assign(q(), {current: currentNotebook, import: importModule, loadEditor, defined: firstDefined});
+  Object.assign(pageApi(), {current: currentNotebook, import: importModule, loadEditor, defined: firstDefined});
   const start = () => {
     const main = document.querySelector("main.qb-notebook:not(.qb-index)");
     if (!main) return;

@@ -86,6 +86,9 @@ function within(state: State, scope: Scope, walk: () => void): void {
   state.scopes.pop();
 }
 
+/** acorn-walk's callback as it is (its typings leave out the third argument, the node's kind to walk it as). */
+type WalkAs = (node: Node, state: State, override: string) => void;
+
 const visitors: RecursiveVisitors<State> = {
   Program(node: any, st, c) {
     const scope: Scope = new Map(hoisted(node).map((n) => [n, false]));
@@ -103,9 +106,9 @@ const visitors: RecursiveVisitors<State> = {
     if (node.type === "FunctionExpression" && node.id) scope.set(node.id.name, false);
     if (node.body.type === "BlockStatement") lexical(node.body.body, scope);
     within(st, scope, () => {
-      for (const p of node.params) (c as any)(p, st, "Pattern");
+      for (const p of node.params) (c as WalkAs)(p, st, "Pattern");
       if (node.body.type === "BlockStatement") node.body.body.forEach((s: any) => c(s, st));
-      else (c as any)(node.body, st, "Expression");
+      else (c as WalkAs)(node.body, st, "Expression");
     });
   },
   ForStatement(node: any, st, c) {

@@ -4,6 +4,7 @@
 // edits live in memory only, spliced by the same applyEdits.
 import {applyEdits, type SourceBlock, type SourceEdit} from "../../notebook/source.js";
 import type {Edits, SaveResult} from "../edits/state.js";
+import {maybePageApi} from "../pageApi.js";
 
 /** The page's embedded source. */
 export interface PageSource {
@@ -33,7 +34,7 @@ export function readSource(): PageSource | undefined {
 
 /** The persistence module when the page has one, else an in-memory log over the same splicing. */
 export function editLog(source: PageSource): EditLog {
-  const edits = (globalThis as any).queuebook?.edits;
+  const edits = maybePageApi()?.edits;
   if (edits && typeof edits.replace === "function" && typeof edits.current === "function") return edits;
   const log: SourceEdit[] = [];
   let next = source.blocks.length;

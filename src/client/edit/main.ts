@@ -13,6 +13,7 @@ import {ui} from "../ui/text.js";
 import {createPanel, type Panel} from "./panel.js";
 import {setFirstLine} from "./view.js";
 import {isCellPart, notebookMain, Session} from "./session.js";
+import {maybePageApi, pageApi} from "../pageApi.js";
 
 let session: Session | undefined;
 const panels = new Map<BlockRef, Panel>();
@@ -45,7 +46,7 @@ const staleMessage = (path: string) => `not saved: ${path} changed on disk since
  * stays in the editor.
  */
 function adopt(update: EmbeddedSource): void {
-  const edits = (globalThis as any).queuebook.edits;
+  const edits = maybePageApi()?.edits;
   const old = session;
   const saved = new Map(Array.from(panels.values(), (p) => [p, p.stale ? undefined : edits?.kept(p.ref)] as const));
   const order = old ? old.entries.filter((e) => !e.removed).map((e) => e.ref) : [];
@@ -287,8 +288,8 @@ async function press(control: Element): Promise<void> {
   control.setAttribute("aria-pressed", String(on));
 }
 
-const q = (globalThis as any).queuebook;
+const q = pageApi();
 q.editor = {press, open, showCode, cellSources};
 // where edits go (src/client/edits); kept edits the learner applies are replayed after the page's own definition, which the replay then changes
-startEdits()?.onReplay((edits: readonly SourceEdit[]) => q.defined.then(() => current().replay(edits)));
+startEdits()?.onReplay((edits: readonly SourceEdit[]) => Promise.resolve(q.defined).then(() => current().replay(edits)));
 document.addEventListener("queuebook:source", (event) => adopt((event as CustomEvent<EmbeddedSource>).detail));

@@ -10,6 +10,7 @@ import {compileEdited, type EditCompiled} from "./compile.js";
 import {compileCellEdit} from "./compileCell.js";
 import {editLog, type EditLog, type PageSource} from "./document.js";
 import {evaluateDefinition} from "./evaluate.js";
+import {maybePageApi, pageApi} from "../pageApi.js";
 
 /** One block of the notebook as edited, in order. */
 export interface Entry {
@@ -56,7 +57,7 @@ export class Session {
 
   /** The path cells report errors with (the bundle's, e.g. "erlang-c.md"). */
   path(): string {
-    return (globalThis as any).queuebook.current().path || this.source.path;
+    return maybePageApi()?.current?.().path || this.source.path;
   }
 
   /** The code cells in order, as edited. */
@@ -214,8 +215,8 @@ export class Session {
 
   /** Redefines the notebook: definitions that did not change are handed back as the page holds them. */
   private define(compiled: EditCompiled): void {
-    const q = (globalThis as any).queuebook;
-    const current: NotebookDefinition = q.current();
+    const q = pageApi();
+    const current: NotebookDefinition = q.current!();
     const byId = new Map(current.cells.map((d) => [d.id, d]));
     const cells: CellDefinition[] = compiled.definitions.map((d, i) => {
       const old = byId.get(d.id);

@@ -5,22 +5,18 @@
 // longer has (another editor changed it), and the learner's text stays in the editor.
 import type {EmbeddedSource} from "../../notebook/sourceContract.js";
 import type {EditHost, SaveResult} from "./state.js";
+import {maybePageApi, pageApi, type JupyterPort} from "../pageApi.js";
 
-/** How the frame talks to its tab (set by frame.ts; absent on every other page). */
-export interface JupyterPort {
-  keep(expected: string, text: string): Promise<{ok: true; hash: string} | {ok: false; message: string}>;
-  /** The document is `text` now, by this frame's own edit. */
-  rendered(text: string): void;
-}
+export type {JupyterPort} from "../pageApi.js";
 
 /** Called once by the frame (jupyter-frame.js): this page is a lesson in JupyterLab. On the page's shared object, since the editor is another script (editor.js). */
 export function setJupyterPort(value: JupyterPort): void {
-  (globalThis as any).queuebook.jupyter = value;
+  pageApi().jupyter = value;
 }
 
 /** The frame's port when this page is a lesson in JupyterLab, else undefined. */
 export function jupyterPort(): JupyterPort | undefined {
-  return (globalThis as any).queuebook?.jupyter;
+  return maybePageApi()?.jupyter;
 }
 
 /** The host of a lesson in JupyterLab: keeps one change at a time, in order, each expecting the version the last one left. */

@@ -11,6 +11,7 @@ import {devHost, devSaveTarget} from "./devHost.js";
 import {jupyterHost, jupyterPort} from "./jupyterHost.js";
 import {createEdits, type Edits} from "./state.js";
 import {clearStored, discardSetAside, localHost, pageScope, readStored, type StoredEdits} from "./store.js";
+import {pageApi} from "../pageApi.js";
 
 /** The embedded source, if the page has one of the right shape. */
 export function embeddedSource(): EmbeddedSource | undefined {
@@ -50,7 +51,7 @@ export function startEdits(): Edits | undefined {
   }
   const host = port ? jupyterHost(source, port) : target ? devHost(source, target) : localHost(source, scope);
   const edits = (started = createEdits(source, host, kept));
-  (globalThis as any).queuebook.edits = edits;
+  pageApi().edits = edits;
   bar = mountBar(edits, source, {
     dev: !!target,
     // (JupyterLab marks the tab unsaved; its save, or Ctrl+S here, writes the file)

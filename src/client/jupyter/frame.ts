@@ -16,6 +16,7 @@ import {sourceHash, type EmbeddedSource} from "../../notebook/sourceContract.js"
 import {lessonTexts} from "../../notebook/lessonTexts.js";
 import {PROTOCOL, hostMessage, type FrameMessage, type HostMessage} from "./protocol.js";
 import {setJupyterPort} from "../edits/jupyterHost.js";
+import {pageApi} from "../pageApi.js";
 
 /** Sends a message to the tab (an opaque-origin frame cannot name the tab's origin: "*", to window.parent only). */
 function post(message: FrameMessage): void {
@@ -112,7 +113,7 @@ async function render(path: string, text: string): Promise<void> {
   patchMain(compiled.parsed.html);
   const source = sourceOf(path, compiled);
   adoptSource(source); // the page's source; a running editor starts afresh over the document as it is now
-  const q = (globalThis as any).queuebook;
+  const q = pageApi();
   // the chunks the lesson will need (Plot, d3, KaTeX: by its cells' names, its imports of d3 or Plot,
   // and the module map's when it imports from it) load while its files are read, not after
   const shared = compiled.analysed.flatMap((cell) => cell.imports.map((i) => (Object.hasOwn(sharedPackages, i.specifier) ? sharedPackages[i.specifier] : "")));

@@ -1,5 +1,6 @@
 // arrow.js: Framework's implicit `Arrow` (Apache Arrow), for pages that read it, import
 // npm:apache-arrow, or call FileAttachment(…).arrow().
 import * as Arrow from "apache-arrow";
+import {pageApi} from "../pageApi.js";
 
-(globalThis as any).queuebook.provide({Arrow});
+pageApi().provide({Arrow});

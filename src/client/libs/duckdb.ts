@@ -2,6 +2,7 @@
 // (DuckDB-Wasm itself), and the module npm:@observablehq/duckdb, for pages that use them.
 import {DuckDBClient} from "./duckdbClient.js";
 import {duckdb} from "./duckdbEngine.js";
+import {pageApi} from "../pageApi.js";
 
 const tables = new Map<string, unknown>();
 let client: Promise<DuckDBClient> | undefined;
@@ -23,4 +24,4 @@ async function sql(strings: TemplateStringsArray, ...params: unknown[]) {
   return (await getDefaultClient()).query(strings.join("?"), params);
 }
 
-(globalThis as any).queuebook.provide({duckdb: {DuckDBClient, sql, duckdb, registerTable, getDefaultClient}});
+pageApi().provide({duckdb: {DuckDBClient, sql, duckdb, registerTable, getDefaultClient}});

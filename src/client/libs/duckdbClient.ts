@@ -2,8 +2,9 @@
 // Arquero tables, arrays of objects), queried with SQL; results are Arrow tables. The engine
 // comes from duckdbEngine.ts (a worker whose wasm travels inside the page's scripts).
 import * as Arrow from "apache-arrow";
-import type {AsyncDuckDB} from "@duckdb/duckdb-wasm";
+import type {AsyncDuckDB, AsyncDuckDBConnection} from "@duckdb/duckdb-wasm";
 import {startDuckDB} from "./duckdbEngine.js";
+import {maybePageApi, pageApi} from "../pageApi.js";
 
 /** A DuckDB database in the page, with Framework's DatabaseClient methods. */
 export class DuckDBClient {
@@ -76,8 +77,8 @@ async function insertSource(db: AsyncDuckDB, name: string, source: unknown): Pro
   source = await source;
   if (isFile(source)) return insertFile(db, name, source);
   if (isArrowTable(source) || Array.isArray(source) || isArquero(source)) return insertTable(db, name, source);
-  if (source && typeof source === "object" && "data" in source) return insertTable(db, name, await (source as any).data);
-  if (source && typeof source === "object" && "file" in source) return insertFile(db, name, await (source as any).file, source as any);
+  if (source && typeof source === "object" && "data" in source) return insertTable(db, name, await source.data);
+  if (source && typeof source === "object" && "file" in source) return insertFile(db, name, (await source.file) as FileLike, source as Record<string, unknown>);
   if (typeof source === "string") throw new Error(`DuckDBClient: table ${name}: a URL (${source}) would be read from the network; attach the file with FileAttachment instead`);
   throw new Error(`DuckDBClient: table ${name}: invalid source ${String(source)}`);
 }
@@ -110,7 +111,7 @@ async function insertFile(db: AsyncDuckDB, name: string, file: FileLike, options
     }
     if (type === "text/csv" || type === "text/tab-separated-values" || ext === "csv" || ext === "tsv") {
       try {
-        await connection.insertCSVFromPath(path, {name, schema: "main", ...rest} as any);
+        await connection.insertCSVFromPath(path, {name, schema: "main", ...rest} as Parameters<AsyncDuckDBConnection["insertCSVFromPath"]>[1]);
       } catch (error) {
         // a column DuckDB typed from its first rows that a later row contradicts: read it as text
         if (!String(error).includes("Could not convert")) throw error;
@@ -130,7 +131,7 @@ async function insertTable(db: AsyncDuckDB, name: string, source: any): Promise<
   if (Array.isArray(source)) source = Arrow.tableFromJSON(source.map(plainRow));
   if (!(source instanceof Arrow.Table)) {
     // a table of another copy of Arrow (the page's Arrow, FileAttachment.arrow()): through its own IPC writer
-    const foreign = (globalThis as any).queuebook?.library?.("Arrow");
+    const foreign = maybePageApi()?.library("Arrow") as typeof Arrow;
     return insertIPC(db, name, foreign.tableToIPC(source, "stream"));
   }
   return insertIPC(db, name, Arrow.tableToIPC(source, "stream"));
@@ -139,7 +140,7 @@ async function insertTable(db: AsyncDuckDB, name: string, source: any): Promise<
 async function insertIPC(db: AsyncDuckDB, name: string, bytes: Uint8Array): Promise<void> {
   const connection = await db.connect();
   try {
-    await connection.insertArrowFromIPCStream(bytes, {name, schema: "main", create: true} as any);
+    await connection.insertArrowFromIPCStream(bytes, {name, schema: "main", create: true});
   } finally {
     await connection.close();
   }
@@ -160,7 +161,7 @@ function isArquero(value: any): boolean {
 
 /** A library of another chunk, loaded on first use. */
 function needLibrary(name: string): Promise<any> {
-  return (globalThis as any).queuebook.needChunk(name);
+  return pageApi().needChunk(name);
 }
 
 /** DuckDB's column type in Framework's DatabaseClient terms. */

@@ -4,6 +4,7 @@
 // the worker, fetch() of the wasm's made-up URL inflates the bytes handed over with the script.
 import * as duckdb from "@duckdb/duckdb-wasm";
 import workerScript from "@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js";
+import {pageApi} from "../pageApi.js";
 
 /** Where this chunk was loaded from (duckdb-wasm.js sits beside it); none when inlined in an exported page. */
 const base = (() => {
@@ -18,7 +19,7 @@ function prelude() {
   const real = self.fetch;
   self.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     if ((typeof input === "string" ? input : input instanceof URL ? input.href : input.url) !== "queuebook:duckdb.wasm") return real(input, init);
-    const binary = atob((self as any).__qbWasm);
+    const binary = atob((self as unknown as {__qbWasm: string}).__qbWasm);
     const bytes = new Uint8Array(binary.length);
     for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
@@ -31,7 +32,7 @@ let wasm: Promise<string> | undefined;
 /** The deflated wasm as base64, from duckdb-wasm.js (loaded once). */
 function wasmBase64(): Promise<string> {
   return (wasm ??= new Promise<string>((resolve, reject) => {
-    const q = (globalThis as any).queuebook;
+    const q = pageApi();
     const have = () => {
       try {
         return q.library("duckdbWasm") as string;

@@ -5,7 +5,8 @@ import * as leaflet from "leaflet";
 import iconUrl from "leaflet/dist/images/marker-icon.png";
 import iconRetinaUrl from "leaflet/dist/images/marker-icon-2x.png";
 import shadowUrl from "leaflet/dist/images/marker-shadow.png";
+import {pageApi} from "../pageApi.js";
 
-const L: any = (leaflet as any).default ?? leaflet;
+const L = leaflet.default ?? leaflet;
 L.Icon.Default.mergeOptions({iconUrl, iconRetinaUrl, shadowUrl, imagePath: ""});
-(globalThis as any).queuebook.provide({L});
+pageApi().provide({L});

@@ -1,4 +1,5 @@
 // lodash.js: Framework's implicit `_` (lodash), for pages that read it or import npm:lodash.
 import _ from "lodash";
+import {pageApi} from "../pageApi.js";
 
-(globalThis as any).queuebook.provide({_});
+pageApi().provide({_});

@@ -3,6 +3,7 @@
 import {tableFromJSON} from "apache-arrow";
 import {parquetReadObjects} from "hyparquet";
 import {compressors} from "hyparquet-compressors";
+import {pageApi} from "../pageApi.js";
 
 /** The Parquet file in `buffer` as rows of objects. */
 export function readRows(buffer: ArrayBuffer): Promise<Record<string, unknown>[]> {
@@ -14,4 +15,4 @@ export async function read(buffer: ArrayBuffer) {
   return tableFromJSON(await readRows(buffer));
 }
 
-(globalThis as any).queuebook.provide({parquet: {read, readRows}});
+pageApi().provide({parquet: {read, readRows}});

@@ -3,6 +3,7 @@
 // build/client.js), so nothing is fetched and the page works from file://.
 import initSqlJs from "sql.js/dist/sql-wasm.js";
 import wasmBase64 from "sql.js/dist/sql-wasm.wasm";
+import {pageApi} from "../pageApi.js";
 
 function bytesOf(base64: string): Uint8Array {
   const binary = atob(base64);
@@ -82,4 +83,4 @@ function sqliteType(type: string): string {
 }
 
 // SQLite is Framework's `SQLite`: sql.js itself (a promise the runtime waits for).
-(globalThis as any).queuebook.provide({sqlite: {SQLiteDatabaseClient, get SQLite() { return SQLite(); }, default: undefined}});
+pageApi().provide({sqlite: {SQLiteDatabaseClient, get SQLite() { return SQLite(); }, default: undefined}});

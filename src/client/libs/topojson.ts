@@ -1,4 +1,5 @@
 // topojson.js: Framework's implicit `topojson` (topojson-client), for pages that read it or import npm:topojson-client.
 import * as topojson from "topojson-client";
+import {pageApi} from "../pageApi.js";
 
-(globalThis as any).queuebook.provide({topojson});
+pageApi().provide({topojson});

@@ -2,6 +2,7 @@
 // `sheet(name or index, {range: "A1:C10", headers})` → rows keyed by column letter (or by the
 // header row's values), each with its 1-based row number as the non-enumerable "#".
 import ExcelJS from "exceljs/dist/exceljs.min.js";
+import {pageApi} from "../pageApi.js";
 
 /** A spreadsheet opened from its bytes. */
 export class Workbook {
@@ -48,7 +49,7 @@ function rowsOf(sheet: any, range: string | undefined, headers: boolean): any[] 
     }
     rows.push(row);
   }
-  (rows as any).columns = names.filter((n) => n !== undefined);
+  Object.assign(rows, {columns: names.filter((n) => n !== undefined)});
   return rows;
 }
 
@@ -89,4 +90,4 @@ export function columnName(c: number): string {
   return name;
 }
 
-(globalThis as any).queuebook.provide({xlsx: {Workbook, load: Workbook.load}});
+pageApi().provide({xlsx: {Workbook, load: Workbook.load}});

@@ -1,8 +1,9 @@
 // zip.js: FileAttachment(…).zip() with JSZip, as Framework's ZipArchive: `filenames`, and
 // `file(path)`, a file with the same readers as a FileAttachment (the client's AbstractFile).
 import JSZip from "jszip";
+import {pageApi} from "../pageApi.js";
 
-const {AbstractFile} = (globalThis as any).queuebook.library("stdlib");
+const {AbstractFile} = pageApi().library("stdlib") as {AbstractFile: typeof import("../abstractFile.js").AbstractFile};
 
 const types: Record<string, string> = {csv: "text/csv", tsv: "text/tab-separated-values", json: "application/json", txt: "text/plain", parquet: "application/vnd.apache.parquet", arrow: "application/vnd.apache.arrow.file", png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", svg: "image/svg+xml", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", zip: "application/zip"};
 
@@ -52,4 +53,4 @@ export class ZipArchive {
   }
 }
 
-(globalThis as any).queuebook.provide({zip: {ZipArchive, load: ZipArchive.from}});
+pageApi().provide({zip: {ZipArchive, load: ZipArchive.from}});

@@ -5,6 +5,7 @@
 // language is the page's `<html lang>`, which src/client/i18n.ts sets and announces with
 // LANGUAGE_EVENT on each change, so chrome drawn earlier follows the picker (followLanguage).
 import {en, type UiKey, type UiStrings} from "./en.js";
+import {uiTablesGlobal} from "../pageApi.js";
 
 /** The event i18n.ts dispatches on `document` after the page's language changed. */
 export const LANGUAGE_EVENT = "queuebook:language";
@@ -30,7 +31,7 @@ export function lookUp(tables: Readonly<Record<string, Partial<UiStrings>>>, lan
 
 /** The tables the page's language scripts loaded. */
 function loaded(): Readonly<Record<string, Partial<UiStrings>>> {
-  const tables = (globalThis as {queuebookUi?: unknown}).queuebookUi;
+  const tables = uiTablesGlobal();
   return tables && typeof tables === "object" ? (tables as Record<string, Partial<UiStrings>>) : {};
 }
 

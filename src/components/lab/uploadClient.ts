@@ -6,6 +6,7 @@
 import {maxLabFileBytes, oversizeMessage} from "../../lab/limits.js";
 import {uploadJob, type UploadBase, type UploadOutcome, type UploadRefusal} from "./uploadJob.js";
 import {decodeOutcome, type UploadProgress, type UploadReply} from "./uploadMessages.js";
+import {maybePageApi} from "../../client/pageApi.js";
 
 /** How an upload reaches its worker; tests pass their own. */
 export interface UploadOptions {
@@ -61,7 +62,7 @@ let source: Promise<string | undefined> | undefined;
 function workerSource(): Promise<string | undefined> {
   const provided = () => {
     try {
-      return (globalThis as any).queuebook?.library("labUploadWorker") as string | undefined;
+      return maybePageApi()?.library("labUploadWorker") as string | undefined;
     } catch {
       return undefined; // not loaded (yet)
     }
