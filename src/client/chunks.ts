@@ -4,6 +4,7 @@
 // JupyterLab. Which built-in lives in which chunk: src/notebook/contract.ts.
 import {chunkOf, type CellDefinition} from "../notebook/contract.js";
 import {provided} from "./provided.js";
+import {inlineChunkText} from "./inlineChunk.js";
 
 /** Where client.js was loaded from: the optional chunks sit beside it. */
 const assetBase = (() => {
@@ -18,7 +19,34 @@ const loading = new Map<string, Promise<void>>();
  * Plot or tex); resolves at once, without loading anything, on a page built with them.
  */
 export function loadChunks(defs: readonly CellDefinition[]): Promise<void> | undefined {
-  return loadBuiltins(defs.flatMap((def) => def.inputs));
+  const inline = loadPageChunks();
+  const names = defs.flatMap((def) => def.inputs);
+  return inline ? inline.then(() => loadBuiltins(names)) : loadBuiltins(names);
+}
+
+let pageChunks: Promise<void> | undefined;
+let pageChunksRun = false;
+
+/**
+ * An exported page's chunks, carried deflated (`<script type="text/x-queuebook-chunk"
+ * data-qb-load="page">`, src/site/export.ts): inflated and run in their order, once, before the
+ * cells are first defined; undefined once they ran or where the page has none.
+ */
+export function loadPageChunks(): Promise<void> | undefined {
+  if (pageChunksRun || typeof document === "undefined") return;
+  if (!pageChunks) {
+    const elements = Array.from(document.querySelectorAll('script[type="text/x-queuebook-chunk"][data-qb-load="page"]'));
+    if (!elements.length) return void (pageChunksRun = true);
+    pageChunks = Promise.all(elements.map(inlineChunkText)).then((texts) => {
+      for (const text of texts) {
+        const script = document.createElement("script");
+        script.text = text; // a classic script runs as it is appended: it hands its library to provide()
+        document.head.append(script);
+      }
+      pageChunksRun = true;
+    });
+  }
+  return pageChunks;
 }
 
 /**
@@ -28,7 +56,7 @@ export function loadChunks(defs: readonly CellDefinition[]): Promise<void> | und
  * before the first of them runs: src/client/jupyter/frame.ts.)
  */
 export function loadBuiltins(names: Iterable<string>): Promise<void> | undefined {
-  if (!assetBase) return;
+  if (!assetBase) return loadPageChunks(); // an exported page carries every chunk it has
   const loads = new Set<Promise<void>>();
   for (const name of names) {
     const need = chunkOf(name);

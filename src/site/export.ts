@@ -123,7 +123,14 @@ async function preparePage(options: ExportOptions): Promise<ExportedPage> {
   const markdown = "bytes" in source ? source.bytes.toString("utf8") : "";
   const prose = await inlineImages(pageProse(compiled, {noCode: options.noCode}), markdown, rules, (at, message) => warnings.push({path: compiled.path, ...at, message}));
   const inline = new Map<string, string>([["notebook", built.script]]);
-  for (const name of pageAssets(compiled)) inline.set(name, await readFile(join(dir, name), "utf8"));
+  // The chunks (Plot and d3, KaTeX, marked …) ride deflated as the editor does, inflated and run
+  // before the cells are first defined (src/client/chunks.ts): a third of their text.
+  const chunkFiles = new Set(compiled.chunks.map((chunk) => `${chunk}.js`));
+  const deflated = new Map<string, string>();
+  for (const name of pageAssets(compiled)) {
+    if (chunkFiles.has(name)) deflated.set(name, deflateRawSync(await readFile(join(dir, name)), {level: 9}).toString("base64"));
+    else inline.set(name, await readFile(join(dir, name), "utf8"));
+  }
   // The in-page editor (editor.js) rides along deflated and base64-encoded (about 40 % of its
   // text), inflated and run only on the first edit (src/client/inlineChunk.ts): the file is
   // editable offline. Raw deflate at a fixed level: no header, so no time or OS byte in it.
@@ -136,6 +143,7 @@ async function preparePage(options: ExportOptions): Promise<ExportedPage> {
     script: "notebook",
     home: null, // a single file has no index to go home to
     inline,
+    deflated,
     head,
     prose,
     top: [reportLine(compiled, options, state ?? "")],

@@ -24,6 +24,8 @@ export interface PageOptions {
   home: string | null;
   /** Assets written into the page instead of linked, by name ("style.css", "client.js", a chunk's "plot.js"; `script` for the bundle); any other stays a link. */
   inline?: ReadonlyMap<string, string>;
+  /** Chunks carried deflated and base64-encoded instead of linked or inlined ("plot.js" → its bytes so encoded): inert elements the client inflates and runs before the cells are first defined (src/client/chunks.ts). */
+  deflated?: ReadonlyMap<string, string>;
   /** Markup for the top of <head> (the export's meta and opening script), made by the caller. */
   head?: readonly string[];
   /** Markup for the top of <main>, one line each, before the no-script sentence (the export's report line), made by the caller. */
@@ -88,7 +90,13 @@ export function renderPage(compiled: CompiledNotebook, options: PageOptions): st
   const inline = options.inline ?? new Map<string, string>();
   const style = (name: string) => (inline.has(name) ? styleElement(inline.get(name)!) : `<link rel="stylesheet" href="${escapeHtml(options.assets + name)}">`);
   const script = (src: string) => (inline.has(src) ? scriptElement(inline.get(src)!) : `<script src="${escapeHtml(src)}"></script>`);
-  const asset = (name: string) => (inline.has(name) ? scriptElement(inline.get(name)!) : script(options.assets + name));
+  const deflated = options.deflated ?? new Map<string, string>();
+  const asset = (name: string) =>
+    deflated.has(name)
+      ? `<script type="text/x-queuebook-chunk" data-qb-chunk="${escapeHtml(name.replace(/\.js$/, ""))}" data-qb-load="page" data-encoding="deflate-raw-base64">${deflated.get(name)}</script>`
+      : inline.has(name)
+        ? scriptElement(inline.get(name)!)
+        : script(options.assets + name);
   const head = [
     style("style.css"),
     ...chunkStyles(compiled.chunks).map(style),

@@ -5,6 +5,7 @@ import {spawnSync} from "node:child_process";
 import {mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync, mkdirSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
+import {inflateRawSync} from "node:zlib";
 import {runInNewContext} from "node:vm";
 import fc from "fast-check";
 import {afterAll, describe, expect, it} from "vitest";
@@ -96,8 +97,11 @@ describe("exportPage(options)", () => {
     expect(/<script[^>]*\ssrc=/.test(html)).toBe(false);
     expect(/<link[^>]*\shref="(?!data:)/.test(html)).toBe(false);
     expect(html.includes('<img src="data:image/png;base64,')).toBe(true);
-    expect(html.includes("provide({katex:")).toBe(true); // tex is used: KaTeX inline
-    expect(/provide\(\{Plot/.test(html)).toBe(false); // Plot is not
+    // the chunks ride deflated (src/site/export.ts): tex is used, so KaTeX's chunk is there and inflates to the chunk itself; Plot is not
+    const chunks = new Map([...html.matchAll(/<script type="text\/x-queuebook-chunk" data-qb-chunk="([^"]+)" data-qb-load="page" data-encoding="deflate-raw-base64">([^<]*)<\/script>/g)].map((m) => [m[1], m[2]]));
+    expect([...chunks.keys()]).toEqual(["katex"]);
+    expect(inflateRawSync(Buffer.from(chunks.get("katex")!, "base64")).toString("utf8").includes("provide({katex:")).toBe(true);
+    expect(/provide\(\{Plot/.test(html)).toBe(false);
     expect(html.includes('<pre class="qb-echo"><code class="language-js">const x = view(')).toBe(true);
   });
 
