@@ -13,6 +13,7 @@ import {writeFailure} from "../io/write.js";
 import {checkOutput, fromCwd, SITE_MARKER} from "./output.js";
 import {snapshotSite, type SiteSnapshot} from "./snapshot.js";
 import type {Warning} from "../notebook/compile.js";
+import {pageHead, siteChrome, siteOf, siteStyles} from "./configSite.js";
 
 /** Side effects of a build, so tests can run it silently. */
 export interface BuildEffects {
@@ -49,7 +50,9 @@ export async function findNotebooks(root: string, cwd = process.cwd()): Promise<
 
 /** Builds every notebook under `root` into `out`. */
 export async function buildSite(options: {root: string; out: string; packageRoot: string; cwd?: string; effects?: BuildEffects; maxFileBytes?: number; snapshot?: SiteSnapshot}): Promise<BuildResult> {
-  const root = resolve(options.root);
+  // a project's observablehq.config.* names the pages' folder and shapes every page (src/site/configSite.ts)
+  const site = await siteOf(options.root);
+  const root = site.root;
   const out = resolve(options.out);
   const cwd = options.cwd ?? process.cwd();
   const names = await findNotebooks(root, cwd);
@@ -57,7 +60,10 @@ export async function buildSite(options: {root: string; out: string; packageRoot
   await checkOutput(out, root, cwd, show);
   const assets = buildClient(options.packageRoot);
   assets.catch(() => {}); // awaited below; a notebook error may come first
-  const built = await Promise.all(names.map((name) => buildNotebook(join(root, name), root, {maxFileBytes: options.maxFileBytes, cwd})));
+  const titles = await Promise.all(names.map(async (name) => ({page: name.replace(/\.md$/, ""), ...(await pageHead(join(root, name), root, options.maxFileBytes))})));
+  const chrome = await siteChrome(site.config, titles, await assets.catch(() => ""));
+  const built = await Promise.all(names.map((name) => buildNotebook(join(root, name), root, {maxFileBytes: options.maxFileBytes, cwd, site: chrome})));
+  const styles = await siteStyles(root, titles, site.config, options.maxFileBytes ?? defaultMaxFileBytes);
   const tmp = `${out}.tmp-${process.pid}`;
   const imageWarnings: Warning[] = [];
   try {
@@ -89,6 +95,10 @@ export async function buildSite(options: {root: string; out: string; packageRoot
       await writeFile(join(tmp, `${page}.js`), built[i].script);
       entries.push(indexEntry(page, urlPath(`${page}.html`), built[i].compiled));
     }
+    for (const [path, bytes] of styles.files) {
+      await mkdir(dirname(join(tmp, path)), {recursive: true});
+      await writeFile(join(tmp, path), bytes); // the config's and the pages' stylesheets
+    }
     if (options.snapshot) await snapshotSite(tmp, names.map((name) => name.replace(/\.md$/, ".html")), options.snapshot); // --snapshot (src/site/snapshot.ts)
     if (!names.includes("index.md")) await writeFile(join(tmp, "index.html"), renderIndex(entries, {assets: "_queuebook/"}));
     const old = `${out}.old-${process.pid}`;
@@ -106,7 +116,7 @@ export async function buildSite(options: {root: string; out: string; packageRoot
     if (error instanceof BuildError) throw error;
     throw new BuildError(writeFailure(error, show(out)));
   }
-  const warnings = [...built.flatMap((b) => b.warnings), ...imageWarnings];
+  const warnings = [...site.warnings, ...styles.warnings, ...built.flatMap((b) => b.warnings), ...imageWarnings];
   for (const warning of warnings) options.effects?.warn(warning);
   return {pages: built.map((b) => ({path: b.compiled.path, title: b.compiled.title})), warnings};
 }

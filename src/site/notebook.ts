@@ -12,6 +12,7 @@ import {bundleNotebook} from "../notebook/bundle.js";
 import {chunksWithLibraries} from "../notebook/globals.js";
 import {localeWarnings} from "./localeWarnings.js";
 import {renderPage, urlPath} from "./page.js";
+import type {SiteChrome} from "./configPage.js";
 
 /** A notebook made into a page and its script. */
 export interface BuiltNotebook {
@@ -35,6 +36,8 @@ export interface NotebookOptions {
   cwd?: string;
   /** Dev server only: its save endpoint's path, named in the page (src/site/save.ts). */
   save?: string;
+  /** The site's config and pages (src/site/configPage.ts), for the sidebar, theme, header and footer. */
+  site?: SiteChrome;
 }
 
 /** Page links for a notebook at `name` (relative path without .md) in the site, URL-encoded. */
@@ -77,7 +80,7 @@ export async function buildNotebook(file: string, root: string, options: Noteboo
   const chunks = chunksWithLibraries(compiled.chunks, bundle.libraries);
   if (chunks.join() !== compiled.chunks.join()) compiled = {...compiled, chunks};
   const name = path.replace(/\.md$/, "");
-  const links = {...pageLinks(name, {events: options.events}), save: options.save};
+  const links = {...pageLinks(name, {events: options.events}), save: options.save, site: options.site};
   if (options.assets !== undefined) links.assets = options.assets;
   if (options.scriptQuery) links.script += options.scriptQuery;
   const html = renderPage(compiled, links);

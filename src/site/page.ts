@@ -10,6 +10,7 @@ import {applySnapshot, type Snapshot} from "./snapshotFill.js";
 import {snapshotStyleElement} from "./snapshotStyles.js";
 import {courseCss, courseLanguages, lessonTexts, scriptJson, minutesOf, renderCourse, requiresOf, type Lesson} from "./course.js";
 import {uiScriptOf} from "../client/ui/tables.js";
+import {pageChrome, type SiteChrome} from "./configPage.js";
 
 /**
  * Where the page finds its scripts, the dev server's live-update hook, and what a single-file
@@ -44,6 +45,8 @@ export interface PageOptions {
   events?: string;
   /** Dev server only: the save endpoint's path (src/site/save.ts); not a secret, the page says only that it may ask to save there. */
   save?: string;
+  /** The site's config, pages and scheme variables (src/site/configPage.ts): sidebar, theme, header, footer, toc; without it only the front matter's theme width, style and toc apply. */
+  site?: SiteChrome;
 }
 
 /** A relative path as a URL path: each segment percent-encoded ("a#b.html" → "a%23b.html"). */
@@ -109,21 +112,25 @@ export function renderPage(compiled: CompiledNotebook, options: PageOptions): st
   const home = options.home === null ? '<span class="qb-home">queuebook</span>' : `<a href="${escapeHtml(options.home)}">queuebook</a>`;
   const top = (options.top ?? []).map((line) => `${line}\n`).join("");
   const noscript = options.noscript ? `<noscript><p class="qb-noscript">${escapeHtml(options.noscript)}</p></noscript>\n` : "";
-  const prose = options.prose ?? pageProse(compiled, options);
   const end = (options.end ?? []).map((element) => `\n${element}`).join("");
   const texts = pageTexts(compiled);
+  // the config's and front matter's sidebar, theme, stylesheets, header, footer and toc (src/site/configPage.ts)
+  const chrome = pageChrome(compiled.path.replace(/\.md$/, ""), compiled.data, options.prose ?? pageProse(compiled, options), texts.own.title, options.site);
+  const prose = chrome.prose;
+  const main = chrome.wide ? "qb-notebook qb-wide" : mainClass(compiled);
   return document({
     lang: compiled.languages[0],
-    title: texts.own.title,
+    htmlClass: chrome.htmlClass,
+    title: chrome.title,
     description: texts.own.description,
     early: options.head ?? [],
-    head,
+    head: [...head, ...chrome.head],
     late: options.snapshot ? snapshotStyleElement(options.snapshot.styles) : "",
-    body: `<nav class="qb-nav">${home}</nav>
-<main class="${mainClass(compiled)}" id="observablehq-main">
+    body: `${chrome.nav ?? `<nav class="qb-nav">${home}</nav>`}
+${chrome.header}<main class="${main}" id="observablehq-main">
 ${top}${noscript}${options.snapshot ? applySnapshot(prose, options.snapshot.outputs) : prose}</main>
-${sourceScript(compiled)}
-${titlesScript(texts.others)}<footer class="qb-footer">${escapeHtml(compiled.path)}</footer>
+${chrome.after}${sourceScript(compiled)}
+${titlesScript(texts.others)}${chrome.footer ?? `<footer class="qb-footer">${escapeHtml(compiled.path)}</footer>`}
 ${script(options.script)}${end}`
   });
 }
@@ -204,9 +211,9 @@ export function renderIndex(entries: readonly IndexEntry[], options: {assets: st
   });
 }
 
-function document({lang = "en", title, description, early = [], head, late = "", body}: {lang?: string; title: string; description: string; early?: readonly string[]; head: string[]; late?: string; body: string}): string {
+function document({lang = "en", htmlClass = "", title, description, early = [], head, late = "", body}: {lang?: string; htmlClass?: string; title: string; description: string; early?: readonly string[]; head: string[]; late?: string; body: string}): string {
   return `<!doctype html>
-<html lang="${escapeHtml(lang)}">
+<html lang="${escapeHtml(lang)}"${htmlClass ? ` class="${escapeHtml(htmlClass)}"` : ""}>
 <head>
 ${early.map((line) => `${line}\n`).join("")}<meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

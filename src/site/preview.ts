@@ -14,6 +14,7 @@ import {basename, dirname, join, resolve, sep} from "node:path";
 import {buildClient} from "../../build/client.js";
 import {buildNotebook, type BuiltNotebook} from "./notebook.js";
 import {findNotebooks} from "./build.js";
+import {pageHead, siteChrome, siteOf} from "./configSite.js";
 import {indexEntry, renderIndex, urlPath} from "./page.js";
 import {escapeHtml, parseNotebook} from "../notebook/parse.js";
 import {defaultMaxFileBytes, mimeType, readInside, type ReadFile} from "../notebook/data.js";
@@ -75,9 +76,12 @@ const servedFileBytes = 1024 * 1024 * 1024;
 
 /** Starts the preview server; rejects with the listen error (e.g. EADDRINUSE). */
 export async function startPreview(options: PreviewOptions): Promise<Preview> {
-  const root = resolve(options.root);
+  // a Framework project's observablehq.config.* names the pages' folder and shapes every page, as in the build (src/site/configSite.ts)
+  const site = await siteOf(options.root);
+  const root = site.root;
   const realRoot = await realpath(root).catch(() => root);
   const log = options.log ?? (() => {});
+  for (const w of site.warnings) log(warningLine(w));
   const maxFileBytes = options.maxFileBytes ?? defaultMaxFileBytes;
   const pages = new Map<string, OpenPage>();
   const maxStreams = options.maxStreams ?? 100;
@@ -103,11 +107,16 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   // gets the script of the HTML it was served with, though a build for a change (or another
   // tab) ended between the two requests, and a page whose stream connects after such a build
   // is sent it then (it was not listening when the others were).
+  /** The chrome the pages share, read again for each build: a config's sidebar lists every page's title as it is now. */
+  const chrome = async () => {
+    const titles = site.config ? await Promise.all((await findNotebooks(root)).map(async (file) => ({page: file.replace(/\.md$/, ""), ...(await pageHead(join(root, file), root, maxFileBytes))}))) : [];
+    return siteChrome(site.config, titles, assets);
+  };
   const build = async (p: OpenPage): Promise<Versioned> => {
     if (!(await notebookFile(p.name))) throw new NotServed(`${p.name}.md is gone (or is no longer a notebook this server serves); this page updates when it is back`);
     const version = ++p.version;
     const name = encodeURIComponent(p.name);
-    const built = {...(await buildNotebook(join(root, `${p.name}.md`), root, {assets: "/_queuebook/", events: `/_queuebook/events?page=${name}&v=${version}`, scriptQuery: `?v=${version}`, maxFileBytes, save: savePath})), version};
+    const built = {...(await buildNotebook(join(root, `${p.name}.md`), root, {assets: "/_queuebook/", events: `/_queuebook/events?page=${name}&v=${version}`, scriptQuery: `?v=${version}`, maxFileBytes, save: savePath, site: await chrome()})), version};
     p.recent.set(version, built);
     for (const old of p.recent.keys()) if (p.recent.size > RECENT_BUILDS) p.recent.delete(old);
     if (!p.built || version > p.built.version) p.built = built;
