@@ -2,7 +2,10 @@
 // it bundles, and its scenarios' records: src/components/localeKeys.ts) that a locale table it
 // imports lacks is a warning naming the key and who reads it. The first table (English, the
 // fallback) lacking a key means the page shows the key itself; another language lacking it shows
-// the English. One warning per table, at the line of the notebook that imports it.
+// the English. One warning per table, at the line of the notebook that imports it. Besides the
+// views' literal `t("…")` calls it counts the kit's words a view asks for with a fallback
+// (`kitWord(t, "…")`: the page shows the kit's own word, the build still names the key) and the
+// keys a notebook's own options make the views build (notebookKeys).
 import {readFile} from "node:fs/promises";
 import {basename, relative, sep} from "node:path";
 import {catalog} from "../sim/catalog.js";
@@ -27,7 +30,9 @@ export async function localeWarnings(path: string, markdown: string, inputs: rea
   views.forEach((file, i) => {
     const name = file.slice(file.lastIndexOf(`${sep}src${sep}`) + 1);
     for (const key of keysRead(sources[i])) if (!read.has(key)) read.set(key, name);
+    for (const key of kitWordsRead(sources[i])) if (!read.has(key)) read.set(key, `${name}; the kit's own word is shown meanwhile`);
   });
+  for (const key of notebookKeys(markdown)) if (!read.has(key)) read.set(key, basename(path));
   // The scenarios this page plays (a record's `page`, on-call.html when it names none).
   const page = basename(path).replace(/\.md$/, ".html");
   for (const scenario of catalog.filter((s) => (s.page ?? "on-call.html") === page)) {
@@ -52,6 +57,49 @@ export async function localeWarnings(path: string, markdown: string, inputs: rea
     warnings.push({path, line: at.line, column: at.column, message: `locale ${relative(root, file)} lacks ${shown}${more}: ${effect}`});
   }
   return warnings;
+}
+
+/** The keys of `kitWord(t, "…")` calls in a view's source (src/components/oncall/chartWords.ts). */
+export function kitWordsRead(source: string): string[] {
+  return [...new Set([...source.matchAll(/\bkitWord\(\s*t\s*,\s*"([\w.-]+)"/g)].map((m) => m[1]))];
+}
+
+/** The text of each call of `name(…)` in `code`, to its closing parenthesis (strings are not parsed: a view's options hold none with parentheses that matter). */
+function callsOf(code: string, name: string): string[] {
+  const out: string[] = [];
+  for (const match of code.matchAll(new RegExp(`\\b${name}\\(`, "g"))) {
+    let depth = 0;
+    for (let i = match.index! + name.length; i < code.length; i++) {
+      if (code[i] === "(") depth++;
+      else if (code[i] === ")" && --depth === 0) {
+        out.push(code.slice(match.index!, i + 1));
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The keys a notebook's own options make the kit's views read: each `key: "…"` (a chart's series,
+ * a reference line), `chart.<id>` of each chart given to chartsView, `metric.<field>` of each
+ * metric given to dashboardView, `debrief.<field>` of each percentMeasure and `debrief.<id>` of each
+ * measure given to debriefPanel.
+ */
+export function notebookKeys(markdown: string): string[] {
+  const code = [...markdown.matchAll(/^```(?:js|ts|javascript)\b[^\n]*\n([\s\S]*?)^```/gm)].map((m) => m[1]).join("\n");
+  const keys = new Set<string>();
+  const each = (text: string, pattern: RegExp, key: (name: string) => string) => {
+    for (const m of text.matchAll(pattern)) keys.add(key(m[1]));
+  };
+  each(code, /\bkey:\s*"([\w.-]+)"/g, (k) => k);
+  for (const call of callsOf(code, "chartsView")) each(call, /\bid:\s*"([\w-]+)"/g, (id) => `chart.${id}`);
+  for (const call of callsOf(code, "dashboardView")) each(call, /\bfield:\s*"(\w+)"/g, (field) => `metric.${field}`);
+  for (const call of callsOf(code, "debriefPanel")) {
+    each(call, /\bpercentMeasure\(\s*"(\w+)"/g, (field) => `debrief.${field}`);
+    each(call, /\bid:\s*"(\w+)"/g, (id) => `debrief.${id}`);
+  }
+  return [...keys];
 }
 
 /** The line and column where the notebook names `file` (its import), else the top. */

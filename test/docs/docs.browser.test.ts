@@ -6,6 +6,7 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Page} from "playwright-core";
 import {releaseTab, startSite, takeTab, type SiteFixture} from "../e2e/harness.js";
+import {axeViolations, forceVisible, readable} from "../e2e/a11y.js";
 import {erlangC} from "../../src/sim/queue.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
@@ -44,6 +45,13 @@ describe("docs/ in Chromium", () => {
       const errors = await page.locator(".qb-error").allInnerTexts();
       expect(errors).toEqual([]);
       expect(problems).toEqual([]);
+      await releaseTab(page);
+    });
+    it(`${name}: meets WCAG 2.1 AA (axe)`, async () => {
+      const {page} = await open(name);
+      await expect.poll(() => page.evaluate(ran)).toBe(true);
+      await forceVisible(page);
+      expect(readable(await axeViolations(page))).toEqual([]);
       await releaseTab(page);
     });
     it(`${name}: reads on a 390 px phone with no sideways scroll`, async () => {

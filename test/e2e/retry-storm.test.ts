@@ -108,7 +108,11 @@ for (const mode of modes) {
         const minute = before + 1;
         await expect.poll(() => page.evaluate(() => location.hash)).toMatch(new RegExp(`^#run=v1_retry-storm_s1_m${minute}_en_${minute - 1}retryBudget0\\.1_${minute - 1}backoff2$`));
         const link = await page.locator("[data-share]").inputValue();
-        expect(link).toBe(await page.evaluate(() => location.href));
+        // Over HTTP the page's own address; from a file the page-relative link (a path on this
+        // computer opens nowhere else), with the sentence saying how to send it.
+        const href = await page.evaluate(() => location.href);
+        expect(link).toBe(href.startsWith("file:") ? `retry-storm.html${new URL(href).hash}` : href);
+        expect(await page.locator("[data-share-hint]").isVisible()).toBe(href.startsWith("file:"));
         const cli = JSON.parse(execFileSync(process.execPath, [join(packageRoot, "bin/queuebook.js"), "sim", "--run", link, "--format", "json"], {encoding: "utf8"})) as RetryMetrics[];
         expect(cli).toHaveLength(minute + 1);
         expectMinute(await shown(page), cli[minute]);

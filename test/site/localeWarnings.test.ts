@@ -6,7 +6,7 @@ import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
 import {keysRead, scenarioKeys} from "../../src/components/localeKeys.js";
 import {retryStorm} from "../../src/sim/retry.js";
-import {localeWarnings} from "../../src/site/localeWarnings.js";
+import {kitWordsRead, localeWarnings, notebookKeys} from "../../src/site/localeWarnings.js";
 
 const repo = new URL("../../", import.meta.url).pathname;
 const root = mkdtempSync(join(tmpdir(), "queuebook-locale-"));
@@ -26,11 +26,27 @@ const markdown = '```js\nimport en from "./locales/retry-storm/en.json";\nimport
 const charts = join(repo, "src/components/oncall/charts.ts");
 
 describe("localeWarnings(path, markdown, inputs, root)", () => {
-  it("names a key a bundled view reads that the English table lacks (the retry storm's raw chart.table), with its reader, at the import", async () => {
-    const warnings = await localeWarnings("retry-storm.md", markdown, [table("en", ["chart.table"]), charts], root);
+  it("names a key a bundled view reads that the English table lacks, with its reader, at the import", async () => {
+    const warnings = await localeWarnings("retry-storm.md", markdown, [table("en", ["log.later"]), charts, join(repo, "src/components/oncall/log.ts")], root);
     expect(warnings).toEqual([
-      {path: "retry-storm.md", line: 2, column: 27, message: 'locale locales/retry-storm/en.json lacks "chart.table" (src/components/oncall/charts.ts): the page shows each key itself'}
+      {path: "retry-storm.md", line: 2, column: 27, message: 'locale locales/retry-storm/en.json lacks "log.later" (src/components/oncall/log.ts): the page shows each key itself'}
     ]);
+  });
+  it("names a kit's word a view asks for with kitWord (the retry storm's chart.table, once shown raw), saying the page shows the kit's word meanwhile", async () => {
+    const warnings = await localeWarnings("retry-storm.md", markdown, [table("en", ["chart.table"]), charts], root);
+    expect(warnings.map((w) => w.message)).toEqual([
+      `locale locales/retry-storm/en.json lacks "chart.table" (src/components/oncall/charts.ts; the kit's own word is shown meanwhile): the page shows each key itself`
+    ]);
+  });
+  it("names the keys the notebook's own options make the views build: a chart's series and title, a dashboard metric, a debrief measure", async () => {
+    const page = readFileSync(join(repo, "notebooks/retry-storm.md"), "utf8");
+    const warnings = await localeWarnings("retry-storm.md", page, [table("en", ["chart.load.goodput", "chart.wait", "metric.queueWaitS", "debrief.minutesDown"]), charts], root);
+    expect(warnings).toHaveLength(1);
+    for (const key of ["chart.load.goodput", "chart.wait", "metric.queueWaitS", "debrief.minutesDown"]) expect(warnings[0].message).toContain(`"${key}" (retry-storm.md)`);
+  });
+  it("reads notebookKeys only from code fences, and kitWordsRead only from kitWord(t, …) calls", () => {
+    expect(notebookKeys('key: "prose.only"\n```js\nchartsView(t, w, Plot, f, {charts: [{id: "a", series: [{key: "chart.a.x"}]}]});\ndashboardView(t, f, {metrics: [{field: "m"}]});\n```\n')).toEqual(["chart.a.x", "chart.a", "metric.m"]);
+    expect(kitWordsRead('kitWord(t, "chart.table"); t("x.y"); kitWord(other, "no")')).toEqual(["chart.table"]);
   });
   it("names the keys its scenario's records make the views read (a control's help), and another language's gaps as such", async () => {
     const warnings = await localeWarnings("retry-storm.md", markdown, [table("en", []), table("hu", ["help.jitter", "event.slowdown"]), charts], root);

@@ -45,6 +45,9 @@ export interface DrawContext {
 
 const ns = "http://www.w3.org/2000/svg";
 
+/** About how many ticks a chart's y-axis has (its description rounds as they do: chartWords.ts). */
+export const Y_TICKS = 4;
+
 /** Draws one chart with Plot: its lines and reference over the horizon, cut at the minute. */
 export function drawChart(d: Drawn, frame: Frame, ctx: DrawContext): void {
   const {spec} = d;
@@ -65,7 +68,7 @@ export function drawChart(d: Drawn, frame: Frame, ctx: DrawContext): void {
     marginBottom: 32,
     style: {fontSize: "10px", overflow: "visible"},
     x: {domain: [0, last], label: t("chart.clock"), labelAnchor: "right", ticks: clockTicks(last, start, width >= 640 ? 6 : 4), tickFormat: clockTick(start)},
-    y: {domain: [0, d.top], grid: true, label: null, ticks: 4, tickFormat: tick},
+    y: {domain: [0, d.top], grid: true, label: null, ticks: Y_TICKS, tickFormat: tick},
     marks
   }) as SVGSVGElement & {scale(name: string): {apply(v: number): number}};
   const x = svg.scale("x"), y = svg.scale("y");

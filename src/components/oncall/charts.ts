@@ -8,9 +8,10 @@ import type {Translate} from "../i18n.js";
 import {tableView} from "../../client/chartTable.js";
 import {axisMax, axisPeaks, columns, niceTop} from "./chartAxis.js";
 import {eventColors, otherEvent, red} from "./chartColors.js";
-import {drawChart, drawEvents, moveClip, type DrawContext, type Drawn} from "./chartDraw.js";
+import {drawChart, drawEvents, moveClip, Y_TICKS, type DrawContext, type Drawn} from "./chartDraw.js";
 import type {ChartSpec} from "./chartSpec.js";
 import {chartSpecs} from "./chartSpecs.js";
+import {kitWord, roundAsAxis, seriesValues} from "./chartWords.js";
 import {h, setAttr} from "./dom.js";
 import type {Frame} from "./store.js";
 import {ensureStyle} from "./style.js";
@@ -63,7 +64,7 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule,
   // name, see describe()) and its series as a table, every quarter hour up to this minute.
   const tables = charts.map((spec) =>
     tableView({
-      summary: t("chart.table"),
+      summary: kitWord(t, "chart.table"),
       columns: [t("log.clock"), t("chart.minute"), ...spec.series.map((s) => t(s.key))],
       rows: () => {
         const frame = latest;
@@ -84,12 +85,16 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule,
   let scheduled = false;
   const ctx: DrawContext = {Plot, t, tick, width, chartWidth, id, colorOf};
 
-  /** "Requests and capacity (req/s), 08:12: requests 1234, capacity 2000": the chart's name as an image, in the page's language. */
+  /**
+   * "Requests and capacity (req/s), 08:12: requests 1234, capacity 2000": the chart's name as an
+   * image, in the page's language, its numbers rounded as its y-axis writes them, each series once.
+   */
   function describe(d: Drawn, frame: Frame, i: number): void {
     const svg = d.holder.firstElementChild;
     if (!svg) return;
-    const values = d.spec.series.map((s, k) => `${t(s.key)} ${tick(d.cols[k][frame.minute] ?? NaN)}`);
-    setAttr(svg, "aria-label", `${titles[i].querySelector("h4")!.textContent}, ${frame.trace.metrics[frame.minute]?.clock ?? ""}: ${values.join(", ")}`);
+    const title = titles[i].querySelector("h4")!.textContent ?? "";
+    const values = d.spec.series.map((s, k) => ({name: t(s.key), value: tick(roundAsAxis(d.cols[k][frame.minute] ?? NaN, d.top, Y_TICKS))}));
+    setAttr(svg, "aria-label", `${title}, ${frame.trace.metrics[frame.minute]?.clock ?? ""}: ${seriesValues(title, values)}`);
   }
 
   /** Shows `frame` on every chart that is up to date. */

@@ -1,10 +1,12 @@
 // The controls a scenario offers as inputs with their one-line help (help.<name>), and its
 // buttons; the on-call specification's controls, ranges and order are the preset. A change is a decision
-// at the current minute (store.decide); sliders decide when released.
+// at the current minute (store.decide); sliders decide when released. A button's status line
+// coming on ("Rollback: preparing") is also said through the page's live region (announce.ts).
 import {MAX_INSTANCES, MIN_INSTANCES} from "../../sim/autoscaler.js";
 import {modelOf, offeredButtons, offeredControls} from "../../sim/catalog.js";
 import type {ControlSpec, ControlValues} from "../../sim/controls.js";
 import type {Translate} from "../i18n.js";
+import {announcer} from "./announce.js";
 import {formatControl} from "./describe.js";
 import {h, setText} from "./dom.js";
 import type {UnitFormat} from "./format.js";
@@ -121,6 +123,9 @@ export function controlsView(t: Translate, format: UnitFormat, store: Store, opt
   }
   const node = h("div", {class: "oc-controls"}, ...order.flatMap((name) => blocks.get(name) ?? []));
   let shown: ControlValues | null = null;
+  const say = announcer();
+  // Each button's status key as last shown (none yet: what a link opens with is not news).
+  let said: Map<string, string | null> | null = null;
   return {
     node,
     update(frame) {
@@ -130,9 +135,13 @@ export function controlsView(t: Translate, format: UnitFormat, store: Store, opt
         shown = controls;
         for (const apply of sync) apply(controls);
       }
+      const before = said;
+      said = new Map();
       for (const [button, line] of statuses) {
         const key = status[button]?.(frame) ?? null;
         setText(line, key === null ? "" : t(key));
+        said.set(button, key);
+        if (before && key !== null && before.get(button) !== key) say(`${t(`button.${button}`)}: ${t(key)}`);
       }
     }
   };

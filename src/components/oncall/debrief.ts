@@ -5,7 +5,9 @@
 // the chart keeps the learner's line on top, in type readable at a phone's 390 px.
 import type * as PlotModule from "@observablehq/plot";
 import type {Translate} from "../i18n.js";
+import {tableView} from "../../client/chartTable.js";
 import {red} from "./chartColors.js";
+import {kitWord, pageWord, roundAsAxis} from "./chartWords.js";
 import {clockTick, clockTicks} from "./clockAxis.js";
 import {debriefContent, type DebriefAsk, type DebriefChart, type DebriefOptions} from "./debriefContent.js";
 import {h} from "./dom.js";
@@ -128,7 +130,35 @@ export function debriefView(
   );
 }
 
-/** The chart: its title, the notes on coinciding runs, a legend, the zoom button and the Plot figure. */
+/**
+ * The chart's text alternatives: its name as an image ("Error rate (%), 09:00 to 11:00: your run
+ * 0 to 5.2; doing nothing 0 to 5.3", numbers rounded as its y-axis writes them) and its lines as a
+ * table, a row a minute of the span shown (sampled to chartTable's bound), built when opened.
+ */
+function chartText(chart: DebriefChart, frame: Frame, t: Translate, tick: (value: number) => string, ticks: number): {label: string; table: HTMLElement} {
+  const [from, to] = chart.span;
+  const clock = (m: number) => frame.trace.metrics[m]?.clock ?? String(m);
+  const round = (v: number) => tick(roundAsAxis(v, chart.top, ticks));
+  const lines = chart.lines.map((line) => {
+    const values = line.points.filter((p) => p.minute >= from && p.minute <= to).map((p) => p.value);
+    const range = values.length ? pageWord("chart.range", {from: round(Math.min(...values)), to: round(Math.max(...values))}) : "–";
+    return `${line.label} ${range}`;
+  });
+  const label = `${chart.title}, ${pageWord("chart.range", {from: clock(from), to: clock(to)})}: ${lines.join("; ")}`;
+  const table = tableView({
+    summary: kitWord(t, "chart.table"),
+    columns: [t("log.clock"), t("chart.minute"), ...chart.lines.map((line) => line.label)],
+    rows: () => {
+      const byMinute = chart.lines.map((line) => new Map(line.points.map((p) => [p.minute, p.value])));
+      const rows: (string | number)[][] = [];
+      for (let m = from; m <= to; m++) rows.push([clock(m), m, ...byMinute.map((values) => (values.has(m) ? tick(values.get(m)!) : ""))]);
+      return rows;
+    }
+  });
+  return {label, table};
+}
+
+/** The chart: its title, the notes on coinciding runs, a legend, the zoom button, the Plot figure and its table. */
 function chartView(
   chart: DebriefChart,
   notes: HTMLElement[],
@@ -156,7 +186,10 @@ function chartView(
     ? button("debrief-zoom", t(ask.whole ? "debrief.zoomIncident" : "debrief.zoomWhole"), {whole: !ask.whole})
     : null;
   const inSpan = (p: {minute: number}) => p.minute >= from && p.minute <= to;
+  const ticks = narrow ? 4 : 6;
+  const text = chartText(chart, frame, t, tick, ticks);
   const figure = Plot.plot({
+    ariaLabel: text.label,
     width: w,
     height: narrow ? 240 : 220,
     marginLeft: narrow ? 40 : 44,
@@ -164,7 +197,7 @@ function chartView(
     marginBottom: 36,
     style: {fontSize: narrow ? "12px" : "11px"},
     x: {label: t("chart.clock"), labelAnchor: "right", domain: [from, to], ticks: clockTicks(to - from, start + from, narrow ? 4 : 7).map((m) => m + from), tickFormat: clockTick(start)},
-    y: {label: null, grid: true, domain: [0, chart.top], ticks: narrow ? 4 : 6, tickFormat: tick},
+    y: {label: null, grid: true, domain: [0, chart.top], ticks, tickFormat: tick},
     marks: [
       chart.reference === undefined ? null : Plot.ruleY([chart.reference], {stroke: red, strokeDasharray: "4,3"}),
       ...chart.lines.map((line) =>
@@ -173,5 +206,5 @@ function chartView(
     ]
   });
   figure.setAttribute("data-span", `${from}-${to}`);
-  return [h("h4", {}, chart.title), ...notes, legend, ...(zoom ? [h("p", {class: "oc-zoom"}, zoom)] : []), figure as HTMLElement];
+  return [h("h4", {}, chart.title), ...notes, legend, ...(zoom ? [h("p", {class: "oc-zoom"}, zoom)] : []), figure as HTMLElement, text.table];
 }

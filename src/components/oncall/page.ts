@@ -37,10 +37,27 @@ export interface ShareView {
   update(href: string): void;
 }
 
-/** A read-only field with the page's link and a copy button. */
+/**
+ * The link to share for the page at `href`: itself over HTTP; from a file (file:///home/…/on-call.html#run=…),
+ * a path only this computer can open, the page-relative link (on-call.html#run=…) and the file's name.
+ */
+export function shareLink(href: string): {link: string; file: string | null} {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return {link: href, file: null};
+  }
+  if (url.protocol !== "file:") return {link: href, file: null};
+  const file = decodeURIComponent(url.pathname.slice(url.pathname.lastIndexOf("/") + 1)) || "index.html";
+  return {link: `${file}${url.search}${url.hash}`, file};
+}
+
+/** A read-only field with the page's link and a copy button; from a file, the page-relative link and how to send it. */
 export function shareView(t: Translate): ShareView {
   ensureStyle();
   const field = h("input", {type: "text", readonly: true, "aria-label": t("share.label"), "data-share": ""});
+  const hint = h("p", {class: "oc-help oc-share-hint", "data-share-hint": "", hidden: true});
   const copy = h("button", {type: "button", "data-action": "copy-link"}, t("share.copy"));
   copy.addEventListener("click", async () => {
     field.select();
@@ -54,11 +71,14 @@ export function shareView(t: Translate): ShareView {
     setTimeout(() => (copy.textContent = t("share.copy")), 1500);
   });
   // live only: the export's report line carries the link on paper and without scripts
-  const node = h("div", {class: "oc-share", "data-qb-live-only": ""}, h("span", {}, t("share.label")), field, copy);
+  const node = h("div", {class: "oc-share", "data-qb-live-only": ""}, h("span", {}, t("share.label")), field, copy, hint);
   return {
     node,
     update(href) {
-      if (field.value !== href) field.value = href;
+      const {link, file} = shareLink(href);
+      if (field.value !== link) field.value = link;
+      hint.hidden = file === null;
+      if (file !== null) hint.textContent = t("share.fileHint", {file});
     }
   };
 }

@@ -21,6 +21,12 @@ const css = `
 .oc-pause-toggle { display: inline-flex; align-items: center; gap: 0.3rem; font-size: 0.85rem; color: var(--qb-muted, #4b5563); }
 .oc-pause-note { flex-basis: 100%; margin: 0; background: var(--qb-warn-bg, #fffbeb); border: 1px solid var(--qb-warn-border, #fcd34d); border-radius: 6px; padding: 0.3rem 0.6rem; color: var(--qb-warn, #78350f); }
 .oc-pause-note[hidden] { display: none; }
+.oc-end-note { flex-basis: 100%; margin: 0; display: flex; align-items: center; flex-wrap: wrap; gap: 0.3rem 0.6rem; font-weight: 600; }
+.oc-end-note[hidden], .oc-end-note button[hidden] { display: none; }
+.oc-bar button[aria-disabled=true] { opacity: 0.45; cursor: not-allowed; }
+.oc-sign { margin-right: 0.3em; }
+.oc-narrow, .oc-more-button { display: none; }
+.oc-bar button.oc-more-button { display: none; }
 .oc-notice { background: var(--qb-warn-bg, #fffaeb); border: 1px solid var(--qb-warn-border, #fec84b); border-radius: 6px; padding: 0.5rem 0.75rem; margin: 0.5rem 0; }
 .oc-scenario { display: grid; gap: 0.5rem; }
 .oc-scenario select { font: inherit; padding: 0.25rem; }
@@ -76,6 +82,7 @@ const css = `
 .oc-debrief td:not(:first-child) { white-space: nowrap; }
 .oc-scroll { overflow-x: auto; }
 .oc-share { display: flex; gap: 0.5rem; align-items: center; flex-wrap: wrap; font-size: 0.85rem; }
+.oc-share-hint { flex-basis: 100%; margin: 0; }
 .oc-share input { flex: 1; min-width: 10rem; font: 0.8rem var(--monospace, monospace); padding: 0.2rem 0.3rem; }
 /* Paper: a chart with its title and legend, a relation with its formulas, a tile, stay together. */
 @media print {
@@ -84,11 +91,23 @@ const css = `
   .oc-chart h4, .oc-legend, .oc-seedline { break-after: avoid; }
 }
 @media (max-width: 640px) {
-  .oc-bar { margin: 0 -1.25rem 0.75rem; padding: 0.4rem 0.75rem; gap: 0.3rem 0.5rem; }
-  .oc-clock { font-size: 1.3rem; }
+  /* One compact row: clock, burn, play, step, speeds, "⋯" (the stop toggle and the slider behind
+     it); the words beside them are read, not shown; a note takes a short line of its own. */
+  .oc-bar { margin: 0 -1.25rem 0.5rem; padding: 0.3rem 0.6rem; gap: 0.25rem 0.35rem; flex-wrap: wrap; }
+  .oc-time { flex-wrap: nowrap; gap: 0.35rem; }
+  .oc-clock { font-size: 1.1rem; }
+  .oc-minute, .oc-bar .oc-wide { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+  .oc-bar .oc-sign { margin-right: 0; }
+  .oc-bar .oc-narrow { display: inline; }
+  .oc-burn { padding: 0.05rem 0.3rem; }
+  .oc-buttons { flex-wrap: nowrap; gap: 0.2rem; }
   .oc-buttons .oc-help { display: none; }
-  .oc-alert { font-size: 0.8rem; padding: 0.2rem 0.5rem; }
-  .oc-bar button { padding: 0.25rem 0.5rem; }
+  .oc-bar button.oc-more-button { display: inline-block; }
+  .oc-bar .oc-more { display: none; }
+  .oc-bar.oc-open .oc-more { display: flex; flex-basis: 100%; }
+  .oc-alert, .oc-pause-note, .oc-end-note { font-size: 0.78rem; line-height: 1.3; padding: 0.15rem 0.45rem; }
+  .oc-bar button { padding: 0.2rem 0.45rem; min-height: 2rem; }
+  .oc-bar button.oc-play { min-width: 2.4rem; }
   .oc-dash { grid-template-columns: repeat(2, minmax(0, 1fr)); }
   .oc-tile.oc-headline .oc-value { font-size: 1.6rem; }
   .oc-controls, .oc-charts { grid-template-columns: minmax(0, 1fr); }
