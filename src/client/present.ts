@@ -148,6 +148,7 @@ function show(index: number, record = true, top = true): void {
   for (const element of slides[current]) sizes?.observe(element);
   checkOverflow();
   if (presenter) updatePresenterView(slides, current, blackedOut());
+  document.dispatchEvent(new CustomEvent("queuebook:slide", {detail: current + 1})); // views that follow the slide (the lab's slider bar)
 }
 
 /** Shows slide `index` (0-based) here and in the other window. */

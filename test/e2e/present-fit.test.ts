@@ -16,7 +16,7 @@ import {languageShown, switchLanguage} from "./a11y.js";
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const notebooks = readdirSync(join(packageRoot, "notebooks")).filter((name) => name.endsWith(".md")).map((name) => name.slice(0, -3));
 /** The notebooks made to be presented: each slide fits the stage without scrolling, in each of their languages. */
-const lectures = new Set(["formulas"]);
+const lectures = new Set(["formulas", "arrival-lab"]);
 /** A notebook's declared languages (front matter `languages: [en, hu]`), or just its default. */
 const languagesOf = (name: string) => /^languages:\s*\[([^\]]*)\]/m.exec(readFileSync(join(packageRoot, "notebooks", `${name}.md`), "utf8"))?.[1].split(",").map((l) => l.trim()) ?? [""];
 let site: SiteFixture;

@@ -70,7 +70,7 @@ export function tryItBar(inputs: Record<string, Range>, anchor: Element): TryItB
     t = next;
     toggle.textContent = t("try.bar");
     bar.setAttribute("aria-label", t("try.title"));
-    for (const c of copies) c.caption.textContent = t(`try.${c.key}`);
+    for (const c of copies) c.caption.textContent = c.label.title = t(`try.${c.key}`); // (the title: a caption cut short on a narrow bar)
   };
   bar.update = () => void (bar.hidden = inView(anchor) || ![...document.querySelectorAll("[data-sim]")].some(inView));
   let queued = false;
@@ -81,18 +81,23 @@ export function tryItBar(inputs: Record<string, Range>, anchor: Element): TryItB
   };
   addEventListener("scroll", onScroll, {passive: true});
   addEventListener("resize", onScroll, {passive: true});
+  document.addEventListener("queuebook:slide", onScroll); // presenting: a slide turned (src/client/present.ts)
   bar.localize(t);
   return bar;
 }
 
-/** The bar's styles: fixed at the window's foot, compact copies in a grid that wraps. */
+/**
+ * The bar's styles: fixed at the window's foot, one compact row (about 36 px: a small caption
+ * over each slider) that scrolls sideways where the window is too narrow for all of them. On the
+ * 1280×720 stage it fits in the slide's bottom margin, so it covers none of a slide.
+ */
 export const tryItBarStyles = `
-.lab-try-bar{position:fixed;left:0;right:0;bottom:0;z-index:30;background:Canvas;color:CanvasText;border-top:1px solid var(--qb-border,#bbb);box-shadow:0 -2px 8px var(--qb-shadow,rgba(0,0,0,.12));padding:.3rem .8rem;font-size:.85rem;max-height:45vh;overflow:auto}
-.lab-try-bar-toggle{font:inherit;padding:.1rem .6rem}
-.lab-try-bar-body{display:grid;grid-template-columns:repeat(auto-fill,minmax(9.5rem,1fr));gap:.1rem 1rem;margin-top:.3rem}
+.lab-try-bar{position:fixed;left:0;right:0;bottom:0;z-index:30;box-sizing:border-box;display:flex;align-items:center;gap:.7rem;background:Canvas;color:CanvasText;border-top:1px solid var(--qb-border,#bbb);box-shadow:0 -2px 8px var(--qb-shadow,rgba(0,0,0,.12));padding:.1rem .6rem;font-size:.75rem;line-height:1.15;overflow-x:auto;overflow-y:hidden;scrollbar-width:thin}
+.lab-try-bar-toggle{flex:none;font:inherit;padding:.15rem .5rem}
+.lab-try-bar-body{display:flex;flex:1 0 auto;gap:.8rem}
 .lab-try-bar-body[hidden],.lab-try-bar[hidden]{display:none}
-.lab-try-bar-body label{display:grid;grid-template-columns:1fr 3.2em;align-items:center;column-gap:.4rem}
-.lab-try-bar-body label span{grid-column:1/-1;color:var(--qb-muted,#555)}
-.lab-try-bar-body input{width:100%;margin:0}
+.lab-try-bar-body label{display:grid;grid-template-columns:1fr 2.4em;align-items:center;column-gap:.3rem;flex:1 0 7.5rem;max-width:13rem}
+.lab-try-bar-body label span{grid-column:1/-1;color:var(--qb-muted,#555);white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.lab-try-bar-body input{width:100%;height:1rem;margin:0}
 .lab-try-bar-body output{font-variant-numeric:tabular-nums;text-align:right}
 `;

@@ -253,5 +253,11 @@ export function labStyles(): HTMLStyleElement {
 .lab-downloads{columns:2 12rem}
 .katex-display{overflow-x:auto;overflow-y:hidden;padding:.2rem 0}
 pre.lab-answer{background:var(--qb-code-bg,#f6f6f6);padding:.5rem .8rem;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere}
+html.qb-present .lab-says,html.qb-present .lab-hints{font-size:.9em;margin:.6rem 0}
+html.qb-present .lab-checks{columns:2;column-gap:2.5rem;font-size:.62em;margin:.3rem 0}
+html.qb-present .lab-checks li{break-inside:avoid;margin:0}
+html.qb-present .lab-checks .ok .lab-muted{display:none} /* on the stage a passing check is its rule; a failing one keeps its why */
+html.qb-present pre.lab-answer{font-size:.8em;margin:.3rem 0}
+html.qb-present .lab-pair{margin:.5rem 0}
 ${tryItBarStyles}`);
 }

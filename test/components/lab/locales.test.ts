@@ -82,7 +82,7 @@ describe("notebooks/arrival-lab.md's language blocks", () => {
       const group = b.name ?? `passage ${b.passage}`;
       groups.set(group, [...(groups.get(group) ?? []), b.lang]);
     }
-    expect(groups.size).toBe(27 + 1); // the page's 27 passages of prose; step 8's worked example's caption
+    expect(groups.size).toBe(45 + 1); // the page's 45 passages of prose (a slide each, or a slide's part); step 8's worked example's caption
     for (const [group, langs] of groups) expect([group, langs]).toEqual([group, ["en", "ja"]]);
     for (const b of blocks) expect([b.name ?? b.passage, b.lang, b.units.filter((u) => u !== "")]).not.toEqual([b.name ?? b.passage, b.lang, []]);
   });
