@@ -165,6 +165,9 @@ describe("the lesson frame", {timeout: 120_000}, () => {
     });
     // a second frame of the same tab, an opener's sibling: it finds the lesson and posts to it
     await page.evaluate(() => {
+      // listening before the hostile frame exists: on a loaded machine it can speak before a later listener would
+      (window as any).evilDone = false;
+      addEventListener("message", (e) => e.data === "evil-done" && ((window as any).evilDone = true));
       const evil = document.createElement("iframe");
       evil.setAttribute("sandbox", "allow-scripts");
       evil.srcdoc = `<script>
@@ -176,7 +179,7 @@ describe("the lesson frame", {timeout: 120_000}, () => {
       <\/script>`;
       document.body.append(evil);
     });
-    await page.waitForFunction(() => new Promise((ok) => addEventListener("message", (e) => e.data === "evil-done" && ok(true), {once: false})));
+    await page.waitForFunction(() => (window as any).evilDone);
     // the frame's own tab speaks after the hostile one: the lesson shows its change, never "pwned"
     await page.evaluate(() => (window as any).sendSource((window as any).lesson.text.replace("# How long", "# Still: how long")));
     await expect.poll(() => frame.locator("main h1").first().innerText()).toContain("Still");
