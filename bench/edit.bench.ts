@@ -1,10 +1,10 @@
-// In-page editing (issue 17): the editor chunk's weight (with and without what editorSlim.js
+// In-page editing: the editor chunk's weight (with and without what editorSlim.js
 // leaves out), the first edit (editor.js loaded and CodeMirror mounted) from file://,
 // Shift+Enter → dependents rendered on erlang-c.md (the in-browser compile included) and the
 // in-page compile's own time there and in a notebook of 600 cells, in headless Chromium; then
 // the same cell edited three ways side by side: in the page, as a file under `queuebook dev`,
-// and as a file under Observable Framework's preview (when ../shared/tools/framework-peer.sh
-// can set one up here, offline).
+// and as a file under Observable Framework's preview (when a Framework harness is named by
+// QB_FRAMEWORK_PEER and can set one up here, offline).
 import {spawn, spawnSync} from "node:child_process";
 import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {createServer} from "node:net";
@@ -224,8 +224,9 @@ try {
 
   // Framework's preview, when the peer harness can install and prefill it here (no CDN).
   let framework: {times: number[]; missed: number} | string;
-  const harness = join(root, "..", "shared", "tools", "framework-peer.sh");
-  if (!existsSync(harness)) framework = "not run: ../shared/tools/framework-peer.sh is not here";
+  // (a harness outside the repository, named by QB_FRAMEWORK_PEER; this workplace's is ../shared/tools/framework-peer.sh)
+  const harness = process.env.QB_FRAMEWORK_PEER ?? join(root, "..", "shared", "tools", "framework-peer.sh");
+  if (!existsSync(harness)) framework = "not run: no Framework harness (set QB_FRAMEWORK_PEER to framework-peer.sh)";
   else {
     const source = join(work, "fw-source");
     mkdirSync(join(source, "sim"), {recursive: true});

@@ -1,6 +1,6 @@
-// Issue 16's goal measured on real Framework projects: "≥ 95 % of in-scope cells run and ≥ 90 %
+// The goal measured on real Framework projects: "≥ 95 % of in-scope cells run and ≥ 90 %
 // of pages with cells are clean". QB_CORPUS names a folder of Framework projects (one subfolder
-// each, its pages under src/ or docs/; the README's Benchmarks section says how the measured one was made); each is built
+// each, its pages under src/ or docs/; bench/README.md says how the measured one was made); each is built
 // with queuebook and every page opened from file:// in headless Chromium with the network
 // blocked. Per page: cells (.qb-cell and inline .qb-inline), cells showing an error (.qb-error),
 // each error classified by bench/frameworkCorpusClassify.ts (out of scope: a loader's file, a

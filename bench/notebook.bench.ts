@@ -1,5 +1,5 @@
 // Notebook engine benchmarks, side by side with Observable Framework 1.13.4 where the peer
-// harness (../shared/tools/framework-peer.sh) is present:
+// harness named by QB_FRAMEWORK_PEER is present (a script that builds a notebook with Framework offline):
 //   1. wall clock of building the one-page notebook (bench/fixtures/one-page.md), ours vs
 //      `npx observable build`, alternating runs, medians and their ratio;
 //   2. slider input → dependent cells settled, in headless Chromium, over 100 inputs, ours and
@@ -16,7 +16,8 @@ import {kb, median, ms, percentile} from "./stats.js";
 
 const packageRoot = new URL("../", import.meta.url).pathname;
 const fixture = join(packageRoot, "bench/fixtures/one-page.md");
-const peerScript = join(packageRoot, "../shared/tools/framework-peer.sh");
+// Framework's side needs a harness outside the repository (QB_FRAMEWORK_PEER; by default this workplace's ../shared/tools/framework-peer.sh)
+const peerScript = process.env.QB_FRAMEWORK_PEER ?? join(packageRoot, "../shared/tools/framework-peer.sh");
 const runs = Number(process.env.BENCH_RUNS ?? 7);
 const work = mkdtempSync(join(tmpdir(), "queuebook-bench-"));
 const root = join(work, "notebooks");

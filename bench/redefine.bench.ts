@@ -1,4 +1,4 @@
-// Redefining one cell of a 600-cell notebook (issue 17's leftover): the synchronous define() of
+// Redefining one cell of a 600-cell notebook : the synchronous define() of
 // a live update or an in-page edit that changes a cell no other cell reads, in headless
 // Chromium, side by side with the client as it was before kept cells stopped being looked up
 // by attribute (BENCH_BEFORE, a git revision; its src/client/live.ts and cells.ts are bundled in

@@ -1,7 +1,7 @@
 // The course page's own words in each language a lesson may offer. The lessons' titles,
 // descriptions and goals come from their front matter; these are the page around them. Words the
 // lessons use are taken from them (hu "cél", "perc"; pt "objetivo", "minutos"; ig "ebumnuche",
-// "nkeji", "nzọụkwụ", "tupu"; ja "目標"); the rest is the project's own wording (README).
+// "nkeji", "nzọụkwụ", "tupu"; ja "目標"); the rest is the project's own wording.
 
 /** The keys of the course page's strings. */
 export interface CourseStrings {

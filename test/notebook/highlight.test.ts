@@ -1,5 +1,5 @@
 // Code shown, not run, is highlighted at build time (src/notebook/highlight.ts): every language
-// the README lists gets highlight.js's spans, anything else stays as marked wrote it, and the
+// docs/notebook-format.md lists gets highlight.js's spans, anything else stays as marked wrote it, and the
 // text is the same text (what a reader copies) with nothing in it becoming markup.
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";

@@ -17,7 +17,7 @@ const ja = load("ja");
 const seed = readFixture("seeds/003_13d5c54a9ee7623f.txt").split("\n");
 const markdown = labMarkdown();
 
-// Decision (README, "The arrival-process lab"): seed 003 writes some placeholders in Korean; the
+// Decision (docs/course.md, "Decisions on the lab's text"): the lab's Japanese text writes some placeholders in Korean; the
 // pages write each in the language of the page, named as the seed's own parenthesis names it in
 // Japanese ("(プレースホルダーは、形、成功件数です)"). These, and only these, are substituted.
 const placeholders: [korean: string, japanese: string][] = [
