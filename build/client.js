@@ -11,7 +11,7 @@
 //              loaded by the lab's upload widget on first use (src/components/lab/uploadClient.ts)
 //   ui-hu.js …  queuebookUi.hu = {…}: the kit's words in one language (src/client/ui/hu.ts), linked
 //              by a page only for the languages it declares (English is in client.js)
-// The output folder's name is a stamp of src/client/, package-lock.json and this script; it is
+// The output folder's name is a stamp of src/client/ and src/page/, package-lock.json and this script; it is
 // built in a temporary folder and renamed into place, so concurrent runs never see half a build.
 // Other stamps are removed a minute after they were built.
 import {createHash} from "node:crypto";
@@ -30,7 +30,7 @@ export const assets = ["client.js", "plot.js", "d3.js", "plot-d3.js", "katex.js"
 function stampOf(packageRoot) {
   const hash = createHash("sha1");
   // (the lab's folders too: the upload worker chunk bundles them; src/notebook: editor.js carries the compiler)
-  for (const src of ["client", "lab", join("components", "lab"), "notebook"].map((dir) => join(packageRoot, "src", dir))) {
+  for (const src of ["client", "page", "lab", join("components", "lab"), "notebook"].map((dir) => join(packageRoot, "src", dir))) {
     const files = readdirSync(src, {recursive: true}).map(String).sort();
     for (const name of files) {
       const stat = statSync(join(src, name));

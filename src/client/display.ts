@@ -1,5 +1,5 @@
 import {Inspector} from "@observablehq/inspector";
-import {tableView} from "./chartTable.js";
+import {tableView} from "../page/chartTable.js";
 import {figureSeries, figureTable} from "./plotA11y.js";
 
 export function isNode(value: unknown): value is Node {

@@ -3,7 +3,7 @@
 // built-in `lang` is that code, and changes (without a reload) when the reader picks another in
 // the picker the page shows above the notebook; the choice is written back to `?lang=`.
 import {isLanguageCode, languageName} from "../notebook/contract.js";
-import {replaceUrl} from "./hash.js";
+import {replaceUrl} from "../page/hash.js";
 import {applyTitles} from "./titles.js";
 import {LANGUAGE_EVENT, ui} from "./ui/text.js";
 

@@ -8,7 +8,7 @@ import * as Generators from "./generators.js";
 import {Mutable} from "./mutable.js";
 import {resize} from "./resize.js";
 import {languageGenerator} from "./i18n.js";
-import {watchOverflow} from "./scrollCue.js";
+import {watchOverflow} from "../page/scrollCue.js";
 import {provided} from "./provided.js";
 
 export {provided};

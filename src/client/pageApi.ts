@@ -1,18 +1,9 @@
-// The contract between the page's scripts: what they share on `globalThis.queuebook`, as
-// src/notebook/contract.ts is the contract between the compiler and the client. A page runs
-// several classic scripts, each its own bundle (client.js; the chunks plot.js, katex.js,
-// duckdb.js …; editor.js; jupyter-frame.js; the notebook's bundle), so they cannot share
-// modules: they meet on this one object. Who sets what:
-//   client.js (main.ts)          notebook, provide, library, loadBuiltins, needChunk, ui
-//   client.js (edit/boot.ts)     current, import, loadEditor, defined
-//   editor.js (edit/main.ts)     editor;  (edits/start.ts) edits
-//   jupyter-frame.js             jupyter (edits/jupyterHost.ts); moduleMap, moduleMapBuiltins (jupyter/frame.ts at the repo root)
-//   a chunk                      calls provide({…}) with its library (src/client/plot.ts, libs/*.ts)
-//   _queuebook/ui-<lang>.js      globalThis.queuebookUi[lang] = {…} (src/client/ui/text.ts reads it)
-// Only types and two accessors live here, so every chunk may import it without carrying code.
-import type {NotebookDefinition} from "../notebook/contract.js";
+// The page's shared object as the client sees it: src/page/api.ts (what every script of the page
+// and the views share), with the editor's part added here, where the editor's types live
+// (TypeScript merges this declaration into src/page/api.ts's PageApi).
 import type {Edits} from "./edits/state.js";
-import type {UiKey} from "./ui/en.js";
+
+export * from "../page/api.js";
 
 /** What editor.js provides (src/client/edit/main.ts); client.js (edit/boot.ts) calls it. */
 export interface EditorApi {
@@ -26,72 +17,13 @@ export interface EditorApi {
   showCode?(on: boolean): Promise<void>;
 }
 
-/** How a lesson's frame talks to its JupyterLab tab (set by src/client/jupyter/frame.ts; absent on every other page). */
-export interface JupyterPort {
-  keep(expected: string, text: string): Promise<{ok: true; hash: string} | {ok: false; message: string}>;
-  /** The document is `text` now, by this frame's own edit. */
-  rendered(text: string): void;
-}
-
-/** `globalThis.queuebook`: the page's shared object. */
-export interface PageApi {
-  /** Defines the notebook's cells; called again, redefines only what changed (a bundle, a live update, an edit). */
-  notebook(definition: NotebookDefinition): void;
-  /** A chunk hands over its library (`{Plot}`, `{katex}`, `{duckdb: …}`). */
-  provide(objects: Record<string, unknown>): void;
-  /** The page's copy of a shared package or chunk library (`d3`, `Plot`, `stdlib`); throws when its chunk is not loaded. */
-  library(name: string): unknown;
-  /** Loads the chunks of these built-in or module names not loaded yet; undefined when none is missing. */
-  loadBuiltins(names: Iterable<string>): Promise<void> | undefined;
-  /** The library a chunk provides for `name`, loading the chunk first. */
-  needChunk(name: string): Promise<unknown>;
-  /** The kit's word `key` in the page's language (src/client/ui/text.ts), for views bundled apart from client.js: they carry no table of their own. */
-  ui(key: UiKey, vars?: Readonly<Record<string, string | number>>): string;
-  /** The notebook as last defined (edit/boot.ts). */
-  current?: () => NotebookDefinition;
-  /** A module the page's bundle holds, by specifier (edit/boot.ts → edit/modules.ts). */
-  import?: (specifier: string) => Promise<unknown>;
-  /** Loads editor.js once (edit/boot.ts). */
-  loadEditor?: () => Promise<EditorApi>;
-  /** Settles once the notebook was first defined (edit/boot.ts). */
-  defined?: Promise<void>;
-  /** The editor, once editor.js ran. */
-  editor?: EditorApi;
-  /** Where edits go, once editor.js started them (src/client/edits/start.ts). */
-  edits?: Edits;
-  /** The lesson frame's port to its JupyterLab tab. */
-  jupyter?: JupyterPort;
-  /** A lesson's module map in JupyterLab: the project modules by specifier (set by jupyter/frame.ts's modules.js). */
-  moduleMap?: Record<string, () => Promise<unknown>>;
-  /** The built-ins the module map's modules read (their chunks load before the first of them runs). */
-  moduleMapBuiltins?: string[];
-}
-
-interface PageGlobals {
-  queuebook?: PageApi;
-  queuebookUi?: unknown;
-}
-
-const globals = globalThis as PageGlobals;
-
-/** Sets the page's shared object (client.js does, once). */
-export function installPageApi(api: PageApi): PageApi {
-  return (globals.queuebook = api);
-}
-
-/** The page's shared object, or undefined where client.js has not run (a test, a worker, a page without it). */
-export function maybePageApi(): PageApi | undefined {
-  return globals.queuebook;
-}
-
-/** The page's shared object; throws, naming client.js, where it has not run. */
-export function pageApi(): PageApi {
-  const api = globals.queuebook;
-  if (!api) throw new Error("queuebook's client.js has not run on this page (no globalThis.queuebook)");
-  return api;
-}
-
-/** `globalThis.queuebookUi`: the page-language tables the `ui-<lang>.js` scripts loaded, unchecked (ui/text.ts checks each entry). */
-export function uiTablesGlobal(): unknown {
-  return globals.queuebookUi;
+declare module "../page/api.js" {
+  interface PageApi {
+    /** Loads editor.js once (edit/boot.ts). */
+    loadEditor?: () => Promise<EditorApi>;
+    /** The editor, once editor.js ran. */
+    editor?: EditorApi;
+    /** Where edits go, once editor.js started them (src/client/edits/start.ts). */
+    edits?: Edits;
+  }
 }

@@ -4,13 +4,13 @@
 // shown a slide at a time, so every cell stays live and keeps its place. The slide is a
 // 1280×720 stage scaled to the screen (type and charts read the same at 1920×1080 and 1280×720;
 // the `width` built-in measures the stage); a slide taller than the stage scrolls inside it,
-// with a visible cue. The slide number is the hash part `/N` (src/client/hash.ts), so a reload
+// with a visible cue. The slide number is the hash part `/N` (src/page/hash.ts), so a reload
 // or a shared link lands on the same slide. Keys: → ← space PageDown PageUp Home End, o
 // overview, s presenter view, b or . blackout, ? help, f fullscreen, Esc leaves. The parts:
 // present/notes.ts (speaker notes), present/presenter.ts and present/sync.ts (the presenter
 // window, in step both ways), present/overview.ts, present/overlays.ts (blackout, help),
 // present/bar.ts (the Present button), present/print.ts (`?present&print`: a page per slide).
-import {readSlide, replaceHash, replaceUrl, withSlide} from "./hash.js";
+import {readSlide, replaceHash, replaceUrl, withSlide} from "../page/hash.js";
 import {addPresentButton} from "./present/bar.js";
 import {isNotes} from "./present/notes.js";
 import {closeOverview, openOverview, overviewKey} from "./present/overview.js";

@@ -11,7 +11,7 @@
 //     compile): show the message in a notice above the page, which keeps what it has; the next
 //     update or reload removes it.
 
-import {showLanguageBlocks} from "../components/prose.js";
+import {showLanguageBlocks} from "../page/prose.js";
 
 const CELL = ".qb-cell[id], .qb-inline[id]";
 

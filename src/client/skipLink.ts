@@ -1,6 +1,6 @@
 // "Skip to content": the first thing a keyboard reaches on a notebook page, so the page bar is
 // passed in one key press. It moves focus into <main> itself instead of following its href: the
-// URL hash is the notebook's state (src/client/hash.ts), and a fragment would replace it. Its
+// URL hash is the notebook's state (src/page/hash.ts), and a fragment would replace it. Its
 // text is in the page's language, and follows the picker (src/client/ui/).
 import {followLanguage, ui} from "./ui/text.js";
 

@@ -1,4 +1,4 @@
-// The page's language blocks chosen at build time (the prose of src/components/prose.ts): of each
+// The page's language blocks chosen at build time (the prose of src/page/prose.ts): of each
 // passage (consecutive top-level `<div lang="…">` blocks) every block but the one in the page's
 // language, else the first, is written `hidden`; a named text (`<div lang data-text="…">`, a
 // view's sentence) is always hidden. So a reader without scripts, the no-script snapshot and an

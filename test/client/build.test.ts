@@ -48,7 +48,7 @@ describe("buildClient", () => {
   });
 
   it("sets window.queuebook and provides the chunks' libraries", () => {
-    // set through the page contract's installPageApi (src/client/pageApi.ts); a chunk calls pageApi().provide({…})
+    // set through the page contract's installPageApi (src/page/api.ts); a chunk calls pageApi().provide({…})
     expect(/\{notebook:\w+,provide:\w+,library:\w+,loadBuiltins:\w+,needChunk:\w+,ui:\w+\}/.test(read("client.js"))).toBe(true);
     expect(/\.queuebook=\w+/.test(read("client.js"))).toBe(true);
     // Plot may be provided as it is or through a wrapper call (the accessible-Plot one)

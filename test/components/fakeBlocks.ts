@@ -1,4 +1,4 @@
-// A stand-in for the few DOM members src/components/prose.ts reads (children, tagName, lang,
+// A stand-in for the few DOM members src/page/prose.ts reads (children, tagName, lang,
 // hidden, attributes, textContent), so its choice is tested in Node against the build's.
 
 /** An element as prose.ts sees it. */

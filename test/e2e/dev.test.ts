@@ -94,7 +94,7 @@ describe("queuebook dev", () => {
   });
 
   it("a prose edit keeps showing only the page's language of a passage written in several", async () => {
-    const blocks = (en: string, hu: string) => `---\nlanguages: [en, hu]\n---\n\n<div lang="en">\n\n${en}\n\n</div>\n<div lang="hu">\n\n${hu}\n\n</div>\n\n\`\`\`js\nimport {showLanguageBlocks} from "../src/components/prose.js";\n\`\`\`\n\n\`\`\`js\n{ showLanguageBlocks(lang); }\n\`\`\`\n`;
+    const blocks = (en: string, hu: string) => `---\nlanguages: [en, hu]\n---\n\n<div lang="en">\n\n${en}\n\n</div>\n<div lang="hu">\n\n${hu}\n\n</div>\n\n\`\`\`js\nimport {showLanguageBlocks} from "../src/page/prose.js";\n\`\`\`\n\n\`\`\`js\n{ showLanguageBlocks(lang); }\n\`\`\`\n`;
     writeFileSync(join(copy.notebooks, "langs.md"), blocks("english one", "magyar egy"));
     const {page, errors} = await openLive("langs?lang=hu");
     await expect.poll(() => page.locator("main").innerText()).toContain("magyar egy");

@@ -5,7 +5,7 @@ import {readFileSync} from "node:fs";
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
 import {compileNotebook} from "../../src/notebook/compile.js";
-import {showLanguageBlocks} from "../../src/components/prose.js";
+import {showLanguageBlocks} from "../../src/page/prose.js";
 import {chooseLanguageBlocks} from "../../src/site/languageBlocks.js";
 import {renderPage} from "../../src/site/page.js";
 import {pageLinks} from "../../src/site/notebook.js";

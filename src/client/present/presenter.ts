@@ -5,7 +5,7 @@
 // same slide, with the keys working in either.
 import {slideCopy} from "./copy.js";
 import {notesOf} from "./notes.js";
-import {withSlide} from "../hash.js";
+import {withSlide} from "../../page/hash.js";
 import {followLanguage, ui} from "../ui/text.js";
 
 /** The query flag that makes a page the presenter view. */

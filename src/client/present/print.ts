@@ -3,7 +3,7 @@
 // elements go into a page-sized section (on the screen too, as a preview); a slide taller
 // than its page is scaled down to fit, so there is exactly one page per slide.
 
-import {FLOW_BOX} from "../../components/prose.js";
+import {FLOW_BOX} from "../../page/prose.js";
 
 /** The query flag that, with `present`, lays the slides out for print. */
 export const PRINT_FLAG = "print";

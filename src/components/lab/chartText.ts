@@ -1,6 +1,6 @@
 // The lab's charts as text, in the page's language: for each chart a one-line summary of what it
 // shows, computed from the series it draws (the image's name for a screen reader), and its
-// series as the columns and rows of a table view (src/client/chartTable.ts, filled on opening).
+// series as the columns and rows of a table view (src/page/chartTable.ts, filled on opening).
 // Pure: the same series and translate function give the same words; no DOM.
 import type {PlanRow} from "../../lab/csv.js";
 import {shapes, type Shape} from "../../lab/schedule.js";

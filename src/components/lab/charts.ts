@@ -19,7 +19,7 @@ import {maxOf} from "../../lab/stats.js";
 import {chartFrame, px, rectsPath, stepAfterPath, svgElement, swatches, type ChartFrame, type Linear} from "../chart/index.js";
 import {intervalBins, latencyLines, queueLines, waitParts, type IntervalBins, type WaitPart} from "./figureSeries.js";
 import {closedLoopText, intervalsText, latencyText, queueText, sweepText, timelinesText, waitText, type ChartText} from "./chartText.js";
-import {tableView} from "../../client/chartTable.js";
+import {tableView} from "../../page/chartTable.js";
 import type {Line} from "./lineThinning.js";
 import type {Translate} from "../i18n.js";
 import {shapeColorScale} from "../shapePalette.js";

@@ -6,7 +6,7 @@
 import {maxLabFileBytes, oversizeMessage} from "../../lab/limits.js";
 import {uploadJob, type UploadBase, type UploadOutcome, type UploadRefusal} from "./uploadJob.js";
 import {decodeOutcome, type UploadProgress, type UploadReply} from "./uploadMessages.js";
-import {maybePageApi} from "../../client/pageApi.js";
+import {maybePageApi} from "../../page/api.js";
 
 /** How an upload reaches its worker; tests pass their own. */
 export interface UploadOptions {

@@ -3,17 +3,16 @@
 // line is named as the chart says its value without saying the name again). Pure but for
 // pageWord and kitWord, which read the kit's words in the page's language from client.js (the
 // page's shared object): the view's bundle carries no table of the kit's words.
-import type {UiKey} from "../../client/ui/en.js";
-import {maybePageApi} from "../../client/pageApi.js";
+import {maybePageApi} from "../../page/api.js";
 import type {Translate} from "../i18n.js";
 
 /** The kit's word `key` in the page's language, as client.js has it; the key itself only where client.js has not run (a unit test). */
-export function pageWord(key: UiKey, vars?: Readonly<Record<string, string | number>>): string {
+export function pageWord(key: string, vars?: Readonly<Record<string, string | number>>): string {
   return maybePageApi()?.ui?.(key, vars) ?? key;
 }
 
 /** `key` in the lesson's words, else the kit's own (a lesson's locale lacking it is a build warning, src/site/localeWarnings.ts). */
-export function kitWord(t: Translate, key: UiKey): string {
+export function kitWord(t: Translate, key: string): string {
   const word = t(key);
   return word === key ? pageWord(key) : word;
 }

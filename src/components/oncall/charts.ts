@@ -5,7 +5,7 @@
 import type * as PlotModule from "@observablehq/plot";
 import type {RunTrace} from "../../sim/run.js";
 import type {Translate} from "../i18n.js";
-import {tableView} from "../../client/chartTable.js";
+import {tableView} from "../../page/chartTable.js";
 import {axisMax, axisPeaks, columns, niceTop} from "./chartAxis.js";
 import {eventColors, otherEvent, red} from "./chartColors.js";
 import {drawChart, drawEvents, moveClip, Y_TICKS, type DrawContext, type Drawn} from "./chartDraw.js";

@@ -5,7 +5,7 @@
 // the chart keeps the learner's line on top, in type readable at a phone's 390 px.
 import type * as PlotModule from "@observablehq/plot";
 import type {Translate} from "../i18n.js";
-import {tableView} from "../../client/chartTable.js";
+import {tableView} from "../../page/chartTable.js";
 import {red} from "./chartColors.js";
 import {kitWord, pageWord, roundAsAxis} from "./chartWords.js";
 import {clockTick, clockTicks} from "./clockAxis.js";

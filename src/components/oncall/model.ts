@@ -6,7 +6,7 @@ import {formulas as onCallFormulas, type Formula, type FormulaId} from "./formul
 import {h} from "./dom.js";
 import type {Frame} from "./store.js";
 import {ensureStyle} from "./style.js";
-import {watchOverflow} from "../../client/scrollCue.js";
+import {watchOverflow} from "../../page/scrollCue.js";
 
 /** A relation of the specification: its text key, sources, the note the specification puts after it, and the model's formulas that make it up (formulas.ts). */
 export interface RelationSpec {

@@ -4,7 +4,7 @@
 //   const session = oncallSession([retryStorm]);
 //   const frame = Generators.observe(session.frames);
 //   display(dashboardView(t, format, {metrics}).node) …
-import {writeHashPart} from "../../client/hash.js";
+import {writeHashPart} from "../../page/hash.js";
 import type {FindScenario, LinkProblem} from "../../sim/link.js";
 import type {Scenario} from "../../sim/scenarios.js";
 import {switchLanguage} from "./page.js";

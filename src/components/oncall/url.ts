@@ -2,7 +2,7 @@
 // defaults with a notice), written back as the learner plays. Writes are spaced out because
 // browsers throttle history.replaceState (Chromium: about 200 calls in 10 s), and ×60 play
 // changes the minute 60 times a second.
-import {hashParts, readHashPart} from "../../client/hash.js";
+import {hashParts, readHashPart} from "../../page/hash.js";
 import {findScenario} from "../../sim/catalog.js";
 import {decodeRunLink, defaultRunLink, encodeRunLink, type FindScenario, type LinkProblem, type RunLink} from "../../sim/link.js";
 import {clampMinute} from "./session.js";
@@ -34,7 +34,7 @@ export function openRun(value: string | undefined, present = value !== undefined
 }
 
 /**
- * The run of a URL hash (`#run=…&/3`), read with the page's hash helpers (src/client/hash.ts):
+ * The run of a URL hash (`#run=…&/3`), read with the page's hash helpers (src/page/hash.ts):
  * no `run=` part opens the defaults quietly, a broken one with a notice.
  */
 export function runOfHash(hash: string, options: LinkScenarios = {}): OpenedRun {

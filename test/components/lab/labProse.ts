@@ -1,5 +1,5 @@
 // The arrival-lab notebook's prose as the page shows it: notebooks/arrival-lab.md compiled by the
-// project's own parse pass, its top-level language blocks (src/components/prose.ts) read back
+// project's own parse pass, its top-level language blocks (src/page/prose.ts) read back
 // into their passages and named texts, and each block's text split into what a reader reads as
 // one unit: a box's title, a paragraph, a list item. Markdown is rendered first, so `\<形>` or
 // `srv-\*.csv` in the source reads as the seed writes it; an inline `${…}` reads as `${}`.

@@ -46,7 +46,7 @@ export interface ProseBlock {
   line: number;
 }
 
-/** The top-level `<div lang="…">` blocks of `markdown` as written (src/components/prose.ts): consecutive unnamed ones are one passage. */
+/** The top-level `<div lang="…">` blocks of `markdown` as written (src/page/prose.ts): consecutive unnamed ones are one passage. */
 export function proseBlocks(markdown: string): ProseBlock[] {
   const blocks: ProseBlock[] = [];
   const open = /^<div lang="([^"]+)"(?: data-text="([^"]+)")?>\n([\s\S]*?)\n<\/div>$/gm;

@@ -1,8 +1,8 @@
 // showLanguageBlocks, namedTexts and withNamedTexts over the page's top-level blocks: which block
 // of a passage shows, what a named text gives the views, and that a named text never shows.
 import {describe, expect, it} from "vitest";
-import {FLOW_BOX, namedTexts, showLanguageBlocks, withNamedTexts} from "../../src/components/prose.js";
-import {fakeElement as el, fakeRoot} from "./fakeBlocks.js";
+import {FLOW_BOX, namedTexts, showLanguageBlocks, withNamedTexts} from "../../src/page/prose.js";
+import {fakeElement as el, fakeRoot} from "../components/fakeBlocks.js";
 
 const shown = (children: ReturnType<typeof el>[]) => children.map((c) => (c.hidden ? "-" : c.lang || c.tagName.toLowerCase()));
 

@@ -1,0 +1,48 @@
+// The arrows between src/'s folders, read from the sources' own import statements (types too):
+// the views (src/components) and the client (src/client) never import each other; what both
+// need lives in src/page, which imports neither (nor the build's Node side, src/site).
+import {readdirSync, readFileSync} from "node:fs";
+import {dirname, join, relative, resolve} from "node:path";
+import {describe, expect, it} from "vitest";
+
+const src = new URL("../src/", import.meta.url).pathname;
+
+/** Every .ts file under src/, as a path relative to src/. */
+const files = readdirSync(src, {recursive: true})
+  .map(String)
+  .filter((file) => file.endsWith(".ts"));
+
+/** The relative imports of `file` (src-relative), each as the src-relative file it names. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(src, file), "utf8");
+  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;'"]*?(?:from\s*)?["'](\.[^"']+)["']/g), ...text.matchAll(/\bimport\(\s*["'](\.[^"']+)["']\s*\)/g)].map((m) => m[1]);
+  return specifiers.map((s) => relative(src, resolve(dirname(join(src, file)), s)));
+}
+
+/** The top folder of a src-relative path ("client", "page" …). */
+const folder = (path: string) => path.split("/")[0];
+
+/** The imports that go from a file in `from` to one in `to`, as "file → import". */
+function arrows(from: string, to: readonly string[]): string[] {
+  return files.filter((file) => folder(file) === from).flatMap((file) => importsOf(file).filter((target) => to.includes(folder(target))).map((target) => `${file} → ${target}`));
+}
+
+describe("the folders' arrows point one way", () => {
+  it("the import reader finds the arrows there are (a check that cannot fail proves nothing)", () => {
+    expect(arrows("components", ["page"]).length).toBeGreaterThan(3);
+    expect(arrows("client", ["page"]).length).toBeGreaterThan(3);
+    expect(importsOf("client/pageApi.ts")).toContain("page/api.js");
+  });
+
+  it("the views never import the client", () => {
+    expect(arrows("components", ["client"])).toEqual([]);
+  });
+
+  it("the client never imports the views", () => {
+    expect(arrows("client", ["components"])).toEqual([]);
+  });
+
+  it("src/page imports neither, nor the build's Node side", () => {
+    expect(arrows("page", ["client", "components", "site", "cli", "io"])).toEqual([]);
+  });
+});
