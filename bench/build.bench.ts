@@ -1,4 +1,4 @@
-// Build cost under large and hostile notebooks (issue 11):
+// Build cost under large and hostile notebooks:
 //   1. a 10,000-cell notebook, whole `queuebook build` command: median wall clock and peak
 //      memory of the process tree (goal: under 3 s and 500 MB);
 //   2. the pathological shapes that used to be quadratic or overflow (2,000 cells defining one
