@@ -1,6 +1,7 @@
 // The arrows between src/'s folders, read from the sources' own import statements (types too):
 // the views (src/components) and the client (src/client) never import each other; what both
-// need lives in src/page, which imports neither (nor the build's Node side, src/site).
+// need lives in src/page, which imports neither (nor the build's Node side, src/site); and no
+// file of src/ reaches itself again through its imports.
 import {readdirSync, readFileSync} from "node:fs";
 import {dirname, join, relative, resolve} from "node:path";
 import {describe, expect, it} from "vitest";
@@ -44,5 +45,40 @@ describe("the folders' arrows point one way", () => {
 
   it("src/page imports neither, nor the build's Node side", () => {
     expect(arrows("page", ["client", "components", "site", "cli", "io"])).toEqual([]);
+  });
+});
+
+/** The groups of files that import each other in a circle (strongly connected components of more than one file, or a file importing itself). */
+function cycles(): string[][] {
+  const graph = new Map(files.map((file) => [file, importsOf(file).map((target) => target.replace(/\.js$/, ".ts")).filter((target) => files.includes(target))]));
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (file: string): void => {
+    index.set(file, next);
+    low.set(file, next++);
+    stack.push(file);
+    for (const target of graph.get(file)!) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file)!, low.get(target)!));
+      } else if (stack.includes(target)) low.set(file, Math.min(low.get(file)!, index.get(target)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group: string[] = [];
+    let member: string;
+    do group.push((member = stack.pop()!));
+    while (member !== file);
+    if (group.length > 1 || graph.get(file)!.includes(file)) found.push(group.sort());
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return found;
+}
+
+describe("no import cycles", () => {
+  it("no file of src/ imports itself again through others (type imports too)", () => {
+    expect(cycles()).toEqual([]);
   });
 });

@@ -2,7 +2,6 @@
 // and their validation with messages that name the problem (for the CLI and the URL hash).
 import {checkControlIn, controlSpecs, type ControlSpecs, type ControlValues, type Controls} from "./controls.js";
 import {cutText, showValue} from "./show.js";
-import type {Button} from "./step.js";
 
 /** Sets controls at the start of a minute (the on-call model's, or another model's by name). */
 export interface SetAction {
@@ -25,8 +24,11 @@ export interface ActionValidation {
   errors: string[];
 }
 
-/** The buttons an action may press. */
-export const buttonNames: readonly Button[] = ["rollback", "warmup"];
+/** The on-call model's buttons, the ones an action may press by default. */
+export const buttonNames = ["rollback", "warmup"] as const;
+
+/** An on-call button. */
+export type Button = (typeof buttonNames)[number];
 
 /** True when `name` is an on-call button (for an actions file and a link). */
 export function isButton(name: unknown): name is Button {

@@ -4,53 +4,16 @@
 // (`queuebook sim --scenario my.json`, checked by checkScenario in catalog.ts). The four on-call
 // scenarios below are such records. Every choice the specification leaves open is marked "Decision" and
 // collected in README.md.
-import {defaultControls, type Controls, type ControlValues} from "./controls.js";
-import {resolveEvents, type EventKinds, type EventSpec, type ResolvedEvent} from "./events.js";
+import {defaultControls, type Controls} from "./controls.js";
+import {resolveEvents, type EventKinds, type ResolvedEvent} from "./events.js";
 import type {Rng} from "./rng.js";
-import type {TextbookStep} from "./textbook.js";
+import type {Scenario} from "./scenario.js";
 import type {Surge} from "./traffic.js";
 
-/** A scenario's name, as on the command line (`--scenario`) and in a link (`run=v1_<name>_…`). */
-export type ScenarioName = string;
+export type {Scenario, ScenarioName, ScenarioStrings} from "./scenario.js";
 
 /** The four on-call scenarios' names. */
 export type OncallScenarioName = "free" | "bad-deploy" | "surge" | "cache-flush";
-
-/** The strings of a scenario in one language. */
-export interface ScenarioStrings {
-  title: string;
-  /** What the learner is told when the scenario opens. */
-  brief: string;
-}
-
-/** A scenario: which model runs it, its opening state, what happens, and what helps. */
-export interface Scenario<C extends ControlValues = ControlValues> {
-  /** Lowercase letters, digits and dashes (it travels in links). */
-  name: ScenarioName;
-  /** The model that runs it (catalog.ts `models`); on-call when left out. */
-  model?: string;
-  title: string;
-  /** Time of day at minute 0, "HH:MM". */
-  startClock: string;
-  /** Base arrival rate before the diurnal factor, req/s. */
-  baseRate: number;
-  /** Share of the 30-day error budget left at the start. */
-  budgetLeft: number;
-  /** Share of hot keys in the cache at the start (on-call; 1 when left out). */
-  warm?: number;
-  /** Every control of the model at the start. */
-  controls: Readonly<C>;
-  /** The timed events, resolved in order when a run opens (random parameters draw then). */
-  events: readonly EventSpec[];
-  /** The textbook response, step by step; the debrief plays it beside the learner's run. */
-  textbook: readonly TextbookStep[];
-  /** The controls and buttons the learner may use, in the order shown; all the model's when left out. */
-  offers?: {controls: readonly string[]; buttons: readonly string[]};
-  /** Title and brief by language code; views fall back to English, then to `title`. */
-  strings?: Readonly<Record<string, ScenarioStrings>>;
-  /** The notebook page that plays it, for links (`queuebook sim --link`); on-call.html when left out. */
-  page?: string;
-}
 
 /** What happens by itself during an on-call run; minutes count from the start of the run. */
 export interface ScenarioEvents {

@@ -12,10 +12,11 @@ import {formatClock, type MinuteMetrics} from "./metrics.js";
 import {erlangC, p99, timeoutShare, TIMEOUT_S, utilization, WORKERS_PER_INSTANCE} from "./queue.js";
 import {substream, type Rng} from "./rng.js";
 import type {SimState} from "./state.js";
+import type {Button} from "./actions.js";
 import {arrivalRate, droppedShare, minuteCount, surgeFactor} from "./traffic.js";
 
-/** The buttons. */
-export type Button = "rollback" | "warmup";
+/** The buttons (actions.ts names them). */
+export type {Button};
 
 /** The intermediate values of a minute, for a notebook that shows each formula live. */
 export interface MinuteDetail {

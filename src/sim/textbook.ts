@@ -2,38 +2,11 @@
 // minute read from the run itself (an event's start or end, the first minute a metric reaches a
 // value), never a minute typed in. Any model's scenario can carry one; the debrief plays it.
 import type {Action} from "./actions.js";
-import type {ControlValues} from "./controls.js";
 import {eventEnd, type EventKinds, type ResolvedEvent} from "./events.js";
 import type {ModelTrace} from "./model.js";
-import type {Scenario} from "./scenarios.js";
+import type {Scenario, TextbookStep} from "./scenario.js";
 
-/** When a textbook step happens. */
-export type TextbookAt =
-  /** At a fixed minute of the run. */
-  | {minute: number}
-  /**
-   * At the first event of `event`'s kind, `offset` minutes later (negative: earlier), less the
-   * value of control `lessControl` (e.g. one boot delay ahead of a surge); never before minute 0.
-   * `edge: "end"` counts from the minute the event is over (its kind's `ends`, events.ts)
-   * instead of the minute it starts. Skipped when the event (or its end) is not within the run.
-   * @example {event: "surge", lessControl: "bootDelayMin"} // a boot delay before the surge
-   * @example {event: "slowdown", edge: "end"}                // when the slowdown is over
-   */
-  | {event: string; offset?: number; lessControl?: string; edge?: "start" | "end"}
-  /**
-   * At the first minute whose metric (or detail, with `in: "details"`: the model's intermediate
-   * values, e.g. on-call's `warm`) `first` is true, or at least `atLeast`, after the first `after`
-   * event if named, in the run of the steps before it. Skipped when that never happens.
-   * @example {first: "warm", atLeast: 0.95, in: "details", after: "flush"}
-   */
-  | {first: string; atLeast?: number; in?: "metrics" | "details"; after?: string};
-
-/** One step: when, and the settings it makes or the button it presses. */
-export interface TextbookStep {
-  at: TextbookAt;
-  set?: ControlValues;
-  press?: string;
-}
+export type {TextbookAt, TextbookStep} from "./scenario.js";
 
 /** A textbook action with the step it came from (what the debrief says about its timing, e.g. a lead of one boot delay). */
 export interface PlannedStep {

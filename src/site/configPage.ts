@@ -11,7 +11,7 @@ import type {SiteConfig, SitePage, SiteSection} from "./config.js";
 import {tocOf} from "./config.js";
 import {resolveTheme, themeCss, themeList, type Theme} from "./theme.js";
 import {chromeCss} from "./configCss.js";
-import {urlPath} from "./page.js";
+import {urlPath} from "./urlPath.js";
 
 /** What the whole site shares: its config (if any), its pages, and queuebook's scheme variables. */
 export interface SiteChrome {

@@ -6,7 +6,7 @@
 // percent-encoded, so HTML escaping leaves it as it is). An encoded copy
 // (`encodeURIComponent(location.href)`) keeps the render's address: it names no machine and is
 // the same for everyone.
-import type {RenderedPage} from "./snapshot.js";
+import type {RenderedPage} from "./snapshotFill.js";
 
 /** The rendered page with the folder of `pageUrl` (where it was rendered) taken out of its outputs, styles and hash. */
 export function relativeToPage(rendered: RenderedPage, pageUrl: string): RenderedPage {

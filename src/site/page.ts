@@ -49,10 +49,7 @@ export interface PageOptions {
   site?: SiteChrome;
 }
 
-/** A relative path as a URL path: each segment percent-encoded ("a#b.html" → "a%23b.html"). */
-export function urlPath(path: string): string {
-  return path.split("/").map((segment) => (segment === ".." || segment === "." ? segment : encodeURIComponent(segment))).join("/");
-}
+export {urlPath} from "./urlPath.js";
 
 /** The scripts of the kit's words in the page's languages other than English (src/client/ui/), one each. */
 export function uiAssets(compiled: {languages?: readonly string[]}): string[] {

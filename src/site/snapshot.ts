@@ -11,7 +11,7 @@ import {readFile, writeFile} from "node:fs/promises";
 import {join} from "node:path";
 import type {Browser, Page} from "playwright-core";
 import {sanitizeOutputs} from "./sanitize.js";
-import {applySnapshot, type Snapshot} from "./snapshotFill.js";
+import {applySnapshot, type RenderedPage, type Snapshot} from "./snapshotFill.js";
 import {applySnapshotStyles} from "./snapshotStyles.js";
 import {relativeToPage} from "./machineFree.js";
 import {pageInFolder, RENDER_ORIGIN, type RenderTarget} from "./renderAt.js";
@@ -235,13 +235,7 @@ export async function readStyles(page: Page): Promise<string[]> {
   });
 }
 
-/** A rendered page as the snapshot keeps it: the cells' outputs (sanitised), the styles its code added (unchecked), and the hash it ended at. */
-export interface RenderedPage {
-  outputs: Snapshot;
-  styles: string[];
-  /** `location.hash` once settled (the state the page shows, as its own code wrote it). */
-  hash: string;
-}
+export type {RenderedPage} from "./snapshotFill.js";
 
 /** Renders `target` and reads it (outputs, styles, hash), within `timeoutMs` (a RenderFailed or PageTimeout otherwise). */
 export async function renderSnapshot(browser: Browser, target: RenderTarget, timeoutMs = defaultRenderTimeoutMs): Promise<RenderedPage> {

@@ -26,3 +26,11 @@ export function applySnapshot(html: string, snapshot: Snapshot): string {
   }
   return out + fill(html.slice(last));
 }
+
+/** A rendered page as the snapshot keeps it: the cells' outputs (sanitised), the styles its code added (unchecked), and the hash it ended at. */
+export interface RenderedPage {
+  outputs: Snapshot;
+  styles: string[];
+  /** `location.hash` once settled (the state the page shows, as its own code wrote it). */
+  hash: string;
+}
