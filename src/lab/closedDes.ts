@@ -1,9 +1,8 @@
 // The closed loop on the simulated server: N users, each sending, waiting for the answer,
 // thinking and sending again, so the arrivals depend on the server's answers.
 import type {ClosedRow} from "./csv.js";
-import {MinHeap} from "./heap.js";
-import {exponentialWithRate, mulberry32} from "./random.js";
-import {tieS, type LabRecord} from "./des.js";
+import type {LabRecord} from "./des.js";
+import {fifoServer} from "./fifoServer.js";
 
 /** Options for {@link simulateClosedLoop}. */
 export interface SimulateClosedOptions {
@@ -27,10 +26,7 @@ export interface SimulateClosedOptions {
  * `lab closed` writes them) and the server's records (as `/dump` answers them).
  */
 export function simulateClosedLoop({users, thinkS, durationS, workers, serviceS, service = "deterministic", seed = 1, networkS = 0}: SimulateClosedOptions): {rows: ClosedRow[]; records: LabRecord[]} {
-  const random = mulberry32(seed);
-  const free = new MinHeap(workers);
-  for (let w = 0; w < workers; w++) free.push(-Infinity);
-  const inSystem = new MinHeap(users);
+  const serve = fifoServer({workers, serviceS, service, seed}, users);
   // Next sends, one per user still active, scanned linearly (users are few); ties go to the lower user.
   const sends: [time: number, user: number][] = Array.from({length: users}, (_, user) => [0, user]);
   const rows: ClosedRow[] = [];
@@ -39,13 +35,8 @@ export function simulateClosedLoop({users, thinkS, durationS, workers, serviceS,
     let k = 0;
     for (let j = 1; j < sends.length; j++) if (sends[j][0] < sends[k][0] || (sends[j][0] === sends[k][0] && sends[j][1] < sends[k][1])) k = j;
     const [arrive, user] = sends[k];
-    while (inSystem.size && inSystem.peek()! <= arrive + tieS) inSystem.pop();
-    const earliest = free.pop()!;
-    const start = earliest <= arrive + tieS ? arrive : earliest;
-    const end = start + (service === "exponential" ? exponentialWithRate(random, 1 / serviceS) : serviceS);
-    free.push(end);
-    inSystem.push(end);
-    records.push({seq: records.length, arrive, start, end, qlen: inSystem.size});
+    const {start, end, qlen} = serve(arrive);
+    records.push({seq: records.length, arrive, start, end, qlen});
     const received = end + networkS;
     rows.push({user, sent: arrive, received, code: 200});
     if (received + thinkS < durationS) sends[k] = [received + thinkS, user];

@@ -1,11 +1,9 @@
 // A discrete-event simulation of the lab server: c workers, one FIFO queue, fed by a schedule.
 // It returns the same seq,arrive,start,end,qlen records as the real server's /dump, so the
 // notebook can run the lab live in the browser and compare with the recorded runs.
-import {MinHeap} from "./heap.js";
-import {exponentialWithRate, mulberry32} from "./random.js";
+import {fifoServer, tieS} from "./fifoServer.js";
 
-/** Times closer than this (seconds) are one instant for the simulation and the sweep. */
-export const tieS = 1e-9;
+export {tieS};
 
 /** One request as the server (real or simulated) records it; times in seconds. */
 export interface LabRecord {
@@ -71,22 +69,13 @@ export function simulateFifoInto(
   {workers, serviceS, service = "deterministic", seed = 1}: SimulateFifoOptions,
   emit: (seq: number, arrive: number, start: number, end: number, qlen: number) => void
 ): void {
-  if (!(workers >= 1)) throw new RangeError(`workers must be at least 1, got ${workers}`);
-  const random = mulberry32(seed);
-  const free = new MinHeap(workers);
-  for (let w = 0; w < workers; w++) free.push(-Infinity);
-  const inSystem = new MinHeap(64);
+  const serve = fifoServer({workers, serviceS, service, seed});
   let previous = -Infinity;
   for (let seq = 0; seq < arrivals.length; seq++) {
     const arrive = arrivals[seq];
     if (arrive < previous) throw new RangeError(`arrivals must be in time order (index ${seq})`);
     previous = arrive;
-    while (inSystem.size && inSystem.peek()! <= arrive + tieS) inSystem.pop();
-    const free0 = free.pop()!;
-    const start = free0 <= arrive + tieS ? arrive : free0;
-    const end = start + (service === "exponential" ? exponentialWithRate(random, 1 / serviceS) : serviceS);
-    free.push(end);
-    inSystem.push(end);
-    emit(seq, arrive, start, end, inSystem.size);
+    const {start, end, qlen} = serve(arrive);
+    emit(seq, arrive, start, end, qlen);
   }
 }
