@@ -18,6 +18,7 @@ import {blackedOut, helpOpen, setBlackout, toggleHelp} from "./present/overlays.
 import {isPresenterView, openPresenterWindow, presenterScale, startPresenterView, stopPresenterView, updatePresenterView} from "./present/presenter.js";
 import {layOutForPrint, printRequested} from "./present/print.js";
 import {listen, send, setPeer, type PresentMessage} from "./present/sync.js";
+import {applyChange, watchInputs} from "./present/inputs.js";
 import {followLanguage, ui} from "./ui/text.js";
 
 /** The stage's size in CSS pixels, scaled to fit the window. */
@@ -173,6 +174,7 @@ function receive(message: PresentMessage): void {
     else if (message.slide !== current + 1) show(message.slide - 1);
   }
   if (message.blackout !== undefined && active) blackout(message.blackout);
+  if (message.input) applyChange(message.input);
 }
 
 /** Enters presentation mode at slide `n` (1-based; clamped). */
@@ -374,6 +376,7 @@ export function startPresent(): void {
     addEventListener("keydown", onKey);
     releaseDraggedSlider();
     listen(receive);
+    watchInputs((input) => send({input})); // the other window's inputs follow this one's (present/inputs.ts)
     addEventListener("hashchange", () => {
       const n = readSlide();
       if (n === undefined || printing) return;

@@ -160,6 +160,32 @@ describe("the presenter window", {timeout: 90_000}, () => {
     await context.close();
   });
 
+  it("a slider moved in either window moves in the other, and both windows' cells follow", async () => {
+    const {page, context, errors} = await open("?present#/2");
+    const [presenter] = await Promise.all([context.waitForEvent("page"), page.keyboard.press("s")]);
+    await expect.poll(() => number(presenter)).toBe("2 / 4");
+    const square = (p: Page) => p.evaluate(() => document.querySelector("main .square")?.textContent ?? null);
+    const slide = (p: Page, value: number) =>
+      p.evaluate((value) => {
+        const range = document.querySelector<HTMLInputElement>("main form input[type=range]")!;
+        range.value = String(value);
+        range.dispatchEvent(new Event("input", {bubbles: true}));
+      }, value);
+    await expect.poll(() => square(presenter)).toBe("9");
+    await slide(page, 7);
+    await expect.poll(() => square(page)).toBe("49");
+    await expect.poll(() => square(presenter)).toBe("49");
+    await slide(presenter, 5);
+    await expect.poll(() => square(page)).toBe("25");
+    expect(await page.evaluate(() => document.querySelector<HTMLInputElement>("main form input[type=range]")!.value)).toBe("5");
+    // a change that arrived is not sent back: the presenter's own later change stands in both windows
+    await slide(presenter, 2);
+    await expect.poll(() => square(page)).toBe("4");
+    await expect.poll(() => square(presenter)).toBe("4");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("a reloaded audience window is still driven by the presenter, and drives it again", async () => {
     const {page, context} = await open("?present#/1");
     const [presenter] = await Promise.all([context.waitForEvent("page"), page.keyboard.press("s")]);

@@ -10,17 +10,20 @@
 // whoever listens, and a forged copy would pass. It carries only a wake-up from a reloaded
 // audience window (which lost its handle on the presenter window); a presenter window answers by
 // asking its own opener, by postMessage, for the state, so a forged wake-up changes nothing.
-// A message only ever sets state (a slide number, blackout on or off), and a window never
+// A message only ever sets state (a slide number, blackout on or off, a cell input's value), and a window never
 // re-sends what it was told: two windows cannot echo each other. Each message is numbered by
 // its window, and a window takes only what is newer than the last it heard from that one (an
 // older one, late, would undo a change made here since).
 import {isPresenterView} from "./presenter.js";
+import {readChange, type InputChange} from "./inputs.js";
 
 /** What one window tells the other. `hello`: a presenter window asks for the current state. */
 export interface PresentMessage {
   slide?: number;
   blackout?: boolean;
   hello?: boolean;
+  /** A cell's input changed in the other window (inputs.ts). */
+  input?: InputChange;
 }
 
 /** A message as it travels: which window sent it (an id for its lifetime) and its number there. */
@@ -105,6 +108,8 @@ export function readMessage(data: unknown, page: string): Numbered | null {
   if (Number.isInteger(raw.slide) && (raw.slide as number) >= 1 && (raw.slide as number) <= 1e6) message.slide = raw.slide as number;
   if (typeof raw.blackout === "boolean") message.blackout = raw.blackout;
   if (raw.hello === true) message.hello = true;
+  const input = readChange(raw.input);
+  if (input) message.input = input;
   return message;
 }
 
