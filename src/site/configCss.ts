@@ -22,6 +22,8 @@ export const chromeCss = `
 }
 .qb-header { box-sizing: border-box; max-width: var(--qb-width); margin: 0 auto; padding: 1rem 1.25rem 0; }
 html:has(main.qb-wide) .qb-header, html:has(main.qb-wide) .qb-pager { max-width: none; }
+#observablehq-footer { font-family: var(--sans-serif); }
+html:has(main.qb-wide) .qb-footer { max-width: none; }
 .qb-pager { box-sizing: border-box; max-width: var(--qb-width); margin: -3rem auto 2rem; padding: 0 1.25rem; display: flex; gap: 1rem; }
 .qb-pager a { flex: 1; display: flex; flex-direction: column; padding: 0.75rem 1rem; border: 1px solid var(--qb-faint); border-radius: 0.5rem; color: var(--qb-accent); text-decoration: none; }
 .qb-pager a span { font-size: 0.85em; color: var(--qb-muted); }
