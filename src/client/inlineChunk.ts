@@ -1,7 +1,9 @@
 // A chunk an exported page carries inline (`<script type="text/x-queuebook-chunk">`), read when it
-// is first used. The editor chunk is stored deflated and base64-encoded
-// (`data-encoding="deflate-raw-base64"`, src/site/export.ts): 874 KB of script become about
-// 350 KB of page, and DecompressionStream inflates it in the browser, also from file://.
+// is used: the editor on the first edit, the libraries the cells use (`data-qb-load="page"`)
+// before the cells are first defined (src/client/chunks.ts). Each is stored deflated and
+// base64-encoded (`data-encoding="deflate-raw-base64"`, src/site/export.ts): the editor's 874 KB
+// of script become about 350 KB of page, and DecompressionStream inflates it in the browser,
+// also from file://.
 
 /** The chunk's source: its text as written, or inflated when the element says it is deflated. */
 export async function inlineChunkText(element: Element): Promise<string> {
