@@ -19,9 +19,7 @@ const loading = new Map<string, Promise<void>>();
  * Plot or tex); resolves at once, without loading anything, on a page built with them.
  */
 export function loadChunks(defs: readonly CellDefinition[]): Promise<void> | undefined {
-  const inline = loadPageChunks();
-  const names = defs.flatMap((def) => def.inputs);
-  return inline ? inline.then(() => loadBuiltins(names)) : loadBuiltins(names);
+  return loadBuiltins(defs.flatMap((def) => def.inputs));
 }
 
 let pageChunks: Promise<void> | undefined;
