@@ -60,10 +60,12 @@ export async function buildSite(options: {root: string; out: string; packageRoot
   await checkOutput(out, root, cwd, show);
   const assets = buildClient(options.packageRoot);
   assets.catch(() => {}); // awaited below; a notebook error may come first
-  const titles = await Promise.all(names.map(async (name) => ({page: name.replace(/\.md$/, ""), ...(await pageHead(join(root, name), root, options.maxFileBytes))})));
+  // the config's sidebar lists every page's title, so each page's head is read before any page is made; without a config nothing needs them first
+  const titles = site.config ? await Promise.all(names.map(async (name) => ({page: name.replace(/\.md$/, ""), ...(await pageHead(join(root, name), root, options.maxFileBytes))}))) : [];
   const chrome = await siteChrome(site.config, titles, await assets.catch(() => ""));
   const built = await Promise.all(names.map((name) => buildNotebook(join(root, name), root, {maxFileBytes: options.maxFileBytes, cwd, site: chrome})));
-  const styles = await siteStyles(root, titles, site.config, options.maxFileBytes ?? defaultMaxFileBytes);
+  const styled = built.map((b, i) => ({page: names[i].replace(/\.md$/, ""), data: b.compiled.data}));
+  const styles = await siteStyles(root, styled, site.config, options.maxFileBytes ?? defaultMaxFileBytes);
   const tmp = `${out}.tmp-${process.pid}`;
   const imageWarnings: Warning[] = [];
   try {

@@ -12,6 +12,7 @@ import {tocOf} from "./config.js";
 import {resolveTheme, themeCss, themeList, type Theme} from "./theme.js";
 import {chromeCss} from "./configCss.js";
 import {urlPath} from "./urlPath.js";
+import {decodeEntities} from "./images.js";
 
 /** What the whole site shares: its config (if any), its pages, and queuebook's scheme variables. */
 export interface SiteChrome {
@@ -134,16 +135,6 @@ export function slug(text: string): string {
   return text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[^\p{L}\p{N}\s-]/gu, "").trim().replace(/\s+/g, "-") || "section";
 }
 
-/** `text` with its character references read ("&#39;" → "'"); a named one other than the five of XML reads as a space. */
-function decodeEntities(text: string): string {
-  const named: Record<string, string> = {amp: "&", lt: "<", gt: ">", quot: '"', apos: "'"};
-  return text.replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (_, ref: string) => {
-    if (ref[0] !== "#") return named[ref.toLowerCase()] ?? " ";
-    const code = ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : " ";
-  });
-}
-
 /** The prose with an id on each h2 (kept where it has one), and the h2s as {id, html}. */
 export function headingIds(prose: string): {prose: string; headings: {id: string; text: string}[]} {
   const used = new Set<string>([...prose.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]));
@@ -152,7 +143,7 @@ export function headingIds(prose: string): {prose: string; headings: {id: string
     const text = inner.replace(/<[^>]*>/g, "").trim();
     const own = /\sid="([^"]*)"/.exec(attrs ?? "")?.[1];
     if (own) return headings.push({id: own, text}), whole;
-    const plain = decodeEntities(text);
+    const plain = decodeEntities(text).replace(/&[a-z]+;/gi, " "); // (a named reference it does not read is no word of the anchor)
     let id = slug(plain);
     for (let n = 1; used.has(id); n++) id = `${slug(plain)}-${n}`;
     used.add(id);
