@@ -79,6 +79,7 @@ beforeAll(async () => {
   hostileFile("report-blob.html", `
     localStorage.setItem("queuebook:edits:blob:|planted.md", ${JSON.stringify(JSON.stringify(entry))});
     document.title = "planted";`);
+  writeFileSync(join(work, "probe.html"), "<!doctype html><title>Probe</title>");
   server = await serveStatic(work);
   browser = await launchBrowser();
 }, 120_000);
@@ -96,12 +97,24 @@ async function open(context: BrowserContext, url: string): Promise<Page> {
   return page;
 }
 
-/** Runs the hostile file in `context` (its script writes the storage) and closes it. */
+/** What a page of that origin sees in its storage, in key order. */
+const stored = (page: Page) => page.evaluate(() => JSON.stringify(Object.keys(localStorage).sort().map((key) => [key, localStorage.getItem(key)])));
+
+/**
+ * Runs the hostile file in `context` (its script writes the storage) and closes it; then waits
+ * until another page of that origin sees what it wrote (Chromium hands a page's storage writes to
+ * the other pages asynchronously: on a loaded machine the next page could load before them).
+ */
 async function runReport(context: BrowserContext, url: string, title: string): Promise<void> {
   const page = await context.newPage();
   await page.goto(url);
   expect(await page.title()).toBe(title); // (its script ran to the end)
+  const written = await stored(page);
   await page.close();
+  const probe = await context.newPage();
+  await probe.goto(new URL("probe.html", url).href);
+  await expect.poll(() => stored(probe), {timeout: 20_000}).toBe(written);
+  await probe.close();
 }
 
 /** Everything a planted entry would leave in the page if it were applied: none of it may be there. */
