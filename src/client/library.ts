@@ -94,9 +94,15 @@ function fragmentOf(nodes: Node[]): DocumentFragment {
   return fragment;
 }
 
+/** Where the library's FileAttachment learns why a name is refused, and whether the files are still on their way. */
+export interface FileState {
+  refused?: (name: string) => string | undefined;
+  arriving?: () => Promise<unknown> | undefined;
+}
+
 /** The runtime's built-ins. Function values are definitions: the runtime calls them when needed. */
-export function makeLibrary(getFiles: () => Files, container: () => Element) {
-  const FileAttachment = makeFileAttachment(getFiles);
+export function makeLibrary(getFiles: () => Files, container: () => Element, state: FileState = {}) {
+  const FileAttachment = makeFileAttachment(getFiles, state.refused);
   return {
     ...frameworkNames(), // Framework's implicit names queuebook lacks: a cell reading one is told what to do
     ...chunkedLibraries(),
@@ -108,7 +114,8 @@ export function makeLibrary(getFiles: () => Files, container: () => Element) {
     dark: () => Generators.dark(),
     Generators: () => Generators,
     Mutable: () => Mutable,
-    FileAttachment: () => FileAttachment,
+    // (the cells that name it wait while the files are on their way; the others run at once)
+    FileAttachment: () => state.arriving?.()?.then(() => FileAttachment) ?? FileAttachment,
     width: () => Generators.width(container()),
     now: () => Generators.now(),
     lang: () => languageGenerator(),

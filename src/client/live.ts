@@ -3,7 +3,7 @@
 import type {NotebookDefinition} from "../notebook/contract.js";
 import {defineCell, disposeCell, findRoot, type CellState} from "./cells.js";
 import {diffCells, filesChanged} from "./diff.js";
-import {currentFiles, ensureRuntime, setFiles} from "./runtime.js";
+import {awaitFiles, currentFiles, ensureRuntime, setFiles} from "./runtime.js";
 import {registerModules} from "./edit/modules.js";
 
 const cells = new Map<string, CellState>();
@@ -30,14 +30,24 @@ function currentRoot(id: string, root: Element): Element | null {
   return findRoot(id);
 }
 
+let calls = 0;
+
 export function define(definition: NotebookDefinition): void {
+  const call = ++calls;
+  if (definition.filesArriving && cells.size) {
+    // the library's FileAttachment waits only before its first use: cells already running get the new files at once, all together
+    const {filesArriving, ...rest} = definition;
+    void filesArriving.then(({files, refused}) => call === calls && define({...rest, files, refused}));
+    return;
+  }
   ensureRuntime();
   const {path, cells: defs} = definition;
   notebook = {path, languages: definition.languages};
   if (definition.modules) registerModules(definition.modules);
-  const newFiles = definition.files ?? {};
+  const newFiles = definition.filesArriving ? {} : definition.files ?? {};
   const refreshFiles = filesChanged(currentFiles(), newFiles);
-  setFiles(newFiles);
+  if (definition.filesArriving) awaitFiles(definition.filesArriving);
+  else setFiles(newFiles, definition.refused);
   const diff = diffCells(Array.from(cells.values(), (s) => s.def), defs);
   const redo = new Set([...diff.changed, ...diff.added]);
   if (refreshFiles) {

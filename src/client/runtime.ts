@@ -7,6 +7,8 @@ import {makeLibrary} from "./library.js";
 let runtime: Runtime | undefined;
 let main: Module;
 let files: Files = {};
+let refused: Record<string, string> = {};
+let arriving: Promise<void> | undefined;
 
 /** The notebook's content element (cells render inside it; `width` measures it). */
 export function container(): Element {
@@ -18,15 +20,32 @@ export function currentFiles(): Files {
   return files;
 }
 
-/** Replaces the embedded files (a live update may change them). */
-export function setFiles(next: Files): void {
+/** Replaces the embedded files (a live update may change them), with why any other name the cells read could not be had. */
+export function setFiles(next: Files, reasons: Record<string, string> = {}): void {
   files = next;
+  refused = reasons;
+  arriving = undefined;
+}
+
+/** Files on their way: none until they arrive, and FileAttachment waits for them (a newer setFiles wins). */
+export function awaitFiles(coming: Promise<{files: Files; refused?: Record<string, string>}>): void {
+  setFiles({});
+  const waiting: Promise<void> = coming.then(({files: next, refused: reasons}) => {
+    if (arriving === waiting) setFiles(next, reasons);
+  });
+  arriving = waiting;
+}
+
+/** Why the cells cannot have the file `name` (its reason, or undefined). */
+function refusedFile(name: string): string | undefined {
+  const key = name.replace(/^\.\//, "");
+  return Object.hasOwn(refused, key) ? refused[key] : undefined;
 }
 
 /** The page's module, creating the runtime on first use. */
 export function ensureRuntime(): Module {
   if (!runtime) {
-    runtime = new Runtime(makeLibrary(currentFiles, container));
+    runtime = new Runtime(makeLibrary(currentFiles, container, {refused: refusedFile, arriving: () => arriving}));
     sooner(runtime);
     main = runtime.module();
   }

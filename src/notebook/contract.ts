@@ -31,6 +31,14 @@ export interface CellDefinition {
 export interface NotebookDefinition {
   path: string;
   files?: Files;
+  /** Why a file the cells name could not be had (its name, without "./"): FileAttachment throws it. */
+  refused?: Record<string, string>;
+  /**
+   * Files still on their way (a lesson in JupyterLab reads them through the tab): the cells are
+   * defined at once and only those that use FileAttachment wait for them. Replaces `files` and
+   * `refused` when it resolves.
+   */
+  filesArriving?: Promise<{files: Files; refused?: Record<string, string>}>;
   cells: CellDefinition[];
   /** Languages the notebook declares in its front matter (first = default); absent = none. */
   languages?: string[];

@@ -9,7 +9,6 @@ import {compileEdited, type EditCompiled} from "../edit/compile.js";
 import {evaluateDefinition} from "../edit/evaluate.js";
 import {adoptSource, patchMain} from "../reload.js";
 import {declaredLanguages} from "../../notebook/contract.js";
-import {defineCell} from "../../notebook/transpile.js";
 import {sharedPackages, type CellDefinition, type Files, type EmbeddedFile} from "../../notebook/contract.js";
 import {sourceBlocks} from "../../notebook/source.js";
 import {sourceHash, type EmbeddedSource} from "../../notebook/sourceContract.js";
@@ -55,7 +54,7 @@ function setTitles(compiled: EditCompiled, languages: string[]): void {
   document.getElementById("qb-titles")!.textContent = JSON.stringify(others);
 }
 
-/** Each attached file the cells name, read through the tab; a refused one fails the cells that ask for it, with the tab's reason. */
+/** Each attached file the cells name, read through the tab; a refused one fails FileAttachment for it, with the tab's reason. */
 async function loadFiles(compiled: EditCompiled): Promise<{files: Files; problems: Map<string, string>}> {
   const names = [...new Set(compiled.analysed.flatMap((cell) => cell.files.map((f) => f.name.replace(/^\.\//, ""))))];
   const files: Files = Object.create(null);
@@ -107,29 +106,28 @@ async function render(path: string, text: string): Promise<void> {
   const first = !current;
   current = {path, text};
   const compiled = compileEdited(text, path);
+  const q = pageApi();
+  // What the tab reads for the lesson is asked for first: the tab answers between the page's
+  // tasks (its thread is this frame's), so the data the cells import (a locale) goes out before
+  // the chunks take the thread. The chunks the lesson will need (Plot, d3, KaTeX: by its cells'
+  // names, its imports of d3 or Plot, and the module map's when it imports from it) load while
+  // it is read. The attached files come after, and only the cells that use FileAttachment wait
+  // for them (a lesson's data files are most of what the tab reads: the lab's are eighteen).
+  const imports = loadDataImports(compiled);
+  const files = loadFiles(compiled).then(({files, problems}) => ({files, refused: Object.fromEntries(problems)}));
+  const shared = compiled.analysed.flatMap((cell) => cell.imports.map((i) => (Object.hasOwn(sharedPackages, i.specifier) ? sharedPackages[i.specifier] : "")));
+  const mapped = compiled.analysed.some((cell) => cell.imports.some((i) => Object.hasOwn(q.moduleMap ?? {}, i.specifier)));
+  const chunks = q.loadBuiltins([...shared, ...compiled.analysed.flatMap((cell) => cell.references), ...(mapped ? q.moduleMapBuiltins ?? [] : [])]);
+  await new Promise((resolve) => setTimeout(resolve)); // (the tab's turn: it sends the reads before the prose takes the thread)
   const languages = declaredLanguages(compiled.parsed.data.languages, () => {});
   if (first) document.documentElement.lang = languages[0] ?? "en";
   setTitles(compiled, languages);
   patchMain(compiled.parsed.html);
-  const source = sourceOf(path, compiled);
-  adoptSource(source); // the page's source; a running editor starts afresh over the document as it is now
-  const q = pageApi();
-  // the chunks the lesson will need (Plot, d3, KaTeX: by its cells' names, its imports of d3 or Plot,
-  // and the module map's when it imports from it) load while its files are read, not after
-  const shared = compiled.analysed.flatMap((cell) => cell.imports.map((i) => (Object.hasOwn(sharedPackages, i.specifier) ? sharedPackages[i.specifier] : "")));
-  const mapped = compiled.analysed.some((cell) => cell.imports.some((i) => Object.hasOwn(q.moduleMap ?? {}, i.specifier)));
-  const chunks = q.loadBuiltins([...shared, ...compiled.analysed.flatMap((cell) => cell.references), ...(mapped ? q.moduleMapBuiltins ?? [] : [])]);
-  const [{files, problems}, data] = await Promise.all([loadFiles(compiled), loadDataImports(compiled), chunks]);
-  const defined = new Set(compiled.analysed.flatMap((c) => c.declarations));
-  const cells: CellDefinition[] = compiled.definitions.map((d, i) => {
-    const cell = compiled.analysed[i];
-    const refused = cell.files.find((f) => problems.has(f.name.replace(/^\.\//, "")));
-    if (!refused || cell.error) return evaluateDefinition(d.text);
-    const message = problems.get(refused.name.replace(/^\.\//, ""))!;
-    return evaluateDefinition(defineCell(cell, defined, {name: "Error", message, line: refused.line, column: refused.column}).text);
-  });
+  adoptSource(sourceOf(path, compiled)); // the page's source; a running editor starts afresh over the document as it is now
+  const [data] = await Promise.all([imports, chunks]);
+  const cells: CellDefinition[] = compiled.definitions.map((d) => evaluateDefinition(d.text));
   // the module map (modules.js) and the data read for this version: what the cells import
-  q.notebook({path, files, languages, cells, modules: {...q.moduleMap, ...data}});
+  q.notebook({path, filesArriving: files, languages, cells, modules: {...q.moduleMap, ...data}});
   document.documentElement.setAttribute("data-qb-lesson", String(Number(document.documentElement.getAttribute("data-qb-lesson") ?? 0) + 1));
 }
 

@@ -43,13 +43,13 @@ afterAll(async () => {
 });
 
 /** A tab holding the lesson `path` (text from notebooks/ unless given), with its console errors. */
-async function open(path: string, options: {text?: string; files?: Record<string, string>; viewport?: {width: number; height: number}} = {}): Promise<{page: Page; frame: Frame; errors: string[]; close(): Promise<void>}> {
+async function open(path: string, options: {text?: string; files?: Record<string, string>; hold?: string; viewport?: {width: number; height: number}} = {}): Promise<{page: Page; frame: Frame; errors: string[]; close(): Promise<void>}> {
   const context = await browser.newContext({viewport: options.viewport ?? {width: 1280, height: 720}});
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  const lesson = {path, text: options.text ?? readFileSync(join(notebooks, path), "utf8"), files: options.files ?? notebookFiles()};
+  const lesson = {path, text: options.text ?? readFileSync(join(notebooks, path), "utf8"), files: options.files ?? notebookFiles(), hold: options.hold};
   await page.addInitScript((value) => void ((window as any).lesson = value), lesson);
   await page.goto(`${served.origin}/`);
   const frame = await (await page.waitForSelector("#lesson")).contentFrame();
@@ -135,6 +135,18 @@ describe("the lesson frame", {timeout: 120_000}, () => {
     const {frame, close} = await open("files.md", {text, files: {}});
     await expect.poll(async () => frame.locator("main").innerText()).toContain("no such file beside the lesson");
     await expect.poll(async () => frame.locator("main").innerText()).toContain("Fine: 2");
+    await close();
+  });
+
+  it("the cells that read no file run while the tab is still reading the files; the others run once the files come", async () => {
+    const text = '# Files\n\n```js\nconst rows = await FileAttachment("data/rows.csv").csv();\n```\n\nRows: <span class="rows">${rows.length}</span>\n\n```js\nconst fine = 1 + 1;\n```\n\nFine: <span class="fine">${fine}</span>\n';
+    const {page, frame, errors, close} = await open("files.md", {text, files: {"data/rows.csv": "a,b\n1,2\n3,4\n"}, hold: "rows\\.csv$"});
+    await expect.poll(() => frame.locator(".fine").innerText()).toBe("2");
+    await expect.poll(() => page.evaluate(() => (window as any).held.length)).toBe(1); // (the read went out, unanswered)
+    expect(await frame.locator(".rows").innerText()).toBe("");
+    await page.evaluate(() => (window as any).release());
+    await expect.poll(() => frame.locator(".rows").innerText()).toBe("2");
+    expect(errors).toEqual([]);
     await close();
   });
 
