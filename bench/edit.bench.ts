@@ -16,8 +16,8 @@ import {buildClient} from "../build/client.js";
 import {editorSlim} from "../build/editorSlim.js";
 import {buildSite} from "../src/site/build.js";
 import {startPreview} from "../src/site/preview.js";
-import {compileEdited} from "../src/client/edit/compile.js";
-import {compileCellEdit} from "../src/client/edit/compileCell.js";
+import {compileEdited} from "../src/client/editor/compile.js";
+import {compileCellEdit} from "../src/client/editor/compileCell.js";
 import {launchBrowser} from "../test/e2e/harness.js";
 import {kb, median, ms, percentile} from "./stats.js";
 
@@ -45,8 +45,8 @@ const without = await build({
     b.onLoad({filter: /.*/, namespace: "stub"}, () => ({contents: "export function startEditing() {}", loader: "js"}));
   }}]
 });
-const fat = await build({entryPoints: [join(root, "src/client/edit/main.ts")], bundle: true, minify: true, write: false, format: "iife", platform: "browser", logLevel: "silent", legalComments: "eof", target: ["es2022", "chrome100", "firefox100", "safari15"]});
-const slim = await build({entryPoints: [join(root, "src/client/edit/main.ts")], bundle: true, minify: true, write: false, format: "iife", platform: "browser", logLevel: "silent", legalComments: "eof", target: ["es2022", "chrome100", "firefox100", "safari15"], plugins: [editorSlim()]});
+const fat = await build({entryPoints: [join(root, "src/client/editor/main.ts")], bundle: true, minify: true, write: false, format: "iife", platform: "browser", logLevel: "silent", legalComments: "eof", target: ["es2022", "chrome100", "firefox100", "safari15"]});
+const slim = await build({entryPoints: [join(root, "src/client/editor/main.ts")], bundle: true, minify: true, write: false, format: "iife", platform: "browser", logLevel: "silent", legalComments: "eof", target: ["es2022", "chrome100", "firefox100", "safari15"], plugins: [editorSlim()]});
 const gz = (bytes: Uint8Array) => gzipSync(bytes, {level: 9}).length;
 const client = size("client.js");
 const bare = without.outputFiles[0].contents;

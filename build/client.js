@@ -78,7 +78,7 @@ async function buildInto(packageRoot, out) {
     target: ["es2022", "chrome100", "firefox100", "safari15"]
   });
   // editor.js on its own: it leaves out library code the in-page compile never runs (editorSlim.js)
-  await build({...common, entryPoints: [{in: join(src, "edit", "main.ts"), out: "editor"}], outdir: out, format: "iife", platform: "browser", target: ["es2022", "chrome100", "firefox100", "safari15"], plugins: [editorSlim()]});
+  await build({...common, entryPoints: [{in: join(src, "editor", "main.ts"), out: "editor"}], outdir: out, format: "iife", platform: "browser", target: ["es2022", "chrome100", "firefox100", "safari15"], plugins: [editorSlim()]});
   // A worker may not be loaded by URL from file://, so the chunk carries the worker's script as text.
   const worker = await build({...common, entryPoints: [join(packageRoot, "src", "components", "lab", "uploadWorker.ts")], write: false, format: "iife", platform: "browser", target: ["es2022", "chrome100", "firefox100", "safari15"]});
   writeFileSync(join(out, "lab-upload.js"), `queuebook.provide({labUploadWorker: ${JSON.stringify(worker.outputFiles[0].text)}});\n`);
@@ -97,7 +97,7 @@ async function buildInto(packageRoot, out) {
   });
   const inspectorCss = join(dirname(dirname(require.resolve("@observablehq/inspector"))), "dist", "inspector.css");
   const inputsCss = require.resolve("@observablehq/inputs/dist/index.css");
-  const styles = [inspectorCss, inputsCss, join(src, "style.css"), join(src, "edit", "edit.css")].map((file) => readFileSync(file, "utf8"));
+  const styles = [inspectorCss, inputsCss, join(src, "style.css"), join(src, "editor", "edit.css")].map((file) => readFileSync(file, "utf8"));
   await build({
     ...common,
     stdin: {contents: styles.join("\n"), loader: "css", resolveDir: src, sourcefile: "style.css"},

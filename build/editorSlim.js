@@ -5,7 +5,7 @@
 //   and its YAML left unread (the fields come out empty). About 47 KB minified.
 // - sucrase's transforms other than "typescript" (JSX, Flow, CommonJS imports, Jest, React) and
 //   its options checker (ts-interface-checker): the editor calls sucrase with one fixed option
-//   set (src/client/edit/typescript.ts), so these are never constructed. About 57 KB minified.
+//   set (src/client/editor/typescript.ts), so these are never constructed. About 57 KB minified.
 // Each stand-in throws if it is ever reached, so a change of those options fails loudly.
 
 /** The sucrase modules (by path inside its dist/esm) replaced, with the stand-in's exports. */

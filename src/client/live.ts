@@ -4,7 +4,7 @@ import type {NotebookDefinition} from "../notebook/contract.js";
 import {defineCell, disposeCell, findRoot, type CellState} from "./cells.js";
 import {diffCells, filesChanged} from "./diff.js";
 import {awaitFiles, currentFiles, ensureRuntime, setFiles} from "./runtime.js";
-import {registerModules} from "./edit/modules.js";
+import {registerModules} from "./editor/modules.js";
 
 const cells = new Map<string, CellState>();
 /** The last definition's path and languages (the in-page editor recompiles against them). */

@@ -9,9 +9,9 @@ import {setLanguages} from "./i18n.js";
 import {library, provided} from "./library.js";
 import {define} from "./live.js";
 import {startReload} from "./reload.js";
-import {startPresent} from "./present.js";
+import {startPresent} from "./present/mode.js";
 import {startSkipLink} from "./skipLink.js";
-import {startEditing} from "./edit/boot.js";
+import {startEditing} from "./editor/boot.js";
 import {startRenderAll} from "./renderAll.js";
 import {installPageApi} from "./pageApi.js";
 import {ui} from "./ui/text.js";
@@ -45,6 +45,6 @@ export function provide(objects: Record<string, unknown>): void {
 installPageApi({notebook, provide, library, loadBuiltins, needChunk, ui});
 startReload();
 startSkipLink(); // the first key press reaches "Skip to content" (src/client/skipLink.ts)
-startPresent(); // presentation mode: the p key or ?present (src/client/present.ts)
-startEditing(); // edit buttons; the editor and where edits go load on first use, or at once when edits are kept (src/client/edit/)
+startPresent(); // presentation mode: the p key or ?present (src/client/present/mode.ts)
+startEditing(); // edit buttons; the editor and where edits go load on first use, or at once when edits are kept (src/client/editor/)
 startRenderAll(); // before a snapshot or print every view renders (src/client/renderAll.ts)

@@ -5,7 +5,7 @@ import type {Edits} from "./edits/state.js";
 
 export * from "../page/api.js";
 
-/** What editor.js provides (src/client/edit/main.ts); client.js (edit/boot.ts) calls it. */
+/** What editor.js provides (src/client/editor/main.ts); client.js (editor/boot.ts) calls it. */
 export interface EditorApi {
   /** Does what an edit button or the "Show code" toggle does. */
   press(control: Element): Promise<void>;
@@ -19,7 +19,7 @@ export interface EditorApi {
 
 declare module "../page/api.js" {
   interface PageApi {
-    /** Loads editor.js once (edit/boot.ts). */
+    /** Loads editor.js once (editor/boot.ts). */
     loadEditor?: () => Promise<EditorApi>;
     /** The editor, once editor.js ran. */
     editor?: EditorApi;

@@ -71,7 +71,7 @@ export function patchMain(html: string): void {
 
 /**
  * Takes the notebook's source as the file is now: the page's `#qb-source` says it (the editor,
- * loaded later, starts from it), and `queuebook:source` tells a running editor (src/client/edit/main.ts).
+ * loaded later, starts from it), and `queuebook:source` tells a running editor (src/client/editor/main.ts).
  * Set as text: the data never becomes markup.
  */
 export function adoptSource(source: unknown): void {

@@ -1,7 +1,7 @@
 // Analysis of one cell, for any host: TypeScript stripped by the host's transform, then the
 // passes under javascript/ run on the syntax tree. Every error ends up as a position in the .md
 // file, never as an exception. Browser-safe: the build (cell.ts, esbuild) and the in-page
-// editor (src/client/edit, sucrase) differ only in the TypeScript transform they pass in.
+// editor (src/client/editor, sucrase) differ only in the TypeScript transform they pass in.
 import {TraceMap, originalPositionFor} from "@jridgewell/trace-mapping";
 import type {CellSource} from "./parse.js";
 import {parseCell, startsWithDeclaration, startsWithStatement, CellSyntaxError} from "./javascript/syntax.js";

@@ -1,5 +1,5 @@
 // Analysis of one cell in the build: the passes of analyse.ts with TypeScript stripped by
-// esbuild. The in-page editor runs the same passes with its own transform (src/client/edit).
+// esbuild. The in-page editor runs the same passes with its own transform (src/client/editor).
 import {transform as transformAsync, transformSync, type TransformOptions} from "esbuild";
 import type {CellSource} from "./parse.js";
 import {analyseCellWith, typeScriptInputs, StrippedSyntaxError, type AnalysedCell} from "./analyse.js";

@@ -92,7 +92,7 @@ export function defineNotebook(cells: readonly AnalysedCell[], path: string, err
 
 /**
  * `, modules: {"../src/x.js": () => import("../src/x.js")}`: each module the cells import, under
- * its specifier, so that a cell edited in the page (src/client/edit) can import what the page
+ * its specifier, so that a cell edited in the page (src/client/editor) can import what the page
  * bundled. The bundler turns each into a call into the bundle; nothing more is bundled, since
  * the cells import the same modules. Cells with errors, built-ins and the page's shared
  * libraries (d3, Plot, Inputs, htl: queuebook.library) are left out.

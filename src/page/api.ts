@@ -4,8 +4,8 @@
 // duckdb.js …; editor.js; jupyter-frame.js; the notebook's bundle), so they cannot share
 // modules: they meet on this one object. Who sets what:
 //   client.js (main.ts)          notebook, provide, library, loadBuiltins, needChunk, ui
-//   client.js (edit/boot.ts)     current, import, loadEditor, defined
-//   editor.js (edit/main.ts)     editor;  (edits/start.ts) edits
+//   client.js (editor/boot.ts)     current, import, loadEditor, defined
+//   editor.js (editor/main.ts)     editor;  (edits/start.ts) edits
 //   jupyter-frame.js             jupyter (edits/jupyterHost.ts); moduleMap, moduleMapBuiltins (jupyter/frame.ts at the repo root)
 //   a chunk                      calls provide({…}) with its library (src/client/plot.ts, libs/*.ts)
 //   _queuebook/ui-<lang>.js      globalThis.queuebookUi[lang] = {…} (src/client/ui/text.ts reads it)
@@ -35,11 +35,11 @@ export interface PageApi {
   needChunk(name: string): Promise<unknown>;
   /** The kit's word `key` in the page's language (src/client/ui/text.ts), for views bundled apart from client.js: they carry no table of their own. */
   ui(key: string, vars?: Readonly<Record<string, string | number>>): string;
-  /** The notebook as last defined (edit/boot.ts). */
+  /** The notebook as last defined (editor/boot.ts). */
   current?: () => NotebookDefinition;
-  /** A module the page's bundle holds, by specifier (edit/boot.ts → edit/modules.ts). */
+  /** A module the page's bundle holds, by specifier (editor/boot.ts → editor/modules.ts). */
   import?: (specifier: string) => Promise<unknown>;
-  /** Settles once the notebook was first defined (edit/boot.ts). */
+  /** Settles once the notebook was first defined (editor/boot.ts). */
   defined?: Promise<void>;
   /** The lesson frame's port to its JupyterLab tab. */
   jupyter?: JupyterPort;

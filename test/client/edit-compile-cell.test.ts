@@ -8,8 +8,8 @@ import fc from "fast-check";
 import {describe, expect, it} from "vitest";
 import {parseNotebook} from "../../src/notebook/parse.js";
 import {applyEdits, sourceBlocks} from "../../src/notebook/source.js";
-import {compileEdited, type EditCompiled} from "../../src/client/edit/compile.js";
-import {compileCellEdit, shiftAnalysis} from "../../src/client/edit/compileCell.js";
+import {compileEdited, type EditCompiled} from "../../src/client/editor/compile.js";
+import {compileCellEdit, shiftAnalysis} from "../../src/client/editor/compileCell.js";
 
 const root = new URL("../../", import.meta.url).pathname;
 

@@ -6,9 +6,9 @@ import {readFileSync} from "node:fs";
 import {build} from "esbuild";
 import {describe, expect, it} from "vitest";
 import {compileNotebook} from "../../src/notebook/compile.js";
-import {compileEdited} from "../../src/client/edit/compile.js";
-import {rewriteImports} from "../../src/client/edit/evaluate.js";
-import {importModule, registerModules} from "../../src/client/edit/modules.js";
+import {compileEdited} from "../../src/client/editor/compile.js";
+import {rewriteImports} from "../../src/client/editor/evaluate.js";
+import {importModule, registerModules} from "../../src/client/editor/modules.js";
 
 const root = new URL("../../", import.meta.url).pathname;
 
@@ -75,9 +75,9 @@ describe("importModule(specifier)", () => {
   });
 });
 
-describe("editor.js (src/client/edit/main.ts)", () => {
+describe("editor.js (src/client/editor/main.ts)", () => {
   it("bundles for the browser with nothing from node: or esbuild", async () => {
-    const result = await build({entryPoints: [`${root}src/client/edit/main.ts`], bundle: true, write: false, metafile: true, platform: "browser", format: "iife", logLevel: "silent"});
+    const result = await build({entryPoints: [`${root}src/client/editor/main.ts`], bundle: true, write: false, metafile: true, platform: "browser", format: "iife", logLevel: "silent"});
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.some((f) => f.includes("src/notebook/parse.ts"))).toBe(true); // the build's passes
     expect(inputs.filter((f) => f.startsWith("node:") || /node_modules\/esbuild\//.test(f) || f.includes("src/notebook/cell.ts"))).toEqual([]);

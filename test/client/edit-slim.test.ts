@@ -11,7 +11,7 @@ const root = new URL("../../", import.meta.url).pathname;
 /** Bundles `contents` (a module beside the editor's sources) as editor.js is bundled, and runs it; resolves to what it exports. */
 async function slimmed(contents: string): Promise<any> {
   const result = await build({
-    stdin: {contents, resolveDir: `${root}src/client/edit`, loader: "ts", sourcefile: "probe.ts"},
+    stdin: {contents, resolveDir: `${root}src/client/editor`, loader: "ts", sourcefile: "probe.ts"},
     bundle: true, write: false, format: "cjs", platform: "browser", logLevel: "silent", plugins: [editorSlim()], metafile: true
   });
   const module = {exports: {} as any};

@@ -1,6 +1,6 @@
 // Editing cells in the page, in real headless Chromium from file://: the erlang-c notebook built
 // as a site and exported as one file, and a TypeScript notebook exported. Each run goes through
-// the in-browser compiler (src/client/edit) and the runtime; tests wait on the page's
+// the in-browser compiler (src/client/editor) and the runtime; tests wait on the page's
 // `data-qb-edits` counter and on the DOM, never on time.
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";

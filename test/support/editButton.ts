@@ -1,4 +1,4 @@
-// A hidden cell's ✎ is drawn only while "Show code" is on (src/client/edit/edit.css): tests that
+// A hidden cell's ✎ is drawn only while "Show code" is on (src/client/editor/edit.css): tests that
 // edit such a cell turn the code on first, as a learner does.
 import type {Frame, Locator, Page} from "playwright-core";
 

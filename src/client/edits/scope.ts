@@ -1,5 +1,5 @@
 // Where a static page's edits are kept in localStorage: the keys, by page. Its own module so the
-// page's client.js (edit/boot.ts: are edits kept for this page?) and the editor chunk (store.ts)
+// page's client.js (editor/boot.ts: are edits kept for this page?) and the editor chunk (store.ts)
 // read the same keys without client.js carrying the store.
 
 /**

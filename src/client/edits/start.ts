@@ -1,9 +1,9 @@
 // Starts the page's edits, in the editor chunk (editor.js, which client.js loads on first use or
-// at once when edits are kept for the page: src/client/edit/boot.ts): reads the embedded source
+// at once when edits are kept for the page: src/client/editor/boot.ts): reads the embedded source
 // (src/site/pageSource.ts), picks the host (the dev server's save endpoint when the page carries
 // its token, else localStorage), finds stored edits (offered for review, applied through the
 // editor's replay only when the learner chooses Apply; or set aside) and mounts the edits bar.
-// `queuebook.edits` is what the editor (src/client/edit) calls.
+// `queuebook.edits` is what the editor (src/client/editor) calls.
 import type {EmbeddedSource} from "../../notebook/sourceContract.js";
 import type {SourceEdit} from "../../notebook/source.js";
 import {mountBar, type Bar} from "./bar.js";

@@ -5,8 +5,8 @@
 // to the lesson) and defines its cells: the same page `queuebook dev` shows. Edits go back to the
 // tab's document (edits/jupyterHost.ts); a change of the document elsewhere is adopted as a dev
 // live update is. Messages are taken only from the tab that holds this frame (window.parent).
-import {compileEdited, type EditCompiled} from "../edit/compile.js";
-import {evaluateDefinition} from "../edit/evaluate.js";
+import {compileEdited, type EditCompiled} from "../editor/compile.js";
+import {evaluateDefinition} from "../editor/evaluate.js";
 import {adoptSource, patchMain} from "../reload.js";
 import {declaredLanguages} from "../../notebook/contract.js";
 import {sharedPackages, type CellDefinition, type Files, type EmbeddedFile} from "../../notebook/contract.js";

@@ -81,7 +81,7 @@ export function tryItBar(inputs: Record<string, Range>, anchor: Element): TryItB
   };
   addEventListener("scroll", onScroll, {passive: true});
   addEventListener("resize", onScroll, {passive: true});
-  document.addEventListener("queuebook:slide", onScroll); // presenting: a slide turned (src/client/present.ts)
+  document.addEventListener("queuebook:slide", onScroll); // presenting: a slide turned (src/client/present/mode.ts)
   bar.localize(t);
   return bar;
 }

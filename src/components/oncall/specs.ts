@@ -26,5 +26,5 @@ export type {DebriefAsk, DebriefChartSpec, DebriefOptions, MeasureRow, MeasureSp
 export type {StoryMeasure} from "./debriefWords.js";
 export type {MetricSpec, TileValue} from "./format.js";
 export type {ModelOptions, RelationSpec} from "./model.js";
-export type {SessionOptions} from "./oncall-session.js";
+export type {SessionOptions} from "./oncallSession.js";
 export type {Frame, Store} from "./store.js";

@@ -4,7 +4,7 @@
 import {describe, expect, it} from "vitest";
 import {retryStorm} from "../../../src/sim/retry.js";
 import {surge} from "../../../src/sim/scenarios.js";
-import {oncallSession} from "../../../src/components/oncall/oncall-session.js";
+import {oncallSession} from "../../../src/components/oncall/oncallSession.js";
 import type {Ticker} from "../../../src/components/oncall/player.js";
 
 function page(hash = "") {

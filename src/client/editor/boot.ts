@@ -3,7 +3,7 @@
 // toggle in the page bar, and one look into localStorage for edits kept for this page's version
 // (then the chunk loads to offer them for review: nothing from storage runs before the learner applies it).
 // Everything else (the editor, the compiler's passes, where edits go, the edits bar, what the
-// buttons and the toggle do) is the editor chunk (editor.js, src/client/edit/main.ts), loaded on
+// buttons and the toggle do) is the editor chunk (editor.js, src/client/editor/main.ts), loaded on
 // first use, when the pointer rests on an edit button, or at once when edits are kept.
 // The edit buttons are Tab stops only while the code is shown (label.ts); at any time `e` edits
 // the block that holds the keyboard's focus (a slider, a button, a link in it), so a learner who

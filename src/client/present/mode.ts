@@ -10,16 +10,16 @@
 // present/notes.ts (speaker notes), present/presenter.ts and present/sync.ts (the presenter
 // window, in step both ways), present/overview.ts, present/overlays.ts (blackout, help),
 // present/bar.ts (the Present button), present/print.ts (`?present&print`: a page per slide).
-import {readSlide, replaceHash, replaceUrl, withSlide} from "../page/hash.js";
-import {addPresentButton} from "./present/bar.js";
-import {isNotes} from "./present/notes.js";
-import {closeOverview, openOverview, overviewKey} from "./present/overview.js";
-import {blackedOut, helpOpen, setBlackout, toggleHelp} from "./present/overlays.js";
-import {isPresenterView, openPresenterWindow, presenterScale, startPresenterView, stopPresenterView, updatePresenterView} from "./present/presenter.js";
-import {layOutForPrint, printRequested} from "./present/print.js";
-import {listen, send, setPeer, type PresentMessage} from "./present/sync.js";
-import {applyChange, watchInputs} from "./present/inputs.js";
-import {followLanguage, ui} from "./ui/text.js";
+import {readSlide, replaceHash, replaceUrl, withSlide} from "../../page/hash.js";
+import {addPresentButton} from "./bar.js";
+import {isNotes} from "./notes.js";
+import {closeOverview, openOverview, overviewKey} from "./overview.js";
+import {blackedOut, helpOpen, setBlackout, toggleHelp} from "./overlays.js";
+import {isPresenterView, openPresenterWindow, presenterScale, startPresenterView, stopPresenterView, updatePresenterView} from "./presenter.js";
+import {layOutForPrint, printRequested} from "./print.js";
+import {listen, send, setPeer, type PresentMessage} from "./sync.js";
+import {applyChange, watchInputs} from "./inputs.js";
+import {followLanguage, ui} from "../ui/text.js";
 
 /** The stage's size in CSS pixels, scaled to fit the window. */
 export const STAGE = {width: 1280, height: 720};
