@@ -27,16 +27,45 @@ export default defineConfig({
       // The unit files share their worker's module graph (isolate: false): 179 → 103 CPU-s for the
       // project on the 2-core test machine, the same 1,670 tests passing, files shuffled or not. A
       // file that changes a global puts it back (vi.unstubAllGlobals, the fuzz's saved env).
-      {extends: true, test: {name: "unit", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, ...browserFiles, ...jupyterFiles], isolate: false}},
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...browserFiles, ...jupyterFiles],
+          isolate: false
+        }
+      },
       // A condition in a page is polled for up to 10 s rather than 1 s: a loaded machine renders late.
       // notebooks/ is built once for the run (test/e2e/sharedSite.ts), not once a file.
       // Its files share their worker's module graph too, and with it one Chromium and its kept tabs
       // (launchBrowser, closeBrowser and takeTab in test/e2e/harness.ts).
-      {extends: true, test: {name: "browser", include: browserFiles, exclude: [...configDefaults.exclude, ...jupyterFiles], globalSetup: ["test/e2e/sharedSite.ts"], expect: {poll: {timeout: 10_000}}, isolate: false, env: {QUEUEBOOK_TEST_SHARED_BROWSER: "1"}}},
+      {
+        extends: true,
+        test: {
+          name: "browser",
+          include: browserFiles,
+          exclude: [...configDefaults.exclude, ...jupyterFiles],
+          globalSetup: ["test/e2e/sharedSite.ts"],
+          expect: {poll: {timeout: 10_000}},
+          isolate: false,
+          env: {QUEUEBOOK_TEST_SHARED_BROWSER: "1"}
+        }
+      },
       // test/jupyter/harness.ts: the frontend is built once for its inputs (jupyter/lab/build.mjs, about a
       // minute; .ci/run builds it before the tests) and reused after; a hook may wait for that build.
       // Its files share the worker's Chromium with the browser files (launchBrowser).
-      {extends: true, test: {name: "jupyter", include: jupyterFiles, hookTimeout: 300_000, expect: {poll: {timeout: 10_000}}, isolate: false, env: {QUEUEBOOK_TEST_SHARED_BROWSER: "1"}}}
+      {
+        extends: true,
+        test: {
+          name: "jupyter",
+          include: jupyterFiles,
+          hookTimeout: 300_000,
+          expect: {poll: {timeout: 10_000}},
+          isolate: false,
+          env: {QUEUEBOOK_TEST_SHARED_BROWSER: "1"}
+        }
+      }
     ]
   }
 });

@@ -21,7 +21,10 @@ const work = mkdtempSync(join(tmpdir(), "queuebook-bench-build-"));
 function build(root: string, out: string): Promise<{ms: number; peakMb: number; cpuMs: number; code: number | null; stderr: string}> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [join(packageRoot, "bin/queuebook.js"), "build", "--root", root, "-o", out], {cwd: work, stdio: ["ignore", "ignore", "pipe"]});
+    const child = spawn(process.execPath, [join(packageRoot, "bin/queuebook.js"), "build", "--root", root, "-o", out], {
+      cwd: work,
+      stdio: ["ignore", "ignore", "pipe"]
+    });
     let stderr = "";
     let peak = 0;
     let ticks = 0;
@@ -68,7 +71,9 @@ await build(warm, join(work, "warm-out")); // the CLI and the client assets are 
 for (const ts of [false, true]) {
   const big = notebook(ts ? "big-ts" : "big", tenThousand(ts));
   const kind = ts ? "10,000 cells, one in seven TypeScript" : "10,000 JavaScript cells";
-  console.log(`\n### ${kind} (${(statSync(join(big, `${ts ? "big-ts" : "big"}.md`)).size / 1024).toFixed(0)} KB of Markdown, 2,000 inline values), whole \`queuebook build\` command, ${runs} runs\n`);
+  console.log(
+    `\n### ${kind} (${(statSync(join(big, `${ts ? "big-ts" : "big"}.md`)).size / 1024).toFixed(0)} KB of Markdown, 2,000 inline values), whole \`queuebook build\` command, ${runs} runs\n`
+  );
   const results = [];
   for (let i = 0; i < runs; i++) {
     const result = await build(big, join(work, "big-out"));
@@ -78,12 +83,22 @@ for (const ts of [false, true]) {
   const times = results.map((r) => r.ms);
   const cpu = results.map((r) => r.cpuMs);
   const peaks = results.map((r) => r.peakMb);
-  const script = readdirSync(join(work, "big-out")).filter((f) => f.endsWith(".js")).reduce((sum, f) => sum + statSync(join(work, "big-out", f)).size, 0);
+  const script = readdirSync(join(work, "big-out"))
+    .filter((f) => f.endsWith(".js"))
+    .reduce((sum, f) => sum + statSync(join(work, "big-out", f)).size, 0);
   console.log("| measure | median | min | max | goal |\n|---|---|---|---|---|");
   console.log(`| wall clock | ${ms(median(times))} | ${ms(Math.min(...times))} | ${ms(Math.max(...times))} | < 3 s |`);
-  console.log(`| CPU time, user + system, node + esbuild (to the last 10 ms sample) | ${ms(median(cpu))} | ${ms(Math.min(...cpu))} | ${ms(Math.max(...cpu))} | |`);
-  console.log(`| peak RSS, node + esbuild (sampled every 10 ms) | ${median(peaks).toFixed(0)} MB | ${Math.min(...peaks).toFixed(0)} MB | ${Math.max(...peaks).toFixed(0)} MB | < 500 MB |`);
-  console.log(`\nscript written: ${(script / 1024 / 1024).toFixed(2)} MB; load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(", ")} on ${cpus().length} cores`);
+  console.log(
+    `| CPU time, user + system, node + esbuild (to the last 10 ms sample) | ${ms(median(cpu))} | ${ms(Math.min(...cpu))} | ${ms(Math.max(...cpu))} | |`
+  );
+  console.log(
+    `| peak RSS, node + esbuild (sampled every 10 ms) | ${median(peaks).toFixed(0)} MB | ${Math.min(...peaks).toFixed(0)} MB | ${Math.max(...peaks).toFixed(0)} MB | < 500 MB |`
+  );
+  console.log(
+    `\nscript written: ${(script / 1024 / 1024).toFixed(2)} MB; load average at the end: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(", ")} on ${cpus().length} cores`
+  );
 }
 
 console.log("\n### Pathological notebooks (each must build, exit 0; median of 3)\n");
@@ -93,7 +108,10 @@ const shapes: [string, string][] = [
   ["10,000 cells defining one name", n(10_000, (i) => `const a = ${i};`)],
   ["a 1,000-cell cycle", n(1000, (i) => `const v${i} = v${(i + 999) % 1000} + 1;`)],
   ["a 6,000-cell chain", n(6000, (i) => (i ? `const v${i} = v${i - 1} + 1;` : "const v0 = 1;"))],
-  ["400 backtick runs beside ${…}", Array.from({length: 400}, (_, i) => "`".repeat(1 + (i % 9)) + " a ${x} ").join("") + "\n\n" + fence("const x = 1;")],
+  [
+    "400 backtick runs beside ${…}",
+    Array.from({length: 400}, (_, i) => "`".repeat(1 + (i % 9)) + " a ${x} ").join("") + "\n\n" + fence("const x = 1;")
+  ],
   ["4,000 nested quotes", "> ".repeat(4000) + "deep\n"],
   ["5,000 stars, x, 5,000 stars", "*".repeat(5000) + "x" + "*".repeat(5000) + "\n"],
   ["400 levels of nested lists", Array.from({length: 400}, (_, i) => "  ".repeat(i) + "- item").join("\n") + "\n"]
@@ -108,16 +126,22 @@ for (const [name, text] of shapes) {
     if (result.code !== 0) throw new Error(`${name}: exit ${result.code}: ${result.stderr.slice(0, 300)}`);
     measured.push(result);
   }
-  const size = readdirSync(out).filter((f) => f.endsWith(".js")).reduce((sum, f) => sum + statSync(join(out, f)).size, 0);
+  const size = readdirSync(out)
+    .filter((f) => f.endsWith(".js"))
+    .reduce((sum, f) => sum + statSync(join(out, f)).size, 0);
   const warnings = measured[0].stderr.split("\n").filter((l) => l.startsWith("warning: ")).length;
-  console.log(`| ${name} | ${ms(median(measured.map((r) => r.ms)))} | ${median(measured.map((r) => r.peakMb)).toFixed(0)} MB | ${(size / 1024).toFixed(0)} KB | ${warnings} |`);
+  console.log(
+    `| ${name} | ${ms(median(measured.map((r) => r.ms)))} | ${median(measured.map((r) => r.peakMb)).toFixed(0)} MB | ${(size / 1024).toFixed(0)} KB | ${warnings} |`
+  );
 }
 
 const fuzzRuns = Number(process.env.BENCH_FUZZ_RUNS ?? 200);
 console.log(`\n### Fuzz: ${fuzzRuns} seeded mutants of the shipped notebooks, built in-process\n`);
 const started = performance.now();
 const report = await fuzzBuild({seed: 1, runs: fuzzRuns, log: (line) => console.log(`- ${line}`)});
-console.log(`${report.cases} builds in ${ms(performance.now() - started)}; exit codes ${JSON.stringify(report.exitCodes)}; ${report.failures.length} broken promises`);
+console.log(
+  `${report.cases} builds in ${ms(performance.now() - started)}; exit codes ${JSON.stringify(report.exitCodes)}; ${report.failures.length} broken promises`
+);
 for (const error of report.errors) console.log(`- exit 1 or 2, as promised: ${error}`);
 rmSync(work, {recursive: true, force: true});
 if (report.failures.length) process.exit(1);

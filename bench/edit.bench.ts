@@ -26,10 +26,16 @@ const runs = Number(process.env.BENCH_INPUTS ?? 60);
 const loops = Number(process.env.BENCH_LOOPS ?? 15);
 const erlang = readFileSync(join(root, "notebooks", "erlang-c.md"), "utf8");
 /** erlang-c.md with its cell 3 computing n with `factor`. */
-const withFactor = (factor: number) => erlang.replace("const n = instances * WORKERS_PER_INSTANCE;", `const n = instances * WORKERS_PER_INSTANCE * ${factor};`);
-const cell3 = (factor: number) => `const n = instances * WORKERS_PER_INSTANCE * ${factor};\nconst s = serviceMs / 1000;\nconst a = lambda * s;\nconst wait = a < n ? erlangC(a, n) : 1;`;
+const withFactor = (factor: number) =>
+  erlang.replace("const n = instances * WORKERS_PER_INSTANCE;", `const n = instances * WORKERS_PER_INSTANCE * ${factor};`);
+const cell3 = (factor: number) =>
+  `const n = instances * WORKERS_PER_INSTANCE * ${factor};\nconst s = serviceMs / 1000;\nconst a = lambda * s;\nconst wait = a < n ? erlangC(a, n) : 1;`;
 /** erlang-c.md and 300 more prose + cell pairs below it (600 more cells, none depending on the edited one): what the compile and the redefinition keep. */
-const big = erlang + Array.from({length: 300}, (_, i) => `\nMore ${i}: \${x${i}}.\n\n\`\`\`js\nconst x${i} = ${i ? `x${i - 1} + 1` : "1"};\n\`\`\`\n`).join("");
+const big =
+  erlang +
+  Array.from({length: 300}, (_, i) => `\nMore ${i}: \${x${i}}.\n\n\`\`\`js\nconst x${i} = ${i ? `x${i - 1} + 1` : "1"};\n\`\`\`\n`).join(
+    ""
+  );
 
 const assets = await buildClient(root);
 const size = (file: string) => {
@@ -38,22 +44,58 @@ const size = (file: string) => {
 };
 // client.js without any editing code (boot.ts stubbed; where edits go is editor.js, src/client/edits): what a reader who never edits pays for the buttons and the look for kept edits
 const without = await build({
-  entryPoints: [join(root, "src/client/main.ts")], bundle: true, minify: true, write: false, format: "iife", platform: "browser", logLevel: "silent",
+  entryPoints: [join(root, "src/client/main.ts")],
+  bundle: true,
+  minify: true,
+  write: false,
+  format: "iife",
+  platform: "browser",
+  logLevel: "silent",
   target: ["es2022", "chrome100", "firefox100", "safari15"],
-  plugins: [{name: "no-edit", setup(b) {
-    b.onResolve({filter: /edit\/boot\.js$/}, () => ({path: "boot", namespace: "stub"}));
-    b.onLoad({filter: /.*/, namespace: "stub"}, () => ({contents: "export function startEditing() {}", loader: "js"}));
-  }}]
+  plugins: [
+    {
+      name: "no-edit",
+      setup(b) {
+        b.onResolve({filter: /edit\/boot\.js$/}, () => ({path: "boot", namespace: "stub"}));
+        b.onLoad({filter: /.*/, namespace: "stub"}, () => ({contents: "export function startEditing() {}", loader: "js"}));
+      }
+    }
+  ]
 });
-const fat = await build({entryPoints: [join(root, "src/client/editor/main.ts")], bundle: true, minify: true, write: false, format: "iife", platform: "browser", logLevel: "silent", legalComments: "eof", target: ["es2022", "chrome100", "firefox100", "safari15"]});
-const slim = await build({entryPoints: [join(root, "src/client/editor/main.ts")], bundle: true, minify: true, write: false, format: "iife", platform: "browser", logLevel: "silent", legalComments: "eof", target: ["es2022", "chrome100", "firefox100", "safari15"], plugins: [editorSlim()]});
+const fat = await build({
+  entryPoints: [join(root, "src/client/editor/main.ts")],
+  bundle: true,
+  minify: true,
+  write: false,
+  format: "iife",
+  platform: "browser",
+  logLevel: "silent",
+  legalComments: "eof",
+  target: ["es2022", "chrome100", "firefox100", "safari15"]
+});
+const slim = await build({
+  entryPoints: [join(root, "src/client/editor/main.ts")],
+  bundle: true,
+  minify: true,
+  write: false,
+  format: "iife",
+  platform: "browser",
+  logLevel: "silent",
+  legalComments: "eof",
+  target: ["es2022", "chrome100", "firefox100", "safari15"],
+  plugins: [editorSlim()]
+});
 const gz = (bytes: Uint8Array) => gzipSync(bytes, {level: 9}).length;
 const client = size("client.js");
 const bare = without.outputFiles[0].contents;
 const editor = size("editor.js");
-console.log(`editor.js: ${kb(editor.raw)} (${kb(editor.gzip)} gzip; goal ≤ 250 KB gzip); without editorSlim.js ${kb(fat.outputFiles[0].contents.length)} (${kb(gz(fat.outputFiles[0].contents))} gzip), with ${kb(slim.outputFiles[0].contents.length)} (${kb(gz(slim.outputFiles[0].contents))} gzip)`);
+console.log(
+  `editor.js: ${kb(editor.raw)} (${kb(editor.gzip)} gzip; goal ≤ 250 KB gzip); without editorSlim.js ${kb(fat.outputFiles[0].contents.length)} (${kb(gz(fat.outputFiles[0].contents))} gzip), with ${kb(slim.outputFiles[0].contents.length)} (${kb(gz(slim.outputFiles[0].contents))} gzip)`
+);
 const bareGzip = gzipSync(bare, {level: 9}).length;
-console.log(`client.js: ${kb(client.raw)} (${client.gzip} B gzip); without any editing code ${kb(bare.length)} (${bareGzip} B gzip): +${client.gzip - bareGzip} B, +${((client.gzip / bareGzip - 1) * 100).toFixed(1)} % (goal ±2 %)`);
+console.log(
+  `client.js: ${kb(client.raw)} (${client.gzip} B gzip); without any editing code ${kb(bare.length)} (${bareGzip} B gzip): +${client.gzip - bareGzip} B, +${((client.gzip / bareGzip - 1) * 100).toFixed(1)} % (goal ±2 %)`
+);
 // What a reader downloads when opening a page (its HTML and every stylesheet and script it links:
 // the page's bundle, client.js, the chunks its cells use), with this client.js and with the one
 // without editing code: the issue's "±2 %" is of that download, client.js's own share above.
@@ -67,7 +109,9 @@ console.log(`client.js: ${kb(client.raw)} (${client.gzip} B gzip); without any e
     const linked = [...html.toString("utf8").matchAll(/<(?:script src|link rel="stylesheet" href)="([^"]+)"/g)].map((m) => m[1]);
     const total = gz(html) + linked.reduce((sum, href) => sum + gz(readFileSync(join(site, href))), 0);
     const withoutEditing = total - client.gzip + bareGzip;
-    console.log(`${name}.html as a reader downloads it (${linked.length + 1} files): ${kb(total)} gzip; with client.js without editing code ${kb(withoutEditing)}: +${((total / withoutEditing - 1) * 100).toFixed(2)} % (goal ±2 %)`);
+    console.log(
+      `${name}.html as a reader downloads it (${linked.length + 1} files): ${kb(total)} gzip; with client.js without editing code ${kb(withoutEditing)}: +${((total / withoutEditing - 1) * 100).toFixed(2)} % (goal ±2 %)`
+    );
   }
   rmSync(work, {recursive: true, force: true});
 }
@@ -114,7 +158,11 @@ async function fileLoop(page: import("playwright-core").Page, write: (text: stri
 }
 
 /** Opens the editor of #cell-3 and times `runs` Shift+Enter runs of cell 3 until the page shows them; also the in-page compile's own times. */
-async function shiftEnter(page: import("playwright-core").Page, url: string, chart: boolean): Promise<{times: number[]; compile: number[]; whole: number}> {
+async function shiftEnter(
+  page: import("playwright-core").Page,
+  url: string,
+  chart: boolean
+): Promise<{times: number[]; compile: number[]; whole: number}> {
   await page.goto(url);
   await page.waitForFunction(() => /\d/.test(document.querySelector("#inline-1")?.textContent ?? ""));
   await page.evaluate(() => (document.querySelector("#cell-3")!.previousElementSibling as HTMLButtonElement).click());
@@ -125,21 +173,32 @@ async function shiftEnter(page: import("playwright-core").Page, url: string, cha
     await page.focus("[data-qb-editor] .cm-content");
     await page.keyboard.press("Control+A");
     await page.keyboard.insertText(cell3(factor));
-    const elapsed = await page.evaluate(([expected, chart]) => new Promise<number>((resolve) => {
-      const plot = document.querySelector("main > .qb-cell:has(svg)");
-      const oldSvg = plot?.querySelector("svg");
-      const start = performance.now();
-      // (no named inner functions: tsx would wrap them in a helper the page does not have)
-      const observer = new MutationObserver(() => {
-        const svg = plot?.querySelector("svg");
-        if (document.querySelector("#inline-1")?.textContent === expected && (!chart || (svg && svg !== oldSvg))) observer.disconnect(), resolve(performance.now() - start);
-      });
-      observer.observe(document.querySelector("main")!, {childList: true, subtree: true, characterData: true});
-      document.querySelector("[data-qb-editor] .cm-content")!.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", code: "Enter", shiftKey: true, bubbles: true, cancelable: true}));
-    }), [String(160 * factor), chart] as const);
+    const elapsed = await page.evaluate(
+      ([expected, chart]) =>
+        new Promise<number>((resolve) => {
+          const plot = document.querySelector("main > .qb-cell:has(svg)");
+          const oldSvg = plot?.querySelector("svg");
+          const start = performance.now();
+          // (no named inner functions: tsx would wrap them in a helper the page does not have)
+          const observer = new MutationObserver(() => {
+            const svg = plot?.querySelector("svg");
+            if (document.querySelector("#inline-1")?.textContent === expected && (!chart || (svg && svg !== oldSvg)))
+              observer.disconnect(), resolve(performance.now() - start);
+          });
+          observer.observe(document.querySelector("main")!, {childList: true, subtree: true, characterData: true});
+          document
+            .querySelector("[data-qb-editor] .cm-content")!
+            .dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", code: "Enter", shiftKey: true, bubbles: true, cancelable: true}));
+        }),
+      [String(160 * factor), chart] as const
+    );
     if (i >= 5) times.push(elapsed); // the first few warm up the compiler's code paths
   }
-  const entries = await page.evaluate(() => performance.getEntriesByName("queuebook:edit-compile").map((e) => ({duration: e.duration, whole: (e as PerformanceMeasure).detail?.whole === true})));
+  const entries = await page.evaluate(() =>
+    performance
+      .getEntriesByName("queuebook:edit-compile")
+      .map((e) => ({duration: e.duration, whole: (e as PerformanceMeasure).detail?.whole === true}))
+  );
   const compile = entries.slice(5).map((e) => e.duration);
   return {times, compile, whole: entries.filter((e) => e.whole).length};
 }
@@ -163,31 +222,45 @@ try {
       const page = await browser.newPage();
       await page.goto(url);
       await page.waitForFunction(() => /\d/.test(document.querySelector("#inline-1")?.textContent ?? ""));
-      first.push(await page.evaluate(() => new Promise<number>((resolve) => {
-        const button = document.querySelector("#cell-3")!.previousElementSibling as HTMLButtonElement;
-        const start = performance.now();
-        const observer = new MutationObserver(() => {
-          if (document.querySelector("[data-qb-editor] .cm-content")) observer.disconnect(), resolve(performance.now() - start);
-        });
-        observer.observe(document.body, {childList: true, subtree: true});
-        button.click();
-      })));
+      first.push(
+        await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const button = document.querySelector("#cell-3")!.previousElementSibling as HTMLButtonElement;
+              const start = performance.now();
+              const observer = new MutationObserver(() => {
+                if (document.querySelector("[data-qb-editor] .cm-content")) observer.disconnect(), resolve(performance.now() - start);
+              });
+              observer.observe(document.body, {childList: true, subtree: true});
+              button.click();
+            })
+        )
+      );
       await page.close();
     }
-    console.log(`first edit (click → editor.js loaded + editor mounted, file://, no hover first): median ${ms(median(first))}, min ${ms(Math.min(...first))}, max ${ms(Math.max(...first))} (goal ≤ 300 ms median)`);
+    console.log(
+      `first edit (click → editor.js loaded + editor mounted, file://, no hover first): median ${ms(median(first))}, min ${ms(Math.min(...first))}, max ${ms(Math.max(...first))} (goal ≤ 300 ms median)`
+    );
 
     const page = await browser.newPage();
     const small = await shiftEnter(page, url, true);
-    console.log(`Shift+Enter → inline values and chart redrawn (erlang-c): ${summary(small.times)} (goal p95 ≤ 30 ms); of it the in-page compile: ${summary(small.compile)}, whole-notebook compiles ${small.whole}`);
+    console.log(
+      `Shift+Enter → inline values and chart redrawn (erlang-c): ${summary(small.times)} (goal p95 ≤ 30 ms); of it the in-page compile: ${summary(small.compile)}, whole-notebook compiles ${small.whole}`
+    );
     const large = await shiftEnter(page, `file://${join(work, "big-site", "erlang-c.html")}`, false);
-    console.log(`Shift+Enter → inline value (erlang-c + 600 cells): ${summary(large.times)}; of it the in-page compile: ${summary(large.compile)}, whole-notebook compiles ${large.whole}`);
+    console.log(
+      `Shift+Enter → inline value (erlang-c + 600 cells): ${summary(large.times)}; of it the in-page compile: ${summary(large.compile)}, whole-notebook compiles ${large.whole}`
+    );
     await page.close();
     // what one run would cost compiling the whole 600-cell notebook (as before compileCell.ts), in Node's V8
     const whole: number[] = [];
     const one: number[] = [];
     let compiled = compileEdited(big, "erlang-c.md");
     for (let i = 0; i < 30; i++) {
-      const next = big.replace("const n = instances * WORKERS_PER_INSTANCE;", `const n = instances * WORKERS_PER_INSTANCE * ${2 + (i % 2)};`);
+      const next = big.replace(
+        "const n = instances * WORKERS_PER_INSTANCE;",
+        `const n = instances * WORKERS_PER_INSTANCE * ${2 + (i % 2)};`
+      );
       let start = performance.now();
       compileEdited(next, "erlang-c.md");
       whole.push(performance.now() - start);
@@ -195,7 +268,9 @@ try {
       compiled = compileCellEdit(compiled, 2, next, "erlang-c.md") ?? compiled;
       one.push(performance.now() - start);
     }
-    console.log(`compile of erlang-c + 600 cells in Node: the whole notebook ${summary(whole.slice(5))}; the edited cell only ${summary(one.slice(5))}`);
+    console.log(
+      `compile of erlang-c + 600 cells in Node: the whole notebook ${summary(whole.slice(5))}; the edited cell only ${summary(one.slice(5))}`
+    );
   }
 
   // The same edit of cell 3 as a file on disk: queuebook dev (edit → save → rebuild → live update).
@@ -233,13 +308,23 @@ try {
     // Framework refuses an import path that leaves its root ("non-local import"), even back in: ./sim/queue.js
     const local = (text: string) => text.replace('"../src/sim/queue.js"', '"./sim/queue.js"');
     writeFileSync(join(source, "index.md"), local(erlang));
-    await build({entryPoints: [join(root, "src/sim/queue.ts")], bundle: true, format: "esm", outfile: join(source, "sim", "queue.js"), logLevel: "silent"});
+    await build({
+      entryPoints: [join(root, "src/sim/queue.ts")],
+      bundle: true,
+      format: "esm",
+      outfile: join(source, "sim", "queue.js"),
+      logLevel: "silent"
+    });
     const peer = process.env.FRAMEWORK_PEER_DIR ?? join(tmpdir(), "queuebook-framework-peer");
     const setup = spawnSync("bash", [harness, source, peer], {encoding: "utf8", timeout: 900_000});
     if (setup.status !== 0) framework = `not run: the peer harness failed (${(setup.stdout + setup.stderr).trim().split("\n").pop()})`;
     else {
       const port = await freePort();
-      const server = spawn("npx", ["observable", "preview", "--no-open", "--port", String(port)], {cwd: peer, stdio: "ignore", detached: true});
+      const server = spawn("npx", ["observable", "preview", "--no-open", "--port", String(port)], {
+        cwd: peer,
+        stdio: "ignore",
+        detached: true
+      });
       stops.push(() => void process.kill(-server.pid!, "SIGTERM"));
       const page = await browser.newPage();
       // (the preview answers once it listens: retry the first load until then)
@@ -257,9 +342,10 @@ try {
       await page.close();
     }
   }
-  console.log("\nThe same edit of cell 3 (n × 2, then × 3, …) until the page shows the new n (\"N workers\"):");
+  console.log('\nThe same edit of cell 3 (n × 2, then × 3, …) until the page shows the new n ("N workers"):');
   console.log(`  in the page, Shift+Enter (file://):            ${summary(inPage)}`);
-  const loopLine = (r: {times: number[]; missed: number}) => `${summary(r.times)}${r.missed ? `; ${r.missed} of ${loops + 2} writes never shown (page reloaded)` : ""}`;
+  const loopLine = (r: {times: number[]; missed: number}) =>
+    `${summary(r.times)}${r.missed ? `; ${r.missed} of ${loops + 2} writes never shown (page reloaded)` : ""}`;
   console.log(`  the .md on disk, queuebook dev:                ${loopLine(dev)}`);
   console.log(`  the .md on disk, Observable Framework preview: ${typeof framework === "string" ? framework : loopLine(framework)}`);
   console.log("  (the file loops are timed from the write to Playwright's per-frame check of the page; Shift+Enter in the page itself)");

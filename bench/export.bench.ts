@@ -23,7 +23,8 @@ function time(args: string[]): number {
   const result = spawnSync(process.execPath, [cli, ...args], {cwd: work, stdio: ["ignore", "ignore", "pipe"]});
   if (result.status !== 0) throw new Error(`queuebook ${args.join(" ")} failed: ${result.stderr}`);
   // A warning (an import that does not resolve) would make this a bench of a broken page.
-  if (/warning:|skipped/.test(String(result.stderr))) throw new Error(`queuebook ${args.join(" ")} warned: ${String(result.stderr).split("\n")[0]}`);
+  if (/warning:|skipped/.test(String(result.stderr)))
+    throw new Error(`queuebook ${args.join(" ")} warned: ${String(result.stderr).split("\n")[0]}`);
   return performance.now() - started;
 }
 
@@ -31,7 +32,8 @@ function time(args: string[]): number {
 function pageWeight(dir: string, page: string): {bytes: number; gzip: number; files: number} {
   const html = readFileSync(join(dir, page), "utf8");
   const files = [page, ...Array.from(html.matchAll(/(?:href|src)="([^"#?:]+\.(?:css|js))"/g), (m) => m[1])];
-  let bytes = 0, gzip = 0;
+  let bytes = 0,
+    gzip = 0;
   for (const file of files) {
     const body = readFileSync(join(dir, file));
     bytes += body.length;
@@ -42,9 +44,14 @@ function pageWeight(dir: string, page: string): {bytes: number; gzip: number; fi
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
 
-console.log(`| notebook | build (whole site of one page) | export, no snapshot | export with snapshot | built page loads | export file (gzip) |`);
+console.log(
+  `| notebook | build (whole site of one page) | export, no snapshot | export with snapshot | built page loads | export file (gzip) |`
+);
 console.log(`|---|---|---|---|---|---|`);
-const shipped = readdirSync(notebooks).filter((f) => f.endsWith(".md")).map((f) => f.replace(/\.md$/, "")).sort();
+const shipped = readdirSync(notebooks)
+  .filter((f) => f.endsWith(".md"))
+  .map((f) => f.replace(/\.md$/, ""))
+  .sort();
 const names = process.env.BENCH_NOTEBOOKS ? process.env.BENCH_NOTEBOOKS.split(",") : shipped;
 let editorChunk = 0;
 const roots: string[] = [];

@@ -28,7 +28,8 @@ const rendering = new Set(["UpdateLayoutTree", "Layout", "PrePaint", "Paint", "L
 /** The total length of the union of [start, end) spans, in the trace's microseconds. */
 function covered(spans: [number, number][]): number {
   spans.sort((a, b) => a[0] - b[0]);
-  let total = 0, end = -Infinity;
+  let total = 0,
+    end = -Infinity;
   for (const [start, stop] of spans) {
     if (stop <= end) continue;
     total += stop - Math.max(start, end);

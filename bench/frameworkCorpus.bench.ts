@@ -51,7 +51,10 @@ const watchCells = () => {
 const settled = () => {
   const started: Set<Element> = (window as any).__qbStarted;
   const cells = Array.from(document.querySelectorAll(".qb-cell, .qb-inline"));
-  return document.readyState === "complete" && cells.every((c) => c.querySelector(".qb-error") || (started.has(c) && !c.classList.contains("qb-pending")));
+  return (
+    document.readyState === "complete" &&
+    cells.every((c) => c.querySelector(".qb-error") || (started.has(c) && !c.classList.contains("qb-pending")))
+  );
 };
 const readCells = () =>
   Array.from(document.querySelectorAll(".qb-cell, .qb-inline")).map((c) => {
@@ -98,10 +101,14 @@ try {
       const pageErrors: string[] = [];
       page.on("pageerror", (e) => pageErrors.push(e.message.split("\n")[0]));
       await page.addInitScript(watchCells);
-      await page.goto(pathToFileURL(join(out, name.replace(/\.md$/, ".html"))).href, {waitUntil: "load"}).catch((e) => pageErrors.push(String(e).split("\n")[0]));
+      await page
+        .goto(pathToFileURL(join(out, name.replace(/\.md$/, ".html"))).href, {waitUntil: "load"})
+        .catch((e) => pageErrors.push(String(e).split("\n")[0]));
       await page.waitForFunction(settled, undefined, {timeout: settleMs, polling: 100}).catch(() => {});
       const cells: CellResult[] = (await page.evaluate(readCells).catch(() => [])).map((c) =>
-        c.state === "error" ? {...c, class: classifyCellError(c.message ?? "", {root, page: name, nodeModules: join(packageRoot, "node_modules")})} : c
+        c.state === "error"
+          ? {...c, class: classifyCellError(c.message ?? "", {root, page: name, nodeModules: join(packageRoot, "node_modules")})}
+          : c
       );
       results.push({project, page: name, cells, pageErrors, blocked});
       await context.close();
@@ -117,14 +124,29 @@ const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)} %` : "
 
 /** Per project and in total: pages, cells, out-of-scope errors by class, in-scope errors, pending, clean pages. */
 function tally(pages: PageResult[]) {
-  const t = {pages: pages.length, withCells: 0, cells: 0, outOfScope: {loader: 0, package: 0, network: 0, "missing-file": 0, "page-syntax": 0} as Record<string, number>, inScope: 0, inScopeErrors: 0, pending: 0, inScopePages: 0, cleanPages: 0, allCleanPages: 0, blocked: 0, pageErrors: 0};
+  const t = {
+    pages: pages.length,
+    withCells: 0,
+    cells: 0,
+    outOfScope: {loader: 0, package: 0, network: 0, "missing-file": 0, "page-syntax": 0} as Record<string, number>,
+    inScope: 0,
+    inScopeErrors: 0,
+    pending: 0,
+    inScopePages: 0,
+    cleanPages: 0,
+    allCleanPages: 0,
+    blocked: 0,
+    pageErrors: 0
+  };
   for (const p of pages) {
     t.blocked += p.blocked;
     t.pageErrors += p.pageErrors.length;
     if (p.cells.length === 0) continue;
     t.withCells++;
     t.cells += p.cells.length;
-    let scoped = 0, errors = 0, anyError = false;
+    let scoped = 0,
+      errors = 0,
+      anyError = false;
     for (const c of p.cells) {
       if (c.state === "error") anyError = true;
       if (c.state === "error" && c.class !== "in-scope") {
@@ -146,18 +168,31 @@ function tally(pages: PageResult[]) {
   return t;
 }
 
-const rows = [...projects.map((name) => ({name, t: tally(results.filter((r) => r.project === name))})), {name: "**all**", t: tally(results)}];
-console.log(`corpus ${corpus}: ${projects.length} projects, ${results.length} pages, built in ${Math.round(buildMs)} ms; load average ${loadavg()[0].toFixed(1)}; pages settle within ${settleMs} ms or their pending cells are counted\n`);
-console.log("classification (bench/frameworkCorpusClassify.ts): out of scope = a file a data loader or archive would make (loader), a package not installed here or a library Framework loads from its CDN that queuebook does not carry (package), the network, a CDN import or a DuckDB table from a URL (network), a file or module the repository does not hold (no file), a syntax error or a computed FileAttachment name Framework's parser refuses too (syntax); every other error is in scope\n");
-console.log("| project | pages (with cells) | cells | out of scope: loader / package / network / no file / syntax | in-scope cells | in-scope errors | pending | % running | clean in-scope pages |");
+const rows = [
+  ...projects.map((name) => ({name, t: tally(results.filter((r) => r.project === name))})),
+  {name: "**all**", t: tally(results)}
+];
+console.log(
+  `corpus ${corpus}: ${projects.length} projects, ${results.length} pages, built in ${Math.round(buildMs)} ms; load average ${loadavg()[0].toFixed(1)}; pages settle within ${settleMs} ms or their pending cells are counted\n`
+);
+console.log(
+  "classification (bench/frameworkCorpusClassify.ts): out of scope = a file a data loader or archive would make (loader), a package not installed here or a library Framework loads from its CDN that queuebook does not carry (package), the network, a CDN import or a DuckDB table from a URL (network), a file or module the repository does not hold (no file), a syntax error or a computed FileAttachment name Framework's parser refuses too (syntax); every other error is in scope\n"
+);
+console.log(
+  "| project | pages (with cells) | cells | out of scope: loader / package / network / no file / syntax | in-scope cells | in-scope errors | pending | % running | clean in-scope pages |"
+);
 console.log("|---|---|---|---|---|---|---|---|---|");
 for (const {name, t} of rows) {
   const o = t.outOfScope;
   const running = t.inScope - t.inScopeErrors - t.pending;
-  console.log(`| ${name} | ${t.pages} (${t.withCells}) | ${t.cells} | ${o.loader} / ${o.package} / ${o.network} / ${o["missing-file"]} / ${o["page-syntax"]} | ${t.inScope} | ${t.inScopeErrors} | ${t.pending} | ${pct(running, t.inScope)} | ${t.cleanPages} of ${t.inScopePages} (${pct(t.cleanPages, t.inScopePages)}) |`);
+  console.log(
+    `| ${name} | ${t.pages} (${t.withCells}) | ${t.cells} | ${o.loader} / ${o.package} / ${o.network} / ${o["missing-file"]} / ${o["page-syntax"]} | ${t.inScope} | ${t.inScopeErrors} | ${t.pending} | ${pct(running, t.inScope)} | ${t.cleanPages} of ${t.inScopePages} (${pct(t.cleanPages, t.inScopePages)}) |`
+  );
 }
 const all = rows.at(-1)!.t;
-console.log(`\npages with cells and no error of any kind: ${all.allCleanPages} of ${all.withCells}; requests off the machine blocked: ${all.blocked}; uncaught page errors: ${all.pageErrors}`);
+console.log(
+  `\npages with cells and no error of any kind: ${all.allCleanPages} of ${all.withCells}; requests off the machine blocked: ${all.blocked}; uncaught page errors: ${all.pageErrors}`
+);
 if (buildFailures.length) console.log(`builds that failed: ${buildFailures.join("; ")}`);
 
 // The most common errors, with positions and quoted names generalised so one cause is one row.
@@ -165,7 +200,12 @@ const counts = new Map<string, {n: number; cls: string; example: string}>();
 for (const r of results) {
   for (const c of r.cells) {
     if (c.state !== "error") continue;
-    const key = (c.message ?? "").replace(/^input `[^`]*` failed: /, "input failed: ").replace(/\(at [^)]*\)/g, "").replace(/\/[^\s"'()]+:\d+:\d+/g, "FILE:L:C").replace(/\d+/g, "N").slice(0, 140);
+    const key = (c.message ?? "")
+      .replace(/^input `[^`]*` failed: /, "input failed: ")
+      .replace(/\(at [^)]*\)/g, "")
+      .replace(/\/[^\s"'()]+:\d+:\d+/g, "FILE:L:C")
+      .replace(/\d+/g, "N")
+      .slice(0, 140);
     const entry = counts.get(key) ?? {n: 0, cls: c.class!, example: `${r.project}/${r.page}`};
     entry.n++;
     counts.set(key, entry);

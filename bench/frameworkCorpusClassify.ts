@@ -11,10 +11,22 @@ import {dirname, join, normalize} from "node:path";
 export type ErrorClass = "loader" | "package" | "network" | "missing-file" | "page-syntax" | "in-scope";
 
 /** Framework's stdlib submodules and the packages they load from its CDN. */
-const stdlibPackages: Record<string, string> = {"vega-lite": "vega-lite", duckdb: "@duckdb/duckdb-wasm", sqlite: "sql.js", dot: "@viz-js/viz", mermaid: "mermaid", arrow: "apache-arrow", leaflet: "leaflet", mapboxgl: "mapbox-gl", xlsx: "exceljs", zip: "jszip"};
+const stdlibPackages: Record<string, string> = {
+  "vega-lite": "vega-lite",
+  duckdb: "@duckdb/duckdb-wasm",
+  sqlite: "sql.js",
+  dot: "@viz-js/viz",
+  mermaid: "mermaid",
+  arrow: "apache-arrow",
+  leaflet: "leaflet",
+  mapboxgl: "mapbox-gl",
+  xlsx: "exceljs",
+  zip: "jszip"
+};
 
 /** acorn's own messages (Framework parses cells with acorn too, so such a cell fails there as well). */
-const acornSyntax = /^SyntaxError: (Unexpected token|Unexpected character|Unterminated|Identifier '[^']+' has already been declared|Invalid|'return' outside of function|Expecting Unicode escape)/;
+const acornSyntax =
+  /^SyntaxError: (Unexpected token|Unexpected character|Unterminated|Identifier '[^']+' has already been declared|Invalid|'return' outside of function|Expecting Unicode escape)/;
 
 /** Extensions of Framework's data loaders (x.csv is made by x.csv.js, x.csv.py …). */
 const loaderExtensions = ["js", "ts", "py", "R", "rs", "go", "java", "jl", "php", "sh", "exe"];
@@ -56,11 +68,20 @@ function packageOf(spec: string): string | undefined {
  * relative to `root`): a file the page asks for that a loader makes or that is not in the
  * repository, a package not installed, the network, or in scope.
  */
-export function classifyCellError(message: string, {root, page, nodeModules}: {root: string; page: string; nodeModules: string}): ErrorClass {
-  if (/Failed to fetch|NetworkError|net::ERR|Load failed|sample datasets|ERR_BLOCKED|ERR_FAILED|would be read from the network|Dynamic require of "https?:/i.test(message)) return "network";
+export function classifyCellError(
+  message: string,
+  {root, page, nodeModules}: {root: string; page: string; nodeModules: string}
+): ErrorClass {
+  if (
+    /Failed to fetch|NetworkError|net::ERR|Load failed|sample datasets|ERR_BLOCKED|ERR_FAILED|would be read from the network|Dynamic require of "https?:/i.test(
+      message
+    )
+  )
+    return "network";
   // Framework's own parser refuses FileAttachment(name) with a computed name in the same words
   if (/FileAttachment requires a single literal string argument/.test(message)) return "page-syntax";
-  if (/imports it implicitly|is not in the project's node_modules|is not available in queuebook \(Framework loads/.test(message)) return "package";
+  if (/imports it implicitly|is not in the project's node_modules|is not available in queuebook \(Framework loads/.test(message))
+    return "package";
   if (acornSyntax.test(message.replace(/^input `[^`]*` failed: /, ""))) return "page-syntax";
   const unresolved = /Could not resolve "([^"]+)"(?: \(from ([^;)]+))?|cannot import "([^"]+)"|Cannot find module '([^']+)'/.exec(message);
   if (unresolved) {

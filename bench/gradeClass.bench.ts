@@ -19,7 +19,8 @@ const committed = join(root, "notebooks/data/arrival-lab");
 function writeDump(file: string, mb: number): void {
   const fd = openSync(file, "w");
   writeSync(fd, "seq,arrive,start,end,qlen\n");
-  let bytes = 0, i = 0;
+  let bytes = 0,
+    i = 0;
   while (bytes < mb * 1e6) {
     const chunk: string[] = [];
     for (; chunk.length < 10_000 && bytes < mb * 1e6; i++) {
@@ -47,13 +48,21 @@ function makeClass(base: string, name: string, heavy: (dir: string) => void): st
 function grade(klass: string): Promise<{seconds: number; rssMb: number; row: string; code: number | null}> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [join(root, "bin/queuebook.js"), "lab", "grade", "--class", klass], {stdio: ["ignore", "pipe", "inherit"]});
-    let out = "", peak = 0;
+    const child = spawn(process.execPath, [join(root, "bin/queuebook.js"), "lab", "grade", "--class", klass], {
+      stdio: ["ignore", "pipe", "inherit"]
+    });
+    let out = "",
+      peak = 0;
     const poll = setInterval(() => (peak = Math.max(peak, treeUsage(child.pid!).rss)), 20);
     child.stdout.on("data", (d) => (out += d));
     child.on("close", (code) => {
       clearInterval(poll);
-      resolve({seconds: (performance.now() - started) / 1000, rssMb: peak / 1024, row: out.split("\n").find((line) => line.startsWith("heavy,")) ?? "(no row)", code});
+      resolve({
+        seconds: (performance.now() - started) / 1000,
+        rssMb: peak / 1024,
+        row: out.split("\n").find((line) => line.startsWith("heavy,")) ?? "(no row)",
+        code
+      });
     });
   });
 }
@@ -63,17 +72,26 @@ try {
   const dump = join(base, "dump-250.csv");
   writeDump(dump, 250);
   const cases: [string, (dir: string) => void][] = [
-    ["one learner with a valid 250 MB srv-even.csv", (dir) => (rmSync(join(dir, "srv-even.csv")), linkSync(dump, join(dir, "srv-even.csv")))],
-    ["the same file hard-linked as srv-even, srv-poisson and srv-burst", (dir) => {
-      for (const shape of ["even", "poisson", "burst"]) (rmSync(join(dir, `srv-${shape}.csv`)), linkSync(dump, join(dir, `srv-${shape}.csv`)));
-    }],
+    [
+      "one learner with a valid 250 MB srv-even.csv",
+      (dir) => (rmSync(join(dir, "srv-even.csv")), linkSync(dump, join(dir, "srv-even.csv")))
+    ],
+    [
+      "the same file hard-linked as srv-even, srv-poisson and srv-burst",
+      (dir) => {
+        for (const shape of ["even", "poisson", "burst"])
+          rmSync(join(dir, `srv-${shape}.csv`)), linkSync(dump, join(dir, `srv-${shape}.csv`));
+      }
+    ],
     ["one learner with a 31 MB srv-even.csv (inside the default 32 MB)", (dir) => writeDump(join(dir, "srv-even.csv"), 31)]
   ];
   console.log("| class of 30 | wall | peak RSS | exit | the heavy learner's row |\n|---|---|---|---|---|");
   for (const [i, [label, heavy]] of cases.entries()) {
     const klass = makeClass(base, `class-${i}`, heavy);
     const result = await grade(klass);
-    console.log(`| ${label} | ${result.seconds.toFixed(1)} s | ${result.rssMb.toFixed(0)} MB | ${result.code} | ${result.row.slice(0, 160)} |`);
+    console.log(
+      `| ${label} | ${result.seconds.toFixed(1)} s | ${result.rssMb.toFixed(0)} MB | ${result.code} | ${result.row.slice(0, 160)} |`
+    );
     rmSync(klass, {recursive: true, force: true});
   }
 } finally {

@@ -19,8 +19,14 @@ const packageRoot = new URL("../", import.meta.url).pathname;
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const names = (process.env.BENCH_NOTEBOOKS ?? "erlang-c,on-call,arrival-lab").split(",");
 
-const files = (dir: string) => readdirSync(dir, {recursive: true}).map(String).filter((f) => statSync(join(dir, f)).isFile());
-const gz = (dir: string, keep: (f: string) => boolean) => files(dir).filter(keep).reduce((sum, f) => sum + gzipSync(readFileSync(join(dir, f))).length, 0);
+const files = (dir: string) =>
+  readdirSync(dir, {recursive: true})
+    .map(String)
+    .filter((f) => statSync(join(dir, f)).isFile());
+const gz = (dir: string, keep: (f: string) => boolean) =>
+  files(dir)
+    .filter(keep)
+    .reduce((sum, f) => sum + gzipSync(readFileSync(join(dir, f))).length, 0);
 
 const extension = await buildJupyterExtension();
 const work = mkdtempSync(join(tmpdir(), "queuebook-bench-jupyter-"));
@@ -34,7 +40,14 @@ const browser = await launchBrowser();
 /** Bytes a page's responses carried over the network (encoded, as sent), counted from the first request. */
 function transferred(page: Page): () => Promise<number> {
   const sizes: Promise<number>[] = [];
-  page.on("requestfinished", (request) => sizes.push(request.sizes().then((s) => s.responseBodySize + s.responseHeadersSize, () => 0)));
+  page.on("requestfinished", (request) =>
+    sizes.push(
+      request.sizes().then(
+        (s) => s.responseBodySize + s.responseHeadersSize,
+        () => 0
+      )
+    )
+  );
   return async () => (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
 }
 
@@ -54,7 +67,10 @@ async function openInLab(name: string): Promise<Sample> {
   const started = performance.now();
   // (not awaited in the page, nothing handed back: Playwright would serialise the widget the
   // command returns, a walk of JupyterLab's object graph that held the page's thread ~0.4 s)
-  await page.evaluate(([path]) => void (window as any).jupyterapp.commands.execute("docmanager:open", {path, factory: "queuebook lesson"}), [`notebooks/${name}.md`]);
+  await page.evaluate(
+    ([path]) => void (window as any).jupyterapp.commands.execute("docmanager:open", {path, factory: "queuebook lesson"}),
+    [`notebooks/${name}.md`]
+  );
   const handle = await page.locator(`iframe[title="queuebook lesson: ${name}.md"]`).elementHandle();
   const frame = (await handle!.contentFrame())!;
   await frame.waitForFunction(firstCell);
@@ -83,17 +99,29 @@ try {
     }
   }
   const staticDir = join(extension.dir, "static");
-  console.log(`extension at JupyterLab's start (remoteEntry and its chunks, gzip): ${kb(gz(staticDir, (f) => !f.startsWith("queuebook/")))}`);
-  console.log(`lesson frame's files (gzip, all of them; a lesson loads what it uses): ${kb(gz(join(staticDir, "queuebook"), () => true))}; module map ${kb(gz(join(staticDir, "queuebook"), (f) => f === "modules.js"))} (${extension.specifiers.length} modules)`);
+  console.log(
+    `extension at JupyterLab's start (remoteEntry and its chunks, gzip): ${kb(gz(staticDir, (f) => !f.startsWith("queuebook/")))}`
+  );
+  console.log(
+    `lesson frame's files (gzip, all of them; a lesson loads what it uses): ${kb(gz(join(staticDir, "queuebook"), () => true))}; module map ${kb(gz(join(staticDir, "queuebook"), (f) => f === "modules.js"))} (${extension.specifiers.length} modules)`
+  );
   console.log(`\n| lesson | JupyterLab tab: first cell p50 / p95 | downloaded | queuebook build page: first cell p50 / p95 | downloaded |`);
   console.log(`|---|---|---|---|---|`);
   for (const name of names) {
     const a = inLab.get(name)!;
     const b = built.get(name)!;
-    const row = (s: Sample[]) => `${ms(median(s.map((x) => x.ms)))} / ${ms(percentile(95, s.map((x) => x.ms)))} | ${kb(median(s.map((x) => x.bytes)))}`;
+    const row = (s: Sample[]) =>
+      `${ms(median(s.map((x) => x.ms)))} / ${ms(
+        percentile(
+          95,
+          s.map((x) => x.ms)
+        )
+      )} | ${kb(median(s.map((x) => x.bytes)))}`;
     console.log(`| ${name} | ${row(a)} | ${row(b)} |`);
   }
-  console.log(`\n${runs} rounds, medians; load average at the end ${(await import("node:os")).loadavg()[0].toFixed(1)} on ${(await import("node:os")).availableParallelism()} cores.`);
+  console.log(
+    `\n${runs} rounds, medians; load average at the end ${(await import("node:os")).loadavg()[0].toFixed(1)} on ${(await import("node:os")).availableParallelism()} cores.`
+  );
 } finally {
   await browser.close();
   await lab.close();

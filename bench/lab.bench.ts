@@ -27,19 +27,29 @@ function benchDes() {
   const arrivals = schedule("poisson", 1_000_000, 80, 7);
   const rows: string[] = [];
   for (const [label, once] of [
-    ["simulateFifoInto (callback per request)", () => {
-      let n = 0;
-      simulateFifoInto(arrivals, {workers: 4, serviceS: 0.04}, () => n++);
-      return n;
-    }],
+    [
+      "simulateFifoInto (callback per request)",
+      () => {
+        let n = 0;
+        simulateFifoInto(arrivals, {workers: 4, serviceS: 0.04}, () => n++);
+        return n;
+      }
+    ],
     ["simulateFifoColumns (typed arrays)", () => simulateFifoColumns(arrivals, {workers: 4, serviceS: 0.04}).qlen.length],
-    ["simulateFifoColumns, exponential service", () => simulateFifoColumns(arrivals, {workers: 4, serviceS: 0.04, service: "exponential", seed: 1}).qlen.length],
+    [
+      "simulateFifoColumns, exponential service",
+      () => simulateFifoColumns(arrivals, {workers: 4, serviceS: 0.04, service: "exponential", seed: 1}).qlen.length
+    ],
     ["simulateFifo (one object per request)", () => simulateFifo(arrivals, {workers: 4, serviceS: 0.04}).length],
-    ["baseline: only allocating the same objects", () => {
-      const records = [];
-      for (let i = 0; i < arrivals.length; i++) records.push({seq: i, arrive: arrivals[i], start: arrivals[i], end: arrivals[i] + 0.04, qlen: 1});
-      return records.length;
-    }]
+    [
+      "baseline: only allocating the same objects",
+      () => {
+        const records = [];
+        for (let i = 0; i < arrivals.length; i++)
+          records.push({seq: i, arrive: arrivals[i], start: arrivals[i], end: arrivals[i] + 0.04, qlen: 1});
+        return records.length;
+      }
+    ]
   ] as const) {
     once(); // warm up
     const rates = Array.from({length: 5}, () => {
@@ -47,7 +57,9 @@ function benchDes() {
       const n = once();
       return n / ((performance.now() - t0) / 1000);
     });
-    rows.push(`| ${label} | ${(median(rates) / 1e6).toFixed(2)} M | ${(Math.min(...rates) / 1e6).toFixed(2)}–${(Math.max(...rates) / 1e6).toFixed(2)} M |`);
+    rows.push(
+      `| ${label} | ${(median(rates) / 1e6).toFixed(2)} M | ${(Math.min(...rates) / 1e6).toFixed(2)}–${(Math.max(...rates) / 1e6).toFixed(2)} M |`
+    );
   }
   console.log("### Simulation (des.ts), 1,000,000 Poisson arrivals, 4 workers, ρ = 0.8\n");
   console.log("| run | requests/s (median of 5) | range |\n|---|---|---|");
@@ -75,10 +87,17 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-const labServer = (serviceMs: number, workers: number) => startChild([root + "bin/queuebook.js", "lab", "server", "0", String(serviceMs), String(workers)], /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+const labServer = (serviceMs: number, workers: number) =>
+  startChild(
+    [root + "bin/queuebook.js", "lab", "server", "0", String(serviceMs), String(workers)],
+    /listening on (http:\/\/127\.0\.0\.1:\d+)/
+  );
 const helloServer = () =>
   startChild(
-    ["-e", `const s=require("node:http").createServer((q,r)=>{r.writeHead(200,{"content-type":"text/plain"});r.end("ok\\n")});s.listen(0,"127.0.0.1",()=>console.log("listening on http://127.0.0.1:"+s.address().port));process.on("SIGTERM",()=>{s.close();s.closeAllConnections()})`],
+    [
+      "-e",
+      `const s=require("node:http").createServer((q,r)=>{r.writeHead(200,{"content-type":"text/plain"});r.end("ok\\n")});s.listen(0,"127.0.0.1",()=>console.log("listening on http://127.0.0.1:"+s.address().port));process.on("SIGTERM",()=>{s.close();s.closeAllConnections()})`
+    ],
     /listening on (http:\/\/127\.0\.0\.1:\d+)/
   );
 
@@ -88,13 +107,18 @@ async function benchLag() {
   console.log("### Open-loop sender lag (sent − intended), even schedule, lab server 5 ms × 64 workers in its own process\n");
   console.log("| rate | requests | p50 | p99 | max | answered 200 |\n|---|---|---|---|---|---|");
   try {
-    for (const [rate, count] of [[25, 250], [500, 2500]]) {
+    for (const [rate, count] of [
+      [25, 250],
+      [500, 2500]
+    ]) {
       const agent = loadAgent();
       const rows = await sendOpenLoop(url + "/work", schedule("even", count, rate, 7), {transport: httpTransport({agent})});
       agent.destroy();
       const lag = rows.map((r) => r.sent - r.intended);
       const ok = rows.filter((r) => r.code === 200).length;
-      console.log(`| ${rate}/s | ${count} | ${ms(nearestRank(50, lag))} ms | ${ms(nearestRank(99, lag))} ms | ${ms(Math.max(...lag))} ms | ${ok} |`);
+      console.log(
+        `| ${rate}/s | ${count} | ${ms(nearestRank(50, lag))} ms | ${ms(nearestRank(99, lag))} ms | ${ms(Math.max(...lag))} ms | ${ok} |`
+      );
       await fetch(url + "/reset");
     }
   } finally {
@@ -112,7 +136,9 @@ interface CannonResult {
 
 /** The lab server (service 0 ms, 64 workers) against a hello world, autocannon, alternating rounds. */
 async function benchServer() {
-  const seconds = 4, connections = 64, rounds = 3;
+  const seconds = 4,
+    connections = 64,
+    rounds = 3;
   const servers = [
     ["node:http hello world", helloServer, "/"],
     ["lab server 0 0 64, GET /work", () => labServer(0, 64), "/work"]
@@ -131,15 +157,23 @@ async function benchServer() {
     }
   }
   const rps = results.map((runs) => median(runs.map((r) => r.requests.average)));
-  console.log(`### Server overhead: autocannon, ${connections} connections, ${rounds} alternating rounds of ${seconds} s, loopback, servers in their own processes\n`);
+  console.log(
+    `### Server overhead: autocannon, ${connections} connections, ${rounds} alternating rounds of ${seconds} s, loopback, servers in their own processes\n`
+  );
   console.log("| server | requests/s (median of rounds) | rounds | latency p50 / p99 (median) | errors / non-2xx |\n|---|---|---|---|---|");
   servers.forEach(([label], k) => {
     const runs = results[k];
-    const p50 = median(runs.map((r) => r.latency.p50)), p99 = median(runs.map((r) => r.latency.p99));
-    const errors = runs.reduce((s, r) => s + r.errors, 0), non2xx = runs.reduce((s, r) => s + r.non2xx, 0);
-    console.log(`| ${label} | ${Math.round(rps[k])} | ${runs.map((r) => Math.round(r.requests.average)).join(", ")} | ${p50} / ${p99} ms | ${errors} / ${non2xx} |`);
+    const p50 = median(runs.map((r) => r.latency.p50)),
+      p99 = median(runs.map((r) => r.latency.p99));
+    const errors = runs.reduce((s, r) => s + r.errors, 0),
+      non2xx = runs.reduce((s, r) => s + r.non2xx, 0);
+    console.log(
+      `| ${label} | ${Math.round(rps[k])} | ${runs.map((r) => Math.round(r.requests.average)).join(", ")} | ${p50} / ${p99} ms | ${errors} / ${non2xx} |`
+    );
   });
-  console.log(`\nlab server / hello world = ${(rps[1] / rps[0]).toFixed(2)} (the lab server also timestamps, queues FIFO and records every request)\n`);
+  console.log(
+    `\nlab server / hello world = ${(rps[1] / rps[0]).toFixed(2)} (the lab server also timestamps, queues FIFO and records every request)\n`
+  );
 }
 
 /**
@@ -158,10 +192,14 @@ function benchAnalyze() {
       const plan = schedule(shape, 150, 25, 7);
       const records = simulateFifo(plan, {workers: 4, serviceS: 0.044});
       files.set(`srv-${shape}.csv`, formatRecords(records));
-      files.set(`run-${shape}.csv`, formatRun(records.map((r, i) => ({i, intended: plan[i], sent: r.arrive, received: r.end, code: 200, error: ""}))));
+      files.set(
+        `run-${shape}.csv`,
+        formatRun(records.map((r, i) => ({i, intended: plan[i], sent: r.arrive, received: r.end, code: 200, error: ""})))
+      );
     }
     const rows = [];
-    for (let k = 0; k < 40; k++) for (let user = 0; user < 8; user++) rows.push({user, sent: k * 0.244, received: k * 0.244 + 0.044, code: 200});
+    for (let k = 0; k < 40; k++)
+      for (let user = 0; user < 8; user++) rows.push({user, sent: k * 0.244, received: k * 0.244 + 0.044, code: 200});
     files.set("closed.csv", formatClosed(rows));
     return files;
   };
@@ -196,16 +234,24 @@ function benchAnalyze() {
     const {plan, records} = capped(shape);
     all.set(`sched-${shape}.csv`, formatPlan(plan));
     all.set(`srv-${shape}.csv`, formatRecords(records));
-    all.set(`run-${shape}.csv`, formatRun(records.map((r, i) => ({i, intended: plan[i], sent: r.arrive, received: r.end, code: 200, error: ""}))));
+    all.set(
+      `run-${shape}.csv`,
+      formatRun(records.map((r, i) => ({i, intended: plan[i], sent: r.arrive, received: r.end, code: 200, error: ""})))
+    );
   }
   const rows = [];
-  for (let k = 0; rows.length < n; k++) for (let user = 0; user < 8; user++) rows.push({user, sent: k * 0.244, received: k * 0.244 + 0.044, code: 200});
+  for (let k = 0; rows.length < n; k++)
+    for (let user = 0; user < 8; user++) rows.push({user, sent: k * 0.244, received: k * 0.244 + 0.044, code: 200});
   all.set("closed.csv", formatClosed(rows));
   const allTime = time(all);
 
-  console.log(`### lab analyze at the server's cap (${n.toLocaleString("en")} records), analyzeLab in-process, median of 3 (load average ${loadavg()[0].toFixed(1)})\n`);
+  console.log(
+    `### lab analyze at the server's cap (${n.toLocaleString("en")} records), analyzeLab in-process, median of 3 (load average ${loadavg()[0].toFixed(1)})\n`
+  );
   console.log("| input | text | time |\n|---|---|---|");
-  console.log(`| parseRecords alone, srv-even.csv of ${n.toLocaleString("en")} records | ${(srvText.length / 1e6).toFixed(0)} MB | ${parseTime} |`);
+  console.log(
+    `| parseRecords alone, srv-even.csv of ${n.toLocaleString("en")} records | ${(srvText.length / 1e6).toFixed(0)} MB | ${parseTime} |`
+  );
   console.log(`| srv-even.csv at ${n.toLocaleString("en")} records, the other inputs at the lab's size | ${mb(one)} MB | ${oneTime} |`);
   console.log(`| every input at ${n.toLocaleString("en")} rows (3 plans, 3 runs, 3 dumps, closed loop) | ${mb(all)} MB | ${allTime} |`);
   console.log(`\nheap used after: ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB\n`);
@@ -222,7 +268,9 @@ async function benchFuzz() {
     rmSync(root, {recursive: true, force: true});
   }
   const s = (performance.now() - t0) / 1000;
-  console.log(`### lab analyze fuzz: ${runs.toLocaleString("en")} corrupted folders, every promise kept, in ${s.toFixed(1)} s (${((s / runs) * 1000).toFixed(1)} ms a case)\n`);
+  console.log(
+    `### lab analyze fuzz: ${runs.toLocaleString("en")} corrupted folders, every promise kept, in ${s.toFixed(1)} s (${((s / runs) * 1000).toFixed(1)} ms a case)\n`
+  );
 }
 
 // The sender runs first, in a fresh heap: the simulation leaves ~100 MB of garbage whose major

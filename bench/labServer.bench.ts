@@ -13,15 +13,25 @@ import {ms} from "./stats.js";
 
 const packageRoot = new URL("../", import.meta.url).pathname;
 const records = Number(process.env.BENCH_RECORDS ?? 1_000_000);
-const trees = [{label: "this tree", root: packageRoot}, ...(process.env.BENCH_BASELINE ? [{label: "baseline", root: process.env.BENCH_BASELINE.replace(/\/?$/, "/")}] : [])];
-console.log(`load average at the start: ${loadavg().map((l) => l.toFixed(1)).join(", ")} (2 cores shared)\n`);
+const trees = [
+  {label: "this tree", root: packageRoot},
+  ...(process.env.BENCH_BASELINE ? [{label: "baseline", root: process.env.BENCH_BASELINE.replace(/\/?$/, "/")}] : [])
+];
+console.log(
+  `load average at the start: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(", ")} (2 cores shared)\n`
+);
 
 /** A lab server (0 ms × 64 workers, cap = `records`) of `root` in its own process; resolves to its URL. */
 function startServer(root: string): Promise<{url: string; child: ChildProcess}> {
   const script = `const {createLabServer, listen} = await import(${JSON.stringify(root + "src/lab/server.ts")});
 const lab = createLabServer({serviceMs: 0, workers: 64, maxRecords: ${records}, log: () => {}});
 console.log("listening on http://127.0.0.1:" + await listen(lab.server, 0));`;
-  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {cwd: root, stdio: ["ignore", "pipe", "inherit"]});
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"]
+  });
   return new Promise((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (chunk) => {
@@ -42,7 +52,9 @@ function timedGet(agent: Agent, url: string): Promise<number> {
     request(url, {agent}, (response) => {
       response.resume();
       response.on("end", () => resolve(performance.now() - started));
-    }).on("error", reject).end();
+    })
+      .on("error", reject)
+      .end();
   });
 }
 
@@ -70,17 +82,25 @@ for (const tree of trees) {
         let n = 0;
         response.on("data", (chunk: Buffer) => (n += chunk.length));
         response.on("end", () => resolve(n));
-      }).on("error", reject).end();
+      })
+        .on("error", reject)
+        .end();
     });
     const dumpMs = performance.now() - started;
     dumping = false;
     await probing;
     agent.destroy();
     const afterDump = rssMb(child.pid!);
-    console.log(`${tree.label}: RSS idle ${idle.toFixed(0)} MB, at the cap ${full.toFixed(0)} MB, after the dump ${afterDump.toFixed(0)} MB; /dump ${(bytes / 1e6).toFixed(1)} MB in ${ms(dumpMs)}, ${probes.length} probes of /work, slowest ${ms(Math.max(...probes))}`);
-    rows.push(`| ${tree.label} | ${idle.toFixed(0)} MB | ${full.toFixed(0)} MB | ${afterDump.toFixed(0)} MB | ${ms(dumpMs)} | ${probes.length} | ${ms(Math.max(...probes))} |`);
+    console.log(
+      `${tree.label}: RSS idle ${idle.toFixed(0)} MB, at the cap ${full.toFixed(0)} MB, after the dump ${afterDump.toFixed(0)} MB; /dump ${(bytes / 1e6).toFixed(1)} MB in ${ms(dumpMs)}, ${probes.length} probes of /work, slowest ${ms(Math.max(...probes))}`
+    );
+    rows.push(
+      `| ${tree.label} | ${idle.toFixed(0)} MB | ${full.toFixed(0)} MB | ${afterDump.toFixed(0)} MB | ${ms(dumpMs)} | ${probes.length} | ${ms(Math.max(...probes))} |`
+    );
   } finally {
     child.kill("SIGTERM");
   }
 }
-console.log(`\n| server | RSS idle | RSS at ${records.toLocaleString("en")} records | after /dump | /dump | /work probes during it | slowest /work during /dump |\n|---|---|---|---|---|---|---|\n${rows.join("\n")}`);
+console.log(
+  `\n| server | RSS idle | RSS at ${records.toLocaleString("en")} records | after /dump | /dump | /work probes during it | slowest /work during /dump |\n|---|---|---|---|---|---|---|\n${rows.join("\n")}`
+);

@@ -23,7 +23,11 @@ import {median, ms} from "./stats.js";
 const packageRoot = new URL("../", import.meta.url).pathname;
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-console.log(`load average at the start: ${loadavg().map((l) => l.toFixed(1)).join(", ")} (2 cores shared)\n`);
+console.log(
+  `load average at the start: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(", ")} (2 cores shared)\n`
+);
 
 const work = mkdtempSync(join(tmpdir(), "queuebook-bench-upload-"));
 // Even arrivals at 25/s on 4 workers × 40 ms, as the lab's server would record them.
@@ -38,7 +42,10 @@ const folder = new Map(readdirSync(dataDir).map((name) => [name, readFileSync(jo
 folder.set("srv-even.csv", text);
 const expectedQueue = analyzeLab((name) => folder.get(name)).files.find(([name]) => name === "queue.tsv")![1];
 
-const trees = [{label: "this tree", root: packageRoot}, ...(process.env.BENCH_BASELINE ? [{label: `baseline`, root: process.env.BENCH_BASELINE.replace(/\/?$/, "/")}] : [])];
+const trees = [
+  {label: "this tree", root: packageRoot},
+  ...(process.env.BENCH_BASELINE ? [{label: `baseline`, root: process.env.BENCH_BASELINE.replace(/\/?$/, "/")}] : [])
+];
 const browser = await launchBrowser();
 try {
   const sites: string[] = [];
@@ -48,7 +55,19 @@ try {
     await build({root: join(tree.root, "notebooks"), out, packageRoot: tree.root});
     sites.push(out);
   }
-  const results = trees.map(() => [] as {longest: number; upload: number; figures: number; uploadTime: number; total: number; blocked: number; cpuUpload: number; cpuFigures: number}[]);
+  const results = trees.map(
+    () =>
+      [] as {
+        longest: number;
+        upload: number;
+        figures: number;
+        uploadTime: number;
+        total: number;
+        blocked: number;
+        cpuUpload: number;
+        cpuFigures: number;
+      }[]
+  );
   for (let run = 0; run < runs; run++) {
     for (const [k, out] of sites.entries()) {
       const page = await browser.newPage({viewport: {width: 1280, height: 720}});
@@ -57,19 +76,34 @@ try {
         const w = window as any;
         w.__longTasks = [];
         w.__loadedAt = undefined;
-        document.addEventListener("input", (event) => {
-          if ((event.target as Element).classList?.contains("lab-upload") && w.__loadedAt === undefined) (w.__loadedAt = performance.now()), console.timeStamp("qb-upload-loaded");
-        }, true);
-        new PerformanceObserver((list) => w.__longTasks.push(...list.getEntries().map((e) => ({start: e.startTime, duration: e.duration})))).observe({type: "longtask", buffered: true});
+        document.addEventListener(
+          "input",
+          (event) => {
+            if ((event.target as Element).classList?.contains("lab-upload") && w.__loadedAt === undefined)
+              (w.__loadedAt = performance.now()), console.timeStamp("qb-upload-loaded");
+          },
+          true
+        );
+        new PerformanceObserver((list) =>
+          w.__longTasks.push(...list.getEntries().map((e) => ({start: e.startTime, duration: e.duration})))
+        ).observe({type: "longtask", buffered: true});
       });
       await page.goto(`file://${out}/arrival-lab.html`);
       await page.waitForFunction(() => document.querySelectorAll("pre.lab-answer").length === 8, undefined, {timeout: 60_000});
       const profiler = process.env.BENCH_PROFILE && k === 0 && run === 0 ? await page.context().newCDPSession(page) : undefined;
-      if (profiler) await profiler.send("Profiler.enable"), await profiler.send("Profiler.setSamplingInterval", {interval: 500}), await profiler.send("Profiler.start");
-      if (!profiler) await browser.startTracing(page, {categories: ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline"]});
+      if (profiler)
+        await profiler.send("Profiler.enable"),
+          await profiler.send("Profiler.setSamplingInterval", {interval: 500}),
+          await profiler.send("Profiler.start");
+      if (!profiler)
+        await browser.startTracing(page, {categories: ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline"]});
       const started = await page.evaluate(() => (console.timeStamp("qb-upload-start"), performance.now()));
       await page.locator("input[name=lab-files]").setInputFiles([file]);
-      await page.waitForFunction((queue) => document.querySelector('pre.lab-answer[data-file="queue.tsv"]')?.textContent === queue, expectedQueue, {timeout: 600_000, polling: 200});
+      await page.waitForFunction(
+        (queue) => document.querySelector('pre.lab-answer[data-file="queue.tsv"]')?.textContent === queue,
+        expectedQueue,
+        {timeout: 600_000, polling: 200}
+      );
       if (profiler) printProfile((await profiler.send("Profiler.stop")).profile as CpuProfile);
       // Two frames after the answers show, the page's work for the upload is done.
       const measured = await page.evaluate(async (started) => {
@@ -78,20 +112,38 @@ try {
         const loadedAt: number = (window as any).__loadedAt;
         const longest = (list: typeof tasks) => Math.max(0, ...list.map((t) => t.duration));
         // A task that began before the input event belongs to the upload (the event fires inside it).
-        return {longest: longest(tasks), upload: longest(tasks.filter((t) => t.start < loadedAt)), figures: longest(tasks.filter((t) => t.start >= loadedAt)), uploadTime: loadedAt - started, blocked: tasks.reduce((s, t) => s + t.duration, 0), total: performance.now() - started};
+        return {
+          longest: longest(tasks),
+          upload: longest(tasks.filter((t) => t.start < loadedAt)),
+          figures: longest(tasks.filter((t) => t.start >= loadedAt)),
+          uploadTime: loadedAt - started,
+          blocked: tasks.reduce((s, t) => s + t.duration, 0),
+          total: performance.now() - started
+        };
       }, started);
-      const cpu = profiler ? {upload: NaN, figures: NaN, wall: NaN, inside: ""} : longestCpuTasks(JSON.parse((await browser.stopTracing()).toString("utf8")));
-      if (profiler) console.log(`long tasks (start after the file was chosen, duration; the upload loaded at ${ms(measured.uploadTime)}): ${(await page.evaluate((started) => (window as any).__longTasks.filter((t: {start: number}) => t.start >= started).map((t: {start: number; duration: number}) => [t.start - started, t.duration]), started)).map(([at, d]: number[]) => `+${ms(at)} ${ms(d)}`).join(", ")}`);
+      const cpu = profiler
+        ? {upload: NaN, figures: NaN, wall: NaN, inside: ""}
+        : longestCpuTasks(JSON.parse((await browser.stopTracing()).toString("utf8")));
+      if (profiler)
+        console.log(
+          `long tasks (start after the file was chosen, duration; the upload loaded at ${ms(measured.uploadTime)}): ${(await page.evaluate((started) => (window as any).__longTasks.filter((t: {start: number}) => t.start >= started).map((t: {start: number; duration: number}) => [t.start - started, t.duration]), started)).map(([at, d]: number[]) => `+${ms(at)} ${ms(d)}`).join(", ")}`
+        );
       results[k].push({...measured, cpuUpload: cpu.upload, cpuFigures: cpu.figures});
-      console.log(`run ${run + 1}, ${trees[k].label}: longest task ${ms(measured.longest)} (upload ${ms(measured.upload)}, figures ${ms(measured.figures)}; thread time: upload ${ms(cpu.upload)}, figures ${ms(cpu.figures)}; longest in the trace ${ms(cpu.wall)}), long tasks in all ${ms(measured.blocked)}, upload ${ms(measured.uploadTime)}, total ${ms(measured.total)}${cpu.inside ? `\n  in the longest task (thread ms), ${cpu.inside}` : ""}`);
+      console.log(
+        `run ${run + 1}, ${trees[k].label}: longest task ${ms(measured.longest)} (upload ${ms(measured.upload)}, figures ${ms(measured.figures)}; thread time: upload ${ms(cpu.upload)}, figures ${ms(cpu.figures)}; longest in the trace ${ms(cpu.wall)}), long tasks in all ${ms(measured.blocked)}, upload ${ms(measured.uploadTime)}, total ${ms(measured.total)}${cpu.inside ? `\n  in the longest task (thread ms), ${cpu.inside}` : ""}`
+      );
       await page.close();
     }
   }
-  console.log(`\n| tree (medians of ${runs}) | longest task: upload | longest task: figures after it | the same in thread time: upload / figures | long tasks in all | file chosen → upload loaded | → answers shown |\n|---|---|---|---|---|---|---|`);
+  console.log(
+    `\n| tree (medians of ${runs}) | longest task: upload | longest task: figures after it | the same in thread time: upload / figures | long tasks in all | file chosen → upload loaded | → answers shown |\n|---|---|---|---|---|---|---|`
+  );
   for (const [k, tree] of trees.entries()) {
     const r = results[k];
     const m = (f: (x: (typeof r)[number]) => number) => ms(median(r.map(f)));
-    console.log(`| ${tree.label} | ${m((x) => x.upload)} | ${m((x) => x.figures)} | ${m((x) => x.cpuUpload)} / ${m((x) => x.cpuFigures)} | ${m((x) => x.blocked)} | ${m((x) => x.uploadTime)} | ${m((x) => x.total)} |`);
+    console.log(
+      `| ${tree.label} | ${m((x) => x.upload)} | ${m((x) => x.figures)} | ${m((x) => x.cpuUpload)} / ${m((x) => x.cpuFigures)} | ${m((x) => x.blocked)} | ${m((x) => x.uploadTime)} | ${m((x) => x.total)} |`
+    );
   }
 } finally {
   await browser.close();
@@ -109,7 +161,8 @@ function printProfile(profile: CpuProfile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const self = new Map<string, number>(), total = new Map<string, number>();
+  const self = new Map<string, number>(),
+    total = new Map<string, number>();
   const name = (id: number) => {
     const {functionName, url, lineNumber} = byId.get(id)!.callFrame;
     return `${functionName || "(anonymous)"} ${url.split("/").at(-1)}:${lineNumber + 1}`;
@@ -118,9 +171,13 @@ function printProfile(profile: CpuProfile) {
     const dt = (profile.timeDeltas[k + 1] ?? 0) / 1000;
     self.set(name(id), (self.get(name(id)) ?? 0) + dt);
     const seen = new Set<string>();
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) if (!seen.has(name(at))) seen.add(name(at)), total.set(name(at), (total.get(name(at)) ?? 0) + dt);
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at))
+      if (!seen.has(name(at))) seen.add(name(at)), total.set(name(at), (total.get(name(at)) ?? 0) + dt);
   });
-  const rows = [...total].filter(([key]) => /\.js:|^\(garbage collector\)/.test(key)).sort((a, b) => b[1] - a[1]).slice(0, 30);
+  const rows = [...total]
+    .filter(([key]) => /\.js:|^\(garbage collector\)/.test(key))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 30);
   console.log("\nprofile (this tree, run 1): total / self ms, function file:line");
   for (const [key, ms] of rows) console.log(`${ms.toFixed(0).padStart(7)} / ${(self.get(key) ?? 0).toFixed(0).padStart(6)}  ${key}`);
   // The longest stretches of samples without an idle one between them (about one task each), and what filled them.
@@ -137,10 +194,15 @@ function printProfile(profile: CpuProfile) {
     for (let k = s.from; k < s.to; k++) {
       const dt = (profile.timeDeltas[k + 1] ?? 0) / 1000;
       const seen = new Set<string>();
-      for (let at: number | undefined = profile.samples[k]; at !== undefined; at = parent.get(at)) if (!seen.has(name(at))) seen.add(name(at)), inside.set(name(at), (inside.get(name(at)) ?? 0) + dt);
+      for (let at: number | undefined = profile.samples[k]; at !== undefined; at = parent.get(at))
+        if (!seen.has(name(at))) seen.add(name(at)), inside.set(name(at), (inside.get(name(at)) ?? 0) + dt);
     }
     console.log(`\na busy stretch of ${span(s).toFixed(0)} ms: total ms, function file:line`);
-    for (const [key, ms] of [...inside].filter(([key]) => /\.js:|^\((garbage collector|program)\)/.test(key)).sort((a, b) => b[1] - a[1]).slice(0, 16)) console.log(`${ms.toFixed(0).padStart(7)}  ${key}`);
+    for (const [key, ms] of [...inside]
+      .filter(([key]) => /\.js:|^\((garbage collector|program)\)/.test(key))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 16))
+      console.log(`${ms.toFixed(0).padStart(7)}  ${key}`);
   }
   console.log("");
 }
@@ -163,20 +225,43 @@ interface TraceEvent {
  */
 function longestCpuTasks(trace: {traceEvents: TraceEvent[]}): {upload: number; figures: number; wall: number; inside: string} {
   const mark = (message: string) => trace.traceEvents.find((e) => e.name === "TimeStamp" && e.args?.data?.message === message);
-  const start = mark("qb-upload-start"), loaded = mark("qb-upload-loaded");
+  const start = mark("qb-upload-start"),
+    loaded = mark("qb-upload-loaded");
   if (!start || !loaded) return {upload: NaN, figures: NaN, wall: NaN, inside: ""};
-  const tasks = trace.traceEvents.filter((e) => e.ph === "X" && e.pid === start.pid && e.tid === start.tid && e.ts >= start.ts && /RunTask$/.test(e.name) && e.tdur !== undefined);
+  const tasks = trace.traceEvents.filter(
+    (e) => e.ph === "X" && e.pid === start.pid && e.tid === start.tid && e.ts >= start.ts && /RunTask$/.test(e.name) && e.tdur !== undefined
+  );
   const longest = (list: TraceEvent[]) => Math.max(0, ...list.map((e) => e.tdur! / 1000));
   // The input event fires inside the task that ends the upload, so that task is the upload's.
-  const before = tasks.filter((e) => e.ts <= loaded.ts), after = tasks.filter((e) => e.ts > loaded.ts);
+  const before = tasks.filter((e) => e.ts <= loaded.ts),
+    after = tasks.filter((e) => e.ts > loaded.ts);
   const top = (list: TraceEvent[]) => list.reduce<TraceEvent | undefined>((a, e) => (a && a.tdur! >= e.tdur! ? a : e), undefined);
-  return {upload: longest(before), figures: longest(after), wall: Math.max(0, ...tasks.map((e) => e.dur! / 1000)), inside: `upload: ${inside(trace.traceEvents, top(before))}\n  figures: ${inside(trace.traceEvents, top(after))}`};
+  return {
+    upload: longest(before),
+    figures: longest(after),
+    wall: Math.max(0, ...tasks.map((e) => e.dur! / 1000)),
+    inside: `upload: ${inside(trace.traceEvents, top(before))}\n  figures: ${inside(trace.traceEvents, top(after))}`
+  };
 }
 
 /** What filled `task` in thread time: the events nested in it on its thread, by name (nested ones count in their parents too), the 8 largest. */
 function inside(events: TraceEvent[], task: TraceEvent | undefined): string {
   if (!task) return "";
   const sums = new Map<string, number>();
-  for (const e of events) if (e !== task && e.ph === "X" && e.tid === task.tid && e.pid === task.pid && e.ts >= task.ts && e.ts < task.ts + task.dur! && e.tdur !== undefined) sums.set(e.name, (sums.get(e.name) ?? 0) + e.tdur / 1000);
-  return [...sums].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([name, t]) => `${name} ${t.toFixed(1)}`).join(", ");
+  for (const e of events)
+    if (
+      e !== task &&
+      e.ph === "X" &&
+      e.tid === task.tid &&
+      e.pid === task.pid &&
+      e.ts >= task.ts &&
+      e.ts < task.ts + task.dur! &&
+      e.tdur !== undefined
+    )
+      sums.set(e.name, (sums.get(e.name) ?? 0) + e.tdur / 1000);
+  return [...sums]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([name, t]) => `${name} ${t.toFixed(1)}`)
+    .join(", ");
 }

@@ -31,7 +31,8 @@ function timeCommand(command: string, args: string[], cwd: string): number {
   return performance.now() - started;
 }
 
-const ourBuild = () => timeCommand(process.execPath, [join(packageRoot, "bin/queuebook.js"), "build", "--root", root, "-o", join(work, "dist")], work);
+const ourBuild = () =>
+  timeCommand(process.execPath, [join(packageRoot, "bin/queuebook.js"), "build", "--root", root, "-o", join(work, "dist")], work);
 
 // 1. Build time.
 console.log("### Build of the one-page notebook (wall clock, whole command)\n");
@@ -39,7 +40,13 @@ ourBuild(); // warm: the CLI and the client assets are bundled once and cached
 let peer: string | undefined;
 if (existsSync(peerScript)) {
   try {
-    peer = execFileSync("bash", [peerScript, fixture, join(tmpdir(), "queuebook-fwpeer")], {encoding: "utf8", stdio: ["ignore", "pipe", "pipe"]}).trim().split("\n").pop();
+    peer = execFileSync("bash", [peerScript, fixture, join(tmpdir(), "queuebook-fwpeer")], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+      .trim()
+      .split("\n")
+      .pop();
   } catch (error) {
     console.log(`(Framework peer could not be prepared: ${(error as Error).message.split("\n")[0]})\n`);
   }
@@ -55,7 +62,9 @@ for (let i = 0; i < runs; i++) {
 console.log(`| tool | runs | median | min | max |\n|---|---|---|---|---|`);
 console.log(`| queuebook build | ${runs} | ${ms(median(ours))} | ${ms(Math.min(...ours))} | ${ms(Math.max(...ours))} |`);
 if (peer) {
-  console.log(`| Observable Framework 1.13.4 build | ${runs} | ${ms(median(theirs))} | ${ms(Math.min(...theirs))} | ${ms(Math.max(...theirs))} |`);
+  console.log(
+    `| Observable Framework 1.13.4 build | ${runs} | ${ms(median(theirs))} | ${ms(Math.min(...theirs))} | ${ms(Math.max(...theirs))} |`
+  );
   console.log(`\nratio (Framework median / queuebook median): **${(median(theirs) / median(ours)).toFixed(1)}×** (goal ≥ 10×)`);
 }
 
@@ -65,13 +74,20 @@ const hosts = (urls: string[]) => [...new Set(urls.map((u) => new URL(u).hostnam
 const inputs = 100;
 const round = 10;
 console.log(`\n### Slider input → dependent cells settled (headless Chromium, ${inputs} inputs each, alternating rounds of ${round})\n`);
-console.log(`load average when the browser starts (1, 5, 15 min, ${cpus().length} cores): ${loadavg().map((l) => l.toFixed(2)).join(", ")}\n`);
+console.log(
+  `load average when the browser starts (1, 5, 15 min, ${cpus().length} cores): ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ")}\n`
+);
 const browser = await launchBrowser();
 const server = await serveStatic(join(work, "dist"));
 const peerServer = peer ? await serveStatic(join(peer, "dist")) : undefined;
 try {
-  const pages: {name: string; open: OpenNotebook; latencies: number[]}[] = [{name: "queuebook", open: await openNotebook(browser, `${server.origin}/one-page.html`), latencies: []}];
-  if (peerServer) pages.push({name: "Observable Framework 1.13.4", open: await openNotebook(browser, `${peerServer.origin}/index.html`), latencies: []});
+  const pages: {name: string; open: OpenNotebook; latencies: number[]}[] = [
+    {name: "queuebook", open: await openNotebook(browser, `${server.origin}/one-page.html`), latencies: []}
+  ];
+  if (peerServer)
+    pages.push({name: "Observable Framework 1.13.4", open: await openNotebook(browser, `${peerServer.origin}/index.html`), latencies: []});
   else console.log("(Framework peer skipped for slider latency: no peer build, see above)\n");
   const values = Array.from({length: inputs}, (_, i) => 2 + (i % 90));
   for (let r = 0; r * round < inputs; r++) {
@@ -79,15 +95,21 @@ try {
     for (const p of order) p.latencies.push(...(await sliderLatencies(p.open.page, values.slice(r * round, (r + 1) * round))));
   }
   for (const p of pages) await p.open.page.close();
-  console.log(`measured in the page: input event dispatched → the redrawn 1,440-point chart is in the DOM (so every dependent cell has run); MutationObserver on the chart's cell, same code on both pages\n`);
+  console.log(
+    `measured in the page: input event dispatched → the redrawn 1,440-point chart is in the DOM (so every dependent cell has run); MutationObserver on the chart's cell, same code on both pages\n`
+  );
   console.log(`| notebook built by | inputs | p50 | p95 | max | external requests blocked |\n|---|---|---|---|---|---|`);
   for (const p of pages) {
     const l = p.latencies;
-    console.log(`| ${p.name} | ${l.length} | ${ms(percentile(50, l))} | ${ms(percentile(95, l))} | ${ms(Math.max(...l))} | ${p.open.blocked.length}${p.open.blocked.length ? ` (${hosts(p.open.blocked)})` : ""} |`);
+    console.log(
+      `| ${p.name} | ${l.length} | ${ms(percentile(50, l))} | ${ms(percentile(95, l))} | ${ms(Math.max(...l))} | ${p.open.blocked.length}${p.open.blocked.length ? ` (${hosts(p.open.blocked)})` : ""} |`
+    );
   }
   if (pages.length === 2) {
     const [q, f] = pages.map((p) => p.latencies);
-    console.log(`\nratio (Framework / queuebook): p50 **${(percentile(50, f) / percentile(50, q)).toFixed(2)}×**, p95 **${(percentile(95, f) / percentile(95, q)).toFixed(2)}×** (goal: queuebook's p95 well under Framework's)`);
+    console.log(
+      `\nratio (Framework / queuebook): p50 **${(percentile(50, f) / percentile(50, q)).toFixed(2)}×**, p95 **${(percentile(95, f) / percentile(95, q)).toFixed(2)}×** (goal: queuebook's p95 well under Framework's)`
+    );
   }
   console.log(`\np95 goal: under 20 ms (the runtime waits for the next animation frame, ≤ 16.7 ms)`);
 
@@ -107,7 +129,12 @@ try {
     await p.goto(`${origin}/${path}`, {waitUntil: "networkidle"});
     await p.close();
     const bodies = [...sizes.values()];
-    return {blocked, files: bodies.length, bytes: bodies.reduce((s, b) => s + b.length, 0), gzip: bodies.reduce((s, b) => s + gzipSync(b).length, 0)};
+    return {
+      blocked,
+      files: bodies.length,
+      bytes: bodies.reduce((s, b) => s + b.length, 0),
+      gzip: bodies.reduce((s, b) => s + gzipSync(b).length, 0)
+    };
   };
   const ourWeight = await weigh(server.origin, "one-page.html");
   console.log(`| build | files loaded | bytes | gzip |\n|---|---|---|---|`);
@@ -116,12 +143,23 @@ try {
     const theirWeight = await weigh(peerServer.origin, "index.html");
     console.log(`| Observable Framework 1.13.4 | ${theirWeight.files} | ${kb(theirWeight.bytes)} | ${kb(theirWeight.gzip)} |`);
     console.log(`\nratio of gzip bytes (Framework / queuebook): ${(theirWeight.gzip / ourWeight.gzip).toFixed(2)}×`);
-    for (const [name, w] of [["queuebook's", ourWeight], ["Framework's", theirWeight]] as const) {
-      if (w.blocked.length) console.log(`(${name} page also asked for ${w.blocked.length} file(s) off this machine, blocked and not counted: ${hosts(w.blocked)})`);
+    for (const [name, w] of [
+      ["queuebook's", ourWeight],
+      ["Framework's", theirWeight]
+    ] as const) {
+      if (w.blocked.length)
+        console.log(
+          `(${name} page also asked for ${w.blocked.length} file(s) off this machine, blocked and not counted: ${hosts(w.blocked)})`
+        );
     }
   }
-  const dirSize = (dir: string): number => readdirSync(dir, {recursive: true}).map(String).reduce((s, f) => s + (statSync(join(dir, f)).isFile() ? statSync(join(dir, f)).size : 0), 0);
-  console.log(`\nwhole dist/ folder: queuebook ${kb(dirSize(join(work, "dist")))}${peer ? `, Framework ${kb(dirSize(join(peer, "dist")))}` : ""}`);
+  const dirSize = (dir: string): number =>
+    readdirSync(dir, {recursive: true})
+      .map(String)
+      .reduce((s, f) => s + (statSync(join(dir, f)).isFile() ? statSync(join(dir, f)).size : 0), 0);
+  console.log(
+    `\nwhole dist/ folder: queuebook ${kb(dirSize(join(work, "dist")))}${peer ? `, Framework ${kb(dirSize(join(peer, "dist")))}` : ""}`
+  );
 } finally {
   await browser.close();
   await server.close();

@@ -7,7 +7,9 @@ export function treeUsage(pid: number): {rss: number; ticks: number; reapedTicks
   const total = {rss: 0, ticks: 0, reapedTicks: 0};
   try {
     total.rss += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+      .replace(/^.*\) /, "")
+      .split(" ");
     total.ticks += Number(stat[11]) + Number(stat[12]); // utime, stime (fields 14 and 15)
     total.reapedTicks += Number(stat[13]) + Number(stat[14]); // cutime, cstime (fields 16 and 17)
     for (const task of readdirSync(`/proc/${pid}/task`)) {

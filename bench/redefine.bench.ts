@@ -21,7 +21,10 @@ const perRound = Number(process.env.BENCH_INPUTS ?? 20);
 const count = 300; // prose + inline value + block cell: 600 cells
 
 /** 300 independent block cells, each shown inline in the prose above it, and a last cell nothing reads. */
-const notebook = `# Redefine\n` + Array.from({length: count}, (_, i) => `\nValue ${i}: \${x${i}}.\n\n\`\`\`js\nconst x${i} = ${i};\n\`\`\`\n`).join("") + "\n```js\nx0 * 2\n```\n";
+const notebook =
+  `# Redefine\n` +
+  Array.from({length: count}, (_, i) => `\nValue ${i}: \${x${i}}.\n\n\`\`\`js\nconst x${i} = ${i};\n\`\`\`\n`).join("") +
+  "\n```js\nx0 * 2\n```\n";
 
 /** Bundles src/client/main.ts with live.ts and cells.ts as they were at `rev`. */
 async function clientAt(rev: string): Promise<string> {
@@ -34,7 +37,17 @@ async function clientAt(rev: string): Promise<string> {
       }));
     }
   };
-  const out = await build({entryPoints: [join(root, "src/client/main.ts")], bundle: true, minify: true, write: false, format: "iife", platform: "browser", logLevel: "error", target: ["es2022", "chrome100", "firefox100", "safari15"], plugins: [old]});
+  const out = await build({
+    entryPoints: [join(root, "src/client/main.ts")],
+    bundle: true,
+    minify: true,
+    write: false,
+    format: "iife",
+    platform: "browser",
+    logLevel: "error",
+    target: ["es2022", "chrome100", "firefox100", "safari15"],
+    plugins: [old]
+  });
   return out.outputFiles[0].text;
 }
 
@@ -71,7 +84,13 @@ try {
     const pages = {before: await browser.newPage(), after: await browser.newPage()};
     for (const [name, page] of Object.entries(pages)) {
       await page.goto(`file://${join(work, name, "big.html")}`);
-      await page.waitForFunction((count) => document.querySelectorAll("[data-cell]").length === 2 * count + 1 && !document.querySelector(".qb-pending") && typeof (globalThis as any).queuebook.current === "function", count);
+      await page.waitForFunction(
+        (count) =>
+          document.querySelectorAll("[data-cell]").length === 2 * count + 1 &&
+          !document.querySelector(".qb-pending") &&
+          typeof (globalThis as any).queuebook.current === "function",
+        count
+      );
       await page.evaluate(`(${redefine})(5)`); // warm-up
     }
     const times: Record<string, number[]> = {before: [], after: []};
@@ -85,7 +104,9 @@ try {
     console.log(`redefine one cell nothing reads, 600-cell notebook (Chromium, define() only):`);
     console.log(`  before (${before.slice(0, 7)}): ${line("before")}`);
     console.log(`  after  (working tree): ${line("after")}`);
-    console.log(`  before/after: ${(median(times.before) / median(times.after)).toFixed(1)}x; load average ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)}`);
+    console.log(
+      `  before/after: ${(median(times.before) / median(times.after)).toFixed(1)}x; load average ${load.toFixed(2)} → ${loadavg()[0].toFixed(2)}`
+    );
   } finally {
     await browser.close();
   }

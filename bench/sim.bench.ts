@@ -5,8 +5,18 @@ import {cpus, loadavg} from "node:os";
 import {performance} from "node:perf_hooks";
 import {formulas} from "../src/components/oncall/formulas.js";
 import {
-  debrief, decodeRunLink, encodeRunLink, MAX_LINK_ACTIONS, MAX_LINK_CHARS, run, scenarioNames, scenarios, simulate,
-  type RunOptions, type Scenario, type ScenarioName
+  debrief,
+  decodeRunLink,
+  encodeRunLink,
+  MAX_LINK_ACTIONS,
+  MAX_LINK_CHARS,
+  run,
+  scenarioNames,
+  scenarios,
+  simulate,
+  type RunOptions,
+  type Scenario,
+  type ScenarioName
 } from "../src/sim/index.js";
 
 const WARMUP = 30;
@@ -34,7 +44,9 @@ function time(scenario: ScenarioName | Scenario, options: RunOptions): {median: 
 }
 
 const [cpu] = cpus();
-console.log(`Node ${process.version}, ${cpus().length} × ${cpu?.model ?? "unknown CPU"}, load average ${loadavg()[0].toFixed(1)} at start.`);
+console.log(
+  `Node ${process.version}, ${cpus().length} × ${cpu?.model ?? "unknown CPU"}, load average ${loadavg()[0].toFixed(1)} at start.`
+);
 console.log(`Wall time of run(scenario, {seed: 1, minutes}): median of ${REPEATS} runs after ${WARMUP} warm-up runs.\n`);
 
 console.log("### A day (1,440 minutes) per scenario\n");
@@ -68,8 +80,14 @@ console.log("multiply-add per two workers. Measured on a shared machine: compare
 console.log("\n### What the on-call page does besides a run\n");
 const trace = simulate("cache-flush", {seed: 1, minutes: 1440, actions: [{minute: 17, press: "warmup"}]});
 const fullLink = encodeRunLink({
-  scenario: "surge", seed: 4294967295, minute: 1439, lang: "hu",
-  actions: Array.from({length: MAX_LINK_ACTIONS}, (_, i) => ({minute: i, set: {targetUtilization: 0.1 + (0.9 * i) / MAX_LINK_ACTIONS, ttlS: i / 7}}))
+  scenario: "surge",
+  seed: 4294967295,
+  minute: 1439,
+  lang: "hu",
+  actions: Array.from({length: MAX_LINK_ACTIONS}, (_, i) => ({
+    minute: i,
+    set: {targetUtilization: 0.1 + (0.9 * i) / MAX_LINK_ACTIONS, ttlS: i / 7}
+  }))
 });
 // The costliest refusal: every action read before the last one fails.
 const hostile = fullLink.replace(/_[^_]*$/, "_1turboOn");
@@ -81,7 +99,12 @@ const others: [string, () => unknown][] = [
   [`decodeRunLink: a 1 MB value (refused by length, over ${MAX_LINK_CHARS})`, () => decodeRunLink("v1_" + "x".repeat(1 << 20))],
   ["debrief(…): learner, nothing and textbook, 240 minutes (cache-flush)", () => debrief("cache-flush", 1, 240, [])]
 ];
-console.log(table(["what", "median ms", "fastest ms"], others.map(([what, fn]) => {
-  const {median, min} = measure(fn, 100);
-  return [what, ms(median), ms(min)];
-})));
+console.log(
+  table(
+    ["what", "median ms", "fastest ms"],
+    others.map(([what, fn]) => {
+      const {median, min} = measure(fn, 100);
+      return [what, ms(median), ms(min)];
+    })
+  )
+);

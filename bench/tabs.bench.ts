@@ -53,7 +53,8 @@ try {
   for (const name of names) for (const way of ["new tab", "kept tab"] as Way[]) await load(name, way);
   samples.clear();
   for (let round = 0; round < runs; round++)
-    for (const name of names) for (const way of (round % 2 ? ["kept tab", "new tab"] : ["new tab", "kept tab"]) as Way[]) await load(name, way);
+    for (const name of names)
+      for (const way of (round % 2 ? ["kept tab", "new tab"] : ["new tab", "kept tab"]) as Way[]) await load(name, way);
   console.log(`Loading a notebook until it has settled (settle: 300 ms without change), medians of ${runs} rounds`);
   console.log(`(the settle's 300 ms wait is in the wall time, and costs no CPU).\n`);
   console.log("| notebook | new tab: CPU, wall | kept tab: CPU, wall | CPU ratio |");
@@ -62,7 +63,9 @@ try {
     const fresh = samples.get(`${name}|new tab`)!;
     const kept = samples.get(`${name}|kept tab`)!;
     const [a, b] = [median(fresh.cpu), median(kept.cpu)];
-    console.log(`| ${name} | ${a.toFixed(2)} s, ${ms(median(fresh.wall))} | ${b.toFixed(2)} s, ${ms(median(kept.wall))} | ${(a / b).toFixed(1)}× |`);
+    console.log(
+      `| ${name} | ${a.toFixed(2)} s, ${ms(median(fresh.wall))} | ${b.toFixed(2)} s, ${ms(median(kept.wall))} | ${(a / b).toFixed(1)}× |`
+    );
   }
 } finally {
   await browser.close();

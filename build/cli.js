@@ -7,7 +7,8 @@ import {join} from "node:path";
 /** Returns the path (file URL) of the bundled CLI entry, building it first if stale. */
 export async function buildCli(packageRoot) {
   const src = join(packageRoot, "src");
-  let newest = 0, count = 0;
+  let newest = 0,
+    count = 0;
   for (const name of readdirSync(src, {recursive: true})) {
     if (!/\.(ts|js|json)$/.test(name)) continue;
     newest = Math.max(newest, statSync(join(src, name)).mtimeMs);

@@ -25,7 +25,21 @@ import {buildLibraries, libraryAssets} from "./libraries.js";
 export const uiLanguages = ["hu", "ig", "ja", "pt"];
 
 /** Every file buildClient writes. */
-export const assets = ["client.js", "plot.js", "d3.js", "plot-d3.js", "katex.js", "katex.css", "marked.js", "style.css", "lab-upload.js", "editor.js", "course.js", ...uiLanguages.map((lang) => `ui-${lang}.js`), ...libraryAssets];
+export const assets = [
+  "client.js",
+  "plot.js",
+  "d3.js",
+  "plot-d3.js",
+  "katex.js",
+  "katex.css",
+  "marked.js",
+  "style.css",
+  "lab-upload.js",
+  "editor.js",
+  "course.js",
+  ...uiLanguages.map((lang) => `ui-${lang}.js`),
+  ...libraryAssets
+];
 
 function stampOf(packageRoot) {
   const hash = createHash("sha1");
@@ -38,7 +52,14 @@ function stampOf(packageRoot) {
     }
   }
   // (this script by its path in the package: it may run bundled into the CLI, elsewhere)
-  for (const file of [join(packageRoot, "package-lock.json"), join(packageRoot, "build", "client.js"), join(packageRoot, "build", "editorSlim.js"), join(packageRoot, "build", "libraries.js"), join(packageRoot, "src", "notebook", "contract.ts"), ...["progress.ts", "progressCourse.ts"].map((name) => join(packageRoot, "src", "components", name))]) {
+  for (const file of [
+    join(packageRoot, "package-lock.json"),
+    join(packageRoot, "build", "client.js"),
+    join(packageRoot, "build", "editorSlim.js"),
+    join(packageRoot, "build", "libraries.js"),
+    join(packageRoot, "src", "notebook", "contract.ts"),
+    ...["progress.ts", "progressCourse.ts"].map((name) => join(packageRoot, "src", "components", name))
+  ]) {
     try {
       const stat = statSync(file);
       hash.update(`${file}:${stat.size}:${stat.mtimeMs}\n`);
@@ -71,21 +92,50 @@ async function buildInto(packageRoot, out) {
   };
   await build({
     ...common,
-    entryPoints: [...["main", "plot", "d3", "plot-d3", "katex", "marked"].map((name) => ({in: join(src, `${name}.ts`), out: name === "main" ? "client" : name})), {in: join(packageRoot, "src", "components", "progressCourse.ts"), out: "course"}],
+    entryPoints: [
+      ...["main", "plot", "d3", "plot-d3", "katex", "marked"].map((name) => ({
+        in: join(src, `${name}.ts`),
+        out: name === "main" ? "client" : name
+      })),
+      {in: join(packageRoot, "src", "components", "progressCourse.ts"), out: "course"}
+    ],
     outdir: out,
     format: "iife",
     platform: "browser",
     target: ["es2022", "chrome100", "firefox100", "safari15"]
   });
   // editor.js on its own: it leaves out library code the in-page compile never runs (editorSlim.js)
-  await build({...common, entryPoints: [{in: join(src, "editor", "main.ts"), out: "editor"}], outdir: out, format: "iife", platform: "browser", target: ["es2022", "chrome100", "firefox100", "safari15"], plugins: [editorSlim()]});
+  await build({
+    ...common,
+    entryPoints: [{in: join(src, "editor", "main.ts"), out: "editor"}],
+    outdir: out,
+    format: "iife",
+    platform: "browser",
+    target: ["es2022", "chrome100", "firefox100", "safari15"],
+    plugins: [editorSlim()]
+  });
   // A worker may not be loaded by URL from file://, so the chunk carries the worker's script as text.
-  const worker = await build({...common, entryPoints: [join(packageRoot, "src", "components", "lab", "uploadWorker.ts")], write: false, format: "iife", platform: "browser", target: ["es2022", "chrome100", "firefox100", "safari15"]});
+  const worker = await build({
+    ...common,
+    entryPoints: [join(packageRoot, "src", "components", "lab", "uploadWorker.ts")],
+    write: false,
+    format: "iife",
+    platform: "browser",
+    target: ["es2022", "chrome100", "firefox100", "safari15"]
+  });
   writeFileSync(join(out, "lab-upload.js"), `queuebook.provide({labUploadWorker: ${JSON.stringify(worker.outputFiles[0].text)}});\n`);
   // each language's table as a classic script that only sets it (it may run before client.js)
   for (const lang of uiLanguages) {
     const contents = `import {${lang}} from "./${lang}.ts"; (globalThis.queuebookUi ||= {}).${lang} = ${lang};`;
-    await build({...common, stdin: {contents, loader: "ts", resolveDir: join(src, "ui"), sourcefile: `ui-${lang}.ts`}, outfile: join(out, `ui-${lang}.js`), charset: "utf8", format: "iife", platform: "browser", target: ["es2022", "chrome100", "firefox100", "safari15"]});
+    await build({
+      ...common,
+      stdin: {contents, loader: "ts", resolveDir: join(src, "ui"), sourcefile: `ui-${lang}.ts`},
+      outfile: join(out, `ui-${lang}.js`),
+      charset: "utf8",
+      format: "iife",
+      platform: "browser",
+      target: ["es2022", "chrome100", "firefox100", "safari15"]
+    });
   }
   await buildLibraries(build, packageRoot, out, common); // Framework's libraries and readers (build/libraries.js)
   const katexDist = dirname(require.resolve("katex/dist/katex.css"));
@@ -97,7 +147,9 @@ async function buildInto(packageRoot, out) {
   });
   const inspectorCss = join(dirname(dirname(require.resolve("@observablehq/inspector"))), "dist", "inspector.css");
   const inputsCss = require.resolve("@observablehq/inputs/dist/index.css");
-  const styles = [inspectorCss, inputsCss, join(src, "style.css"), join(src, "editor", "edit.css")].map((file) => readFileSync(file, "utf8"));
+  const styles = [inspectorCss, inputsCss, join(src, "style.css"), join(src, "editor", "edit.css")].map((file) =>
+    readFileSync(file, "utf8")
+  );
   await build({
     ...common,
     stdin: {contents: styles.join("\n"), loader: "css", resolveDir: src, sourcefile: "style.css"},

@@ -14,7 +14,20 @@ import {dirname, join} from "node:path";
 import {deflateRawSync} from "node:zlib";
 
 /** The files buildLibraries writes. */
-export const libraryAssets = ["arquero.js", "arrow.js", "topojson.js", "lodash.js", "leaflet.js", "leaflet.css", "duckdb.js", "duckdb-wasm.js", "sqlite.js", "xlsx.js", "zip.js", "parquet.js"];
+export const libraryAssets = [
+  "arquero.js",
+  "arrow.js",
+  "topojson.js",
+  "lodash.js",
+  "leaflet.js",
+  "leaflet.css",
+  "duckdb.js",
+  "duckdb-wasm.js",
+  "sqlite.js",
+  "xlsx.js",
+  "zip.js",
+  "parquet.js"
+];
 
 /** Writes the library chunks into `out` with esbuild's `build` and the client's common options. */
 export async function buildLibraries(build, packageRoot, out, common) {
@@ -23,7 +36,10 @@ export async function buildLibraries(build, packageRoot, out, common) {
   const target = ["es2022", "chrome100", "firefox100", "safari15"];
   await build({
     ...common,
-    entryPoints: ["arquero", "arrow", "topojson", "lodash", "leaflet", "duckdb", "sqlite", "xlsx", "zip", "parquet"].map((name) => ({in: join(libs, `${name}.ts`), out: name})),
+    entryPoints: ["arquero", "arrow", "topojson", "lodash", "leaflet", "duckdb", "sqlite", "xlsx", "zip", "parquet"].map((name) => ({
+      in: join(libs, `${name}.ts`),
+      out: name
+    })),
     outdir: out,
     format: "iife",
     platform: "browser",
@@ -33,7 +49,12 @@ export async function buildLibraries(build, packageRoot, out, common) {
     loader: {".worker.js": "text", ".wasm": "base64", ".png": "dataurl"}
   });
   const leafletCss = require.resolve("leaflet/dist/leaflet.css");
-  await build({...common, stdin: {contents: readFileSync(leafletCss, "utf8"), loader: "css", resolveDir: dirname(leafletCss), sourcefile: "leaflet.css"}, outfile: join(out, "leaflet.css"), loader: {".png": "dataurl"}});
+  await build({
+    ...common,
+    stdin: {contents: readFileSync(leafletCss, "utf8"), loader: "css", resolveDir: dirname(leafletCss), sourcefile: "leaflet.css"},
+    outfile: join(out, "leaflet.css"),
+    loader: {".png": "dataurl"}
+  });
   writeFileSync(join(out, "duckdb-wasm.js"), duckdbWasm(packageRoot, require));
 }
 

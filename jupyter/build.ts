@@ -30,7 +30,14 @@ function step(what: string): void {
 /** A stamp of what the extension is built from: the frame's folder (itself stamped), the tab's sources and the core metadata. */
 function stampOf(frame: string): string {
   const hash = createHash("sha256").update(frame);
-  for (const file of [join(root, "jupyter", "core", "package.json"), join(extension, "package.json"), ...readdirSync(join(extension, "src")).sort().map((f) => join(extension, "src", f))]) hash.update(file).update(readFileSync(file));
+  for (const file of [
+    join(root, "jupyter", "core", "package.json"),
+    join(extension, "package.json"),
+    ...readdirSync(join(extension, "src"))
+      .sort()
+      .map((f) => join(extension, "src", f))
+  ])
+    hash.update(file).update(readFileSync(file));
   return hash.digest("hex").slice(0, 16);
 }
 
@@ -45,11 +52,26 @@ export async function buildJupyterExtension(log: (what: string) => void = () => 
   const stamp = stampOf(frame);
   if (existsSync(join(out, ".stamp")) && readFileSync(join(out, ".stamp"), "utf8") === stamp) return {dir: out, specifiers};
   log("the tab's side: type check, then one ES module");
-  execFileSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", join(extension, "tsconfig.json")], {stdio: "inherit", cwd: root});
-  await build({entryPoints: [join(extension, "src", "index.ts")], outfile: join(extension, "lib", "index.js"), bundle: true, format: "esm", platform: "browser", target: "es2022", external: ["@jupyterlab/*", "@lumino/*"], logLevel: "error"});
+  execFileSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", join(extension, "tsconfig.json")], {
+    stdio: "inherit",
+    cwd: root
+  });
+  await build({
+    entryPoints: [join(extension, "src", "index.ts")],
+    outfile: join(extension, "lib", "index.js"),
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    external: ["@jupyterlab/*", "@lumino/*"],
+    logLevel: "error"
+  });
   log("build-labextension");
   rmSync(out, {recursive: true, force: true});
-  execFileSync(process.execPath, [builder, "--core-path", join(root, "jupyter", "core"), extension], {stdio: ["ignore", "ignore", "inherit"], cwd: root});
+  execFileSync(process.execPath, [builder, "--core-path", join(root, "jupyter", "core"), extension], {
+    stdio: ["ignore", "ignore", "inherit"],
+    cwd: root
+  });
   const staticDir = join(out, "static", "queuebook");
   cpSync(frame, staticDir, {recursive: true});
   const meta = JSON.parse(readFileSync(join(out, "package.json"), "utf8"));
@@ -61,10 +83,17 @@ export async function buildJupyterExtension(log: (what: string) => void = () => 
 async function main(): Promise<void> {
   const {dir: out, specifiers} = await buildJupyterExtension(step);
   const staticDir = join(out, "static", "queuebook");
-  const size = (dir: string) => readdirSync(dir, {recursive: true}).map(String).filter((f) => statSync(join(dir, f)).isFile()).map((f) => readFileSync(join(dir, f)));
-  const kb = (files: Buffer[]) => `${(files.reduce((s, b) => s + b.length, 0) / 1024).toFixed(0)} KB (gzip ${(files.reduce((s, b) => s + gzipSync(b).length, 0) / 1024).toFixed(0)} KB)`;
-  const federated = size(join(out, "static")).filter((_, i, all) => all);
-  step(`done: ${relative(process.cwd(), out)} — ${specifiers.length} modules in the map (${kb([readFileSync(join(staticDir, "modules.js"))])}), lesson frame ${kb(size(staticDir))}, the whole static folder ${kb(federated)}`);
+  const size = (dir: string) =>
+    readdirSync(dir, {recursive: true})
+      .map(String)
+      .filter((f) => statSync(join(dir, f)).isFile())
+      .map((f) => readFileSync(join(dir, f)));
+  const kb = (files: Buffer[]) =>
+    `${(files.reduce((s, b) => s + b.length, 0) / 1024).toFixed(0)} KB (gzip ${(files.reduce((s, b) => s + gzipSync(b).length, 0) / 1024).toFixed(0)} KB)`;
+  const federated = size(join(out, "static"));
+  step(
+    `done: ${relative(process.cwd(), out)} — ${specifiers.length} modules in the map (${kb([readFileSync(join(staticDir, "modules.js"))])}), lesson frame ${kb(size(staticDir))}, the whole static folder ${kb(federated)}`
+  );
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -16,7 +16,15 @@ import {sharedPackages} from "../src/notebook/contract.js";
 
 /** Every .md under `dir` (not in dot folders), relative paths. */
 function lessons(dir: string, prefix = ""): string[] {
-  return readdirSync(dir, {withFileTypes: true}).flatMap((e) => (e.name.startsWith(".") ? [] : e.isDirectory() ? lessons(join(dir, e.name), `${prefix}${e.name}/`) : e.name.endsWith(".md") ? [`${prefix}${e.name}`] : []));
+  return readdirSync(dir, {withFileTypes: true}).flatMap((e) =>
+    e.name.startsWith(".")
+      ? []
+      : e.isDirectory()
+        ? lessons(join(dir, e.name), `${prefix}${e.name}/`)
+        : e.name.endsWith(".md")
+          ? [`${prefix}${e.name}`]
+          : []
+  );
 }
 
 /** The specifiers the lessons import that the map must carry: code (project modules, npm packages), not data or the page's shared libraries. */
@@ -69,7 +77,6 @@ const lessonHtml = `<!doctype html>
 </html>
 `;
 
-
 /** A stamp of what the frame is built from: the client assets' folder, the frame's sources, the notebooks and the modules under src/. */
 function stampOf(root: string, assets: string): string {
   const hash = createHash("sha1").update(assets);
@@ -95,7 +102,18 @@ export async function buildLessonFrame(root: string): Promise<{dir: string; spec
   mkdirSync(tmp, {recursive: true});
   try {
     for (const name of readdirSync(assets)) cpSync(join(assets, name), join(tmp, name));
-    await build({entryPoints: [join(root, "src", "client", "jupyter", "frame.ts")], outfile: join(tmp, "jupyter-frame.js"), bundle: true, minify: true, format: "iife", platform: "browser", target: ["es2022", "chrome100", "firefox100", "safari15"], logLevel: "error", legalComments: "eof", absWorkingDir: root});
+    await build({
+      entryPoints: [join(root, "src", "client", "jupyter", "frame.ts")],
+      outfile: join(tmp, "jupyter-frame.js"),
+      bundle: true,
+      minify: true,
+      format: "iife",
+      platform: "browser",
+      target: ["es2022", "chrome100", "firefox100", "safari15"],
+      logLevel: "error",
+      legalComments: "eof",
+      absWorkingDir: root
+    });
     const map = await moduleMap(notebooks);
     writeFileSync(join(tmp, "modules.js"), map.code);
     writeFileSync(join(tmp, "lesson.html"), lessonHtml);

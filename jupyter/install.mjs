@@ -11,7 +11,9 @@ import {fileURLToPath} from "node:url";
 
 const jupyterDir = dirname(fileURLToPath(import.meta.url));
 const stamp = join(jupyterDir, "node_modules", ".queuebook-installed-lock");
-const lockHash = createHash("sha256").update(readFileSync(join(jupyterDir, "package-lock.json"))).digest("hex");
+const lockHash = createHash("sha256")
+  .update(readFileSync(join(jupyterDir, "package-lock.json")))
+  .digest("hex");
 
 if (existsSync(stamp) && readFileSync(stamp, "utf8") === lockHash) {
   console.log("jupyter:install: jupyter/node_modules is up to date with jupyter/package-lock.json");

@@ -16,7 +16,10 @@ const files = readdirSync(src, {recursive: true})
 /** The relative imports of `file` (src-relative), each as the src-relative file it names. */
 function importsOf(file: string): string[] {
   const text = readFileSync(join(src, file), "utf8");
-  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;'"]*?(?:from\s*)?["'](\.[^"']+)["']/g), ...text.matchAll(/\bimport\(\s*["'](\.[^"']+)["']\s*\)/g)].map((m) => m[1]);
+  const specifiers = [
+    ...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;'"]*?(?:from\s*)?["'](\.[^"']+)["']/g),
+    ...text.matchAll(/\bimport\(\s*["'](\.[^"']+)["']\s*\)/g)
+  ].map((m) => m[1]);
   return specifiers.map((s) => relative(src, resolve(dirname(join(src, file)), s)));
 }
 
@@ -25,7 +28,13 @@ const folder = (path: string) => path.split("/")[0];
 
 /** The imports that go from a file in `from` to one in `to`, as "file → import". */
 function arrows(from: string, to: readonly string[]): string[] {
-  return files.filter((file) => folder(file) === from).flatMap((file) => importsOf(file).filter((target) => to.includes(folder(target))).map((target) => `${file} → ${target}`));
+  return files
+    .filter((file) => folder(file) === from)
+    .flatMap((file) =>
+      importsOf(file)
+        .filter((target) => to.includes(folder(target)))
+        .map((target) => `${file} → ${target}`)
+    );
 }
 
 describe("the folders' arrows point one way", () => {
@@ -50,7 +59,14 @@ describe("the folders' arrows point one way", () => {
 
 /** The groups of files that import each other in a circle (strongly connected components of more than one file, or a file importing itself). */
 function cycles(): string[][] {
-  const graph = new Map(files.map((file) => [file, importsOf(file).map((target) => target.replace(/\.js$/, ".ts")).filter((target) => files.includes(target))]));
+  const graph = new Map(
+    files.map((file) => [
+      file,
+      importsOf(file)
+        .map((target) => target.replace(/\.js$/, ".ts"))
+        .filter((target) => files.includes(target))
+    ])
+  );
   let next = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();

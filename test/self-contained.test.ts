@@ -48,7 +48,9 @@ describe("outsidePaths(file, text, root)", () => {
   const at = (file: string, text: string) => outsidePaths(`${pkg}/${file}`, text, pkg).map((f) => f.target);
 
   it("resolves new URL(literal, import.meta.url) against the file", () => {
-    expect(at("test/e2e/a.test.ts", `readFileSync(new URL("../../../shared/seeds/x.txt", import.meta.url))`)).toEqual(["/home/u/shared/seeds/x.txt"]);
+    expect(at("test/e2e/a.test.ts", `readFileSync(new URL("../../../shared/seeds/x.txt", import.meta.url))`)).toEqual([
+      "/home/u/shared/seeds/x.txt"
+    ]);
     expect(at("test/components/lab/a.test.ts", `new URL('../../../../shared/seeds/', import.meta.url)`)).toEqual(["/home/u/shared/seeds/"]);
     expect(at("test/e2e/a.test.ts", "new URL(`../../../${name}`, import.meta.url)")).toEqual(["/home/u/"]);
     expect(at("test/e2e/a.test.ts", `new URL("../../notebooks/", import.meta.url); new URL("./x", import.meta.url)`)).toEqual([]);
@@ -56,12 +58,21 @@ describe("outsidePaths(file, text, root)", () => {
 
   it("follows a name bound to a path into join, resolve and +", () => {
     const bound = `const packageRoot = new URL("../../", import.meta.url).pathname;\n`;
-    expect(at("test/e2e/a.test.ts", bound + `join(packageRoot, "../shared/spec/oncall-simulator.md")`)).toEqual(["/home/u/shared/spec/oncall-simulator.md"]);
+    expect(at("test/e2e/a.test.ts", bound + `join(packageRoot, "../shared/spec/oncall-simulator.md")`)).toEqual([
+      "/home/u/shared/spec/oncall-simulator.md"
+    ]);
     expect(at("test/e2e/a.test.ts", bound + `resolve(packageRoot, "..", "shared")`)).toEqual(["/home/u/shared"]);
-    expect(at("test/e2e/a.test.ts", bound + `const up = join(packageRoot, "..");\nreadFileSync(up + "x")`)).toEqual(["/home/u", "/home/u/x"]);
-    expect(at("test/a/b.test.ts", `const here = fileURLToPath(new URL(".", import.meta.url));\njoin(here, "..", "..", "..", "seeds")`)).toEqual(["/home/u/seeds"]);
+    expect(at("test/e2e/a.test.ts", bound + `const up = join(packageRoot, "..");\nreadFileSync(up + "x")`)).toEqual([
+      "/home/u",
+      "/home/u/x"
+    ]);
+    expect(
+      at("test/a/b.test.ts", `const here = fileURLToPath(new URL(".", import.meta.url));\njoin(here, "..", "..", "..", "seeds")`)
+    ).toEqual(["/home/u/seeds"]);
     expect(at("test/client/a.test.ts", `join(import.meta.dirname, "..", "..", "..")`)).toEqual(["/home/u"]);
-    expect(at("test/e2e/a.test.ts", bound + `join(packageRoot, "notebooks", "data"); join(packageRoot, name, ".."); join(tmp, "../x")`)).toEqual([]);
+    expect(
+      at("test/e2e/a.test.ts", bound + `join(packageRoot, "notebooks", "data"); join(packageRoot, name, ".."); join(tmp, "../x")`)
+    ).toEqual([]);
   });
 
   it("flags the checkout's surroundings by absolute path, not the package's own or other paths", () => {

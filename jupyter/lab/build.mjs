@@ -24,7 +24,9 @@ export function inputsHash() {
     join(jupyterDir, "package-lock.json"),
     join(jupyterDir, "core", "package.json"),
     fileURLToPath(import.meta.url),
-    ...readdirSync(frontendDir).sort().map((name) => join(frontendDir, name))
+    ...readdirSync(frontendDir)
+      .sort()
+      .map((name) => join(frontendDir, name))
   ];
   const hash = createHash("sha256");
   for (const file of files) hash.update(file.slice(jupyterDir.length)).update("\0").update(readFileSync(file)).update("\0");
@@ -71,7 +73,8 @@ export async function labBuild({log = (line) => process.stderr.write(`${line}\n`
       if (error.code !== "EEXIST") throw error;
       const holder = Number(readFileSync(lock, "utf8"));
       if (holder && !alive(holder)) rmSync(lock, {force: true});
-      else if (Date.now() > deadline) throw new Error(`the JupyterLab frontend build of process ${holder} did not finish within ${waitMs / 1000} s (${lock})`);
+      else if (Date.now() > deadline)
+        throw new Error(`the JupyterLab frontend build of process ${holder} did not finish within ${waitMs / 1000} s (${lock})`);
       else await new Promise((resolve) => setTimeout(resolve, 250));
       continue;
     }
@@ -85,7 +88,8 @@ export async function labBuild({log = (line) => process.stderr.write(`${line}\n`
       renameSync(temporary, dir);
       log(`built in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s`);
       // Earlier builds are for inputs that are gone.
-      for (const name of readdirSync(cacheRoot)) if (name !== hash && !name.endsWith(".lock")) rmSync(join(cacheRoot, name), {recursive: true, force: true});
+      for (const name of readdirSync(cacheRoot))
+        if (name !== hash && !name.endsWith(".lock")) rmSync(join(cacheRoot, name), {recursive: true, force: true});
     } finally {
       rmSync(lock, {force: true});
     }

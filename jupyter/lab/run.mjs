@@ -23,7 +23,12 @@ function fail(message) {
 let options;
 try {
   ({values: options} = parseArgs({
-    options: {root: {type: "string"}, labextension: {type: "string", multiple: true, default: []}, overrides: {type: "string"}, port: {type: "string", default: "0"}}
+    options: {
+      root: {type: "string"},
+      labextension: {type: "string", multiple: true, default: []},
+      overrides: {type: "string"},
+      port: {type: "string", default: "0"}
+    }
   }));
 } catch (error) {
   fail(error.message);
@@ -41,7 +46,8 @@ for (const folder of options.labextension) args.push("--labextension", resolve(f
 if (options.overrides) args.push("--overrides", resolve(options.overrides));
 const server = spawn(python, args, {stdio: ["ignore", "pipe", "inherit"]});
 server.stdout.setEncoding("utf8").on("data", (text) => {
-  for (const line of text.split("\n").filter(Boolean)) console.log(line.startsWith("http") ? `JupyterLab (Ctrl+C stops it): ${line}` : line);
+  for (const line of text.split("\n").filter(Boolean))
+    console.log(line.startsWith("http") ? `JupyterLab (Ctrl+C stops it): ${line}` : line);
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

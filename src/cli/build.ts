@@ -34,7 +34,8 @@ options:
 export function maxFileBytes(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const mb = /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
-  if (!(mb > 0 && mb <= 1024)) throw new UsageError(`--max-file-mb must be a number of megabytes above 0 and at most 1024, got ${JSON.stringify(value.slice(0, 40))}`);
+  if (!(mb > 0 && mb <= 1024))
+    throw new UsageError(`--max-file-mb must be a number of megabytes above 0 and at most 1024, got ${JSON.stringify(value.slice(0, 40))}`);
   return Math.floor(mb * 1024 * 1024);
 }
 
@@ -43,7 +44,13 @@ export const command: Command = {
   summary: "build notebooks into a static site",
   usage,
   async run(args, context) {
-    const {values} = parseFlags(args, {root: {type: "string"}, out: {type: "string", short: "o"}, "max-file-mb": {type: "string"}, snapshot: {type: "boolean"}, help: {type: "boolean", short: "h"}});
+    const {values} = parseFlags(args, {
+      root: {type: "string"},
+      out: {type: "string", short: "o"},
+      "max-file-mb": {type: "string"},
+      snapshot: {type: "boolean"},
+      help: {type: "boolean", short: "h"}
+    });
     const root = resolve(context.cwd, values.root ?? "notebooks");
     const given = resolve(context.cwd, values.out ?? "dist");
     const maxBytes = maxFileBytes(values["max-file-mb"]);
@@ -58,7 +65,12 @@ export const command: Command = {
         cwd: context.cwd,
         maxFileBytes: maxBytes,
         snapshot: values.snapshot
-          ? {chromium: chromiumPath(context.env), timeoutMs: renderTimeoutMs(context.env), skipped: (reason, page) => context.stderr(oneLine(`queuebook build: no-script snapshot${page ? ` of ${page}` : ""} skipped: ${reason}`) + "\n")}
+          ? {
+              chromium: chromiumPath(context.env),
+              timeoutMs: renderTimeoutMs(context.env),
+              skipped: (reason, page) =>
+                context.stderr(oneLine(`queuebook build: no-script snapshot${page ? ` of ${page}` : ""} skipped: ${reason}`) + "\n")
+            }
           : undefined,
         effects: {
           warn: (w) => context.stderr(warningLine(w, fromCwd(context.cwd, resolve(root, w.path))) + "\n")
@@ -66,7 +78,9 @@ export const command: Command = {
       });
       const ms = Math.round(performance.now() - started);
       const into = oneLine(fromCwd(context.cwd, given)) + (out === given ? "" : ` (→ ${oneLine(fromCwd(context.cwd, out))})`);
-      context.stdout(`built ${result.pages.length} notebook${result.pages.length === 1 ? "" : "s"} into ${into}/ in ${ms} ms${result.warnings.length ? ` (${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"})` : ""}\n`);
+      context.stdout(
+        `built ${result.pages.length} notebook${result.pages.length === 1 ? "" : "s"} into ${into}/ in ${ms} ms${result.warnings.length ? ` (${result.warnings.length} warning${result.warnings.length === 1 ? "" : "s"})` : ""}\n`
+      );
       return 0;
     } catch (error) {
       if (error instanceof OutputError) throw new UsageError(oneLine(error.message));

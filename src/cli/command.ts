@@ -27,14 +27,22 @@ export interface Command {
  * A subcommand passes its own usage and full name ("lab gen").
  */
 export class UsageError extends Error {
-  constructor(message: string, readonly usage?: string, readonly commandName?: string) {
+  constructor(
+    message: string,
+    readonly usage?: string,
+    readonly commandName?: string
+  ) {
     super(message);
   }
 }
 
 /** An expected failure (missing folder, port in use): one line on stderr, exit 1 (or `code`). */
 export class CommandError extends Error {
-  constructor(message: string, readonly code = 1, readonly commandName?: string) {
+  constructor(
+    message: string,
+    readonly code = 1,
+    readonly commandName?: string
+  ) {
     super(message);
   }
 }

@@ -25,7 +25,13 @@ export const command: Command = {
   summary: "preview server with live updates",
   usage,
   async run(args, context) {
-    const {values} = parseFlags(args, {root: {type: "string"}, port: {type: "string"}, "max-file-mb": {type: "string"}, open: {type: "boolean"}, help: {type: "boolean", short: "h"}});
+    const {values} = parseFlags(args, {
+      root: {type: "string"},
+      port: {type: "string"},
+      "max-file-mb": {type: "string"},
+      open: {type: "boolean"},
+      help: {type: "boolean", short: "h"}
+    });
     const port = integerFlag("--port", values.port, 3000, 0, 65535);
     const root = resolve(context.cwd, values.root ?? "notebooks");
     const {maxFileBytes} = await import("./build.js");
@@ -40,7 +46,13 @@ export const command: Command = {
     }
     let preview;
     try {
-      preview = await startPreview({root, port, packageRoot: context.packageRoot, maxFileBytes: maxBytes, log: (line) => context.stderr(line + "\n")});
+      preview = await startPreview({
+        root,
+        port,
+        packageRoot: context.packageRoot,
+        maxFileBytes: maxBytes,
+        log: (line) => context.stderr(line + "\n")
+      });
     } catch (error) {
       const e = error as NodeJS.ErrnoException;
       if (e.code === "EADDRINUSE") throw new CommandError(`port ${port} is in use (try --port ${port + 1}, or --port 0 for a free one)`);
@@ -52,7 +64,8 @@ export const command: Command = {
     const opened = values.open ? (await import("../site/previewOpen.js")).openInBrowser(link, {env: context.env}) : undefined;
     if (opened?.skipped) context.stdout(`(not opened in a browser: ${opened.skipped})\n`);
     // A failure nobody foresaw in a callback must not end a server someone is reading from.
-    const kept = (error: unknown) => context.stderr(oneLine(`queuebook dev: internal error (still serving): ${(error as Error)?.message ?? error}`) + "\n");
+    const kept = (error: unknown) =>
+      context.stderr(oneLine(`queuebook dev: internal error (still serving): ${(error as Error)?.message ?? error}`) + "\n");
     process.on("unhandledRejection", kept);
     await new Promise<void>((done) => {
       // Run by npm (`npm start`), the server must end with npm. npm forwards SIGINT and

@@ -61,19 +61,33 @@ export const command: Command = {
       },
       true
     );
-    if (positionals.length !== 1) throw new UsageError(positionals.length ? `expected one notebook, got ${positionals.length}` : "missing the notebook to export");
+    if (positionals.length !== 1)
+      throw new UsageError(positionals.length ? `expected one notebook, got ${positionals.length}` : "missing the notebook to export");
     const file = resolve(context.cwd, positionals[0]);
     if (!file.endsWith(".md")) throw new UsageError(`${positionals[0]} is not a notebook (*.md)`);
     const {root, file: notebook} = await exportRoot(file, values.root, context.cwd);
     const pdf = values.pdf === undefined ? undefined : resolve(context.cwd, values.pdf);
     if (values.slides && pdf === undefined) throw new UsageError("--slides needs --pdf FILE.pdf: it prints the slides, one per page");
-    const out = values.out !== undefined ? resolve(context.cwd, values.out) : pdf ? undefined : resolve(context.cwd, basename(file).replace(/\.md$/, ".html"));
+    const out =
+      values.out !== undefined
+        ? resolve(context.cwd, values.out)
+        : pdf
+          ? undefined
+          : resolve(context.cwd, basename(file).replace(/\.md$/, ".html"));
     for (const target of [out, pdf]) {
       if (target === undefined) continue;
       if (target === file) throw new UsageError(`refusing to write over the notebook ${positionals[0]}`);
-      if (await stat(target).then((s) => s.isDirectory(), () => false)) throw new UsageError(`${fromCwd(context.cwd, target)} is a folder: give a file name`);
+      if (
+        await stat(target).then(
+          (s) => s.isDirectory(),
+          () => false
+        )
+      )
+        throw new UsageError(`${fromCwd(context.cwd, target)} is a folder: give a file name`);
       // Before any rendering: a PDF that cannot be written should not cost a minute of Chromium.
-      const reason = unwritableReason(target, fromCwd(context.cwd, target), {inputs: [file]}) ?? (await uncreatable(target, fromCwd(context.cwd, target)));
+      const reason =
+        unwritableReason(target, fromCwd(context.cwd, target), {inputs: [file]}) ??
+        (await uncreatable(target, fromCwd(context.cwd, target)));
       if (reason) throw new UsageError(oneLine(reason));
     }
     if (out !== undefined && out === pdf) throw new UsageError("-o and --pdf name the same file");
@@ -97,7 +111,8 @@ export const command: Command = {
       });
       // As build names them: from here, so file:line:col opens from the folder the command ran in.
       for (const w of result.warnings) context.stderr(warningLine(w, fromCwd(context.cwd, resolve(root, w.path))) + "\n");
-      if (result.snapshotSkipped && !values["no-snapshot"]) context.stderr(`queuebook export: no-script snapshot skipped: ${result.snapshotSkipped}\n`);
+      if (result.snapshotSkipped && !values["no-snapshot"])
+        context.stderr(`queuebook export: no-script snapshot skipped: ${result.snapshotSkipped}\n`);
       if (out !== undefined) {
         try {
           await writeAtomic(out, (tmp) => writeFile(tmp, result.html));
@@ -106,7 +121,9 @@ export const command: Command = {
         }
       }
       const ms = Math.round(performance.now() - started);
-      const wrote = [out && `${fromCwd(context.cwd, out)} (${kb(Buffer.byteLength(result.html))})`, pdf && fromCwd(context.cwd, pdf)].filter(Boolean).join(" and ");
+      const wrote = [out && `${fromCwd(context.cwd, out)} (${kb(Buffer.byteLength(result.html))})`, pdf && fromCwd(context.cwd, pdf)]
+        .filter(Boolean)
+        .join(" and ");
       context.stdout(`exported ${fromCwd(context.cwd, file)} to ${wrote} in ${ms} ms\n`);
       return 0;
     } catch (error) {

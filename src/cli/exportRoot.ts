@@ -30,7 +30,8 @@ export async function exportRoot(file: string, given: string | undefined, cwd: s
   if (!info) throw new UsageError(`--root ${shown}: no such folder`);
   if (!info.isDirectory()) throw new UsageError(`--root ${shown}: not a folder`);
   const found = await inside(file, root);
-  if (!found) throw new UsageError(`the notebook ${oneLine(fromCwd(cwd, file))} is not inside --root ${shown}: give a folder at or above it`);
+  if (!found)
+    throw new UsageError(`the notebook ${oneLine(fromCwd(cwd, file))} is not inside --root ${shown}: give a folder at or above it`);
   return found;
 }
 

@@ -18,7 +18,8 @@ function joinDashValues(args: string[], options: Options): string[] {
   const nameOf = (arg: string): string | undefined => (arg.startsWith("--") ? arg.slice(2) : byShort.get(arg as `-${string}`));
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
-    const arg = args[i], next = args[i + 1];
+    const arg = args[i],
+      next = args[i + 1];
     if (arg === "--") return [...out, ...args.slice(i)];
     const name = arg.includes("=") ? undefined : nameOf(arg);
     const takesValue = name !== undefined && Object.hasOwn(options, name) && options[name].type === "string";
@@ -36,7 +37,10 @@ export function parseFlags<T extends Options>(args: string[], options: T, allowP
     return parseArgs({args: joinDashValues(args, options), options, allowPositionals, strict: true});
   } catch (error) {
     // A value-taking flag followed by another flag: parseArgs calls it "ambiguous"; it is a missing value.
-    const message = (error as Error).message.split("\n")[0].replace(/\. To specify a positional.*$/, "").replace(/^(Option '[^']+') argument is ambiguous\.$/, "$1 argument missing");
+    const message = (error as Error).message
+      .split("\n")[0]
+      .replace(/\. To specify a positional.*$/, "")
+      .replace(/^(Option '[^']+') argument is ambiguous\.$/, "$1 argument missing");
     throw new UsageError(cutText(message, 200));
   }
 }

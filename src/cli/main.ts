@@ -16,7 +16,9 @@ const commands: Record<string, {summary: string; load: () => Promise<Command>}> 
 export const usage = `usage: queuebook <command> [options]
 
 commands:
-${Object.entries(commands).map(([name, {summary}]) => `  ${name.padEnd(8)}${summary}`).join("\n")}
+${Object.entries(commands)
+  .map(([name, {summary}]) => `  ${name.padEnd(8)}${summary}`)
+  .join("\n")}
 
 Run "queuebook <command> --help" for a command's options.`;
 

@@ -5,8 +5,28 @@ import type {Stats} from "node:fs";
 import {resolve} from "node:path";
 import {readBoundedSync} from "../io/readBounded.js";
 import {
-  MAX_ACTIONS_BYTES, MAX_LINK_ACTIONS, MAX_MINUTES, MAX_SEED, catalog, checkScenario, cutText, decodeRunLink, findScenario, modelOf, parseActionsJson,
-  replayOptions, runLinkUrl, runValueOf, validateActions, type Action, type ControlSpec, type MetricsRow, type MinuteMetrics, type RunLink, type Scenario, type SimModel
+  MAX_ACTIONS_BYTES,
+  MAX_LINK_ACTIONS,
+  MAX_MINUTES,
+  MAX_SEED,
+  catalog,
+  checkScenario,
+  cutText,
+  decodeRunLink,
+  findScenario,
+  modelOf,
+  parseActionsJson,
+  replayOptions,
+  runLinkUrl,
+  runValueOf,
+  validateActions,
+  type Action,
+  type ControlSpec,
+  type MetricsRow,
+  type MinuteMetrics,
+  type RunLink,
+  type Scenario,
+  type SimModel
 } from "../sim/index.js";
 import {CommandError, UsageError, wantsHelp, type Command, type Context} from "./command.js";
 import {integerFlag, parseFlags} from "./flags.js";
@@ -19,7 +39,8 @@ function controlLine(name: string, spec: ControlSpec): string {
   let takes: string;
   if (spec.type === "boolean") takes = "true | false";
   else if (spec.choices) takes = spec.choices.map((choice, i) => `${spec.min + i} ${choice}`).join(" | ");
-  else takes = `${spec.type === "integer" ? "integer " : ""}${spec.min} … ${spec.max}${spec.share ? " (a share)" : spec.unit ? ` ${spec.unit}` : ""}`;
+  else
+    takes = `${spec.type === "integer" ? "integer " : ""}${spec.min} … ${spec.max}${spec.share ? " (a share)" : spec.unit ? ` ${spec.unit}` : ""}`;
   return `                      ${name.padEnd(18)} ${takes}`;
 }
 
@@ -45,7 +66,9 @@ options:
                     the ${model.name} model's (scenario ${scenario}; \`sim --scenario NAME --help\`
                     lists another's):
                     controls:
-${Object.entries(model.controls).map(([name, spec]) => controlLine(name, spec)).join("\n")}
+${Object.entries(model.controls)
+  .map(([name, spec]) => controlLine(name, spec))
+  .join("\n")}
                     buttons: ${model.buttons.join(", ") || "none"}
                     events: ${Object.keys(model.eventKinds).join(", ") || "none"}
   --format F        table | csv | json (default table)
@@ -117,7 +140,8 @@ function readActions(file: string, cwd: string, minutes: number, model: SimModel
 function readScenario(value: string, cwd: string): Scenario {
   const shipped = findScenario(value);
   if (shipped) return shipped;
-  if (!/\.json$/i.test(value)) throw new UsageError(`unknown scenario "${cutText(value)}" (scenarios: ${catalog.map((c) => c.name).join(", ")}, or a .json file)`);
+  if (!/\.json$/i.test(value))
+    throw new UsageError(`unknown scenario "${cutText(value)}" (scenarios: ${catalog.map((c) => c.name).join(", ")}, or a .json file)`);
   const parsed = parseActionsJson(readInputText(value, cwd, "scenario"));
   if (!parsed.ok) throw new UsageError(`scenario file ${cutText(value)}: ${parsed.error}`);
   const check = checkScenario(parsed.json);
@@ -161,7 +185,16 @@ const columns: [string, number, (m: MinuteMetrics) => string][] = [
 
 /** A column of another model's table: its field, written to 4 significant digits. */
 function genericColumns(fields: readonly string[]): [string, number, (m: MetricsRow) => string][] {
-  const show = (value: unknown) => (typeof value === "number" ? (Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(4)))) : value === true ? "FIRED" : value === false ? "-" : String(value));
+  const show = (value: unknown) =>
+    typeof value === "number"
+      ? Number.isInteger(value)
+        ? String(value)
+        : String(Number(value.toPrecision(4)))
+      : value === true
+        ? "FIRED"
+        : value === false
+          ? "-"
+          : String(value);
   return fields.filter((f) => f !== "minute").map((field) => [field, Math.max(5, field.length), (m) => show(m[field])]);
 }
 
@@ -203,7 +236,8 @@ export const command: Command = {
       if (clash) throw new UsageError(`--run replays the link's own run: leave out --${clash}`);
       // A scenario file may come with a link: it supplies the scenario the link names.
       const own = values.scenario === undefined ? null : readScenario(values.scenario, context.cwd);
-      if (own && findScenario(values.scenario!) === own) throw new UsageError("--run replays the link's own scenario: leave out --scenario (or give the scenario's JSON file)");
+      if (own && findScenario(values.scenario!) === own)
+        throw new UsageError("--run replays the link's own scenario: leave out --scenario (or give the scenario's JSON file)");
       const link = readRunLink(values.run, own);
       scenario = own && own.name === link.scenario ? own : findScenario(link.scenario)!;
       lang = link.lang;
@@ -216,7 +250,8 @@ export const command: Command = {
     }
     const model = modelOf(scenario);
     if (values.link) {
-      if (actions.length > MAX_LINK_ACTIONS) throw new UsageError(`a link holds at most ${MAX_LINK_ACTIONS} actions, the run has ${actions.length}`);
+      if (actions.length > MAX_LINK_ACTIONS)
+        throw new UsageError(`a link holds at most ${MAX_LINK_ACTIONS} actions, the run has ${actions.length}`);
       const link: RunLink = {scenario: scenario.name, seed, actions: [...actions], minute: minutes - 1};
       if (lang !== undefined) link.lang = lang;
       let url: string;

@@ -76,7 +76,8 @@ export abstract class AbstractFile {
     const aq = await needChunk("aq");
     const type = this.mimeType;
     if (type === "application/json" || /\.json$/i.test(this.name)) return aq.fromJSON(await this.text(), options);
-    if (type === "text/tab-separated-values" || /\.tsv$/i.test(this.name)) return aq.fromCSV(await this.text(), {delimiter: "\t", ...options});
+    if (type === "text/tab-separated-values" || /\.tsv$/i.test(this.name))
+      return aq.fromCSV(await this.text(), {delimiter: "\t", ...options});
     if (type === "text/csv" || /\.csv$/i.test(this.name)) return aq.fromCSV(await this.text(), options);
     if (/\.arrow$/i.test(this.name)) return aq.fromArrow(new Uint8Array(await this.arrayBuffer()), options);
     if (/\.parquet$/i.test(this.name)) return aq.from(await (await needChunk("parquet")).readRows(await this.arrayBuffer()));

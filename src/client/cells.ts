@@ -145,7 +145,11 @@ export function defineCell(def: CellDefinition, path: string, placeholders: Set<
     const {name = "Error", message, line = origin.line, column = origin.column} = def.error ?? {message: "the cell has no body"};
     settle(state.root);
     // The location is the error's own position (a syntax error's line:column), else the cell's.
-    displayError(state.root, {message: message.startsWith(`${name}:`) ? message : `${name}: ${message}`, location: position({...origin, line, column})}, !!def.inline);
+    displayError(
+      state.root,
+      {message: message.startsWith(`${name}:`) ? message : `${name}: ${message}`, location: position({...origin, line, column})},
+      !!def.inline
+    );
     // Its outputs fail with its error, so that dependents say which input failed (unless
     // another cell defines the name: then that definition stands).
     for (const output of outputs) {
@@ -153,9 +157,11 @@ export function defineCell(def: CellDefinition, path: string, placeholders: Set<
       placeholders.delete(output);
       failedAt.set(output, position(origin));
       const error = markError(Object.assign(new Error(`${name}: ${message}`), {name}), origin);
-      state.variables.push(module.define(output, [], () => {
-        throw error;
-      }));
+      state.variables.push(
+        module.define(output, [], () => {
+          throw error;
+        })
+      );
     }
     return state;
   }
@@ -196,4 +202,3 @@ export function disposeCell(state: CellState): void {
   state.variables = [];
   for (const name of state.def.outputs ?? []) failedAt.delete(name);
 }
-

@@ -74,7 +74,10 @@ export async function needChunk(name: string): Promise<any> {
   if (!chunk) throw new Error(`no chunk provides ${name}`);
   if (provided[chunk.provides] === undefined) await loadBuiltins([name]);
   const value = provided[chunk.provides];
-  if (value === undefined) throw new Error(`${name} is not available: this page has no _queuebook/${chunk.chunk}.js${assetBase ? "" : " (a page exported as one file carries only the libraries its cells name)"}`);
+  if (value === undefined)
+    throw new Error(
+      `${name} is not available: this page has no _queuebook/${chunk.chunk}.js${assetBase ? "" : " (a page exported as one file carries only the libraries its cells name)"}`
+    );
   return chunk.member ? value[chunk.member] : value;
 }
 

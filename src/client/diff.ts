@@ -38,10 +38,11 @@ export function diffCells(previous: Iterable<Keyed>, next: readonly Keyed[]): Ce
 /** Compares two embedded-file maps: true when any file was added, removed or changed. */
 export function filesChanged(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   if (a === b) return false;
-  const ka = Object.keys(a), kb = Object.keys(b);
+  const ka = Object.keys(a),
+    kb = Object.keys(b);
   if (ka.length !== kb.length) return true;
   for (const k of ka) {
-    if (!Object.prototype.hasOwnProperty.call(b, k)) return true;
+    if (!Object.hasOwn(b, k)) return true;
     if (JSON.stringify(a[k]) !== JSON.stringify(b[k])) return true;
   }
   return false;

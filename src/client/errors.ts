@@ -50,9 +50,7 @@ export function markBody<F extends (...args: any[]) => any>(body: F, origin: Ori
   } as F;
 }
 
-export type Classified =
-  | {kind: "own"; name: string; message: string}
-  | {kind: "input"; input: string; message: string};
+export type Classified = {kind: "own"; name: string; message: string} | {kind: "input"; input: string; message: string};
 
 function errorName(error: any): string {
   const name = error?.name;
@@ -78,7 +76,11 @@ export function classifyError(error: unknown, cellId: string): Classified {
   if (name === "RuntimeError" && typeof input === "string" && input) {
     // A missing name is the reading cell's own error; so is one that says what to install
     // ("topojson is not defined: …", frameworkNames.ts): the name is what is missing, not an input that ran and failed.
-    if (message === `${input} is not defined` || message.startsWith(`${input} is not defined: `) || message === `${input} is defined more than once`) {
+    if (
+      message === `${input} is not defined` ||
+      message.startsWith(`${input} is not defined: `) ||
+      message === `${input} is defined more than once`
+    ) {
       return {kind: "own", name, message};
     }
     return {kind: "input", input, message};

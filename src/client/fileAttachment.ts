@@ -58,7 +58,8 @@ export class EmbeddedFileAttachment extends AbstractFile {
   /** The file's URL now, as Framework's FileAttachment.href (one blob: URL per embedded file); a cell's import.meta.resolve(…) becomes this. */
   get href(): string {
     let href = hrefs.get(this.#file);
-    if (href === undefined) hrefs.set(this.#file, (href = URL.createObjectURL(new Blob([this.#bytes() as BlobPart], {type: this.mimeType}))));
+    if (href === undefined)
+      hrefs.set(this.#file, (href = URL.createObjectURL(new Blob([this.#bytes() as BlobPart], {type: this.mimeType}))));
     return href;
   }
   toString(): string {
@@ -70,12 +71,15 @@ export class EmbeddedFileAttachment extends AbstractFile {
  * FileAttachment(name) over the embedded files; names may be written with a leading "./".
  * `refused` says why the build did not embed a name (a project module's file outside the root).
  */
-export function makeFileAttachment(getFiles: () => Files, refused: (name: string) => string | undefined = () => undefined): (name: string) => EmbeddedFileAttachment {
+export function makeFileAttachment(
+  getFiles: () => Files,
+  refused: (name: string) => string | undefined = () => undefined
+): (name: string) => EmbeddedFileAttachment {
   return function FileAttachment(name: string) {
     if (typeof name !== "string") throw new TypeError("FileAttachment expects a file name");
     const files = getFiles();
     const key = name.replace(/^\.\//, "");
-    const file = Object.prototype.hasOwnProperty.call(files, key) ? files[key] : Object.prototype.hasOwnProperty.call(files, name) ? files[name] : undefined;
+    const file = Object.hasOwn(files, key) ? files[key] : Object.hasOwn(files, name) ? files[name] : undefined;
     if (!file) {
       const why = refused(name);
       throw why ? new Error(why) : new FileNotFoundError(name);

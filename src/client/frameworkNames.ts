@@ -7,27 +7,46 @@
 
 /** Framework's implicit imports queuebook does not bundle: name → the npm package Framework imports. */
 const libraries: Record<string, string> = {
-  echarts: "echarts", mapboxgl: "mapbox-gl", React: "react", ReactDOM: "react-dom", vg: "@uwdata/vgplot", vl: "vega-lite-api",
-  dot: "@viz-js/viz", mermaid: "mermaid"
+  echarts: "echarts",
+  mapboxgl: "mapbox-gl",
+  React: "react",
+  ReactDOM: "react-dom",
+  vg: "@uwdata/vgplot",
+  vl: "vega-lite-api",
+  dot: "@viz-js/viz",
+  mermaid: "mermaid"
 };
 
 /** The import a notebook writes instead, where one line does it. */
 const imports: Record<string, string> = {
-  echarts: 'import * as echarts from "npm:echarts"', mapboxgl: 'import mapboxgl from "npm:mapbox-gl"',
-  React: 'import * as React from "npm:react"', ReactDOM: 'import * as ReactDOM from "npm:react-dom"'
+  echarts: 'import * as echarts from "npm:echarts"',
+  mapboxgl: 'import mapboxgl from "npm:mapbox-gl"',
+  React: 'import * as React from "npm:react"',
+  ReactDOM: 'import * as ReactDOM from "npm:react-dom"'
 };
 
 /** Framework's sample datasets (npm:@observablehq/sample-datasets), by name → file. */
 const datasets: Record<string, string> = {
-  aapl: "aapl.csv", alphabet: "alphabet.csv", cars: "cars.csv", citywages: "citywages.csv", diamonds: "diamonds.csv",
-  flare: "flare.csv", industries: "industries.csv", miserables: "miserables.json", olympians: "olympians.csv",
-  penguins: "penguins.csv", pizza: "pizza.csv", weather: "weather.csv"
+  aapl: "aapl.csv",
+  alphabet: "alphabet.csv",
+  cars: "cars.csv",
+  citywages: "citywages.csv",
+  diamonds: "diamonds.csv",
+  flare: "flare.csv",
+  industries: "industries.csv",
+  miserables: "miserables.json",
+  olympians: "olympians.csv",
+  penguins: "penguins.csv",
+  pizza: "pizza.csv",
+  weather: "weather.csv"
 };
 
 /** What a cell reading `name` is told: what Framework gives under that name and how to have it here. */
 export function missingName(name: string): string | undefined {
   if (Object.hasOwn(libraries, name)) {
-    const how = Object.hasOwn(imports, name) ? `install it (npm install ${libraries[name]}) and add a cell: ${imports[name]}` : `install ${libraries[name]} and import it in a cell`;
+    const how = Object.hasOwn(imports, name)
+      ? `install it (npm install ${libraries[name]}) and add a cell: ${imports[name]}`
+      : `install ${libraries[name]} and import it in a cell`;
     return `${name} is not defined: Observable Framework imports it implicitly (npm:${libraries[name]}) and queuebook does not; ${how}`;
   }
   if (Object.hasOwn(datasets, name)) {

@@ -8,6 +8,7 @@ export interface Pull<T> extends Iterator<T | Promise<T>, undefined> {
   [Symbol.iterator](): Pull<T>;
 }
 
+// biome-ignore lint/suspicious/noConfusingVoidType: an observer's initializer that returns nothing returns void, and is allowed
 type Dispose = (() => void) | void | undefined | null;
 
 function makePull<T>(next: () => T | Promise<T>, dispose: () => void): Pull<T> {
@@ -44,7 +45,7 @@ export function observe<T>(initialize: (notify: (value: T) => T) => Dispose): Pu
   };
   const dispose = checkDispose(initialize(notify));
   return makePull<T>(() => {
-    if (fresh) return (fresh = false), latest;
+    if (fresh) return ((fresh = false), latest);
     return new Promise<T>((resolve) => (waiting = resolve));
   }, dispose);
 }
@@ -67,7 +68,10 @@ export function queue<T>(initialize: (notify: (value: T) => T) => Dispose): Pull
 
 /** The current time (Date.now()), once per pull: the runtime pulls once per animation frame. */
 export function now(): Pull<number> {
-  return makePull(() => Date.now(), () => {});
+  return makePull(
+    () => Date.now(),
+    () => {}
+  );
 }
 
 type InputLike = EventTarget & {

@@ -37,7 +37,8 @@ function needBuiltin(name: string): any {
 /** Runtime definitions of Framework's implicit imports that queuebook carries in chunks (aq, Arrow, DuckDBClient, sql …). */
 function chunkedLibraries(): Record<string, () => unknown> {
   const definitions: Record<string, () => unknown> = {};
-  for (const name of Object.keys(chunkedBuiltins)) if (!["Plot", "d3", "tex", "md"].includes(name)) definitions[name] = () => needBuiltin(name);
+  for (const name of Object.keys(chunkedBuiltins))
+    if (!["Plot", "d3", "tex", "md"].includes(name)) definitions[name] = () => needBuiltin(name);
   return definitions;
 }
 
@@ -46,7 +47,7 @@ type Template = (strings: TemplateStringsArray, ...values: unknown[]) => Node;
 /** tex`…` (inline) and tex.block`…` (display mode), rendered with KaTeX from raw strings. */
 export function makeTex(katex: any) {
   function renderer(options: Record<string, unknown>): Template {
-    return function (strings: TemplateStringsArray, ...values: unknown[]) {
+    return (strings: TemplateStringsArray, ...values: unknown[]) => {
       const source = String.raw(strings, ...values);
       const root = document.createElement(options.displayMode ? "div" : "span");
       // KaTeX's DOM renderer refuses a document in quirks mode (JupyterLab's HTML viewer shows an
@@ -149,6 +150,9 @@ const stdlib = {
   Mutable,
   resize,
   attachments(files: Files, refused: Record<string, string>) {
-    return makeFileAttachment(() => files, (name) => (Object.hasOwn(refused, name) ? refused[name] : undefined));
+    return makeFileAttachment(
+      () => files,
+      (name) => (Object.hasOwn(refused, name) ? refused[name] : undefined)
+    );
   }
 };

@@ -44,11 +44,14 @@ export function define(definition: NotebookDefinition): void {
   const {path, cells: defs} = definition;
   notebook = {path, languages: definition.languages};
   if (definition.modules) registerModules(definition.modules);
-  const newFiles = definition.filesArriving ? {} : definition.files ?? {};
+  const newFiles = definition.filesArriving ? {} : (definition.files ?? {});
   const refreshFiles = filesChanged(currentFiles(), newFiles);
   if (definition.filesArriving) awaitFiles(definition.filesArriving);
   else setFiles(newFiles, definition.refused);
-  const diff = diffCells(Array.from(cells.values(), (s) => s.def), defs);
+  const diff = diffCells(
+    Array.from(cells.values(), (s) => s.def),
+    defs
+  );
   const redo = new Set([...diff.changed, ...diff.added]);
   if (refreshFiles) {
     for (const id of diff.unchanged) if (cells.get(id)!.def.inputs.includes("FileAttachment")) redo.add(id);
@@ -84,4 +87,3 @@ export function define(definition: NotebookDefinition): void {
   for (const [id, state] of next) cells.set(id, state);
   defined();
 }
-

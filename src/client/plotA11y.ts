@@ -35,7 +35,8 @@ function language(): string {
 /** A number or date as the summary writes it: a few significant digits, grouped thousands. */
 function short(value: unknown): string {
   if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === "number") return Number.isFinite(value) ? value.toLocaleString(language(), {maximumSignificantDigits: 3}) : String(value);
+  if (typeof value === "number")
+    return Number.isFinite(value) ? value.toLocaleString(language(), {maximumSignificantDigits: 3}) : String(value);
   return String(value);
 }
 
@@ -45,7 +46,7 @@ function seriesOf(Plot: Plot, marks: unknown[]): FigureSeries[] {
   for (const mark of marks.flat(Infinity) as any[]) {
     const channels = mark?.channels;
     if (!channels?.x || !channels?.y || mark.initializer || !mark.data) continue;
-    const label = (channel: any, fallback: string) => (typeof channel.value === "string" ? channel.value : channel.label ?? fallback);
+    const label = (channel: any, fallback: string) => (typeof channel.value === "string" ? channel.value : (channel.label ?? fallback));
     try {
       const xs = Plot.valueof(mark.data, channels.x.value) as ArrayLike<unknown>;
       const ys = Plot.valueof(mark.data, channels.y.value) as ArrayLike<unknown>;
@@ -61,17 +62,35 @@ function seriesOf(Plot: Plot, marks: unknown[]): FigureSeries[] {
 
 /** "line, dot: x 1 to 2,000, y 0 to 0.98", from the figure's own scales. */
 function summary(svg: SVGSVGElement & {scale?(name: string): any}, options: Options): string {
-  const kinds = [...new Set(Array.from(svg.querySelectorAll(":scope > g[aria-label]"), (g) => g.getAttribute("aria-label")))].filter((k) => k && !/^(x|y|fx|fy)-(axis|grid)/.test(k));
+  const kinds = [...new Set(Array.from(svg.querySelectorAll(":scope > g[aria-label]"), (g) => g.getAttribute("aria-label")))].filter(
+    (k) => k && !/^(x|y|fx|fy)-(axis|grid)/.test(k)
+  );
   const axes: string[] = [];
   for (const name of ["x", "y"]) {
     const scale = svg.scale?.(name);
     if (!scale?.domain?.length) continue;
     const domain = scale.domain as unknown[];
     const label = scale.label ?? options[name]?.label;
-    const range = typeof domain[0] === "number" || domain[0] instanceof Date ? ui("chart.range", {from: short(domain[0]), to: short(domain.at(-1))}) : ui("chart.values", {count: domain.length});
-    axes.push(`${label ? String(label).replace(/[↑↓←→]/g, "").trim() : name} ${range}`);
+    const range =
+      typeof domain[0] === "number" || domain[0] instanceof Date
+        ? ui("chart.range", {from: short(domain[0]), to: short(domain.at(-1))})
+        : ui("chart.values", {count: domain.length});
+    axes.push(
+      `${
+        label
+          ? String(label)
+              .replace(/[↑↓←→]/g, "")
+              .trim()
+          : name
+      } ${range}`
+    );
   }
-  return [options.title ? String(options.title) : "", `${ui("chart.name")}${kinds.length ? ` (${kinds.join(", ")})` : ""}${axes.length ? `: ${axes.join("; ")}` : ""}`].filter(Boolean).join(". ");
+  return [
+    options.title ? String(options.title) : "",
+    `${ui("chart.name")}${kinds.length ? ` (${kinds.join(", ")})` : ""}${axes.length ? `: ${axes.join("; ")}` : ""}`
+  ]
+    .filter(Boolean)
+    .join(". ");
 }
 
 /** Makes a figure Plot drew one named image whose marks' labels are allowed (see the top). */
@@ -83,7 +102,8 @@ export function describeFigure(figure: Element, options: Options, series: Figure
       svg.setAttribute("aria-hidden", "true");
       continue;
     }
-    for (const node of svg.querySelectorAll("[aria-label]:not([role])")) node.setAttribute("role", node.tagName.toLowerCase() === "g" ? "graphics-object" : "graphics-symbol");
+    for (const node of svg.querySelectorAll("[aria-label]:not([role])"))
+      node.setAttribute("role", node.tagName.toLowerCase() === "g" ? "graphics-object" : "graphics-symbol");
     if (svg.hasAttribute("role") || svg.parentElement?.closest("svg")) continue;
     svg.setAttribute("role", "img");
     if (!svg.hasAttribute("aria-label")) svg.setAttribute("aria-label", summary(svg as SVGSVGElement, options));

@@ -77,7 +77,8 @@ export function patchMain(html: string): void {
 export function adoptSource(source: unknown): void {
   const s = source as {path?: unknown; hash?: unknown; text?: unknown; blocks?: unknown} | null;
   const element = document.getElementById("qb-source");
-  if (!element || typeof s?.path !== "string" || typeof s.hash !== "string" || typeof s.text !== "string" || !Array.isArray(s.blocks)) return;
+  if (!element || typeof s?.path !== "string" || typeof s.hash !== "string" || typeof s.text !== "string" || !Array.isArray(s.blocks))
+    return;
   element.textContent = JSON.stringify(s);
   document.dispatchEvent(new CustomEvent("queuebook:source", {detail: s}));
 }
@@ -110,7 +111,8 @@ export function showNotice(message: string | undefined): void {
     notice.id = NOTICE;
     notice.setAttribute("role", "alert");
     // inline style: the notice must show even when the page's style sheet is what failed
-    notice.style.cssText = "position:fixed;z-index:2147483647;top:0;left:0;right:0;padding:0.5em 1em;background:#fee;color:#900;border-bottom:2px solid #c00;font:14px/1.4 system-ui,sans-serif;white-space:pre-wrap";
+    notice.style.cssText =
+      "position:fixed;z-index:2147483647;top:0;left:0;right:0;padding:0.5em 1em;background:#fee;color:#900;border-bottom:2px solid #c00;font:14px/1.4 system-ui,sans-serif;white-space:pre-wrap";
     document.body.prepend(notice);
   }
   notice.textContent = `queuebook dev: ${message}`;

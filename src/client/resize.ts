@@ -5,7 +5,10 @@
 type Rendered = Node | string | null | undefined;
 
 /** A div re-rendered at its own width (and height) whenever it changes; stops on `invalidation`. */
-export function resize(render: (width: number, height: number) => Rendered | Promise<Rendered>, invalidation?: Promise<unknown>): HTMLDivElement {
+export function resize(
+  render: (width: number, height: number) => Rendered | Promise<Rendered>,
+  invalidation?: Promise<unknown>
+): HTMLDivElement {
   const div = document.createElement("div");
   div.style.position = "relative";
   const usesHeight = render.length !== 1;

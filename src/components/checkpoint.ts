@@ -90,7 +90,11 @@ export function checkpoint(options: CheckpointOptions): CheckpointNode {
   const format = options.formatNumber ?? ((value: number) => String(value));
   const unit = options.guess.kind === "number" && options.guess.unit ? options.guess.unit : "";
   const uid = `qb-checkpoint-${++instances}`;
-  const node = element("section", {class: "qb-checkpoint", "data-qb-checkpoint": options.id, "aria-labelledby": `${uid}-q`}) as CheckpointNode;
+  const node = element("section", {
+    class: "qb-checkpoint",
+    "data-qb-checkpoint": options.id,
+    "aria-labelledby": `${uid}-q`
+  }) as CheckpointNode;
   node.value = undefined;
   addStyles(node.ownerDocument);
   knowItem(options.lesson, "checkpoint", options.id, storage);
@@ -103,7 +107,10 @@ export function checkpoint(options: CheckpointOptions): CheckpointNode {
   function draw(focus: boolean): void {
     const stored = readProgress(options.lesson, storage).checkpoint.done[options.id];
     const state = checkpointState(options.guess, stored, options.answer, options.tolerance);
-    node.replaceChildren(element("p", {class: "qb-checkpoint-kicker"}, strings.kicker), element("p", {class: "qb-checkpoint-question", id: `${uid}-q`}, options.question));
+    node.replaceChildren(
+      element("p", {class: "qb-checkpoint-kicker"}, strings.kicker),
+      element("p", {class: "qb-checkpoint-question", id: `${uid}-q`}, options.question)
+    );
     node.dataset.qbState = state.phase;
     if (state.phase === "ask") {
       node.append(askForm(focus));
@@ -155,11 +162,17 @@ export function checkpoint(options: CheckpointOptions): CheckpointNode {
         set.append(label);
       });
       form.append(set);
-      read = () => (form.querySelector<HTMLInputElement>("input:checked")?.value ?? "");
+      read = () => form.querySelector<HTMLInputElement>("input:checked")?.value ?? "";
       first = set.querySelector("input")!;
     } else {
       const id = `${uid}-n`;
-      const input = element("input", {type: "text", inputmode: "decimal", id, autocomplete: "off", "aria-describedby": `${uid}-problem`}) as HTMLInputElement;
+      const input = element("input", {
+        type: "text",
+        inputmode: "decimal",
+        id,
+        autocomplete: "off",
+        "aria-describedby": `${uid}-problem`
+      }) as HTMLInputElement;
       const label = element("label", {for: id, class: "qb-checkpoint-number"}, strings.guessLabel);
       label.append(input);
       if (unit) label.append(element("span", {class: "qb-checkpoint-unit"}, unit));
@@ -172,7 +185,12 @@ export function checkpoint(options: CheckpointOptions): CheckpointNode {
       event.preventDefault();
       const guess = readGuess(options.guess, read());
       if (!guess.ok) {
-        problem.textContent = {"empty": strings.empty, "not-a-choice": strings.notAChoice, "not-a-number": strings.notANumber, "out-of-range": strings.outOfRange}[guess.problem];
+        problem.textContent = {
+          empty: strings.empty,
+          "not-a-choice": strings.notAChoice,
+          "not-a-number": strings.notANumber,
+          "out-of-range": strings.outOfRange
+        }[guess.problem];
         return;
       }
       markDone(options.lesson, "checkpoint", options.id, guess.stored, storage);

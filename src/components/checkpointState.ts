@@ -20,7 +20,9 @@ export interface Answer {
 }
 
 /** A guess that reads: its stored form and its value. */
-export type Guess = {ok: true; stored: string; value: string | number} | {ok: false; problem: "empty" | "not-a-choice" | "not-a-number" | "out-of-range"};
+export type Guess =
+  | {ok: true; stored: string; value: string | number}
+  | {ok: false; problem: "empty" | "not-a-choice" | "not-a-number" | "out-of-range"};
 
 /**
  * A typed number as the learner writes it: "7.5", "7,5" (hu, pt), " 12 ", "1e2" is refused (not
@@ -42,7 +44,8 @@ export function readGuess(spec: GuessSpec, input: string | null | undefined): Gu
   }
   const value = parseNumber(text);
   if (value === undefined) return {ok: false, problem: "not-a-number"};
-  if ((spec.min !== undefined && value < spec.min) || (spec.max !== undefined && value > spec.max)) return {ok: false, problem: "out-of-range"};
+  if ((spec.min !== undefined && value < spec.min) || (spec.max !== undefined && value > spec.max))
+    return {ok: false, problem: "out-of-range"};
   return {ok: true, stored: String(value), value};
 }
 

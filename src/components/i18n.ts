@@ -27,6 +27,11 @@ export function missingKeys(reference: Strings, table: Strings): string[] {
 
 /** Formats numbers the way `lang` writes them (hu, pt: 0,0; en, ig: 0.0), with fixed digits. */
 export function numberFormat(lang: string, digits = 0, options: Intl.NumberFormatOptions = {}): (value: number) => string {
-  const format = new Intl.NumberFormat(lang, {minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false, ...options});
+  const format = new Intl.NumberFormat(lang, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+    ...options
+  });
   return (value) => (Number.isFinite(value) ? format.format(value) : value > 0 ? "∞" : value < 0 ? "−∞" : "–");
 }

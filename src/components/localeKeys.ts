@@ -11,7 +11,8 @@ import {buttons as oncallButtons, learnerControls} from "./oncall/session.js";
 /** The keys `source` reads by name: the literal argument of each `t("…")`, `t('…')` or `` t(`…`) `` call without a placeholder. */
 export function keysRead(source: string): string[] {
   const keys = new Set<string>();
-  for (const match of source.matchAll(/(?<![\w$.])t\(\s*(?:"([\w.-]+)"|'([\w.-]+)'|`([\w.-]+)`)/g)) keys.add(match[1] ?? match[2] ?? match[3]);
+  for (const match of source.matchAll(/(?<![\w$.])t\(\s*(?:"([\w.-]+)"|'([\w.-]+)'|`([\w.-]+)`)/g))
+    keys.add(match[1] ?? match[2] ?? match[3]);
   return [...keys];
 }
 
@@ -26,12 +27,16 @@ export function scenarioKeys(scenario: Scenario): string[] {
   const model = modelOf(scenario);
   // As the controls view shows them: a scenario's offers, else the on-call page's preset.
   const own = scenario.offers !== undefined;
-  const controls = own ? offeredControls(scenario) : learnerControls, buttons = own ? offeredButtons(scenario) : oncallButtons;
+  const controls = own ? offeredControls(scenario) : learnerControls,
+    buttons = own ? offeredButtons(scenario) : oncallButtons;
   const keys = [
     ...controls.flatMap((name) => [`control.${name}`, `help.${name}`]),
     ...buttons.flatMap((name) => [`button.${name}`, `help.${name}`]),
     ...scenario.events.map((e) => `event.${e.kind}`),
-    ...(model.measures ?? []).flatMap((m) => [`debrief.${m.id ?? m.field}`, ...(m.story === false ? [] : [`amount.${m.field}.more`, `amount.${m.field}.less`])])
+    ...(model.measures ?? []).flatMap((m) => [
+      `debrief.${m.id ?? m.field}`,
+      ...(m.story === false ? [] : [`amount.${m.field}.more`, `amount.${m.field}.less`])
+    ])
   ];
   return [...new Set(keys)];
 }
@@ -46,6 +51,10 @@ export interface MissingKey {
  * The keys in `read` (key → who reads it) that `table` lacks, leaving out the page's own named
  * texts (`named`, its data-text blocks, which the page adds to every table).
  */
-export function missingKeys(read: ReadonlyMap<string, string>, table: Readonly<Record<string, unknown>>, named: ReadonlySet<string> = new Set()): MissingKey[] {
+export function missingKeys(
+  read: ReadonlyMap<string, string>,
+  table: Readonly<Record<string, unknown>>,
+  named: ReadonlySet<string> = new Set()
+): MissingKey[] {
   return [...read].filter(([key]) => !Object.hasOwn(table, key) && !named.has(key)).map(([key, readBy]) => ({key, readBy}));
 }

@@ -116,7 +116,12 @@ function write(lesson: string, progress: LessonProgress, storage: ProgressStorag
 }
 
 /** Records the items of `kind` the lesson has (a notebook calls this when it loads). */
-export function expectItems(lesson: string, kind: ProgressKind, ids: readonly string[], storage: ProgressStorage | undefined = browserStorage()): void {
+export function expectItems(
+  lesson: string,
+  kind: ProgressKind,
+  ids: readonly string[],
+  storage: ProgressStorage | undefined = browserStorage()
+): void {
   const progress = readProgress(lesson, storage);
   const known = [...new Set(ids.filter(isText))];
   if (known.length === progress[kind].known.length && known.every((id, i) => id === progress[kind].known[i])) return;
@@ -125,7 +130,13 @@ export function expectItems(lesson: string, kind: ProgressKind, ids: readonly st
 }
 
 /** Marks one item done (and had), with its value (a checkpoint's guess; "done" for the others). */
-export function markDone(lesson: string, kind: ProgressKind, id: string, value = "done", storage: ProgressStorage | undefined = browserStorage()): void {
+export function markDone(
+  lesson: string,
+  kind: ProgressKind,
+  id: string,
+  value = "done",
+  storage: ProgressStorage | undefined = browserStorage()
+): void {
   if (!isText(id) || !isText(value)) return;
   const progress = readProgress(lesson, storage);
   if (progress[kind].done[id] === value && progress[kind].known.includes(id)) return;

@@ -38,7 +38,8 @@ function hrefIn(lesson: LessonData, lang: string): string {
 /** Fills the course page in `lang` with the progress kept in this browser. */
 export function showCourse(doc: Document, data: CourseData, lang: string): void {
   const s = {...data.strings[data.languages[0]], ...data.strings[lang]};
-  const fill = (template: string, vars: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (m, k: string) => (Object.hasOwn(vars, k) ? String(vars[k]) : m));
+  const fill = (template: string, vars: Record<string, string | number>) =>
+    template.replace(/\{(\w+)\}/g, (m, k: string) => (Object.hasOwn(vars, k) ? String(vars[k]) : m));
   doc.documentElement.lang = lang;
   doc.title = s.pageTitle;
   doc.querySelector('meta[name="description"]')?.setAttribute("content", s.pageDescription);

@@ -7,5 +7,8 @@ const named: Record<string, string> = {"\n": "\\n", "\r": "\\r", "\t": "\\t"};
 
 /** `text` as one printable line: C0 and C1 controls, DEL, U+2028 and U+2029 written as escapes (`\n`, `\t`, `\r`, else `\u001b`). */
 export function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => named[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return text.replace(
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+    (c) => named[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`
+  );
 }

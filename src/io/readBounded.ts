@@ -89,7 +89,10 @@ class Reading {
   buffer: Buffer;
   length = 0;
   open = true;
-  constructor(size: number, private readonly maxBytes: number) {
+  constructor(
+    size: number,
+    private readonly maxBytes: number
+  ) {
     this.buffer = Buffer.alloc(Math.min(size, maxBytes) + 1);
   }
   /** Free space left in the buffer. */
@@ -100,7 +103,8 @@ class Reading {
   took(bytesRead: number): void {
     this.length += bytesRead;
     if (bytesRead === 0 || this.length > this.maxBytes) this.open = false;
-    else if (this.room === 0) this.buffer = Buffer.concat([this.buffer, Buffer.alloc(Math.min(this.buffer.length, this.maxBytes + 1 - this.buffer.length))]);
+    else if (this.room === 0)
+      this.buffer = Buffer.concat([this.buffer, Buffer.alloc(Math.min(this.buffer.length, this.maxBytes + 1 - this.buffer.length))]);
   }
   /** The bytes, or "too large" when the file grew past the limit while it was read. */
   result(): BoundedRead {

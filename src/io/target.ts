@@ -59,7 +59,8 @@ export function targetReason(path: string, shown = path, {inputs = [], notebooks
     if (notebooks && /\.md$/i.test(full)) return cannot("it is a notebook (.md): refusing to replace it");
     for (const input of inputs) {
       const other = statSync(input, {throwIfNoEntry: false});
-      if (other && other.dev === info.dev && other.ino === info.ino) return cannot("it is an input of this command: refusing to replace it");
+      if (other && other.dev === info.dev && other.ino === info.ino)
+        return cannot("it is an input of this command: refusing to replace it");
     }
   }
   try {

@@ -1,6 +1,18 @@
 // The lab's written answers, computed from its recorded files. Pure: it takes the folder's
 // files as text and returns the files to write, so the CLI and the notebook share it.
-import {formatProbe, formatTsv, parseClosed, parsePlan, parseProbe, parseRecords, parseRun, seconds, type ClosedRow, type PlanRow, type RunRow} from "./csv.js";
+import {
+  formatProbe,
+  formatTsv,
+  parseClosed,
+  parsePlan,
+  parseProbe,
+  parseRecords,
+  parseRun,
+  seconds,
+  type ClosedRow,
+  type PlanRow,
+  type RunRow
+} from "./csv.js";
 import type {LabRecord} from "./des.js";
 import {closedLoopRate, formulaWorkers, maxRate, naiveClosedLoopRate} from "./little.js";
 import {intervals, shapes, type Shape} from "./schedule.js";
@@ -34,7 +46,16 @@ export interface Analysis {
 }
 
 /** The lab's output files in step order. */
-export const outputNames = ["01-target.txt", "schedules.tsv", "latency.tsv", "queue.tsv", "05-note.txt", "think.txt", "capacity.txt", "arrival-model.txt"];
+export const outputNames = [
+  "01-target.txt",
+  "schedules.tsv",
+  "latency.tsv",
+  "queue.tsv",
+  "05-note.txt",
+  "think.txt",
+  "capacity.txt",
+  "arrival-model.txt"
+];
 
 /** The per-step numbers behind the files, for the notebook. */
 export interface LabNumbers {
@@ -73,13 +94,44 @@ function analysisOf(numbers: ReturnType<typeof labNumbersOf>): Analysis {
     if (text !== undefined) files.push([name, text]);
     else skipped.push({name, missing: numbers.missing[name] ?? []});
   };
-  add("01-target.txt", t && lines([`service_ms=${t.serviceMs}`, `workers=${t.workers}`, `max_rate=${trimmed(t.maxRate, 3)}`, `chosen_rate=${trimmed(t.chosenRate, 3)}`, `utilization=${fixed(t.utilization, 2)}`]));
+  add(
+    "01-target.txt",
+    t &&
+      lines([
+        `service_ms=${t.serviceMs}`,
+        `workers=${t.workers}`,
+        `max_rate=${trimmed(t.maxRate, 3)}`,
+        `chosen_rate=${trimmed(t.chosenRate, 3)}`,
+        `utilization=${fixed(t.utilization, 2)}`
+      ])
+  );
   add("schedules.tsv", schedules && formatTsv(schedules.map((s) => [s.shape, s.count, fixed(s.meanInterval, 4), fixed(s.cv, 3)])));
   add("latency.tsv", latency && formatTsv(latency.map((l) => [l.shape, l.ok, fixed(l.p50, 1), fixed(l.p95, 1)])));
   add("queue.tsv", queue && formatTsv(queue.map((q) => [q.shape, q.records, q.maxQlen, fixed(q.meanQlen, 2)])));
   add("05-note.txt", note && lines([`worst=${note.worst}`, `ratio=${fixed(note.ratio, 1)}`]));
-  add("think.txt", k && lines([`users=${k.users}`, `think_s=${fixed(k.thinkS, 3)}`, `mean_r_s=${fixed(k.meanRS, 4)}`, `predicted_rate=${fixed(k.predictedRate, 3)}`, `measured_rate=${fixed(k.measuredRate, 3)}`, `naive_rate=${fixed(k.naiveRate, 3)}`]));
-  add("capacity.txt", c && lines([`formula_workers=${c.formulaWorkers}`, `observed_even=${c.observedEven}`, `observed_burst=${c.observedBurst}`, `underestimate_factor=${fixed(c.underestimateFactor, 1)}`, `verdict=${c.verdict}`]));
+  add(
+    "think.txt",
+    k &&
+      lines([
+        `users=${k.users}`,
+        `think_s=${fixed(k.thinkS, 3)}`,
+        `mean_r_s=${fixed(k.meanRS, 4)}`,
+        `predicted_rate=${fixed(k.predictedRate, 3)}`,
+        `measured_rate=${fixed(k.measuredRate, 3)}`,
+        `naive_rate=${fixed(k.naiveRate, 3)}`
+      ])
+  );
+  add(
+    "capacity.txt",
+    c &&
+      lines([
+        `formula_workers=${c.formulaWorkers}`,
+        `observed_even=${c.observedEven}`,
+        `observed_burst=${c.observedBurst}`,
+        `underestimate_factor=${fixed(c.underestimateFactor, 1)}`,
+        `verdict=${c.verdict}`
+      ])
+  );
   add("arrival-model.txt", m && lines([`model=${m.model}`, `workers=${m.workers}`, `evidence=${m.evidence}`, `risk=${m.risk}`]));
   return {files, skipped, notes: numbers.notes, values: numbers.values};
 }
@@ -100,14 +152,17 @@ export function labNumbers(read: (name: string) => string | undefined, options: 
  */
 export function labNumbersOfRows(rows: (name: string) => unknown[] | undefined, options: AnalyzeOptions = {}) {
   const of = <T>(name: string) => rows(name) as T[];
-  return labNumbersOf({
-    has: (name) => rows(name) !== undefined,
-    probes: () => of<number>("01-probe.txt"),
-    intended: (shape) => of<PlanRow>(`sched-${shape}.csv`).map((r) => r.intended),
-    run: (shape) => of<RunRow>(`run-${shape}.csv`),
-    srv: (shape) => of<LabRecord>(`srv-${shape}.csv`),
-    closed: () => of<ClosedRow>("closed.csv")
-  }, options);
+  return labNumbersOf(
+    {
+      has: (name) => rows(name) !== undefined,
+      probes: () => of<number>("01-probe.txt"),
+      intended: (shape) => of<PlanRow>(`sched-${shape}.csv`).map((r) => r.intended),
+      run: (shape) => of<RunRow>(`run-${shape}.csv`),
+      srv: (shape) => of<LabRecord>(`srv-${shape}.csv`),
+      closed: () => of<ClosedRow>("closed.csv")
+    },
+    options
+  );
 }
 
 /** A lab folder's contents as records; an absent part stands for an absent file. */
@@ -150,7 +205,13 @@ function recordInputs(records: LabRecords): LabInputs {
   const us = microseconds;
   const part = (name: string) => {
     const [, prefix, shape] = /^(sched|run|srv)-(\w+)\.csv$/.exec(name) ?? [];
-    return prefix ? records[prefix as "sched" | "run" | "srv"]?.[shape as Shape] : name === "01-probe.txt" ? records.probes : name === "closed.csv" ? records.closed : undefined;
+    return prefix
+      ? records[prefix as "sched" | "run" | "srv"]?.[shape as Shape]
+      : name === "01-probe.txt"
+        ? records.probes
+        : name === "closed.csv"
+          ? records.closed
+          : undefined;
   };
   return {
     has: (name) => part(name) !== undefined,
@@ -191,7 +252,8 @@ function labNumbersOf(inputs: LabInputs, options: AnalyzeOptions) {
     const name = `srv-${shape}.csv`;
     if (!inputs.has(name)) continue;
     const records = inputs.srv(shape);
-    if (records.length === 0) throw new LabFileError(name, 2, 1, "no records after the header (run the shape, then GET /dump before the next /reset)");
+    if (records.length === 0)
+      throw new LabFileError(name, 2, 1, "no records after the header (run the shape, then GET /dump before the next /reset)");
     srv.set(shape, records);
   }
   const chosenRate = options.chosenRate ?? labChosenRate;
@@ -204,29 +266,60 @@ function labNumbersOf(inputs: LabInputs, options: AnalyzeOptions) {
   if (need("01-target.txt", ["01-probe.txt"]) && (workers !== undefined || need("01-target.txt", srvNames))) {
     const probes = inputs.probes();
     const serviceMs = Number(fixed(median(probes) * 1000, 0));
-    if (serviceMs < 1) throw new LabFileError("01-probe.txt", 1, 1, `the median probe, ${median(probes)} s, rounds to 0 ms: the service time must be at least 1 ms`);
+    if (serviceMs < 1)
+      throw new LabFileError(
+        "01-probe.txt",
+        1,
+        1,
+        `the median probe, ${median(probes)} s, rounds to 0 ms: the service time must be at least 1 ms`
+      );
     const rate = maxRate(workers!, serviceMs / 1000);
     values.target = {serviceMs, workers: workers!, maxRate: rate, chosenRate, utilization: chosenRate / rate};
   }
 
   // Step 3: same mean interval, different CV.
-  if (need("schedules.tsv", shapes.map((s) => `sched-${s}.csv`))) {
+  if (
+    need(
+      "schedules.tsv",
+      shapes.map((s) => `sched-${s}.csv`)
+    )
+  ) {
     values.schedules = shapes.map((shape) => {
       const name = `sched-${shape}.csv`;
       const plan = inputs.intended(shape);
-      if (plan.length < 2) throw new LabFileError(name, plan.length + 2, 1, `${plan.length} request${plan.length === 1 ? "" : "s"}: a schedule needs at least 2 to have an interval`);
+      if (plan.length < 2)
+        throw new LabFileError(
+          name,
+          plan.length + 2,
+          1,
+          `${plan.length} request${plan.length === 1 ? "" : "s"}: a schedule needs at least 2 to have an interval`
+        );
       const gaps = intervals(plan);
       const meanInterval = mean(gaps);
-      if (!(meanInterval > 0)) throw new LabFileError(name, plan.length + 1, 1, "every intended time is the same: no mean interval (a schedule must move forward in time)");
+      if (!(meanInterval > 0))
+        throw new LabFileError(
+          name,
+          plan.length + 1,
+          1,
+          "every intended time is the same: no mean interval (a schedule must move forward in time)"
+        );
       return {shape, count: gaps.length + 1, meanInterval, cv: cv(gaps)};
     });
   }
 
   // Step 4: latency is received − sent of the answered requests, in ms.
-  if (need("latency.tsv", shapes.map((s) => `run-${s}.csv`))) {
+  if (
+    need(
+      "latency.tsv",
+      shapes.map((s) => `run-${s}.csv`)
+    )
+  ) {
     values.latency = shapes.map((shape) => {
       const name = `run-${shape}.csv`;
-      const ms = inputs.run(shape).filter((r) => r.code === 200).map((r) => (r.received - r.sent) * 1000);
+      const ms = inputs
+        .run(shape)
+        .filter((r) => r.code === 200)
+        .map((r) => (r.received - r.sent) * 1000);
       if (ms.length === 0) throw new LabFileError(name, 2, 1, "no request was answered 200, so there is no latency to report");
       return {shape, ok: ms.length, p50: nearestRank(50, ms), p95: nearestRank(95, ms)};
     });
@@ -250,14 +343,23 @@ function labNumbersOf(inputs: LabInputs, options: AnalyzeOptions) {
   if (need("think.txt", ["closed.csv"])) {
     const rows = inputs.closed();
     const ok = rows.filter((r) => r.code === 200);
-    if (ok.length === 0) throw new LabFileError("closed.csv", 2, 1, rows.length ? "no request was answered 200" : "no requests after the header");
+    if (ok.length === 0)
+      throw new LabFileError("closed.csv", 2, 1, rows.length ? "no request was answered 200" : "no requests after the header");
     const users = options.users ?? new Set(rows.map((r) => r.user)).size;
     const thinkS = options.thinkS ?? inferThink(rows);
-    if (!(thinkS > 0)) throw new LabInputError(`closed.csv: think_s=${thinkS}: the naive rate N/Z needs a think time above 0 (pass --think)`);
+    if (!(thinkS > 0))
+      throw new LabInputError(`closed.csv: think_s=${thinkS}: the naive rate N/Z needs a think time above 0 (pass --think)`);
     const meanRS = mean(ok.map((r) => r.received - r.sent));
     const span = maxOf(rows.map((r) => r.received)) - minOf(rows.map((r) => r.sent));
     if (!(span > 0)) throw new LabFileError("closed.csv", 2, 1, "the run lasted 0 s (last received = first sent): no rate can be measured");
-    values.think = {users, thinkS, meanRS, predictedRate: closedLoopRate(users, meanRS, thinkS), measuredRate: ok.length / span, naiveRate: naiveClosedLoopRate(users, thinkS)};
+    values.think = {
+      users,
+      thinkS,
+      meanRS,
+      predictedRate: closedLoopRate(users, meanRS, thinkS),
+      measuredRate: ok.length / span,
+      naiveRate: naiveClosedLoopRate(users, thinkS)
+    };
   }
 
   // Step 7: the even-arrival formula against the concurrency the server saw.
@@ -265,7 +367,13 @@ function labNumbersOf(inputs: LabInputs, options: AnalyzeOptions) {
     const formula = formulaWorkers(chosenRate, values.target.serviceMs / 1000);
     const observedEven = concurrency("even");
     const observedBurst = concurrency("burst");
-    values.capacity = {formulaWorkers: formula, observedEven, observedBurst, underestimateFactor: observedBurst / formula, verdict: formula < observedBurst ? "under" : "ok"};
+    values.capacity = {
+      formulaWorkers: formula,
+      observedEven,
+      observedBurst,
+      underestimateFactor: observedBurst / formula,
+      verdict: formula < observedBurst ? "under" : "ok"
+    };
   } else if (!values.target) (missing["capacity.txt"] ??= []).push(...(missing["01-target.txt"] ?? []));
 
   // Step 8: the model is the shape that overflowed most; workers cover what was observed.
@@ -307,7 +415,8 @@ function inferThink(rows: ClosedRow[]): number {
     visits.sort((a, b) => a.sent - b.sent);
     for (let i = 1; i < visits.length; i++) gaps.push(visits[i].sent - visits[i - 1].received);
   }
-  if (gaps.length === 0) throw new LabFileError("closed.csv", 2, 1, "each user sent one request only: the think time cannot be inferred; pass it explicitly");
+  if (gaps.length === 0)
+    throw new LabFileError("closed.csv", 2, 1, "each user sent one request only: the think time cannot be inferred; pass it explicitly");
   return Math.floor(median(gaps) * 1000 + 1e-6) / 1000;
 }
 

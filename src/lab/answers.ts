@@ -50,6 +50,8 @@ export function placeAnswers(dir: string, files: [name: string, text: string][],
 /** What was done, one line per file: `wrote <name>` or `kept <name> (…): wrote <suggested>`. */
 export function placedLines(placed: PlacedAnswer[], shown: (name: string) => string): string[] {
   return placed.map((p) =>
-    p.kept ? `kept ${shown(p.name)} (the learner's, it differs from the analysis; --force replaces it): wrote ${shown(p.target)}` : `wrote ${shown(p.target)}`
+    p.kept
+      ? `kept ${shown(p.name)} (the learner's, it differs from the analysis; --force replaces it): wrote ${shown(p.target)}`
+      : `wrote ${shown(p.target)}`
   );
 }

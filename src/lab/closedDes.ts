@@ -25,7 +25,16 @@ export interface SimulateClosedOptions {
  * plus the think time, while that is before `durationS`. Returns the users' rows (as
  * `lab closed` writes them) and the server's records (as `/dump` answers them).
  */
-export function simulateClosedLoop({users, thinkS, durationS, workers, serviceS, service = "deterministic", seed = 1, networkS = 0}: SimulateClosedOptions): {rows: ClosedRow[]; records: LabRecord[]} {
+export function simulateClosedLoop({
+  users,
+  thinkS,
+  durationS,
+  workers,
+  serviceS,
+  service = "deterministic",
+  seed = 1,
+  networkS = 0
+}: SimulateClosedOptions): {rows: ClosedRow[]; records: LabRecord[]} {
   const serve = fifoServer({workers, serviceS, service, seed}, users);
   // Next sends, one per user still active, scanned linearly (users are few); ties go to the lower user.
   const sends: [time: number, user: number][] = Array.from({length: users}, (_, user) => [0, user]);
@@ -33,7 +42,8 @@ export function simulateClosedLoop({users, thinkS, durationS, workers, serviceS,
   const records: LabRecord[] = [];
   while (sends.length) {
     let k = 0;
-    for (let j = 1; j < sends.length; j++) if (sends[j][0] < sends[k][0] || (sends[j][0] === sends[k][0] && sends[j][1] < sends[k][1])) k = j;
+    for (let j = 1; j < sends.length; j++)
+      if (sends[j][0] < sends[k][0] || (sends[j][0] === sends[k][0] && sends[j][1] < sends[k][1])) k = j;
     const [arrive, user] = sends[k];
     const {start, end, qlen} = serve(arrive);
     records.push({seq: records.length, arrive, start, end, qlen});

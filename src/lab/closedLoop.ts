@@ -22,7 +22,10 @@ export interface ClosedLoopOptions {
  * start, ordered by send time). A user sends only while the duration has not ended; the last
  * requests may be answered after it.
  */
-export async function runClosedLoop(url: string, {users, thinkS, durationS, clock = monotonic, transport = httpTransport(), think = sleep, onAnswer}: ClosedLoopOptions): Promise<ClosedRow[]> {
+export async function runClosedLoop(
+  url: string,
+  {users, thinkS, durationS, clock = monotonic, transport = httpTransport(), think = sleep, onAnswer}: ClosedLoopOptions
+): Promise<ClosedRow[]> {
   const rows: ClosedRow[] = [];
   const t0 = clock();
   const user = async (id: number) => {

@@ -43,26 +43,46 @@ export function formatProbe(times: ArrayLike<number>): string {
 
 /** The plan CSV: `i,intended`. */
 export function formatPlan(times: ArrayLike<number>): string {
-  return csvFormat(Array.from(times, (t, i) => ({i, intended: seconds(t)})), ["i", "intended"]) + "\n";
+  return (
+    csvFormat(
+      Array.from(times, (t, i) => ({i, intended: seconds(t)})),
+      ["i", "intended"]
+    ) + "\n"
+  );
 }
 
 /** The open-loop run CSV: `i,intended,sent,received,code,error`. */
 export function formatRun(rows: RunRow[]): string {
   const columns = ["i", "intended", "sent", "received", "code", "error"] as const;
-  return csvFormat(rows.map((r) => ({...r, intended: seconds(r.intended), sent: seconds(r.sent), received: seconds(r.received)})), columns) + "\n";
+  return (
+    csvFormat(
+      rows.map((r) => ({...r, intended: seconds(r.intended), sent: seconds(r.sent), received: seconds(r.received)})),
+      columns
+    ) + "\n"
+  );
 }
 
 /** The server's /dump CSV: `seq,arrive,start,end,qlen`. */
 export function formatRecords(records: LabRecord[]): string {
   const columns = ["seq", "arrive", "start", "end", "qlen"] as const;
-  return csvFormat(records.map((r) => ({...r, arrive: seconds(r.arrive), start: seconds(r.start), end: seconds(r.end)})), columns) + "\n";
+  return (
+    csvFormat(
+      records.map((r) => ({...r, arrive: seconds(r.arrive), start: seconds(r.start), end: seconds(r.end)})),
+      columns
+    ) + "\n"
+  );
 }
 
 /** The closed-loop CSV: `user,sent,received,code`, plus `error` when any request failed. */
 export function formatClosed(rows: ClosedRow[]): string {
   const columns: (keyof ClosedRow)[] = ["user", "sent", "received", "code"];
   if (rows.some((r) => r.error)) columns.push("error");
-  return csvFormat(rows.map((r) => ({...r, sent: seconds(r.sent), received: seconds(r.received)})), columns) + "\n";
+  return (
+    csvFormat(
+      rows.map((r) => ({...r, sent: seconds(r.sent), received: seconds(r.received)})),
+      columns
+    ) + "\n"
+  );
 }
 
 /** Tab-separated rows without a header, one line each, ending in a newline. */
@@ -81,17 +101,25 @@ function table<T>(file: string, text: string, columns: string[], optional: strin
     expectHeader(file, header, columns, optional);
     reader = new RowReader(file, header);
   };
-  eachRow(file, text, (row) => {
-    reader!.width(row);
-    out.push(read(reader!, row));
-  }, onHeader);
+  eachRow(
+    file,
+    text,
+    (row) => {
+      reader!.width(row);
+      out.push(read(reader!, row));
+    },
+    onHeader
+  );
   return out;
 }
 
 /** Reads a plan CSV `i,intended`: indexes increasing, times from 0 and in order. */
 export function parsePlan(file: string, text: string): PlanRow[] {
   const order = ordered();
-  return table(file, text, ["i", "intended"], [], (read, row) => ({i: order.increasing(read, row, 0, read.integer(row, 0)), intended: order.nondecreasing(read, row, 1, read.number(row, 1, 0))}));
+  return table(file, text, ["i", "intended"], [], (read, row) => ({
+    i: order.increasing(read, row, 0, read.integer(row, 0)),
+    intended: order.nondecreasing(read, row, 1, read.number(row, 1, 0))
+  }));
 }
 
 /**
@@ -133,19 +161,31 @@ export function parseRecords(file: string, text: string): LabRecord[] {
  * before sending again, so a user's requests never overlap: one that does is an error.
  */
 export function parseClosed(file: string, text: string): ClosedRow[] {
-  const lines: number[] = [], sentColumns: number[] = [];
+  const lines: number[] = [],
+    sentColumns: number[] = [];
   const out = table(file, text, ["user", "sent", "received", "code"], ["error"], (read, row) => {
     lines.push(row.line);
     sentColumns.push(row.columns[1]);
     const sent = read.number(row, 1, 0);
-    return {user: read.integer(row, 0), sent, received: read.number(row, 2, sent), code: statusCode(read, row, 3), ...(row.fields[4] ? {error: row.fields[4]} : {})};
+    return {
+      user: read.integer(row, 0),
+      sent,
+      received: read.number(row, 2, sent),
+      code: statusCode(read, row, 3),
+      ...(row.fields[4] ? {error: row.fields[4]} : {})
+    };
   });
   // Sort each user's visits by send time (indexes, so the rows' lines stay at hand).
   const order = out.map((_, k) => k).sort((a, b) => out[a].user - out[b].user || out[a].sent - out[b].sent);
   for (let k = 1; k < order.length; k++) {
     const [prev, next] = [out[order[k - 1]], out[order[k]]];
     if (prev.user === next.user && next.sent < prev.received) {
-      throw new LabFileError(file, lines[order[k]], sentColumns[order[k]], `column "sent": user ${next.user} sent at ${next.sent} s, before its previous answer at ${prev.received} s (line ${lines[order[k - 1]]}): a closed-loop user waits for each answer`);
+      throw new LabFileError(
+        file,
+        lines[order[k]],
+        sentColumns[order[k]],
+        `column "sent": user ${next.user} sent at ${next.sent} s, before its previous answer at ${prev.received} s (line ${lines[order[k - 1]]}): a closed-loop user waits for each answer`
+      );
     }
   }
   return out;
@@ -184,7 +224,8 @@ function statusCode(read: RowReader, row: TableRow, k: number): number {
  * in increasing order cannot repeat, so the sort runs only for a file that is not in order.
  */
 function unique(file: string, column: string, why: string) {
-  const values: number[] = [], lines: number[] = [];
+  const values: number[] = [],
+    lines: number[] = [];
   let sorted = true;
   return {
     note(row: TableRow, value: number) {
@@ -198,7 +239,13 @@ function unique(file: string, column: string, why: string) {
       const order = values.map((_, k) => k).sort((a, b) => values[a] - values[b] || lines[a] - lines[b]);
       for (let k = 1; k < order.length; k++) {
         const [first, again] = [order[k - 1], order[k]];
-        if (values[first] === values[again]) throw new LabFileError(file, lines[again], 1, `column "${column}": ${values[again]} appears twice (also on line ${lines[first]}): ${why}`);
+        if (values[first] === values[again])
+          throw new LabFileError(
+            file,
+            lines[again],
+            1,
+            `column "${column}": ${values[again]} appears twice (also on line ${lines[first]}): ${why}`
+          );
       }
     }
   };
@@ -209,7 +256,11 @@ function ordered() {
   const last: number[] = [];
   const check = (read: RowReader, row: TableRow, k: number, value: number, strict: boolean) => {
     if (last[k] !== undefined && (strict ? value <= last[k] : value < last[k]))
-      read.fail(row, k, `${value} comes after ${last[k]} on the line above: ${strict ? "expected increasing values" : "times out of order"}`);
+      read.fail(
+        row,
+        k,
+        `${value} comes after ${last[k]} on the line above: ${strict ? "expected increasing values" : "times out of order"}`
+      );
     return (last[k] = value);
   };
   return {

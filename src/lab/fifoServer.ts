@@ -29,7 +29,10 @@ export interface Served {
 }
 
 /** A server in its empty state: call the returned function with each arrival, in time order. */
-export function fifoServer({workers, serviceS, service = "deterministic", seed = 1}: FifoServerOptions, expected = 64): (arrive: number) => Served {
+export function fifoServer(
+  {workers, serviceS, service = "deterministic", seed = 1}: FifoServerOptions,
+  expected = 64
+): (arrive: number) => Served {
   if (!(workers >= 1)) throw new RangeError(`workers must be at least 1, got ${workers}`);
   const random = mulberry32(seed);
   const free = new MinHeap(workers);

@@ -13,7 +13,18 @@ import {roundHalfUp, trimmed} from "./round.js";
 import {shapes, type Shape} from "./schedule.js";
 import {maxConcurrency, maxOf, median} from "./stats.js";
 
-export {detailWording, fill, inputNames, labFileNames, ruleWording, type Check, type DetailId, type Part, type RuleId, type Vars} from "./gradeCheck.js";
+export {
+  detailWording,
+  fill,
+  inputNames,
+  labFileNames,
+  ruleWording,
+  type Check,
+  type DetailId,
+  type Part,
+  type RuleId,
+  type Vars
+} from "./gradeCheck.js";
 export {characters, checkDecision, decisionMinimum, type Decision, type DecisionBasis} from "./gradeDecision.js";
 
 /**
@@ -25,7 +36,14 @@ export function gradeLab(read: (name: string) => string | undefined): Check[] {
   const checks: Check[] = [];
   const add = (c: Check | Check[]) => void checks.push(...(Array.isArray(c) ? c : [c]));
   const absent = [...inputNames, ...outputNames].filter((name) => read(name) === undefined);
-  add(check(undefined, "present", absent.length === 0, absent.length ? part("files.missing", {files: absent.join(", ")}) : part("files.present", {n: inputNames.length + outputNames.length})));
+  add(
+    check(
+      undefined,
+      "present",
+      absent.length === 0,
+      absent.length ? part("files.missing", {files: absent.join(", ")}) : part("files.present", {n: inputNames.length + outputNames.length})
+    )
+  );
 
   // Formats of the inputs: a file that does not parse makes its dependent values fail too.
   const broken = new Set<string>();
@@ -39,7 +57,16 @@ export function gradeLab(read: (name: string) => string | undefined): Check[] {
       parsed.set(name, rows);
       const ok = count === undefined || rows.length === count;
       if (!ok) broken.add(name);
-      add(check(name, "format", ok, columns === undefined ? part("format.probe", {rows: rows.length, expected: count!}) : part("format.csv", {columns, rows: rows.length})));
+      add(
+        check(
+          name,
+          "format",
+          ok,
+          columns === undefined
+            ? part("format.probe", {rows: rows.length, expected: count!})
+            : part("format.csv", {columns, rows: rows.length})
+        )
+      );
     } catch (error) {
       broken.add(name);
       add(check(name, "format", false, part("format.unreadable", {message: prefixed(name, error)})));
@@ -71,13 +98,41 @@ export function gradeLab(read: (name: string) => string | undefined): Check[] {
   if (failure) add(check(undefined, "analysis", false, part("analysis.failed", {message: failure})));
   add(gradeTarget(read("01-target.txt"), truth, serviceS));
   add(gradeSchedules(read, truth, parsed));
-  add(gradeTable("latency.tsv", read("latency.tsv"), truth.latency, [["ok_count", (r) => [r.ok], 0], ["p50", (r) => [r.p50], 1], ["p95", (r) => [r.p95], 1]]));
-  add(gradeTable("queue.tsv", read("queue.tsv"), truth.queue, [["records", (r) => [r.records], 0], ["max_qlen", (r) => [r.maxQlen], 0], ["mean_qlen", (r) => [r.meanQlen], 2]]));
+  add(
+    gradeTable("latency.tsv", read("latency.tsv"), truth.latency, [
+      ["ok_count", (r) => [r.ok], 0],
+      ["p50", (r) => [r.p50], 1],
+      ["p95", (r) => [r.p95], 1]
+    ])
+  );
+  add(
+    gradeTable("queue.tsv", read("queue.tsv"), truth.queue, [
+      ["records", (r) => [r.records], 0],
+      ["max_qlen", (r) => [r.maxQlen], 0],
+      ["mean_qlen", (r) => [r.meanQlen], 2]
+    ])
+  );
   if (truth.queue) {
     const counts = truth.queue.map((q) => q.records);
-    add(check("srv-*.csv", "counts", counts.every((c) => c === counts[0]), part("counts", {counts: counts.join(", ")})));
+    add(
+      check(
+        "srv-*.csv",
+        "counts",
+        counts.every((c) => c === counts[0]),
+        part("counts", {counts: counts.join(", ")})
+      )
+    );
   }
-  add(gradeLines("05-note.txt", read("05-note.txt"), truth.note && [["worst", [truth.note.worst]], ["ratio", () => [truth.note!.ratio], 1]]));
+  add(
+    gradeLines(
+      "05-note.txt",
+      read("05-note.txt"),
+      truth.note && [
+        ["worst", [truth.note.worst]],
+        ["ratio", () => [truth.note!.ratio], 1]
+      ]
+    )
+  );
   add(gradeThink(read("think.txt"), truth));
   add(gradeCapacity(read("capacity.txt"), truth, serviceS));
   for (const shape of shapes) {
@@ -96,13 +151,21 @@ function gradeTarget(text: string | undefined, truth: LabNumbers, serviceS: numb
   const t = truth.target;
   const workers = (w: Written) => [w.workers ?? t!.workers];
   const rates = (w: Written) => admittedValues((n, s) => maxRate(n, s), workers(w), serviceS);
-  return gradeLines("01-target.txt", text, t && [
-    ["service_ms", () => [serviceS[1] * 1000], 0], // the median rounded to ms: its unrounded value
-    ["workers", () => [t.workers], 0, (v) => v >= t.workers, ["values.workers", {workers: t.workers}]],
-    ["max_rate", rates, undefined],
-    ["chosen_rate", () => [labChosenRate], 0],
-    ["utilization", (w) => admittedValues((rate) => labChosenRate / rate, [...rates(w), ...(w.max_rate === undefined ? [] : [w.max_rate])]), 2]
-  ]);
+  return gradeLines(
+    "01-target.txt",
+    text,
+    t && [
+      ["service_ms", () => [serviceS[1] * 1000], 0], // the median rounded to ms: its unrounded value
+      ["workers", () => [t.workers], 0, (v) => v >= t.workers, ["values.workers", {workers: t.workers}]],
+      ["max_rate", rates, undefined],
+      ["chosen_rate", () => [labChosenRate], 0],
+      [
+        "utilization",
+        (w) => admittedValues((rate) => labChosenRate / rate, [...rates(w), ...(w.max_rate === undefined ? [] : [w.max_rate])]),
+        2
+      ]
+    ]
+  );
 }
 
 /** Step 3: count, mean interval, and cv = sd / mean with the mean exact or as written. */
@@ -115,7 +178,14 @@ function gradeSchedules(read: (name: string) => string | undefined, truth: LabNu
   const s = truth.schedules;
   if (!s) return checks;
   const [even, poisson, burst] = s.map((r) => r.cv);
-  checks.push(check("sched-*.csv", "shapes", even < 0.05 && poisson > 0.7 && poisson < 1.3 && burst > 2, part("shapes", {even: roundHalfUp(even, 3), poisson: roundHalfUp(poisson, 3), burst: roundHalfUp(burst, 3)})));
+  checks.push(
+    check(
+      "sched-*.csv",
+      "shapes",
+      even < 0.05 && poisson > 0.7 && poisson < 1.3 && burst > 2,
+      part("shapes", {even: roundHalfUp(even, 3), poisson: roundHalfUp(poisson, 3), burst: roundHalfUp(burst, 3)})
+    )
+  );
   const last = shapes.map((shape) => (parsed.get(`sched-${shape}.csv`) as PlanRow[] | undefined)?.at(-1)?.intended ?? NaN);
   const spread = Math.max(...last) / Math.min(...last);
   checks.push(check("sched-*.csv", "rate", spread <= 1.2, part("rate", {times: last.map((t) => roundHalfUp(t, 2)).join(", ")})));
@@ -130,14 +200,18 @@ function gradeThink(text: string | undefined, truth: LabNumbers): Check[] {
   const k = truth.think;
   const users = (w: Written) => [w.users ?? k!.users];
   const think = (w: Written) => choices(k!.thinkS, 3, w.think_s);
-  return gradeLines("think.txt", text, k && [
-    ["users", () => [k.users], 0],
-    ["think_s", () => [k.thinkS], 3, (v) => Math.abs(v - k.thinkS) <= 0.01, ["values.think", {think: roundHalfUp(k.thinkS, 3)}]],
-    ["mean_r_s", () => [k.meanRS], 4],
-    ["predicted_rate", (w) => admittedValues(closedLoopRate, users(w), choices(k.meanRS, 4, w.mean_r_s), think(w)), 3],
-    ["measured_rate", () => [k.measuredRate], 3],
-    ["naive_rate", (w) => admittedValues(naiveClosedLoopRate, users(w), think(w)), 3]
-  ]);
+  return gradeLines(
+    "think.txt",
+    text,
+    k && [
+      ["users", () => [k.users], 0],
+      ["think_s", () => [k.thinkS], 3, (v) => Math.abs(v - k.thinkS) <= 0.01, ["values.think", {think: roundHalfUp(k.thinkS, 3)}]],
+      ["mean_r_s", () => [k.meanRS], 4],
+      ["predicted_rate", (w) => admittedValues(closedLoopRate, users(w), choices(k.meanRS, 4, w.mean_r_s), think(w)), 3],
+      ["measured_rate", () => [k.measuredRate], 3],
+      ["naive_rate", (w) => admittedValues(naiveClosedLoopRate, users(w), think(w)), 3]
+    ]
+  );
 }
 
 /** Step 7: formula_workers = ⌈λS⌉ (S either way), the factor over it, the verdict that follows. */
@@ -146,13 +220,17 @@ function gradeCapacity(text: string | undefined, truth: LabNumbers, serviceS: nu
   const chosen = truth.target?.chosenRate ?? labChosenRate;
   const formula = () => admittedValues((s) => formulaWorkers(chosen, s), serviceS.length ? serviceS : [c!.formulaWorkers / chosen]);
   const divisors = (w: Written) => [...new Set([...formula(), ...(w.formula_workers === undefined ? [] : [w.formula_workers])])];
-  return gradeLines("capacity.txt", text, c && [
-    ["formula_workers", formula, 0],
-    ["observed_even", () => [c.observedEven], 0],
-    ["observed_burst", () => [c.observedBurst], 0],
-    ["underestimate_factor", (w) => divisors(w).map((f) => c.observedBurst / f), 1],
-    ["verdict", (w) => divisors(w).map((f) => (f < c.observedBurst ? "under" : "ok"))]
-  ]);
+  return gradeLines(
+    "capacity.txt",
+    text,
+    c && [
+      ["formula_workers", formula, 0],
+      ["observed_even", () => [c.observedEven], 0],
+      ["observed_burst", () => [c.observedBurst], 0],
+      ["underestimate_factor", (w) => divisors(w).map((f) => c.observedBurst / f), 1],
+      ["verdict", (w) => divisors(w).map((f) => (f < c.observedBurst ? "under" : "ok"))]
+    ]
+  );
 }
 
 function gradeModel(text: string | undefined, truth: LabNumbers): Check[] {
@@ -160,10 +238,20 @@ function gradeModel(text: string | undefined, truth: LabNumbers): Check[] {
   if (text === undefined) return [check(file, "format", false, part("file.missing", {}))];
   const values = keyValues(text)!;
   const keys = ["model", "workers", "evidence", "risk"];
-  const format = check(file, "format", sameKeys(values, keys) && /^\d+$/.test(values.get("workers") ?? ""), part("model.format", {keys: keys.map((k) => k + "=").join(", ")}));
+  const format = check(
+    file,
+    "format",
+    sameKeys(values, keys) && /^\d+$/.test(values.get("workers") ?? ""),
+    part("model.format", {keys: keys.map((k) => k + "=").join(", ")})
+  );
   const c = truth.capacity;
   if (!c) return [format, check(file, "rules", false, part("model.needs", {}))];
-  const decision = {model: values.get("model") ?? "", workers: Number(values.get("workers")), evidence: values.get("evidence") ?? "", risk: values.get("risk") ?? ""};
+  const decision = {
+    model: values.get("model") ?? "",
+    workers: Number(values.get("workers")),
+    evidence: values.get("evidence") ?? "",
+    risk: values.get("risk") ?? ""
+  };
   return [format, ...checkDecision(decision, {observedMax: Math.max(c.observedEven, c.observedBurst), formulaWorkers: c.formulaWorkers})];
 }
 
@@ -174,12 +262,27 @@ type Written = Record<string, number | undefined>;
 type Column<R> = [name: string, admitted: (row: R, written: Written) => number[], decimals: number];
 
 /** A TSV answer file: 3 rows even, poisson, burst; each column written with its decimals and admitted by the rule. */
-function gradeTable<R extends {shape: Shape}>(name: string, text: string | undefined, truth: R[] | undefined, columns: Column<R>[]): Check[] {
+function gradeTable<R extends {shape: Shape}>(
+  name: string,
+  text: string | undefined,
+  truth: R[] | undefined,
+  columns: Column<R>[]
+): Check[] {
   if (text === undefined) return [check(name, "format", false, part("file.missing", {}))];
-  const rows = text.split("\n").filter((l) => l.trim() !== "").map((l) => l.split("\t"));
+  const rows = text
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => l.split("\t"));
   const names = columns.map((c) => c[0]).join(" ");
-  const formatOk = rows.length === 3 && rows.every((r, i) => r.length === columns.length + 1 && r[0] === shapes[i] && columns.every(([, , d], j) => decimals(r[j + 1], d)));
-  const format = check(name, "format", formatOk, formatOk ? part("table.ok", {columns: names}) : part("table.expected", {columns: names, decimals: columns.map((c) => c[2]).join(", ")}));
+  const formatOk =
+    rows.length === 3 &&
+    rows.every((r, i) => r.length === columns.length + 1 && r[0] === shapes[i] && columns.every(([, , d], j) => decimals(r[j + 1], d)));
+  const format = check(
+    name,
+    "format",
+    formatOk,
+    formatOk ? part("table.ok", {columns: names}) : part("table.expected", {columns: names, decimals: columns.map((c) => c[2]).join(", ")})
+  );
   if (!truth) return [format, check(name, "values", false, part("values.inputs", {}))];
   if (!formatOk) return [format]; // values cannot be read; the format check says why
   const wrong: Part[] = [];
@@ -189,7 +292,11 @@ function gradeTable<R extends {shape: Shape}>(name: string, text: string | undef
       const values = admitted(truth[i], written);
       const value = Number(r[j + 1]);
       if (admits(value, values, d)) written[column] = value;
-      else wrong.push({id: "values.wrongCell", vars: {shape: r[0], key: column, written: r[j + 1], expected: admittedText(values, d, String)}});
+      else
+        wrong.push({
+          id: "values.wrongCell",
+          vars: {shape: r[0], key: column, written: r[j + 1], expected: admittedText(values, d, String)}
+        });
     });
   });
   return [format, check(name, "values", wrong.length === 0, wrong.length ? wrong : part("values.match", {}))];
@@ -199,7 +306,13 @@ function gradeTable<R extends {shape: Shape}>(name: string, text: string | undef
  * [key, the admitted values (words, or numbers given the lines that passed before), decimals
  * (undefined: any), custom test, its wording]
  */
-type Line = [key: string, expected: string[] | ((written: Written) => (number | string)[]), decimals?: number, test?: (v: number) => boolean, why?: [DetailId, Vars]];
+type Line = [
+  key: string,
+  expected: string[] | ((written: Written) => (number | string)[]),
+  decimals?: number,
+  test?: (v: number) => boolean,
+  why?: [DetailId, Vars]
+];
 
 /** A key=value answer file: exactly these keys in order, numbers with their decimals, values admitted by the rule. */
 function gradeLines(name: string, text: string | undefined, expected: Line[] | undefined): Check[] {
@@ -208,9 +321,20 @@ function gradeLines(name: string, text: string | undefined, expected: Line[] | u
   if (!expected) return [check(name, "values", false, part("values.inputs", {}))];
   const keys = expected.map((e) => e[0]);
   const isWords = (e: Line[1]) => Array.isArray(e);
-  const badDecimals: Part[] = expected.filter(([key, e, d]) => !isWords(e) && d !== undefined && !decimals(values.get(key) ?? "", d)).map(([key, , d]) => ({id: d === 1 ? "lines.decimal" : "lines.decimals", vars: {key, d: d!}}));
+  const badDecimals: Part[] = expected
+    .filter(([key, e, d]) => !isWords(e) && d !== undefined && !decimals(values.get(key) ?? "", d))
+    .map(([key, , d]) => ({id: d === 1 ? "lines.decimal" : "lines.decimals", vars: {key, d: d!}}));
   const formatOk = sameKeys(values, keys) && badDecimals.length === 0;
-  const format = check(name, "format", formatOk, formatOk ? part("lines.ok", {n: keys.length, keys: keys.join(", ")}) : sameKeys(values, keys) ? badDecimals : part("lines.expected", {n: keys.length, keys: keys.map((k) => k + "=").join(", ")}));
+  const format = check(
+    name,
+    "format",
+    formatOk,
+    formatOk
+      ? part("lines.ok", {n: keys.length, keys: keys.join(", ")})
+      : sameKeys(values, keys)
+        ? badDecimals
+        : part("lines.expected", {n: keys.length, keys: keys.map((k) => k + "=").join(", ")})
+  );
   if (!formatOk) return [format]; // values cannot be read; the format check says why
   const written: Written = {};
   const wrong: Part[] = [];
@@ -218,13 +342,19 @@ function gradeLines(name: string, text: string | undefined, expected: Line[] | u
     const raw = values.get(key)!;
     const admitted = typeof e === "function" ? e(written) : e;
     if (admitted.some((a) => typeof a === "string")) {
-      if (!admitted.includes(raw)) wrong.push({id: "values.wrong", vars: {key, written: raw, expected: [...new Set(admitted)].join(" or ")}});
+      if (!admitted.includes(raw))
+        wrong.push({id: "values.wrong", vars: {key, written: raw, expected: [...new Set(admitted)].join(" or ")}});
       continue;
     }
     const numbers = admitted as number[];
     const ok = test ? test(Number(raw)) : admits(Number(raw), numbers, d ?? decimalsOf(raw));
     if (ok) written[key] = Number(raw);
-    else wrong.push(why ? {id: why[0], vars: {key, written: raw, ...why[1]}} : {id: "values.wrong", vars: {key, written: raw, expected: admittedText(numbers, d, (v) => trimmed(v, 3))}});
+    else
+      wrong.push(
+        why
+          ? {id: why[0], vars: {key, written: raw, ...why[1]}}
+          : {id: "values.wrong", vars: {key, written: raw, expected: admittedText(numbers, d, (v) => trimmed(v, 3))}}
+      );
   }
   return [format, check(name, "values", wrong.length === 0, wrong.length ? wrong : part("values.match", {}))];
 }

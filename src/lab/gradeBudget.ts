@@ -58,19 +58,30 @@ export function realpathOrNone(path: string): string | undefined {
  * reader was made on `clock`: the grader reads at each step, so a folder past its time stops at
  * the next step. Absent files read as undefined.
  */
-export function budgetedReader(root: string, dir: string, budget: LearnerBudget = defaultLearnerBudget, clock: Clock = monotonic): {read: (name: string) => string | undefined; checkTime: (at?: string) => void} {
+export function budgetedReader(
+  root: string,
+  dir: string,
+  budget: LearnerBudget = defaultLearnerBudget,
+  clock: Clock = monotonic
+): {read: (name: string) => string | undefined; checkTime: (at?: string) => void} {
   const cache = new Map<string, string | undefined>();
   const start = clock();
   let spent = 0;
   const checkTime = (at?: string) => {
     const elapsed = clock() - start;
-    if (elapsed > budget.seconds) throw new OverBudget(`took too long: ${elapsed.toFixed(1)} s${at === undefined ? "" : ` (stopped at ${at})`}, past the ${budget.seconds} s a learner may take (--max-seconds)`);
+    if (elapsed > budget.seconds)
+      throw new OverBudget(
+        `took too long: ${elapsed.toFixed(1)} s${at === undefined ? "" : ` (stopped at ${at})`}, past the ${budget.seconds} s a learner may take (--max-seconds)`
+      );
   };
   /** The files read by inode: a hard link to one of them is named in the message (it counts again). */
   const seen = new Map<string, string>();
   const tooLarge = (name: string, bytes: number, inode?: string) => {
     const again = inode === undefined ? undefined : seen.get(inode);
-    const what = spent === 0 || bytes > budget.bytes ? `${name} is ${sizeText(bytes)}` : `${name} (${sizeText(bytes)}${again === undefined ? "" : `, ${again} under another name`}) takes the files read to ${sizeText(spent + bytes)}`;
+    const what =
+      spent === 0 || bytes > budget.bytes
+        ? `${name} is ${sizeText(bytes)}`
+        : `${name} (${sizeText(bytes)}${again === undefined ? "" : `, ${again} under another name`}) takes the files read to ${sizeText(spent + bytes)}`;
     return new OverBudget(`too large: ${what}, past the ${sizeText(budget.bytes)} a learner may have (--max-mb)`);
   };
   const read = (name: string) => {
@@ -85,14 +96,16 @@ export function budgetedReader(root: string, dir: string, budget: LearnerBudget 
       link = undefined; // absent
     }
     if (link) {
-      if (link.isSymbolicLink() && !inside(root, realpathOrNone(path) ?? "/")) throw new LabInputError(`${name}: a link out of the class folder: refused`);
+      if (link.isSymbolicLink() && !inside(root, realpathOrNone(path) ?? "/"))
+        throw new LabInputError(`${name}: a link out of the class folder: refused`);
       const info = statSync(path);
       if (!info.isFile()) throw new LabInputError(`${name}: not a regular file`);
       const inode = `${info.dev}:${info.ino}`;
       if (spent + info.size > budget.bytes) throw tooLarge(name, info.size, inode);
       if (info.size > maxLabFileBytes) throw new LabInputError(oversizeMessage(name, info.size));
       const got = readBoundedSync(path, Math.min(maxLabFileBytes, budget.bytes - spent));
-      if (got.problem === "too-large") throw spent + got.size > budget.bytes ? tooLarge(name, got.size) : new LabInputError(oversizeMessage(name, got.size)); // it grew since the stat
+      if (got.problem === "too-large")
+        throw spent + got.size > budget.bytes ? tooLarge(name, got.size) : new LabInputError(oversizeMessage(name, got.size)); // it grew since the stat
       if (got.problem === "folder" || got.problem === "not-regular") throw new LabInputError(`${name}: not a regular file`);
       if (got.problem !== undefined) throw new LabInputError(`${name}: cannot read it (${got.code})`);
       spent += got.bytes.length;

@@ -53,20 +53,20 @@ export const detailWording = {
   "values.wrongCell": "{shape} {key}={written} (the CSVs give {expected})",
   "values.workers": "{key}={written} (at least the {workers} in service at once in srv-*.csv)",
   "values.think": "{key}={written} (within 10 ms of the median answer-to-send gap {think} s in closed.csv)",
-  "counts": "{counts} records (one /reset per shape)",
-  "shapes": "cv even {even} ≈ 0, poisson {poisson} ≈ 1, burst {burst} ≫ 1",
-  "rate": "last intended times {times} s (within 20 %)",
-  "sweep": "max(qlen)={max}, sweep={sweep}",
+  counts: "{counts} records (one /reset per shape)",
+  shapes: "cv even {even} ≈ 0, poisson {poisson} ≈ 1, burst {burst} ≫ 1",
+  rate: "last intended times {times} s (within 20 %)",
+  sweep: "max(qlen)={max}, sweep={sweep}",
   "model.format": "lines {keys}; workers an integer",
   "model.needs": "needs capacity.txt's inputs (01-probe.txt, srv-even.csv, srv-burst.csv)",
-  "model": "model={model} (one of {shapes})",
-  "observed": "workers={workers}, step 7 observed at most {observed} at once",
-  "formula": "workers={workers}, formula_workers={formula}",
-  "evidence": "{n} characters (≥ 60), cites {files}, {numbers} numbers",
-  "evidenceOne": "{n} characters (≥ 60), cites {files}, 1 number",
-  "evidenceNoFile": "{n} characters (≥ 60), cites no earlier file, {numbers} numbers",
-  "evidenceNoFileOne": "{n} characters (≥ 60), cites no earlier file, 1 number",
-  "risk": "{n} characters (≥ 40)"
+  model: "model={model} (one of {shapes})",
+  observed: "workers={workers}, step 7 observed at most {observed} at once",
+  formula: "workers={workers}, formula_workers={formula}",
+  evidence: "{n} characters (≥ 60), cites {files}, {numbers} numbers",
+  evidenceOne: "{n} characters (≥ 60), cites {files}, 1 number",
+  evidenceNoFile: "{n} characters (≥ 60), cites no earlier file, {numbers} numbers",
+  evidenceNoFileOne: "{n} characters (≥ 60), cites no earlier file, 1 number",
+  risk: "{n} characters (≥ 40)"
 } as const;
 
 /** A rule's id. */
@@ -99,7 +99,13 @@ export function fill(template: string, vars: Vars): string {
 }
 
 /** The input files the lab's steps produce with its tools, in step order. */
-export const inputNames = ["01-probe.txt", ...shapes.map((s) => `sched-${s}.csv`), ...shapes.map((s) => `run-${s}.csv`), ...shapes.map((s) => `srv-${s}.csv`), "closed.csv"];
+export const inputNames = [
+  "01-probe.txt",
+  ...shapes.map((s) => `sched-${s}.csv`),
+  ...shapes.map((s) => `run-${s}.csv`),
+  ...shapes.map((s) => `srv-${s}.csv`),
+  "closed.csv"
+];
 
 /** Every file of a complete lab folder: the inputs, then the answers. */
 export const labFileNames = [...inputNames, ...outputNames];

@@ -23,7 +23,11 @@ export interface LearnerGrade {
 /** The learners of a class folder: its sub-folders (not dot-folders), by name. */
 export function learnerFolders(classDir: string): string[] {
   return readdirSync(classDir, {withFileTypes: true})
-    .filter((entry) => !entry.name.startsWith(".") && (entry.isDirectory() || (entry.isSymbolicLink() && statOrNone(join(classDir, entry.name))?.isDirectory())))
+    .filter(
+      (entry) =>
+        !entry.name.startsWith(".") &&
+        (entry.isDirectory() || (entry.isSymbolicLink() && statOrNone(join(classDir, entry.name))?.isDirectory()))
+    )
     .map((entry) => entry.name)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
@@ -52,12 +56,18 @@ export function gradeClass(classDir: string, options: GradeClassOptions = {}): L
   const budget = {...defaultLearnerBudget, ...options.budget};
   return learnerFolders(classDir).map((learner) => {
     const dir = join(classDir, learner);
-    if (!inside(root, realpathOrNone(dir) ?? "/")) return {learner, passed: 0, total: 0, failed: ["a link out of the class folder: refused"]};
+    if (!inside(root, realpathOrNone(dir) ?? "/"))
+      return {learner, passed: 0, total: 0, failed: ["a link out of the class folder: refused"]};
     try {
       const {read, checkTime} = budgetedReader(root, dir, budget, options.clock);
       const checks = gradeLab(read);
       checkTime();
-      return {learner, passed: checks.filter((c) => c.ok).length, total: checks.length, failed: checks.filter((c) => !c.ok).map((c) => c.name)};
+      return {
+        learner,
+        passed: checks.filter((c) => c.ok).length,
+        total: checks.length,
+        failed: checks.filter((c) => !c.ok).map((c) => c.name)
+      };
     } catch (error) {
       return {learner, passed: 0, total: 0, failed: [(error as Error).message]};
     }
@@ -74,5 +84,10 @@ function cell(text: string): string {
 
 /** The class CSV: `learner,passed,total,failed` (failed checks joined by "; "), one row per learner. */
 export function classCsv(grades: LearnerGrade[]): string {
-  return csvFormat(grades.map((g) => ({learner: cell(g.learner), passed: g.passed, total: g.total, failed: g.failed.join("; ")})), ["learner", "passed", "total", "failed"]) + "\n";
+  return (
+    csvFormat(
+      grades.map((g) => ({learner: cell(g.learner), passed: g.passed, total: g.total, failed: g.failed.join("; ")})),
+      ["learner", "passed", "total", "failed"]
+    ) + "\n"
+  );
 }

@@ -47,7 +47,12 @@ export function checkDecision(decision: Decision, basis: DecisionBasis): Check[]
     check(file, "model", (shapes as readonly string[]).includes(model), part("model", {model, shapes: shapes.join(", ")})),
     check(file, "observed", integer && workers >= basis.observedMax, part("observed", {workers, observed: basis.observedMax})),
     check(file, "formula", integer && workers > basis.formulaWorkers, part("formula", {workers, formula: basis.formulaWorkers})),
-    check(file, "evidence", characters(evidence) >= decisionMinimum.evidence && cited.length > 0 && numbers.length > 0, part(evidenceId, {n: characters(evidence), files: cited.join(", "), numbers: numbers.length})),
+    check(
+      file,
+      "evidence",
+      characters(evidence) >= decisionMinimum.evidence && cited.length > 0 && numbers.length > 0,
+      part(evidenceId, {n: characters(evidence), files: cited.join(", "), numbers: numbers.length})
+    ),
     check(file, "risk", characters(risk) >= decisionMinimum.risk, part("risk", {n: characters(risk)}))
   ];
 }

@@ -7,9 +7,26 @@ export {mean, median, populationSd, cv, nearestRank, maxConcurrency, maxInServic
 export {roundHalfUp, trimmed} from "./round.js";
 export {LabInputError, LabFileError, readTable, type Table, type TableRow} from "./table.js";
 export {littleL, closedLoopRate, naiveClosedLoopRate, maxRate, formulaWorkers} from "./little.js";
-export {simulateFifo, simulateFifoColumns, simulateFifoInto, tieS, type LabRecord, type RecordColumns, type SimulateFifoOptions} from "./des.js";
+export {
+  simulateFifo,
+  simulateFifoColumns,
+  simulateFifoInto,
+  tieS,
+  type LabRecord,
+  type RecordColumns,
+  type SimulateFifoOptions
+} from "./des.js";
 export {simulateClosedLoop, type SimulateClosedOptions} from "./closedDes.js";
 export {simulateLabFiles, type SimulatedLabOptions} from "./simLab.js";
 export {MinHeap} from "./heap.js";
 export * from "./csv.js";
-export {analyzeLab, analyzeRecords, labNumbers, outputNames, type Analysis, type AnalyzeOptions, type LabNumbers, type LabRecords} from "./analyze.js";
+export {
+  analyzeLab,
+  analyzeRecords,
+  labNumbers,
+  outputNames,
+  type Analysis,
+  type AnalyzeOptions,
+  type LabNumbers,
+  type LabRecords
+} from "./analyze.js";

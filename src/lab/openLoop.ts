@@ -21,7 +21,17 @@ export interface OpenLoopOptions {
  * request is answered or failed, to rows `i,intended,sent,received,code,error` in seconds from
  * the start. All requests already due go out in the same turn (a burst leaves together).
  */
-export async function sendOpenLoop(url: string, intended: ArrayLike<number>, {clock = monotonic, transport = httpTransport(), spinMs = 1.5, wait = (target, spin) => sleepUntil(target, clock, spin), onAnswer}: OpenLoopOptions = {}): Promise<RunRow[]> {
+export async function sendOpenLoop(
+  url: string,
+  intended: ArrayLike<number>,
+  {
+    clock = monotonic,
+    transport = httpTransport(),
+    spinMs = 1.5,
+    wait = (target, spin) => sleepUntil(target, clock, spin),
+    onAnswer
+  }: OpenLoopOptions = {}
+): Promise<RunRow[]> {
   const rows: RunRow[] = [];
   const answers: Promise<void>[] = [];
   let answered = 0;

@@ -10,7 +10,11 @@ export interface ProbeOptions {
 }
 
 /** Sends `count` GETs one after another; resolves to each total time in seconds (throws on non-200). */
-export async function probe(url: string, count = 6, {clock = monotonic, transport = httpTransport({agent: false})}: ProbeOptions = {}): Promise<number[]> {
+export async function probe(
+  url: string,
+  count = 6,
+  {clock = monotonic, transport = httpTransport({agent: false})}: ProbeOptions = {}
+): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const t0 = clock();

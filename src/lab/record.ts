@@ -87,7 +87,10 @@ export async function recordLab({
       report(0, `run ${shape}`);
       await get("/reset");
       const intended = schedule(shape, run.count, run.rate, run.seed);
-      const rows = await sendOpenLoop(server.url + "/work", intended, {transport, onAnswer: (n) => report((n / run.count) * shapeS, `run ${shape}`)});
+      const rows = await sendOpenLoop(server.url + "/work", intended, {
+        transport,
+        onAnswer: (n) => report((n / run.count) * shapeS, `run ${shape}`)
+      });
       write(`run-${shape}.csv`, formatRun(rows));
       write(`srv-${shape}.csv`, await get("/dump"));
       done += shapeS;
@@ -95,7 +98,11 @@ export async function recordLab({
 
     report(0, "closed loop");
     await get("/reset");
-    const rows = await runClosedLoop(server.url + "/work", {...closed, transport, onAnswer: (s) => report(Math.min(s, closed.durationS), "closed loop")});
+    const rows = await runClosedLoop(server.url + "/work", {
+      ...closed,
+      transport,
+      onAnswer: (s) => report(Math.min(s, closed.durationS), "closed loop")
+    });
     write("closed.csv", formatClosed(rows));
     done += closed.durationS;
   } finally {

@@ -111,11 +111,18 @@ export function createLabServer({
 }: LabServerOptions): LabServer {
   // A longer timer would fire after 1 ms (Node's overflow rule): refuse rather than lie.
   if (!(serviceMs >= 0 && serviceMs <= maxTimerMs)) throw new RangeError(`serviceMs must be within 0–${maxTimerMs}, got ${serviceMs}`);
-  if (!(Number.isSafeInteger(workers) && workers >= 1)) throw new RangeError(`workers must be a whole number of at least 1, got ${workers}`);
-  let epoch = 0, seq = 0, origin = 0, last = -Infinity, warned = false;
-  let busy = 0, inSystem = 0;
+  if (!(Number.isSafeInteger(workers) && workers >= 1))
+    throw new RangeError(`workers must be a whole number of at least 1, got ${workers}`);
+  let epoch = 0,
+    seq = 0,
+    origin = 0,
+    last = -Infinity,
+    warned = false;
+  let busy = 0,
+    inSystem = 0;
   let done = new RecordColumns(maxRecords);
-  let queue: Pending[] = [], head = 0;
+  let queue: Pending[] = [],
+    head = 0;
   // The requests still waiting, per connection: when a client goes away, its queued work goes
   // too (a client that pipelined 1,000 requests and left must not hold the workers for them).
   const waiting = new Map<Socket, Set<Pending>>();
@@ -195,7 +202,8 @@ export function createLabServer({
     const path = (request.url ?? "/").split("?")[0];
     const known = path === "/work" || path === "/reset" || path === "/dump";
     if (!known) return void response.writeHead(404, {"content-type": "text/plain"}).end("not found\n");
-    if (request.method !== "GET") return void response.writeHead(405, {allow: "GET", "content-type": "text/plain"}).end("method not allowed\n");
+    if (request.method !== "GET")
+      return void response.writeHead(405, {allow: "GET", "content-type": "text/plain"}).end("method not allowed\n");
     if (path === "/work") return work(request, response);
     if (path === "/reset") {
       reset();
@@ -209,13 +217,16 @@ export function createLabServer({
    * slice the event loop runs (other requests are answered), and a slow reader is waited for.
    */
   const dump = (response: ServerResponse) => {
-    const columns = done, count = seq, lastEnd = done.lastEnd;
+    const columns = done,
+      count = seq,
+      lastEnd = done.lastEnd;
     response.writeHead(200, {"content-type": "text/csv"});
     response.write("seq,arrive,start,end,qlen\n");
     const slice = (from: number) => {
       if (response.destroyed) return;
       let text = "";
-      for (const r of columns.ended(from, from + dumpSlice, lastEnd)) text += `${r.seq},${seconds(r.arrive)},${seconds(r.start)},${seconds(r.end)},${r.qlen}\n`;
+      for (const r of columns.ended(from, from + dumpSlice, lastEnd))
+        text += `${r.seq},${seconds(r.arrive)},${seconds(r.start)},${seconds(r.end)},${r.qlen}\n`;
       const next = from + dumpSlice;
       if (next >= count) return void response.end(text);
       const resume = () => yieldNow(() => slice(next));

@@ -43,7 +43,10 @@ export function simulateLabFiles({
   for (const shape of shapes) {
     const intended = schedule(shape, run.count, run.rate, run.seed, {burstSize});
     const records = simulateFifo(intended, {workers, serviceS, service, seed});
-    files.set(`run-${shape}.csv`, formatRun(records.map((r, i) => ({i, intended: intended[i], sent: r.arrive, received: r.end + networkS, code: 200, error: ""}))));
+    files.set(
+      `run-${shape}.csv`,
+      formatRun(records.map((r, i) => ({i, intended: intended[i], sent: r.arrive, received: r.end + networkS, code: 200, error: ""})))
+    );
     files.set(`srv-${shape}.csv`, formatRecords(records));
   }
   files.set("closed.csv", formatClosed(simulateClosedLoop({...closed, workers, serviceS, service, seed, networkS}).rows));

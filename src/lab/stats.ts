@@ -54,12 +54,20 @@ export interface Visit {
  * the nanosecond.
  */
 export function maxConcurrency(visits: Iterable<Visit>): number {
-  return sweepMax(visits, (v) => v.arrive, (v) => v.end);
+  return sweepMax(
+    visits,
+    (v) => v.arrive,
+    (v) => v.end
+  );
 }
 
 /** The maximum number of requests in service at once (start to end); a floor on the workers. */
 export function maxInService(visits: Iterable<Visit & {start: number}>): number {
-  return sweepMax(visits, (v) => v.start, (v) => v.end);
+  return sweepMax(
+    visits,
+    (v) => v.start,
+    (v) => v.end
+  );
 }
 
 /**
@@ -74,8 +82,13 @@ export function sweepSteps(visits: Iterable<Visit>): {t: number; n: number}[] {
 
 /** {@link sweepSteps} as two columns, the times (s) and the numbers after each event: no object per event (a million records are two million events). */
 export function sweepColumns(visits: Iterable<Visit>): {t: Float64Array; n: Float64Array} {
-  const [a, b] = sortedNanos(visits, (v) => v.arrive, (v) => v.end);
-  const t = new Float64Array(a.length + b.length), n = new Float64Array(a.length + b.length);
+  const [a, b] = sortedNanos(
+    visits,
+    (v) => v.arrive,
+    (v) => v.end
+  );
+  const t = new Float64Array(a.length + b.length),
+    n = new Float64Array(a.length + b.length);
   let current = 0;
   for (let i = 0, j = 0, k = 0; i < a.length || j < b.length; k++) {
     if (j < b.length && (i === a.length || b[j] <= a[i])) (t[k] = b[j++] / 1e9), (n[k] = --current);
@@ -87,7 +100,8 @@ export function sweepColumns(visits: Iterable<Visit>): {t: Float64Array; n: Floa
 /** The from-times and the to-times, each sorted, in integer nanoseconds (float noise cannot split a tie). */
 function sortedNanos<T>(items: Iterable<T>, from: (item: T) => number, to: (item: T) => number): [Float64Array, Float64Array] {
   const list = Array.isArray(items) ? (items as T[]) : [...items];
-  const a = new Float64Array(list.length), b = new Float64Array(list.length);
+  const a = new Float64Array(list.length),
+    b = new Float64Array(list.length);
   for (let k = 0; k < list.length; k++) (a[k] = Math.round(from(list[k]) * 1e9)), (b[k] = Math.round(to(list[k]) * 1e9));
   return [a.sort(), b.sort()];
 }
@@ -95,7 +109,8 @@ function sortedNanos<T>(items: Iterable<T>, from: (item: T) => number, to: (item
 /** The sweep without an event list: the sorted from-times and to-times merged; at a tie the end is taken first. */
 function sweepMax<T>(items: Iterable<T>, from: (item: T) => number, to: (item: T) => number): number {
   const [a, b] = sortedNanos(items, from, to);
-  let current = 0, max = 0;
+  let current = 0,
+    max = 0;
   for (let i = 0, j = 0; i < a.length; ) {
     if (j < b.length && b[j] <= a[i]) {
       current--;

@@ -10,7 +10,12 @@ export class LabInputError extends Error {
 /** A problem at a place in a lab file: the message reads `file:line:column: reason`. */
 export class LabFileError extends LabInputError {
   override name = "LabFileError";
-  constructor(readonly file: string, readonly line: number, readonly column: number, readonly reason: string) {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly column: number,
+    readonly reason: string
+  ) {
     super(`${file}:${line}:${column}: ${reason}`);
   }
 }
@@ -47,7 +52,8 @@ export function eachRow(file: string, text: string, visit: (row: TableRow) => vo
   let header: string[] | undefined;
   const row: TableRow = {fields: [], line: 0, columns: []};
   let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  let line = 1, lineStart = pos;
+  let line = 1,
+    lineStart = pos;
   const end = text.length;
   // Blank lines at the very end are allowed: trim them once instead of checking per row.
   let last = end;
@@ -83,12 +89,13 @@ export function eachRow(file: string, text: string, visit: (row: TableRow) => vo
         row.columns.push(pos - lineStart + 1);
         let value = "";
         if (text[pos] === '"') {
-          const openLine = line, openColumn = pos - lineStart + 1;
+          const openLine = line,
+            openColumn = pos - lineStart + 1;
           pos++;
           for (;;) {
             const close = text.indexOf('"', pos);
             if (close < 0) throw new LabFileError(file, openLine, openColumn, "a quoted field is never closed");
-            for (let k = text.indexOf("\n", pos); k >= 0 && k < close; k = text.indexOf("\n", k + 1)) (line++, (lineStart = k + 1));
+            for (let k = text.indexOf("\n", pos); k >= 0 && k < close; k = text.indexOf("\n", k + 1)) line++, (lineStart = k + 1);
             value += text.slice(pos, close);
             pos = close + 1;
             if (text[pos] === '"') (value += '"'), pos++;
@@ -100,7 +107,8 @@ export function eachRow(file: string, text: string, visit: (row: TableRow) => vo
           let stop = pos;
           while (stop < end && text[stop] !== "," && text[stop] !== "\n") stop++;
           value = text.slice(pos, stop).replace(/\r$/, "");
-          if (value.includes('"')) throw new LabFileError(file, line, pos - lineStart + 1 + value.indexOf('"'), "a quote inside an unquoted field");
+          if (value.includes('"'))
+            throw new LabFileError(file, line, pos - lineStart + 1 + value.indexOf('"'), "a quote inside an unquoted field");
           pos = stop;
         }
         row.fields.push(value);
@@ -137,13 +145,21 @@ const decimal = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
 
 /** A cursor over one row that reads typed fields and reports each problem at its place. */
 export class RowReader {
-  constructor(readonly file: string, readonly header: string[]) {}
+  constructor(
+    readonly file: string,
+    readonly header: string[]
+  ) {}
 
   /** Throws at the row's end unless it has as many fields as the header. */
   width(row: TableRow): void {
     if (row.fields.length !== this.header.length) {
       const column = row.columns[row.columns.length - 1] + row.fields[row.fields.length - 1].length;
-      throw new LabFileError(this.file, row.line, column, `expected ${this.header.length} fields (${this.header.join(",")}), got ${row.fields.length}`);
+      throw new LabFileError(
+        this.file,
+        row.line,
+        column,
+        `expected ${this.header.length} fields (${this.header.join(",")}), got ${row.fields.length}`
+      );
     }
   }
 

@@ -34,7 +34,8 @@ export function readUploads(uploads: UploadedFile[]): UploadResult {
   for (const {name, text} of uploads) {
     try {
       for (const [as, content, rows] of readUpload(name, text)) {
-        if (files.has(as)) throw new LabFileError(name, 1, 1, `a second ${as} in the same upload (${loaded.find((l) => l.as === as)?.from})`);
+        if (files.has(as))
+          throw new LabFileError(name, 1, 1, `a second ${as} in the same upload (${loaded.find((l) => l.as === as)?.from})`);
         files.set(as, content);
         loaded.push({from: name, as, rows});
       }
@@ -62,7 +63,12 @@ function readUpload(name: string, text: string): [string, string, number?][] {
   if (/^01-probe\b.*\.txt$/.test(base)) return [["01-probe.txt", text, parseProbe(base, text).length]];
   const answer = outputNames.find((n) => base === n || base.replace(/ \(\d+\)(?=\.\w+$)/, "") === n);
   if (answer) return [[answer, text]];
-  throw new LabFileError(base, 1, 1, `not a lab file: expected sched-/run-/srv-<even|poisson|burst>.csv, closed.csv, 01-probe.txt, an answer file (${outputNames.join(", ")}) or a k6 results CSV`);
+  throw new LabFileError(
+    base,
+    1,
+    1,
+    `not a lab file: expected sched-/run-/srv-<even|poisson|burst>.csv, closed.csv, 01-probe.txt, an answer file (${outputNames.join(", ")}) or a k6 results CSV`
+  );
 }
 
 /** True when `text` starts with k6's CSV header (`metric_name,timestamp,metric_value,…`). */
@@ -97,14 +103,20 @@ export function parseK6Csv(file: string, text: string): Map<Shape, RunRow[]> {
     const status = row.fields[statusK] === "" ? 0 : read.integer(row, statusK);
     const tags = new URLSearchParams(tagsK >= 0 ? row.fields[tagsK] : "");
     const shapeName = tags.get("shape") ?? (scenarioK >= 0 ? row.fields[scenarioK] : "");
-    if (!isShape(shapeName)) read.fail(row, tags.has("shape") || scenarioK < 0 ? Math.max(tagsK, 0) : scenarioK, `cannot tell the arrival shape: expected a tag shape=${shapes.join("|")} (scripts from queuebook lab k6 set it) or a scenario named after the shape, got ${quote(shapeName)}`);
+    if (!isShape(shapeName))
+      read.fail(
+        row,
+        tags.has("shape") || scenarioK < 0 ? Math.max(tagsK, 0) : scenarioK,
+        `cannot tell the arrival shape: expected a tag shape=${shapes.join("|")} (scripts from queuebook lab k6 set it) or a scenario named after the shape, got ${quote(shapeName)}`
+      );
     const i = tags.has("i") ? tagNumber(read, row, tagsK, tags, "i") : NaN;
     const intended = tags.has("intended") ? tagNumber(read, row, tagsK, tags, "intended") : NaN;
     const list = byShape.get(shapeName) ?? [];
     byShape.set(shapeName, list);
     list.push({i, intended, sent, received, code: status, error: errorK >= 0 ? row.fields[errorK] : "", row});
   }
-  if (byShape.size === 0) throw new LabFileError(file, 1, 1, "no http_req_duration rows: a k6 results CSV of the lab's requests has one per request");
+  if (byShape.size === 0)
+    throw new LabFileError(file, 1, 1, "no http_req_duration rows: a k6 results CSV of the lab's requests has one per request");
   const runs = new Map<Shape, RunRow[]>();
   for (const shape of shapes) {
     const list = byShape.get(shape);
@@ -112,12 +124,21 @@ export function parseK6Csv(file: string, text: string): Map<Shape, RunRow[]> {
     const first = minOf(list.map((r) => r.sent));
     list.sort((a, b) => (Number.isNaN(a.i) || Number.isNaN(b.i) ? a.sent - b.sent : a.i - b.i));
     const seen = new Set<number>();
-    runs.set(shape, list.map(({row, ...r}, n) => {
-      if (!Number.isNaN(r.i) && seen.has(r.i)) read.fail(row, tagsK, `request i=${r.i} of ${shape} appears twice`);
-      seen.add(r.i);
-      const sent = r.sent - first;
-      return {...r, i: Number.isNaN(r.i) ? n : r.i, intended: Number.isNaN(r.intended) ? sent : r.intended, sent, received: r.received - first};
-    }));
+    runs.set(
+      shape,
+      list.map(({row, ...r}, n) => {
+        if (!Number.isNaN(r.i) && seen.has(r.i)) read.fail(row, tagsK, `request i=${r.i} of ${shape} appears twice`);
+        seen.add(r.i);
+        const sent = r.sent - first;
+        return {
+          ...r,
+          i: Number.isNaN(r.i) ? n : r.i,
+          intended: Number.isNaN(r.intended) ? sent : r.intended,
+          sent,
+          received: r.received - first
+        };
+      })
+    );
   }
   return runs;
 }

@@ -102,9 +102,17 @@ export function analyseCellWith(cell: CellSource, transform: TypeTransform): Ana
 
 /** The program a ```sql fence runs, and how many characters precede the query on line 1. */
 function sqlProgram(query: string, {id, display}: {id?: string; display?: string}): {js: string; prefix: number} {
-  if (id !== undefined && !/^([A-Za-z_$][\w$]*|[[{][\w$,\s:[\]{}.]*[\]}])$/.test(id)) throw new CellSyntaxError(`invalid id for a sql fence: ${id}`, 1, 1);
+  if (id !== undefined && !/^([A-Za-z_$][\w$]*|[[{][\w$,\s:[\]{}.]*[\]}])$/.test(id))
+    throw new CellSyntaxError(`invalid id for a sql fence: ${id}`, 1, 1);
   const shown = (display ?? (id === undefined ? "true" : "false")).toLowerCase() !== "false";
-  const prefix = id === undefined ? (shown ? "display(Inputs.table(await " : "") : shown ? `const ${id} = ((_) => (display(Inputs.table(_, {select: false})), _))(await ` : `const ${id} = await `;
+  const prefix =
+    id === undefined
+      ? shown
+        ? "display(Inputs.table(await "
+        : ""
+      : shown
+        ? `const ${id} = ((_) => (display(Inputs.table(_, {select: false})), _))(await `
+        : `const ${id} = await `;
   const suffix = id === undefined ? (shown ? ", {select: false}));" : ";") : shown ? ");" : ";";
   return {js: prefix + query + suffix, prefix: prefix.length};
 }
@@ -132,7 +140,8 @@ interface Stripped {
  * later are mapped back through its source map.
  */
 function stripTypes(source: string, transform: TypeTransform): Stripped {
-  if (!startsWithDeclaration(source) && !startsWithStatement(source)) { // else a program: no failed transform first
+  if (!startsWithDeclaration(source) && !startsWithStatement(source)) {
+    // else a program: no failed transform first
     const wrapped = transform(`(${source}\n)`, false);
     if (wrapped) return {js: wrapped.code.replace(/;\s*$/, ""), kind: "expression", original: mapper(wrapped.map, 1)};
   }

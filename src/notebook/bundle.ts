@@ -44,7 +44,12 @@ export interface BundleOptions {
 }
 
 /** Bundles a compiled notebook whose Markdown is at `notebookFile`. */
-export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: string, files: ReadonlyMap<string, EmbeddedFile> | Record<string, EmbeddedFile>, options: BundleOptions = {}): Promise<Bundle> {
+export async function bundleNotebook(
+  compiled: CompiledNotebook,
+  notebookFile: string,
+  files: ReadonlyMap<string, EmbeddedFile> | Record<string, EmbeddedFile>,
+  options: BundleOptions = {}
+): Promise<Bundle> {
   const entry = resolve(notebookFile);
   const root = resolve(options.root ?? dirname(entry));
   const project = projectRoot(root);
@@ -89,8 +94,14 @@ export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: s
   // Each failed round marks the cells esbuild refused; a round that places no error gives up.
   for (let round = 0; ; round++) {
     // The compiler's definitions serve as they are until a cell gains an error here.
-    const defined = added.size === 0 && !options.cellErrors?.size ? {text: compiled.definitions, cells: compiled.defined} : defineNotebook(compiled.analysed, compiled.path, errors, {languages: compiled.languages});
-    const attempt = await run(defined.text).then((result) => ({result}), (error: unknown) => ({error}));
+    const defined =
+      added.size === 0 && !options.cellErrors?.size
+        ? {text: compiled.definitions, cells: compiled.defined}
+        : defineNotebook(compiled.analysed, compiled.path, errors, {languages: compiled.languages});
+    const attempt = await run(defined.text).then(
+      (result) => ({result}),
+      (error: unknown) => ({error})
+    );
     if ("result" in attempt) {
       const result = attempt.result;
       const inputs = Object.keys(result.metafile!.inputs)
@@ -98,11 +109,25 @@ export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: s
         .map((f) => resolve(f))
         .filter((f) => f !== entry)
         .concat(attached);
-      for (const [id, error] of added) if (!compiled.cellErrors.has(id)) warnings.push({path: compiled.path, line: error.line, column: error.column, message: `${error.name}: ${error.message}`});
+      for (const [id, error] of added)
+        if (!compiled.cellErrors.has(id))
+          warnings.push({path: compiled.path, line: error.line, column: error.column, message: `${error.name}: ${error.message}`});
       const libraries = Object.keys(result.metafile!.inputs)
-        .map((f) => (f.startsWith("queuebook-shared:") ? sharedPackages[f.slice("queuebook-shared:".length)] : f.startsWith("queuebook-tex:") ? "tex" : undefined))
+        .map((f) =>
+          f.startsWith("queuebook-shared:")
+            ? sharedPackages[f.slice("queuebook-shared:".length)]
+            : f.startsWith("queuebook-tex:")
+              ? "tex"
+              : undefined
+        )
         .filter((name): name is string => Boolean(name));
-      return {code: stampModuleCells(result.outputFiles![0].text, compiled, defined.cells, errors, inputs, project), inputs, warnings: sortWarnings(warnings), cellErrors: added, libraries};
+      return {
+        code: stampModuleCells(result.outputFiles![0].text, compiled, defined.cells, errors, inputs, project),
+        inputs,
+        warnings: sortWarnings(warnings),
+        cellErrors: added,
+        libraries
+      };
     }
     const messages = (attempt.error as Partial<BuildFailure>).errors;
     if (!messages?.length) throw attempt.error;
@@ -116,7 +141,8 @@ export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: s
     // A refusal to read outside the project says more than the other errors of the same cell.
     const refused = (m: Message) => (/it is outside the project/.test(m.text) ? 0 : 1);
     for (const message of [...messages].sort((a, b) => refused(a) - refused(b))) {
-      const at = message.location && resolve(message.location.file) === entry ? cellAtLine(defined.cells, message.location.line - 1) : undefined;
+      const at =
+        message.location && resolve(message.location.file) === entry ? cellAtLine(defined.cells, message.location.line - 1) : undefined;
       const cell = at && cells.get(at.id);
       if (!cell || !at) {
         elsewhere.push(message);
@@ -134,11 +160,23 @@ export async function bundleNotebook(compiled: CompiledNotebook, notebookFile: s
       const importing = compiled.analysed.filter((c) => !errors.has(c.id) && importsModules(c));
       for (let i = 0; i < importing.length; i += 8) {
         const batch = importing.slice(i, i + 8); // a few builds at a time: esbuild runs them in parallel
-        const failures = await Promise.all(batch.map((cell) => run(defineNotebook([cell], compiled.path, new Map(), {}).text, true).then(() => undefined, (error: Partial<BuildFailure>) => error.errors?.[0])));
+        const failures = await Promise.all(
+          batch.map((cell) =>
+            run(defineNotebook([cell], compiled.path, new Map(), {}).text, true).then(
+              () => undefined,
+              (error: Partial<BuildFailure>) => error.errors?.[0]
+            )
+          )
+        );
         batch.forEach((cell, j) => {
           const failure = failures[j];
           if (!failure) return;
-          const error: CellError = {name: "ImportError", message: `cannot bundle its imports: ${describe(failure, project)}`, line: cell.line, column: cell.column};
+          const error: CellError = {
+            name: "ImportError",
+            message: `cannot bundle its imports: ${describe(failure, project)}`,
+            line: cell.line,
+            column: cell.column
+          };
           errors.set(cell.id, error);
           added.set(cell.id, error);
           placed = true;
@@ -160,7 +198,14 @@ function patternImport(cell: CompiledNotebook["analysed"][number]): CellError | 
   if (!/\b(import|require)\s*\(/.test(cell.js)) return undefined; // most cells: no parse
   let node;
   try {
-    node = parse(cell.js, {ecmaVersion: "latest", sourceType: "module", allowAwaitOutsideFunction: true, allowReturnOutsideFunction: true, allowHashBang: true, locations: true});
+    node = parse(cell.js, {
+      ecmaVersion: "latest",
+      sourceType: "module",
+      allowAwaitOutsideFunction: true,
+      allowReturnOutsideFunction: true,
+      allowHashBang: true,
+      locations: true
+    });
   } catch {
     try {
       node = parseExpressionAt(cell.js, 0, {ecmaVersion: "latest", sourceType: "module", locations: true});
@@ -169,23 +214,30 @@ function patternImport(cell: CompiledNotebook["analysed"][number]): CellError | 
     }
   }
   let found: {line: number; column: number; what: string} | undefined;
-  const literal = (arg: any) => arg?.type === "Literal" && typeof arg.value === "string" || (arg?.type === "TemplateLiteral" && arg.expressions.length === 0);
+  const literal = (arg: any) =>
+    (arg?.type === "Literal" && typeof arg.value === "string") || (arg?.type === "TemplateLiteral" && arg.expressions.length === 0);
   simple(node, {
     ImportExpression(n: any) {
       if (!found && !literal(n.source)) found = {...n.loc.start, what: "import()"};
     },
     CallExpression(n: any) {
-      if (!found && n.callee.type === "Identifier" && n.callee.name === "require" && !literal(n.arguments[0])) found = {...n.loc.start, what: "require()"};
+      if (!found && n.callee.type === "Identifier" && n.callee.name === "require" && !literal(n.arguments[0]))
+        found = {...n.loc.start, what: "require()"};
     }
   });
   if (!found) return undefined;
   const at = cell.lang === "js" ? toNotebook(cell, found.line, found.column + 1) : {line: cell.line, column: cell.column};
-  return {name: "ImportError", message: `${found.what} needs a literal path ("./module.js"): a computed one would bundle every file it could match`, ...at};
+  return {
+    name: "ImportError",
+    message: `${found.what} needs a literal path ("./module.js"): a computed one would bundle every file it could match`,
+    ...at
+  };
 }
 
 /** The cell whose definition spans `line` of the definitions text. */
 function cellAtLine(cells: readonly DefinedCell[], line: number): DefinedCell | undefined {
-  let lo = 0, hi = cells.length - 1;
+  let lo = 0,
+    hi = cells.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
     if (cells[mid].lastLine < line) lo = mid + 1;
@@ -203,15 +255,30 @@ function entryError(cell: CompiledNotebook["analysed"][number], at: DefinedCell,
   const lines = cell.js.split("\n").length;
   // Columns hold where the line is the cell's own text (an import rewritten differs: its start).
   const same = cell.js.split("\n")[k - 1] === location.lineText;
-  const column = (same ? location.column : (location.lineText.length - location.lineText.trimStart().length)) + 1;
-  const position = cell.lang === "js" && k >= 1 && k <= lines ? {line: cell.line + k - 1, column: k === 1 ? cell.column + column - 1 : column} : {line: cell.line, column: cell.column};
+  const column = (same ? location.column : location.lineText.length - location.lineText.trimStart().length) + 1;
+  const position =
+    cell.lang === "js" && k >= 1 && k <= lines
+      ? {line: cell.line + k - 1, column: k === 1 ? cell.column + column - 1 : column}
+      : {line: cell.line, column: cell.column};
   const loader = /^No loader is configured for "([^"]*)" files: (.*)$/.exec(message.text);
   if (loader) {
     const file = relative(dirname(entry), resolve(loader[2])).split(sep).join("/");
-    return {name: "ImportError", message: `cannot import ${quote(file)}: ${loader[1]} files are data, not code; read it with FileAttachment(${quote(file)})`, ...position};
+    return {
+      name: "ImportError",
+      message: `cannot import ${quote(file)}: ${loader[1]} files are data, not code; read it with FileAttachment(${quote(file)})`,
+      ...position
+    };
   }
-  if (/^\s*#!/.test(cell.source)) return {name: "SyntaxError", message: 'a cell cannot start with "#!" (a hashbang line belongs to a script file)', line: cell.line, column: cell.column};
-  const syntax = /^(Syntax error|Expected|Unexpected|Cannot assign|Cannot use|Invalid|Unterminated|Duplicate|The symbol)/.test(message.text);
+  if (/^\s*#!/.test(cell.source))
+    return {
+      name: "SyntaxError",
+      message: 'a cell cannot start with "#!" (a hashbang line belongs to a script file)',
+      line: cell.line,
+      column: cell.column
+    };
+  const syntax = /^(Syntax error|Expected|Unexpected|Cannot assign|Cannot use|Invalid|Unterminated|Duplicate|The symbol)/.test(
+    message.text
+  );
   return {name: syntax ? "SyntaxError" : "ImportError", message: oneLine(message.text), ...position};
 }
 
@@ -233,7 +300,14 @@ function importsModules(cell: CompiledNotebook["analysed"][number]): boolean {
  * so a live update re-runs them when a module changes even though their own text did not. The
  * hashes come from the transpile pass as data; only those exact string literals are replaced.
  */
-function stampModuleCells(code: string, compiled: CompiledNotebook, defined: readonly DefinedCell[], errors: ReadonlyMap<string, CellError>, inputs: string[], project: string): string {
+function stampModuleCells(
+  code: string,
+  compiled: CompiledNotebook,
+  defined: readonly DefinedCell[],
+  errors: ReadonlyMap<string, CellError>,
+  inputs: string[],
+  project: string
+): string {
   const importing = new Set(compiled.analysed.filter((c) => !errors.has(c.id) && importsModules(c)).map((c) => c.id));
   const modules = inputs.filter((f) => !f.includes(`${sep}node_modules${sep}`)).sort();
   if (importing.size === 0 || modules.length === 0) return code;

@@ -35,7 +35,14 @@ const prepared = new Map<string, {code: string; map: string} | undefined>();
 export async function prepareTypeScript(sources: Iterable<string>): Promise<void> {
   const inputs = new Set<string>();
   for (const source of sources) for (const input of typeScriptInputs(source)) inputs.add(input);
-  await Promise.all([...inputs].map((input) => transformAsync(input, transformOptions).then((r) => void prepared.set(input, {code: r.code, map: r.map}), () => void prepared.set(input, undefined))));
+  await Promise.all(
+    [...inputs].map((input) =>
+      transformAsync(input, transformOptions).then(
+        (r) => void prepared.set(input, {code: r.code, map: r.map}),
+        () => void prepared.set(input, undefined)
+      )
+    )
+  );
 }
 
 function transform(source: string, report = false): {code: string; map: string} | undefined {

@@ -47,7 +47,6 @@ export interface CompiledNotebook extends ParsedNotebook {
   warnings: Warning[];
 }
 
-
 /**
  * The FileAttachment readers with a chunk of their own that a page calls (`.xlsx()`, `.zip()`,
  * `.parquet()`, `.arrow()`, `.sqlite()`), so the page carries them (an export too); a reader
@@ -73,10 +72,17 @@ export function compileNotebook(text: string, path: string, parsed: ParsedNotebo
   const {text: definitions, cells: definedCells} = defineNotebook(analysed, path, graphErrors, {languages});
   const defined = new Set(analysed.flatMap((c) => c.declarations));
   const imported = analysed.flatMap((cell) => cell.imports.map((i) => sharedPackages[i.specifier])).filter(Boolean);
-  const chunks = chunksFor([...analysed.flatMap((cell) => cell.references).filter((name) => !defined.has(name)), ...imported, ...readersOf(analysed)]);
+  const chunks = chunksFor([
+    ...analysed.flatMap((cell) => cell.references).filter((name) => !defined.has(name)),
+    ...imported,
+    ...readersOf(analysed)
+  ]);
   // A syntax error is one warning per cell; a duplicate name or a cycle one per name or cycle.
-  const cellWarnings: Warning[] = analysed.filter((cell) => cell.error).map(({error}) => ({path, line: error!.line, column: error!.column, message: `${error!.name}: ${error!.message}`}));
-  for (const {cells, message} of problems) cellWarnings.push({path, line: cells[0].line, column: cells[0].column, message: `RuntimeError: ${message}`});
+  const cellWarnings: Warning[] = analysed
+    .filter((cell) => cell.error)
+    .map(({error}) => ({path, line: error!.line, column: error!.column, message: `${error!.name}: ${error!.message}`}));
+  for (const {cells, message} of problems)
+    cellWarnings.push({path, line: cells[0].line, column: cells[0].column, message: `RuntimeError: ${message}`});
   warnings.push(...sortWarnings(cellWarnings));
   return {
     ...parsed,

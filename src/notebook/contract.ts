@@ -132,13 +132,31 @@ export const chunkedModules: Record<string, Chunk> = {
 
 /** The chunk carrying a built-in or a module name, if any. */
 export function chunkOf(name: string): Chunk | undefined {
-  return Object.hasOwn(chunkedBuiltins, name) ? chunkedBuiltins[name] : Object.hasOwn(chunkedModules, name) ? chunkedModules[name] : undefined;
+  return Object.hasOwn(chunkedBuiltins, name)
+    ? chunkedBuiltins[name]
+    : Object.hasOwn(chunkedModules, name)
+      ? chunkedModules[name]
+      : undefined;
 }
 
 /** Built-ins client.js carries itself. `display` and `view` are cell-local. */
 export const clientBuiltins = [
-  "Inputs", "html", "svg", "htl", "FileAttachment", "width", "now", "invalidation", "visibility",
-  "Generators", "Mutable", "resize", "dark", "lang", "display", "view"
+  "Inputs",
+  "html",
+  "svg",
+  "htl",
+  "FileAttachment",
+  "width",
+  "now",
+  "invalidation",
+  "visibility",
+  "Generators",
+  "Mutable",
+  "resize",
+  "dark",
+  "lang",
+  "display",
+  "view"
 ] as const;
 
 /** True when `name` is a built-in (client or chunk). */

@@ -17,11 +17,25 @@ export type {EmbeddedFile};
 export const defaultMaxFileBytes = 50 * 1024 * 1024;
 
 const types: Record<string, string> = {
-  csv: "text/csv", tsv: "text/tab-separated-values", txt: "text/plain", json: "application/json",
-  md: "text/markdown", html: "text/html", svg: "image/svg+xml", xml: "application/xml", js: "text/javascript",
-  css: "text/css", woff2: "font/woff2",
-  png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp",
-  pdf: "application/pdf", zip: "application/zip", parquet: "application/vnd.apache.parquet"
+  csv: "text/csv",
+  tsv: "text/tab-separated-values",
+  txt: "text/plain",
+  json: "application/json",
+  md: "text/markdown",
+  html: "text/html",
+  svg: "image/svg+xml",
+  xml: "application/xml",
+  js: "text/javascript",
+  css: "text/css",
+  woff2: "font/woff2",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  pdf: "application/pdf",
+  zip: "application/zip",
+  parquet: "application/vnd.apache.parquet"
 };
 
 /** The MIME type for a file name, by extension. */
@@ -68,13 +82,23 @@ export async function loadFiles(compiled: CompiledNotebook, notebookFile: string
   for (const {name, resolve: resolved} of compiled.files) {
     const key = fileKey(name);
     if (loaded.files.has(key) || loaded.problems.has(key)) continue;
-    const result = name.startsWith("npm:") ? await readPackageFile(name, folder, root, maxBytes) : await readAttached(name, folder, root, realRoot, maxBytes);
+    const result = name.startsWith("npm:")
+      ? await readPackageFile(name, folder, root, maxBytes)
+      : await readAttached(name, folder, root, realRoot, maxBytes);
     if (!("bytes" in result)) {
-      loaded.problems.set(key, oneLine(`${resolved ? `import.meta.resolve(${quote(name)})` : `FileAttachment ${quote(name)}`} ${refusalText(result)}`));
+      loaded.problems.set(
+        key,
+        oneLine(`${resolved ? `import.meta.resolve(${quote(name)})` : `FileAttachment ${quote(name)}`} ${refusalText(result)}`)
+      );
       continue;
     }
     const type = mimeType(name);
-    loaded.files.set(key, /^text\/|json|xml|svg/.test(type) ? {mimeType: type, text: result.bytes.toString("utf8")} : {mimeType: type, base64: result.bytes.toString("base64")});
+    loaded.files.set(
+      key,
+      /^text\/|json|xml|svg/.test(type)
+        ? {mimeType: type, text: result.bytes.toString("utf8")}
+        : {mimeType: type, base64: result.bytes.toString("base64")}
+    );
     loaded.paths.push(result.path);
   }
   return loaded;
@@ -105,7 +129,8 @@ export function refusalText(refusal: Refusal): string {
 /** The file's bytes, or why it may not be attached. */
 async function readAttached(name: string, folder: string, root: string, realRoot: string, maxBytes: number): Promise<ReadFile | Refusal> {
   if (name === "" || name.includes("\0")) return {is: "is not a file name"};
-  if (/^[a-zA-Z]:[\\/]/.test(name) || name.startsWith("\\") || name.startsWith("//")) return {is: "is an absolute path", hint: "attach files inside the notebook folder by a relative path"};
+  if (/^[a-zA-Z]:[\\/]/.test(name) || name.startsWith("\\") || name.startsWith("//"))
+    return {is: "is an absolute path", hint: "attach files inside the notebook folder by a relative path"};
   // As in Framework, a leading "/" is the notebook root (the source root), not the disk's.
   const file = rootRelative(name) ? resolve(root, `.${name}`) : resolve(folder, name);
   if (!within(file, root)) return {is: "is outside the notebook folder", hint: insideOnly};
@@ -122,8 +147,16 @@ async function readPackageFile(name: string, folder: string, root: string, maxBy
   const read = await readInside(found.file, found.packageDir, realPackage, maxBytes);
   if ("bytes" in read) return read;
   // readInside speaks of the notebook folder; here the folder is the package's
-  if (read.missing) return {is: `is not a file of the installed package (${shown(found.packageDir.slice(0, found.packageDir.lastIndexOf(`${sep}node_modules${sep}`)), found.file)})`, missing: true};
-  return {...read, is: read.is.replace("outside the notebook folder", "outside the package"), hint: read.hint && "only the package's own files are embedded"};
+  if (read.missing)
+    return {
+      is: `is not a file of the installed package (${shown(found.packageDir.slice(0, found.packageDir.lastIndexOf(`${sep}node_modules${sep}`)), found.file)})`,
+      missing: true
+    };
+  return {
+    ...read,
+    is: read.is.replace("outside the notebook folder", "outside the package"),
+    hint: read.hint && "only the package's own files are embedded"
+  };
 }
 
 /**
@@ -150,7 +183,11 @@ export async function readInside(file: string, root: string, realRoot: string, m
     case "not-regular":
       return {is: "is not a regular file (a device, pipe or socket)"};
     case "too-large":
-      return {is: read.grew ? `is more than the limit of ${megabytes(maxBytes)} (--max-file-mb)` : `is ${megabytes(read.size)}, more than the limit of ${megabytes(maxBytes)} (--max-file-mb)`};
+      return {
+        is: read.grew
+          ? `is more than the limit of ${megabytes(maxBytes)} (--max-file-mb)`
+          : `is ${megabytes(read.size)}, more than the limit of ${megabytes(maxBytes)} (--max-file-mb)`
+      };
     default:
       // the real path was found a moment ago; a file gone since is as unreadable as one denied
       return {is: read.code === "EACCES" ? "cannot be read (permission denied)" : `cannot be read (${read.code})`};

@@ -41,7 +41,9 @@ export function chunksWithLibraries(chunks: readonly string[], libraries: Iterab
   const names: string[] = [...libraries];
   for (const chunk of chunks) {
     if (chunk === "plot-d3") names.push("Plot", "d3");
-    else for (const [name, entry] of [...Object.entries(chunkedBuiltins), ...Object.entries(chunkedModules)]) if (entry.chunk === chunk) names.push(name);
+    else
+      for (const [name, entry] of [...Object.entries(chunkedBuiltins), ...Object.entries(chunkedModules)])
+        if (entry.chunk === chunk) names.push(name);
   }
   return chunksFor(names);
 }

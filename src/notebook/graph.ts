@@ -35,11 +35,19 @@ export function graphProblems(cells: readonly AnalysedCell[], path: string): Gra
   const problems: GraphProblem[] = [];
   for (const [name, list] of definers) {
     if (list.length < 2) continue;
-    problems.push({kind: "duplicate", cells: list, names: [name], message: `"${name}" is defined more than once (at ${capped(list.map(at))})`});
+    problems.push({
+      kind: "duplicate",
+      cells: list,
+      names: [name],
+      message: `"${name}" is defined more than once (at ${capped(list.map(at))})`
+    });
   }
   for (const cycle of findCycles(cells, definers)) {
     const names = cycle.map((c) => c.declarations[0] ?? c.id);
-    const loop = names.length > shown ? `${names.slice(0, shown).join(" → ")} → … (${names.length.toLocaleString("en-US")} cells) → ${names[0]}` : [...names, names[0]].join(" → ");
+    const loop =
+      names.length > shown
+        ? `${names.slice(0, shown).join(" → ")} → … (${names.length.toLocaleString("en-US")} cells) → ${names[0]}`
+        : [...names, names[0]].join(" → ");
     problems.push({kind: "cycle", cells: cycle, names, message: `circular definition: ${loop} (cells at ${capped(cycle.map(at))})`});
   }
   return problems;
@@ -55,8 +63,18 @@ export function checkGraph(cells: readonly AnalysedCell[], path: string, problem
     const positions = problem.cells.map(at);
     problem.cells.forEach((cell, i) => {
       // The others, capped: at most `shown` + 1 positions are looked at per cell.
-      const list = capped(positions.slice(0, shown + 1).filter((_, j) => j !== i), ", ", shown, positions.length - 1);
-      errors.set(cell.id, {name: "RuntimeError", message: `"${name}" is defined more than once (also at ${list})`, line: cell.line, column: cell.column});
+      const list = capped(
+        positions.slice(0, shown + 1).filter((_, j) => j !== i),
+        ", ",
+        shown,
+        positions.length - 1
+      );
+      errors.set(cell.id, {
+        name: "RuntimeError",
+        message: `"${name}" is defined more than once (also at ${list})`,
+        line: cell.line,
+        column: cell.column
+      });
     });
   }
   for (const problem of problems) {
@@ -74,8 +92,16 @@ export function checkGraph(cells: readonly AnalysedCell[], path: string, problem
  * editor): as in Framework, a name declared by two cells stops neither (both run, the runtime
  * fails the name), while a cycle stops each of its cells.
  */
-export function graphCellErrors(cells: readonly AnalysedCell[], path: string, problems = graphProblems(cells, path)): Map<string, CellError> {
-  return checkGraph(cells, path, problems.filter((problem) => problem.kind === "cycle"));
+export function graphCellErrors(
+  cells: readonly AnalysedCell[],
+  path: string,
+  problems = graphProblems(cells, path)
+): Map<string, CellError> {
+  return checkGraph(
+    cells,
+    path,
+    problems.filter((problem) => problem.kind === "cycle")
+  );
 }
 
 /** The cells defining each name (cells with errors define nothing). */

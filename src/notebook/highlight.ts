@@ -32,7 +32,17 @@ const maxHighlighted = 64 * 1024;
 const codeBlock = /(<pre><code class="language-)([A-Za-z0-9_+-]+)(">)([^<]*)(<\/code><\/pre>)/g;
 
 /** The escapes marked and escapeHtml write; a block holding any other `&…;` is left as it is. */
-const escapes: Record<string, string> = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&#34;": '"', "&#38;": "&", "&#60;": "<", "&#62;": ">"};
+const escapes: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+  "&#34;": '"',
+  "&#38;": "&",
+  "&#60;": "<",
+  "&#62;": ">"
+};
 
 /** The languages highlighted (by any of their names or aliases, as a fence tag writes them). */
 export function highlightedLanguage(tag: string): boolean {
@@ -45,7 +55,9 @@ export function highlightCode(html: string): string {
   return html.replace(codeBlock, (block, open: string, tag: string, close: string, text: string, end: string) => {
     if (text.length > maxHighlighted || !highlightedLanguage(tag)) return block;
     let plain = true;
-    const source = text.replace(/&[#a-z0-9]*;?/gi, (entity) => (Object.hasOwn(escapes, entity) ? escapes[entity] : ((plain = false), entity)));
+    const source = text.replace(/&[#a-z0-9]*;?/gi, (entity) =>
+      Object.hasOwn(escapes, entity) ? escapes[entity] : ((plain = false), entity)
+    );
     if (!plain) return block;
     // highlight.js escapes every piece of text it returns: the source never becomes markup
     const {value} = highlighter().highlight(source, {language: tag, ignoreIllegals: true});

@@ -13,7 +13,11 @@ export interface LessonTexts {
 const isText = (value: unknown): value is string => typeof value === "string" && value.trim() !== "";
 
 /** A lesson's texts per language: `title`/`description`/`goal` for the first, `translations: {hu: {title, …}}` for the others. */
-export function lessonTexts(data: Record<string, unknown>, base: {title: string; description: string}, languages: readonly string[]): Record<string, LessonTexts> {
+export function lessonTexts(
+  data: Record<string, unknown>,
+  base: {title: string; description: string},
+  languages: readonly string[]
+): Record<string, LessonTexts> {
   const first = {title: base.title, description: base.description, goal: isText(data.goal) ? data.goal : ""};
   const texts: Record<string, LessonTexts> = {[languages[0] ?? "en"]: first};
   const translations = data.translations;
@@ -22,7 +26,11 @@ export function lessonTexts(data: Record<string, unknown>, base: {title: string;
     const entry = (translations as Record<string, unknown>)[lang];
     if (!entry || typeof entry !== "object") continue;
     const {title, description, goal} = entry as Record<string, unknown>;
-    texts[lang] = {title: isText(title) ? title : first.title, description: isText(description) ? description : first.description, goal: isText(goal) ? goal : first.goal};
+    texts[lang] = {
+      title: isText(title) ? title : first.title,
+      description: isText(description) ? description : first.description,
+      goal: isText(goal) ? goal : first.goal
+    };
   }
   return texts;
 }

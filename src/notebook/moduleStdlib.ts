@@ -25,7 +25,8 @@ export interface ModuleStdlib {
  */
 export function attachedNames(source: string): string[] {
   const names = new Set<string>();
-  for (const match of source.matchAll(/\bFileAttachment\(\s*(?:"([^"\\\n]*)"|'([^'\\\n]*)'|`([^`\\$]*)`)\s*\)/g)) names.add(match[1] ?? match[2] ?? match[3]);
+  for (const match of source.matchAll(/\bFileAttachment\(\s*(?:"([^"\\\n]*)"|'([^'\\\n]*)'|`([^`\\$]*)`)\s*\)/g))
+    names.add(match[1] ?? match[2] ?? match[3]);
   return [...names];
 }
 
@@ -39,13 +40,18 @@ export async function moduleStdlib(module: string, root: string, maxBytes = defa
   const paths: string[] = [];
   for (const name of attachedNames(source)) {
     const file = rootRelative(name) ? resolve(root, `.${name}`) : resolve(dirname(module), name);
-    const read = name === "" || !within(file, root) ? {is: "is outside the notebook folder: only files inside it are attached"} : await readInside(file, root, realRoot, maxBytes);
+    const read =
+      name === "" || !within(file, root)
+        ? {is: "is outside the notebook folder: only files inside it are attached"}
+        : await readInside(file, root, realRoot, maxBytes);
     if (!("bytes" in read)) {
       refused[name] = oneLine(`FileAttachment ${quote(name)} (in ${shown(root, module)}) ${refusalText(read)}`);
       continue;
     }
     const type = mimeType(name);
-    files[name] = /^text\/|json|xml|svg/.test(type) ? {mimeType: type, text: read.bytes.toString("utf8")} : {mimeType: type, base64: read.bytes.toString("base64")};
+    files[name] = /^text\/|json|xml|svg/.test(type)
+      ? {mimeType: type, text: read.bytes.toString("utf8")}
+      : {mimeType: type, base64: read.bytes.toString("base64")};
     paths.push(read.path);
   }
   const contents = `const stdlib = queuebook.library("stdlib");

@@ -14,14 +14,19 @@ const maxDelimiters = 500;
  * recurse, or slow to lex) turned into plain text first: its punctuation escaped, its lines
  * kept, so positions after it stay true. Each such block is warned about once, at its line.
  */
-export function lexBounded(marked: Marked, content: string, warn: (line: number, message: string) => void): {content: string; tokens: Token[]} {
+export function lexBounded(
+  marked: Marked,
+  content: string,
+  warn: (line: number, message: string) => void
+): {content: string; tokens: Token[]} {
   const blocks = proseBlocks(content);
   const plain = new Set(blocks.filter((b) => tooDeep(content.slice(b.start, b.end))));
   for (let attempt = 0; ; attempt++) {
     const text = plainBlocks(content, plain);
     try {
       const tokens = marked.lexer(text);
-      for (const b of plain) warn(b.line, `this Markdown block is nested too deeply to lay out (more than ${maxNesting} levels): shown as plain text`);
+      for (const b of plain)
+        warn(b.line, `this Markdown block is nested too deeply to lay out (more than ${maxNesting} levels): shown as plain text`);
       return {content: text, tokens};
     } catch (error) {
       // A shape the bounds above missed: find the blocks marked cannot take one by one.
@@ -102,7 +107,12 @@ function plainBlocks(content: string, plain: ReadonlySet<ProseBlock>): string {
   let out = "";
   let at = 0;
   for (const b of [...plain].sort((x, y) => x.start - y.start)) {
-    out += content.slice(at, b.start) + content.slice(b.start, b.end).replace(/^[ \t]+/gm, "").replace(/[!-/:-@[-`{-~]/g, "\\$&");
+    out +=
+      content.slice(at, b.start) +
+      content
+        .slice(b.start, b.end)
+        .replace(/^[ \t]+/gm, "")
+        .replace(/[!-/:-@[-`{-~]/g, "\\$&");
     at = b.end;
   }
   return out + content.slice(at);

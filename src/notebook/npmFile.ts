@@ -50,5 +50,8 @@ export function npmFile(name: string, folder: string, project: string): NpmFile 
     if (existsSync(join(packageDir, "package.json"))) return {file: join(packageDir, ...path.split("/")), packageDir};
     if (!within(dirname(dir), project) || dirname(dir) === dir) break;
   }
-  return {is: `is not installed: ${spec.name} is not in the project's node_modules (npm install ${spec.name}${spec.range ? `@${spec.range}` : ""})`, missing: true};
+  return {
+    is: `is not installed: ${spec.name} is not in the project's node_modules (npm install ${spec.name}${spec.range ? `@${spec.range}` : ""})`,
+    missing: true
+  };
 }

@@ -9,7 +9,8 @@
  * kept. URLs with a scheme, `//host`, `#anchor`, folders (`sub/`) and files (`data.csv`) are unchanged.
  */
 export function pageHref(href: string): string {
-  if (href === "" || /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith("//") || href.startsWith("#") || href.startsWith("?")) return href;
+  if (href === "" || /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith("//") || href.startsWith("#") || href.startsWith("?"))
+    return href;
   const cut = href.search(/[?#]/);
   const path = cut < 0 ? href : href.slice(0, cut);
   const rest = cut < 0 ? "" : href.slice(cut);
@@ -25,12 +26,15 @@ const anchor = /<a(\s[^>]*?)?\shref=("([^"]*)"|'([^']*)')([^>]*)>/gi;
 /** `html` with every link's href made the page it names (pageHref); a link that downloads a file (`download`) is left as written. */
 export function pageLinks(html: string): string {
   if (!/<a\s/i.test(html)) return html;
-  return html.replace(anchor, (tag: string, before = "", quoted: string, double: string | undefined, single: string | undefined, after: string) => {
-    if (/\sdownload(?=[\s=>]|$)/i.test(`${before} ${after}`)) return tag;
-    const href = double ?? single ?? "";
-    const page = pageHref(href);
-    if (page === href) return tag;
-    const quote = double !== undefined ? '"' : "'";
-    return `<a${before} href=${quote}${page}${quote}${after}>`;
-  });
+  return html.replace(
+    anchor,
+    (tag: string, before = "", _quoted: string, double: string | undefined, single: string | undefined, after: string) => {
+      if (/\sdownload(?=[\s=>]|$)/i.test(`${before} ${after}`)) return tag;
+      const href = double ?? single ?? "";
+      const page = pageHref(href);
+      if (page === href) return tag;
+      const quote = double !== undefined ? '"' : "'";
+      return `<a${before} href=${quote}${page}${quote}${after}>`;
+    }
+  );
 }

@@ -90,16 +90,33 @@ export function parseNotebook(text: string, path: string): ParsedNotebook {
     }
     const info = token.type === "code" ? parseInfo((token as Tokens.Code).lang ?? "") : undefined;
     const isCell = !!info && info.run && (token as Tokens.Code).codeBlockStyle !== "indented";
-    if (token.type !== "space") recordBlock(blocks, token, front.content, start, front.lineOffset, isCell ? {kind: "cell", cell: blockCount + 1, lang: info!.lang} : undefined);
+    if (token.type !== "space")
+      recordBlock(
+        blocks,
+        token,
+        front.content,
+        start,
+        front.lineOffset,
+        isCell ? {kind: "cell", cell: blockCount + 1, lang: info!.lang} : undefined
+      );
     if (!info || !isCell) {
       prose.push(token);
       locateInlines(token, front.content, start, located);
-      const unrun = token.type === "code" && (token as Tokens.Code).codeBlockStyle !== "indented" ? notRunFence((token as Tokens.Code).lang ?? "") : undefined;
+      const unrun =
+        token.type === "code" && (token as Tokens.Code).codeBlockStyle !== "indented"
+          ? notRunFence((token as Tokens.Code).lang ?? "")
+          : undefined;
       if (unrun) {
         flush();
         const line = locate(front.content, start).line + front.lineOffset;
-        html.push(`<p class="qb-fence-note">Not run: queuebook shows <code>${escapeHtml(unrun)}</code> fences as code (Observable Framework runs ${escapeHtml(notRun[unrun])}).</p>\n`);
-        warnings.push({line, column: 1, message: `\`\`\`${unrun} fences are shown as code, not run (Framework runs ${notRun[unrun]}); queuebook runs js, ts, html, svg and tex`});
+        html.push(
+          `<p class="qb-fence-note">Not run: queuebook shows <code>${escapeHtml(unrun)}</code> fences as code (Observable Framework runs ${escapeHtml(notRun[unrun])}).</p>\n`
+        );
+        warnings.push({
+          line,
+          column: 1,
+          message: `\`\`\`${unrun} fences are shown as code, not run (Framework runs ${notRun[unrun]}); queuebook runs js, ts, html, svg and tex`
+        });
       }
       continue;
     }
@@ -107,7 +124,16 @@ export function parseNotebook(text: string, path: string): ParsedNotebook {
     const source = (token as Tokens.Code).text;
     const id = key(info.lang, source);
     const firstLine = locate(front.content, start).line + 1 + front.lineOffset;
-    cells.push({id, source, lang: info.lang, line: firstLine, column: 1, inline: false, echo: info.echo, ...(info.lang === "sql" ? {sql: sqlOptions((token as Tokens.Code).lang ?? "")} : {})});
+    cells.push({
+      id,
+      source,
+      lang: info.lang,
+      line: firstLine,
+      column: 1,
+      inline: false,
+      echo: info.echo,
+      ...(info.lang === "sql" ? {sql: sqlOptions((token as Tokens.Code).lang ?? "")} : {})
+    });
     if (info.echo) html.push(`<pre class="qb-echo"><code class="language-${info.lang}">${escapeHtml(source)}</code></pre>\n`);
     // the element's id is positional (a stable anchor); data-cell is the cell's identity
     html.push(`<div class="qb-cell" id="cell-${++blockCount}" data-cell="${id}"></div>\n`);
@@ -116,12 +142,18 @@ export function parseNotebook(text: string, path: string): ParsedNotebook {
   const tables = sqlTables(front.data.sql);
   if (tables) {
     // Framework's `sql:` front matter: the page's `sql` is a DuckDB database of those files
-    const source = `const sql = await DuckDBClient.sql({${Object.entries(tables).map(([name, path]) => `${JSON.stringify(name)}: FileAttachment(${JSON.stringify(path)})`).join(", ")}});`;
+    const source = `const sql = await DuckDBClient.sql({${Object.entries(tables)
+      .map(([name, path]) => `${JSON.stringify(name)}: FileAttachment(${JSON.stringify(path)})`)
+      .join(", ")}});`;
     const id = key("js", source);
     cells.unshift({id, source, lang: "js", line: 1, column: 1, inline: false, echo: false});
     html.unshift(`<div class="qb-cell qb-sql-tables" id="cell-0" data-cell="${id}"></div>\n`);
   }
-  html.splice(0, html.length, html.join("").replace(/<span class="qb-inline" data-cell=/g, () => `<span class="qb-inline" id="inline-${++inlineCount}" data-cell=`));
+  html.splice(
+    0,
+    html.length,
+    html.join("").replace(/<span class="qb-inline" data-cell=/g, () => `<span class="qb-inline" id="inline-${++inlineCount}" data-cell=`)
+  );
   for (const {id, source} of inlines) {
     const position = located.get(id) ?? {line: 1, column: 1};
     cells.push({id, source, lang: "js", line: position.line + front.lineOffset, column: position.column, inline: true, echo: false});
@@ -134,7 +166,14 @@ export function parseNotebook(text: string, path: string): ParsedNotebook {
 }
 
 /** Adds a top-level token's lines to the blocks: a cell's own block, or the prose run it starts or continues. */
-function recordBlock(blocks: BlockLines[], token: Token, text: string, start: number, lineOffset: number, cell?: Pick<BlockLines, "kind" | "cell" | "lang">): void {
+function recordBlock(
+  blocks: BlockLines[],
+  token: Token,
+  text: string,
+  start: number,
+  lineOffset: number,
+  cell?: Pick<BlockLines, "kind" | "cell" | "lang">
+): void {
   const line = locate(text, start).line + lineOffset;
   const endLine = locate(text, start + Math.max(token.raw.replace(/\n+$/, "").length - 1, 0)).line + lineOffset;
   const last = blocks[blocks.length - 1];
@@ -159,7 +198,9 @@ function renderBounded(marked: Marked, tokens: Token[]): string {
 export function parseInfo(info: string): {lang: CellLanguage; echo: boolean; run: boolean} | undefined {
   const [tag, ...words] = info.trim().split(/\s+/);
   if (!Object.hasOwn(cellLanguages, tag)) return undefined;
-  const options = new Map(words.map((word) => [word.replace(/=.*$/, ""), word.includes("=") ? word.replace(/^[^=]*=/, "").toLowerCase() : "true"]));
+  const options = new Map(
+    words.map((word) => [word.replace(/=.*$/, ""), word.includes("=") ? word.replace(/^[^=]*=/, "").toLowerCase() : "true"])
+  );
   return {lang: cellLanguages[tag], echo: (options.get("echo") ?? "false") !== "false", run: options.get("run") !== "false"};
 }
 
@@ -202,7 +243,14 @@ function cellKeys(): (kind: string, source: string) => string {
  * placeholder put into the block's HTML, as Framework does. One inside a tag (an attribute
  * value) stays text: a placeholder there would break the element.
  */
-function htmlPlaceholders(token: Tokens.HTML, text: string, start: number, found: {id: string; source: string}[], key: (kind: string, source: string) => string, located: Map<string, {line: number; column: number}>): void {
+function htmlPlaceholders(
+  token: Tokens.HTML,
+  text: string,
+  start: number,
+  found: {id: string; source: string}[],
+  key: (kind: string, source: string) => string,
+  located: Map<string, {line: number; column: number}>
+): void {
   const raw = token.text;
   if (!raw.includes("${") || /^\s*<script[\s>]/i.test(raw)) return;
   const offset = Math.max(token.raw.indexOf(raw), 0);
@@ -234,7 +282,10 @@ function htmlPlaceholders(token: Tokens.HTML, text: string, start: number, found
 }
 
 /** The marked extension for inline ${expression}; `\${` stays literal text. */
-function inlineExpression(found: {id: string; source: string}[], key: (kind: string, source: string) => string): TokenizerAndRendererExtension {
+function inlineExpression(
+  found: {id: string; source: string}[],
+  key: (kind: string, source: string) => string
+): TokenizerAndRendererExtension {
   return {
     name: "inlineExpression",
     level: "inline",
@@ -297,7 +348,8 @@ function locateInlines(token: Token, text: string, start: number, located: Map<s
   const raw = token.raw;
   const spans = codeSpans(raw);
   const inSpan = (i: number) => {
-    let lo = 0, hi = spans.length - 1;
+    let lo = 0,
+      hi = spans.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
       if (spans[mid][1] <= i) lo = mid + 1;
@@ -360,7 +412,8 @@ function locate(text: string, index: number): {line: number; column: number} {
     lineIndex.text = text; // the same content as another string: keep this one, so the next check is by identity
   }
   const {starts} = lineIndex;
-  let lo = 0, hi = starts.length - 1;
+  let lo = 0,
+    hi = starts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
     if (starts[mid] <= index) lo = mid;

@@ -16,7 +16,11 @@ import {installedVersion, parseNpmSpecifier, versionMismatch} from "./npmVersion
  * Framework's own modules imported from a project module, by the stand-in that serves them
  * (cells read these as built-ins instead, see javascript/imports.ts).
  */
-const moduleBuiltins: Record<string, "stdlib" | "tex"> = {"observablehq:stdlib": "stdlib", "@observablehq/stdlib": "stdlib", "@observablehq/tex": "tex"};
+const moduleBuiltins: Record<string, "stdlib" | "tex"> = {
+  "observablehq:stdlib": "stdlib",
+  "@observablehq/stdlib": "stdlib",
+  "@observablehq/tex": "tex"
+};
 
 /** What a cell's import of `bare` was written as, when it was Framework's `npm:` form. */
 function writtenNpm(compiled: CompiledNotebook, bare: string): ReturnType<typeof parseNpmSpecifier> {
@@ -43,12 +47,42 @@ function regularFile(path: string): boolean {
  * warning; a module's import that fails is an esbuild error, which bundleNotebook traces back
  * to the cells importing that module.
  */
-export function imports({compiled, entry, project, root, warnings, maxFileBytes, attached = []}: {compiled: CompiledNotebook; entry: string; project: string; root: string; warnings: Warning[]; maxFileBytes?: number; attached?: string[]}): Plugin {
+export function imports({
+  compiled,
+  entry,
+  project,
+  root,
+  warnings,
+  maxFileBytes,
+  attached = []
+}: {
+  compiled: CompiledNotebook;
+  entry: string;
+  project: string;
+  root: string;
+  warnings: Warning[];
+  maxFileBytes?: number;
+  attached?: string[];
+}): Plugin {
   const mismatched = new Set<string>();
-  const shared = new RegExp(`^(${Object.keys(sharedPackages).map((n) => n.replace(/[/.]/g, "\\$&")).join("|")})$`);
+  const shared = new RegExp(
+    `^(${Object.keys(sharedPackages)
+      .map((n) => n.replace(/[/.]/g, "\\$&"))
+      .join("|")})$`
+  );
   const listings = new Map<string, string[] | undefined>();
   const listing = (dir: string) => {
-    if (!listings.has(dir)) listings.set(dir, (() => { try { return readdirSync(dir); } catch { return undefined; } })());
+    if (!listings.has(dir))
+      listings.set(
+        dir,
+        (() => {
+          try {
+            return readdirSync(dir);
+          } catch {
+            return undefined;
+          }
+        })()
+      );
     return listings.get(dir);
   };
   return {
@@ -63,7 +97,9 @@ export function imports({compiled, entry, project, root, warnings, maxFileBytes,
         const npm = parseNpmSpecifier(args.path) ?? (fromCell ? writtenNpm(compiled, args.path) : undefined);
         const spec = npm ? npm.name + npm.path : args.path;
         if (!inPackage && Object.hasOwn(moduleBuiltins, spec)) {
-          return fromCell ? undefined : {path: moduleBuiltins[spec] === "stdlib" ? args.importer : spec, namespace: `queuebook-${moduleBuiltins[spec]}`};
+          return fromCell
+            ? undefined
+            : {path: moduleBuiltins[spec] === "stdlib" ? args.importer : spec, namespace: `queuebook-${moduleBuiltins[spec]}`};
         }
         const checkVersion = (resolved: string) => {
           if (!npm?.range) return;
@@ -72,13 +108,25 @@ export function imports({compiled, entry, project, root, warnings, maxFileBytes,
           const key = `${npm.name}@${npm.range}`;
           if (!problem || mismatched.has(key)) return;
           mismatched.add(key);
-          const cell = fromCell ? compiled.analysed.find((c) => c.imports.some((i) => i.specifier === args.path) || c.js.includes(args.path)) : undefined;
+          const cell = fromCell
+            ? compiled.analysed.find((c) => c.imports.some((i) => i.specifier === args.path) || c.js.includes(args.path))
+            : undefined;
           const from = fromCell ? "" : ` (in ${shown(root, args.importer)})`;
-          warnings.push({path: compiled.path, line: cell?.line ?? 0, column: cell?.column ?? 0, message: `npm:${key}${from}: ${problem}; this page uses the installed copy (one copy serves every page)`});
+          warnings.push({
+            path: compiled.path,
+            line: cell?.line ?? 0,
+            column: cell?.column ?? 0,
+            message: `npm:${key}${from}: ${problem}; this page uses the installed copy (one copy serves every page)`
+          });
         };
         if (shared.test(spec) && !inPackage) {
           if (npm?.range) {
-            const found = await build.resolve(spec, {kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "retry"});
+            const found = await build.resolve(spec, {
+              kind: args.kind,
+              resolveDir: args.resolveDir,
+              importer: args.importer,
+              pluginData: "retry"
+            });
             if (!found.errors.length) checkVersion(found.path);
           }
           return {path: spec, namespace: "queuebook-shared"};
@@ -89,7 +137,9 @@ export function imports({compiled, entry, project, root, warnings, maxFileBytes,
         if (inPackage) return undefined;
         const fail = (reason: string) => {
           if (!fromCell) return {errors: [{text: reason}]};
-          const cell = compiled.analysed.find((c) => c.imports.some((i) => i.specifier === args.path)) ?? compiled.analysed.find((c) => !c.error && c.js.includes(args.path));
+          const cell =
+            compiled.analysed.find((c) => c.imports.some((i) => i.specifier === args.path)) ??
+            compiled.analysed.find((c) => !c.error && c.js.includes(args.path));
           const where = cell ? {line: cell.line, column: cell.column} : {line: 0, column: 0};
           warnings.push({path: compiled.path, ...where, message: reason});
           return {path: args.path, namespace: "queuebook-unresolved", pluginData: reason};
@@ -99,41 +149,68 @@ export function imports({compiled, entry, project, root, warnings, maxFileBytes,
           // As in Framework, a leading "/" is the notebook root (the source root), not the disk's.
           path = join(root, `.${path}`);
           if (!within(path, root)) return fail(`cannot import ${quote(args.path)}: it is outside the notebook folder`);
-        } else if (isAbsolute(path)) return fail(`cannot import ${quote(args.path)}: an absolute path; import the project's modules by a relative path`);
-        const result = await build.resolve(path, {kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "retry"});
-        if (result.errors.length) return fail(`Could not resolve ${quote(args.path)} (from ${shown(project, args.resolveDir)}${path !== args.path ? '; a leading "/" is the notebook folder' : ""})`);
+        } else if (isAbsolute(path))
+          return fail(`cannot import ${quote(args.path)}: an absolute path; import the project's modules by a relative path`);
+        const result = await build.resolve(path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: "retry"
+        });
+        if (result.errors.length)
+          return fail(
+            `Could not resolve ${quote(args.path)} (from ${shown(project, args.resolveDir)}${path !== args.path ? '; a leading "/" is the notebook folder' : ""})`
+          );
         // A package's `"browser": {"http": false}` leaves a module out: esbuild resolves it to a
         // bare path and no namespace, which a plugin may not return; it becomes an empty module.
-        if (!result.external && (result.namespace === "" || result.namespace === "file") && !isAbsolute(result.path)) return {path: result.path, namespace: "queuebook-empty"};
+        if (!result.external && (result.namespace === "" || result.namespace === "file") && !isAbsolute(result.path))
+          return {path: result.path, namespace: "queuebook-empty"};
         if (result.external || result.namespace !== "file") return result;
         checkVersion(result.path);
         // Packages may live above the project (a workspace's hoisted node_modules): a bare
         // specifier, or any import inside a package, may resolve into a node_modules folder.
         const bare = !/^\.{0,2}\//.test(args.path);
         const packaged = (bare || inPackage) && result.path.includes(`${sep}node_modules${sep}`);
-        if (!packaged && !within(result.path, project)) return fail(`cannot import ${quote(args.path)}: it is outside the project; only the project's modules and packages may be bundled`);
+        if (!packaged && !within(result.path, project))
+          return fail(
+            `cannot import ${quote(args.path)}: it is outside the project; only the project's modules and packages may be bundled`
+          );
         if (!regularFile(result.path)) return fail(`cannot import ${quote(args.path)}: it is not a regular file`);
         const names = listing(dirname(result.path));
         const name = basename(result.path);
         if (names && !names.includes(name)) {
           const near = names.find((n) => n.toLowerCase() === name.toLowerCase());
-          return fail(near ? `cannot import ${quote(args.path)}: no such file; did you mean ${quote(near)}? (the letter case differs)` : `Could not resolve ${quote(args.path)}`);
+          return fail(
+            near
+              ? `cannot import ${quote(args.path)}: no such file; did you mean ${quote(near)}? (the letter case differs)`
+              : `Could not resolve ${quote(args.path)}`
+          );
         }
         return result;
       });
       // A last guard for paths resolved without asking (esbuild expands `import(\`./${x}\`)` to
       // every matching file itself): nothing outside the project and its packages is read.
       build.onLoad({filter: /.*/, namespace: "file"}, (args) => {
-        if (!regularFile(args.path)) return {errors: [{text: `cannot import ${quote(shown(project, args.path))}: it is not a regular file`}]};
+        if (!regularFile(args.path))
+          return {errors: [{text: `cannot import ${quote(shown(project, args.path))}: it is not a regular file`}]};
         if (within(args.path, project) || args.path.includes(`${sep}node_modules${sep}`)) return undefined;
-        return {errors: [{text: `cannot import ${quote(shown(project, args.path))}: it is outside the project; only the project's modules and packages may be bundled`}]};
+        return {
+          errors: [
+            {
+              text: `cannot import ${quote(shown(project, args.path))}: it is outside the project; only the project's modules and packages may be bundled`
+            }
+          ]
+        };
       });
       build.onLoad({filter: /.*/, namespace: "queuebook-shared"}, (args) => ({
         contents: `module.exports = queuebook.library(${JSON.stringify(sharedPackages[args.path])});`,
         loader: "js"
       }));
       build.onLoad({filter: /.*/, namespace: "queuebook-empty"}, () => ({contents: "module.exports = {};", loader: "js"}));
-      build.onLoad({filter: /.*/, namespace: "queuebook-tex"}, () => ({contents: 'export default queuebook.library("tex");', loader: "js"}));
+      build.onLoad({filter: /.*/, namespace: "queuebook-tex"}, () => ({
+        contents: 'export default queuebook.library("tex");',
+        loader: "js"
+      }));
       build.onLoad({filter: /.*/, namespace: "queuebook-stdlib"}, async (args) => {
         const stdlib = await moduleStdlib(args.path, root, maxFileBytes);
         attached.push(...stdlib.paths);

@@ -112,9 +112,16 @@ function entriesAfter(blocks: readonly SourceBlock[], edits: readonly SourceEdit
   };
   for (const edit of edits) {
     if (edit.op === "insert") {
-      if (edit.block < blocks.length || entries.some((e) => e.ref === edit.block)) throw new EditError(`block ${edit.block} exists already`);
+      if (edit.block < blocks.length || entries.some((e) => e.ref === edit.block))
+        throw new EditError(`block ${edit.block} exists already`);
       const at = edit.after === -1 ? 0 : find(edit.after) + 1;
-      entries.splice(at, 0, {ref: edit.block, kind: edit.kind, lang: edit.kind === "cell" ? edit.lang ?? "js" : undefined, text: edit.text, removed: false});
+      entries.splice(at, 0, {
+        ref: edit.block,
+        kind: edit.kind,
+        lang: edit.kind === "cell" ? (edit.lang ?? "js") : undefined,
+        text: edit.text,
+        removed: false
+      });
     } else {
       const entry = entries[find(edit.block)];
       if (edit.op === "replace") entry.text = edit.text;
@@ -180,7 +187,8 @@ function render(original: string, entry: Entry, le: string, followed: boolean): 
   const pad = marker[0] === "`" ? indent : "";
   const lines = text === "" ? [] : text!.split("\n").map((l) => (l === "" ? l : pad + l));
   const fence = fenceFor(marker[0], marker.length, lines);
-  const grow = (line: string) => line.replace(/^( {0,3})([`~]+)/, (_, space: string, run: string) => space + (run.length >= fence.length ? run : fence));
+  const grow = (line: string) =>
+    line.replace(/^( {0,3})([`~]+)/, (_, space: string, run: string) => space + (run.length >= fence.length ? run : fence));
   const closingLine = closed ? original.slice(block.bodyEnd, block.end) : `${indent}${fence}`;
   return grow(opening) + lines.map((l) => l + le).join("") + grow(closingLine);
 }

@@ -13,7 +13,10 @@ export function cellInputs(cell: AnalysedCell, defined: ReadonlySet<string>): st
 export function cellBody(cell: AnalysedCell, inputs: readonly string[]): string {
   const head = `${cell.async ? "async " : ""}(${inputs.join(", ")}) =>`;
   // Imports become `await import(…)`; import.meta.resolve("x") the embedded file's URL (files pass).
-  const edits = [...cell.imports, ...cell.files.flatMap((f) => (f.resolve ? [{...f.resolve, replacement: `FileAttachment(${JSON.stringify(f.name)}).href`}] : []))];
+  const edits = [
+    ...cell.imports,
+    ...cell.files.flatMap((f) => (f.resolve ? [{...f.resolve, replacement: `FileAttachment(${JSON.stringify(f.name)}).href`}] : []))
+  ];
   let js = cell.js;
   for (const i of edits.sort((a, b) => b.start - a.start)) {
     js = js.slice(0, i.start) + i.replacement + js.slice(i.end);
@@ -26,7 +29,9 @@ export function cellBody(cell: AnalysedCell, inputs: readonly string[]): string 
 /** Best-effort top-level names of a cell that failed to parse, so its dependents can say so. */
 export function guessDeclarations(source: string): string[] {
   const names = new Set<string>();
-  for (const m of source.matchAll(/^(?:export\s+)?(?:(?:const|let|var)\s+([A-Za-z_$][\w$]*)|(?:async\s+)?function\*?\s+([A-Za-z_$][\w$]*)|class\s+([A-Za-z_$][\w$]*))/gm)) {
+  for (const m of source.matchAll(
+    /^(?:export\s+)?(?:(?:const|let|var)\s+([A-Za-z_$][\w$]*)|(?:async\s+)?function\*?\s+([A-Za-z_$][\w$]*)|class\s+([A-Za-z_$][\w$]*))/gm
+  )) {
     names.add(m[1] ?? m[2] ?? m[3]);
   }
   return [...names];
@@ -62,7 +67,12 @@ export function defineCell(cell: AnalysedCell, defined: ReadonlySet<string>, gra
 }
 
 /** The whole notebook's definitions: one `queuebook.notebook` call (files come from `__files`). */
-export function transpileNotebook(cells: readonly AnalysedCell[], path: string, graphErrors: ReadonlyMap<string, CellError>, options: {languages?: readonly string[]} = {}): string {
+export function transpileNotebook(
+  cells: readonly AnalysedCell[],
+  path: string,
+  graphErrors: ReadonlyMap<string, CellError>,
+  options: {languages?: readonly string[]} = {}
+): string {
   return defineNotebook(cells, path, graphErrors, options).text;
 }
 
@@ -76,7 +86,12 @@ export interface DefinedCell {
 }
 
 /** The notebook's definitions as text, with each cell's hash and lines as data (see transpileNotebook). */
-export function defineNotebook(cells: readonly AnalysedCell[], path: string, errors: ReadonlyMap<string, CellError>, options: {languages?: readonly string[]} = {}): {text: string; cells: DefinedCell[]} {
+export function defineNotebook(
+  cells: readonly AnalysedCell[],
+  path: string,
+  errors: ReadonlyMap<string, CellError>,
+  options: {languages?: readonly string[]} = {}
+): {text: string; cells: DefinedCell[]} {
   const defined = new Set(cells.flatMap((c) => c.declarations));
   const definitions = cells.map((cell) => defineCell(cell, defined, errors.get(cell.id)));
   const languages = options.languages?.length ? `, languages: ${JSON.stringify(options.languages)}` : "";

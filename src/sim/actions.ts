@@ -62,19 +62,22 @@ export function validateActions(json: unknown, options: {minutes?: number; vocab
     const at = `action ${i}`;
     if (!isRecord(item)) return void errors.push(`${at} must be an object, got ${showValue(item)}`);
     for (const key of Object.keys(item)) {
-      if (key !== "minute" && key !== "set" && key !== "press") errors.push(`${at}: unknown field "${cutText(key)}" (expected minute, set or press)`);
+      if (key !== "minute" && key !== "set" && key !== "press")
+        errors.push(`${at}: unknown field "${cutText(key)}" (expected minute, set or press)`);
     }
     const {minute} = item;
     if (typeof minute !== "number" || !Number.isInteger(minute)) errors.push(`${at}: minute must be an integer, got ${showValue(minute)}`);
     else if (minute < 0 || minute >= minutes) errors.push(`${at}: minute ${minute} is out of range 0..${minutes - 1}`);
-    const hasSet = "set" in item, hasPress = "press" in item;
+    const hasSet = "set" in item,
+      hasPress = "press" in item;
     if (hasSet === hasPress) errors.push(`${at} must have exactly one of "set" or "press"`);
     if (hasSet) {
       if (!isRecord(item.set)) errors.push(`${at}: set must be an object of controls, got ${showValue(item.set)}`);
-      else for (const [name, value] of Object.entries(item.set)) {
-        const problem = checkControlIn(vocabulary.controls, name, value);
-        if (problem) errors.push(`${at}: ${problem}`);
-      }
+      else
+        for (const [name, value] of Object.entries(item.set)) {
+          const problem = checkControlIn(vocabulary.controls, name, value);
+          if (problem) errors.push(`${at}: ${problem}`);
+        }
     }
     if (hasPress && !vocabulary.buttons.includes(item.press as string)) {
       errors.push(`${at}: unknown button ${showValue(item.press)} (buttons: ${vocabulary.buttons.join(", ") || "none"})`);
@@ -111,7 +114,8 @@ export function parseActionsJson(text: string): JsonResult {
 
 /** The first number literal outside strings whose value overflows to ±Infinity, if any. */
 function overflowingNumber(text: string): {literal: string; line: number; column: number} | null {
-  let line = 1, lineStart = 0;
+  let line = 1,
+    lineStart = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 10) {

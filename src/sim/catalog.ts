@@ -39,7 +39,8 @@ export function modelOf(scenario: Pick<Scenario, "model">): SimModel {
   const name = scenario.model ?? "oncall";
   if (Object.hasOwn(models, name)) return models[name];
   const model = registered.get(name);
-  if (!model) throw new RangeError(`unknown model "${cutText(name)}" (models: ${[...Object.keys(models), ...registered.keys()].join(", ")})`);
+  if (!model)
+    throw new RangeError(`unknown model "${cutText(name)}" (models: ${[...Object.keys(models), ...registered.keys()].join(", ")})`);
   return model;
 }
 
@@ -48,7 +49,21 @@ export type ScenarioCheck = {ok: true; scenario: Scenario} | {ok: false; errors:
 
 const NAME = /^[a-z][a-z0-9-]{0,39}$/;
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
-const fields = ["name", "model", "title", "startClock", "baseRate", "budgetLeft", "warm", "controls", "events", "textbook", "offers", "strings", "page"];
+const fields = [
+  "name",
+  "model",
+  "title",
+  "startClock",
+  "baseRate",
+  "budgetLeft",
+  "warm",
+  "controls",
+  "events",
+  "textbook",
+  "offers",
+  "strings",
+  "page"
+];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -58,7 +73,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function checkNumber(json: Record<string, unknown>, name: string, min: number, max: number, optional = false): string[] {
   const value = json[name];
   if (value === undefined && optional) return [];
-  if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max) return [`${name} must be a number from ${min} to ${max}, got ${showValue(value)}`];
+  if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max)
+    return [`${name} must be a number from ${min} to ${max}, got ${showValue(value)}`];
   return [];
 }
 
@@ -82,29 +98,43 @@ function checkTextbook(value: unknown, model: SimModel): string[] {
     if ("minute" in when) {
       if (!Number.isInteger(when.minute) || (when.minute as number) < 0) errors.push(`${at}: minute must be a whole minute`);
     } else if ("event" in when) {
-      if (typeof when.event !== "string" || !Object.hasOwn(model.eventKinds, when.event)) errors.push(`${at}: unknown event ${showValue(when.event)}`);
+      if (typeof when.event !== "string" || !Object.hasOwn(model.eventKinds, when.event))
+        errors.push(`${at}: unknown event ${showValue(when.event)}`);
       if (when.offset !== undefined && !Number.isInteger(when.offset)) errors.push(`${at}: offset must be whole minutes`);
-      if (when.lessControl !== undefined && (typeof when.lessControl !== "string" || !Object.hasOwn(model.controls, when.lessControl))) errors.push(`${at}: unknown control ${showValue(when.lessControl)}`);
+      if (when.lessControl !== undefined && (typeof when.lessControl !== "string" || !Object.hasOwn(model.controls, when.lessControl)))
+        errors.push(`${at}: unknown control ${showValue(when.lessControl)}`);
       if (when.edge !== undefined && when.edge !== "start" && when.edge !== "end") errors.push(`${at}: edge must be "start" or "end"`);
-      if (when.edge === "end" && typeof when.event === "string" && Object.hasOwn(model.eventKinds, when.event) && !model.eventKinds[when.event].ends) errors.push(`${at}: a ${when.event} has no end in the ${model.name} model`);
+      if (
+        when.edge === "end" &&
+        typeof when.event === "string" &&
+        Object.hasOwn(model.eventKinds, when.event) &&
+        !model.eventKinds[when.event].ends
+      )
+        errors.push(`${at}: a ${when.event} has no end in the ${model.name} model`);
     } else if ("first" in when) {
       if (typeof when.first !== "string") errors.push(`${at}: first must name a metric`);
-      if (when.atLeast !== undefined && (typeof when.atLeast !== "number" || !Number.isFinite(when.atLeast))) errors.push(`${at}: atLeast must be a number`);
+      if (when.atLeast !== undefined && (typeof when.atLeast !== "number" || !Number.isFinite(when.atLeast)))
+        errors.push(`${at}: atLeast must be a number`);
       if (when.in !== undefined && when.in !== "metrics" && when.in !== "details") errors.push(`${at}: in must be "metrics" or "details"`);
-      if (when.after !== undefined && (typeof when.after !== "string" || !Object.hasOwn(model.eventKinds, when.after))) errors.push(`${at}: unknown event ${showValue(when.after)}`);
+      if (when.after !== undefined && (typeof when.after !== "string" || !Object.hasOwn(model.eventKinds, when.after)))
+        errors.push(`${at}: unknown event ${showValue(when.after)}`);
     } else errors.push(`${at}: at must hold minute, event or first`);
     if ((step.set === undefined) === (step.press === undefined)) errors.push(`${at} must have exactly one of "set" or "press"`);
     if (step.set !== undefined) errors.push(...checkSettings(step.set, model, at));
-    if (step.press !== undefined && !model.buttons.includes(step.press as string)) errors.push(`${at}: unknown button ${showValue(step.press)}`);
+    if (step.press !== undefined && !model.buttons.includes(step.press as string))
+      errors.push(`${at}: unknown button ${showValue(step.press)}`);
     return errors;
   });
 }
 
 /** Problems of `offers`: known controls and buttons of the model. */
 function checkOffers(value: unknown, model: SimModel): string[] {
-  if (!isRecord(value) || !Array.isArray(value.controls) || !Array.isArray(value.buttons)) return [`offers must be {"controls": [...], "buttons": [...]}`];
+  if (!isRecord(value) || !Array.isArray(value.controls) || !Array.isArray(value.buttons))
+    return [`offers must be {"controls": [...], "buttons": [...]}`];
   return [
-    ...value.controls.filter((c) => typeof c !== "string" || !Object.hasOwn(model.controls, c)).map((c) => `offers: unknown control ${showValue(c)}`),
+    ...value.controls
+      .filter((c) => typeof c !== "string" || !Object.hasOwn(model.controls, c))
+      .map((c) => `offers: unknown control ${showValue(c)}`),
     ...value.buttons.filter((b) => !model.buttons.includes(b as string)).map((b) => `offers: unknown button ${showValue(b)}`)
   ];
 }
@@ -114,7 +144,8 @@ function checkStrings(value: unknown): string[] {
   if (!isRecord(value)) return [`strings must be an object by language code`];
   return Object.entries(value).flatMap(([lang, table]) => {
     if (!/^[a-z]{2,3}$/.test(lang)) return [`strings: ${showValue(lang)} is not a language code`];
-    if (!isRecord(table) || typeof table.title !== "string" || typeof table.brief !== "string") return [`strings.${lang} must be {"title": "…", "brief": "…"}`];
+    if (!isRecord(table) || typeof table.title !== "string" || typeof table.brief !== "string")
+      return [`strings.${lang} must be {"title": "…", "brief": "…"}`];
     return [];
   });
 }
@@ -127,27 +158,39 @@ function checkStrings(value: unknown): string[] {
 export function checkScenario(json: unknown): ScenarioCheck {
   if (!isRecord(json)) return {ok: false, errors: [`a scenario must be a JSON object, got ${showValue(json)}`]};
   const errors: string[] = [];
-  for (const key of Object.keys(json)) if (!fields.includes(key)) errors.push(`unknown field ${showValue(key)} (fields: ${fields.join(", ")})`);
-  if (typeof json.name !== "string" || !NAME.test(json.name)) errors.push(`name must be lowercase letters, digits and dashes, starting with a letter (at most 40), got ${showValue(json.name)}`);
+  for (const key of Object.keys(json))
+    if (!fields.includes(key)) errors.push(`unknown field ${showValue(key)} (fields: ${fields.join(", ")})`);
+  if (typeof json.name !== "string" || !NAME.test(json.name))
+    errors.push(`name must be lowercase letters, digits and dashes, starting with a letter (at most 40), got ${showValue(json.name)}`);
   let model: SimModel | null = null;
   try {
-    if (json.model !== undefined && typeof json.model !== "string") throw new RangeError(`model must be a name, got ${showValue(json.model)}`);
+    if (json.model !== undefined && typeof json.model !== "string")
+      throw new RangeError(`model must be a name, got ${showValue(json.model)}`);
     model = modelOf(json as Pick<Scenario, "model">);
   } catch (error) {
     errors.push((error as Error).message);
   }
   if (typeof json.title !== "string" || json.title.length > 200) errors.push(`title must be text of at most 200 characters`);
-  if (typeof json.startClock !== "string" || !CLOCK.test(json.startClock)) errors.push(`startClock must be "HH:MM", got ${showValue(json.startClock)}`);
-  errors.push(...checkNumber(json, "baseRate", 1, 1_000_000), ...checkNumber(json, "budgetLeft", 0, 1), ...checkNumber(json, "warm", 0, 1, true));
+  if (typeof json.startClock !== "string" || !CLOCK.test(json.startClock))
+    errors.push(`startClock must be "HH:MM", got ${showValue(json.startClock)}`);
+  errors.push(
+    ...checkNumber(json, "baseRate", 1, 1_000_000),
+    ...checkNumber(json, "budgetLeft", 0, 1),
+    ...checkNumber(json, "warm", 0, 1, true)
+  );
   if (model) {
     errors.push(...checkSettings(json.controls, model, "controls"));
-    if (isRecord(json.controls)) for (const name of Object.keys(model.controls)) if (!(name in json.controls)) errors.push(`controls: ${name} is missing (every control of the ${model.name} model starts somewhere)`);
+    if (isRecord(json.controls))
+      for (const name of Object.keys(model.controls))
+        if (!(name in json.controls))
+          errors.push(`controls: ${name} is missing (every control of the ${model.name} model starts somewhere)`);
     errors.push(...checkEvents(json.events, model.eventKinds));
     errors.push(...checkTextbook(json.textbook, model));
     if (json.offers !== undefined) errors.push(...checkOffers(json.offers, model));
   }
   if (json.strings !== undefined) errors.push(...checkStrings(json.strings));
-  if (json.page !== undefined && (typeof json.page !== "string" || !/^[a-z0-9][a-z0-9-]{0,60}\.html$/.test(json.page))) errors.push(`page must be a notebook page's name like "my-lesson.html", got ${showValue(json.page)}`);
+  if (json.page !== undefined && (typeof json.page !== "string" || !/^[a-z0-9][a-z0-9-]{0,60}\.html$/.test(json.page)))
+    errors.push(`page must be a notebook page's name like "my-lesson.html", got ${showValue(json.page)}`);
   if (errors.length) return {ok: false, errors};
   return {ok: true, scenario: json as unknown as Scenario};
 }

@@ -13,7 +13,9 @@ export const SLOW_QUERY_FACTOR = 10;
 
 /** The causes the on-call model knows at `minute` of `trace`, in the order they act: database, fleet, booting, bad build. */
 export function oncallCauses(trace: ModelTrace<MinuteMetrics, MinuteDetail>, minute: number): Cause[] {
-  const m = trace.metrics[minute], d = trace.details[minute], controls = trace.controls[minute];
+  const m = trace.metrics[minute],
+    d = trace.details[minute],
+    controls = trace.controls[minute];
   const causes: Cause[] = [];
   // A database near its capacity is slow before it is saturated: query time 5 ms/(1 − ρ) is 10×
   // its idle time from ρ = 0.9 on, so its load is named from there.
@@ -29,8 +31,10 @@ export function oncallCauses(trace: ModelTrace<MinuteMetrics, MinuteDetail>, min
     });
   }
   // Offered load a = λS at or above the N workers: the queue grows without bound within the minute.
-  if (d.offeredLoad >= d.workers) causes.push({kind: "fleetSaturated", values: {load: {value: d.offeredLoad}, workers: {value: d.workers}, serving: {value: m.serving}}});
-  if (m.starting > 0) causes.push({kind: "booting", values: {starting: {value: m.starting}, boot: {value: Number(controls.bootDelayMin), unit: "min"}}});
+  if (d.offeredLoad >= d.workers)
+    causes.push({kind: "fleetSaturated", values: {load: {value: d.offeredLoad}, workers: {value: d.workers}, serving: {value: m.serving}}});
+  if (m.starting > 0)
+    causes.push({kind: "booting", values: {starting: {value: m.starting}, boot: {value: Number(controls.bootDelayMin), unit: "min"}}});
   if (m.badBuildShare > 0) causes.push({kind: "badBuild", values: {share: {value: m.badBuildShare * 100, unit: "%"}}});
   return causes;
 }

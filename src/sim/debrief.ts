@@ -64,10 +64,21 @@ export function debrief<S = RunSummary, M = MinuteMetrics>(
 }
 
 /** One run of the debrief: `actions` on `scenario` and `seed` for `minutes`, summed up by its model. */
-export function debriefRun<S = RunSummary, M = MinuteMetrics>(scenario: ScenarioName | Scenario, seed: number, minutes: number, actions: readonly Action[]): DebriefRun<S, M> {
+export function debriefRun<S = RunSummary, M = MinuteMetrics>(
+  scenario: ScenarioName | Scenario,
+  seed: number,
+  minutes: number,
+  actions: readonly Action[]
+): DebriefRun<S, M> {
   const record = scenarioOf(scenario);
   const model = modelOf(record);
   const trace = model.simulate(record, {seed, minutes, actions});
   const {metrics, events} = trace;
-  return {actions: [...actions], metrics: metrics as unknown as M[], summary: model.summarize(metrics) as unknown as S, events, worst: model.worstMinute?.(trace) ?? null};
+  return {
+    actions: [...actions],
+    metrics: metrics as unknown as M[],
+    summary: model.summarize(metrics) as unknown as S,
+    events,
+    worst: model.worstMinute?.(trace) ?? null
+  };
 }

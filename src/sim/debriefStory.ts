@@ -141,7 +141,9 @@ function alertOf(metrics: readonly MetricsRow[], field: string): number | null {
 /** A textbook action split into single steps: each press, and each control of a setting. */
 export function textbookUnits(actions: readonly Action[]): Action[] {
   return actions.flatMap((action): Action[] =>
-    "press" in action ? [action] : Object.entries(action.set).map(([name, value]) => ({minute: action.minute, set: {[name]: value}}) as SetAction)
+    "press" in action
+      ? [action]
+      : Object.entries(action.set).map(([name, value]) => ({minute: action.minute, set: {[name]: value}}) as SetAction)
   );
 }
 
@@ -152,7 +154,8 @@ function without(actions: readonly Action[], unit: Action): Action[] {
     if ("press" in unit) return "press" in action && action.press === unit.press ? [] : [action];
     if (!("set" in action)) return [action];
     const [name] = Object.keys(unit.set);
-    if (!Object.hasOwn(action.set, name) || (action.set as Record<string, unknown>)[name] !== (unit.set as Record<string, unknown>)[name]) return [action];
+    if (!Object.hasOwn(action.set, name) || (action.set as Record<string, unknown>)[name] !== (unit.set as Record<string, unknown>)[name])
+      return [action];
     const rest = Object.fromEntries(Object.entries(action.set).filter(([key]) => key !== name));
     return Object.keys(rest).length ? [{minute: action.minute, set: rest} as SetAction] : [];
   });
@@ -162,12 +165,16 @@ function without(actions: readonly Action[], unit: Action): Action[] {
 function learnerMinutesOf(unit: Action, learner: readonly Action[]): number[] {
   if ("press" in unit) return learner.filter((a) => "press" in a && a.press === unit.press).map((a) => a.minute);
   const [[name, value]] = Object.entries(unit.set);
-  return learner.filter((a) => "set" in a && Object.hasOwn(a.set, name) && (a.set as Record<string, unknown>)[name] === value).map((a) => a.minute);
+  return learner
+    .filter((a) => "set" in a && Object.hasOwn(a.set, name) && (a.set as Record<string, unknown>)[name] === value)
+    .map((a) => a.minute);
 }
 
 /** The learner's settings of control `name`, in the order made. */
 function settingsOf(name: string, learner: readonly Action[]): {minute: number; value: number | boolean}[] {
-  return learner.flatMap((a) => ("set" in a && Object.hasOwn(a.set, name) ? [{minute: a.minute, value: (a.set as Record<string, number | boolean>)[name]}] : []));
+  return learner.flatMap((a) =>
+    "set" in a && Object.hasOwn(a.set, name) ? [{minute: a.minute, value: (a.set as Record<string, number | boolean>)[name]}] : []
+  );
 }
 
 /** The learner's control `name` in force during `minute` (the scenario's, then each setting by then). */
@@ -186,7 +193,12 @@ function learnerSettingOf(unit: Action, learner: readonly Action[]): TextbookDif
 }
 
 /** The lead of the plan's step that made `unit`: a step timed a control's value ahead of an event. */
-function leadOf(unit: Action, plan: readonly PlannedStep[], scenario: Scenario, run: DebriefRun<RunSummaryValues, MetricsRow>): StepLead | null {
+function leadOf(
+  unit: Action,
+  plan: readonly PlannedStep[],
+  scenario: Scenario,
+  run: DebriefRun<RunSummaryValues, MetricsRow>
+): StepLead | null {
   const made = plan.find(({action}) => {
     if (action.minute !== unit.minute) return false;
     if ("press" in unit) return "press" in action && action.press === unit.press;
@@ -224,18 +236,21 @@ export function debriefStory<S = RunSummaryValues, M = MetricsRow>(
   const {maxWeighed = 12, textbook: withTextbook = true, rankBy = model.rankBy ?? model.measures?.[0]?.field ?? "budgetLeft"} = options;
   const learnerActions = actions.filter((a) => a.minute < minutes);
   const runOf = (list: readonly Action[]) => debriefRun<RunSummaryValues, MetricsRow>(record, seed, minutes, list);
-  const learner = runOf(learnerActions), nothing = runOf([]);
+  const learner = runOf(learnerActions),
+    nothing = runOf([]);
   const summaryFrom = (metrics: readonly MetricsRow[], from: number) => model.summarize(metrics.slice(from));
 
   const decisions = learnerActions.slice(0, maxWeighed).map((action): WeighedDecision => {
     const rest = model.simulate(record, {seed, minutes, actions: learnerActions.filter((a) => a !== action)}).metrics;
-    const mine = summaryFrom(learner.metrics, action.minute), other = summaryFrom(rest, action.minute);
+    const mine = summaryFrom(learner.metrics, action.minute),
+      other = summaryFrom(rest, action.minute);
     return {action, mine, without: other, effect: effectOf(mine, other), same: sameRun(learner.metrics, rest)};
   });
 
   const alertField = model.slo?.alert ?? "alert";
   const marks: StoryMark[] = learner.events.filter((e) => e.minute < minutes).map((e) => ({kind: e.kind, minute: e.minute}));
-  const learnerAlert = alertOf(learner.metrics, alertField), nothingAlert = alertOf(nothing.metrics, alertField);
+  const learnerAlert = alertOf(learner.metrics, alertField),
+    nothingAlert = alertOf(nothing.metrics, alertField);
   if (learnerAlert !== null) marks.push({kind: "alert", minute: learnerAlert});
   else if (nothingAlert !== null) marks.push({kind: "alert", minute: nothingAlert, avoided: true});
   marks.sort((a, b) => a.minute - b.minute);
@@ -262,7 +277,14 @@ export function debriefStory<S = RunSummaryValues, M = MetricsRow>(
       if (difference && rank(effect) <= rank(difference.effect)) continue;
       const at = learnerMinutesOf(unit, learnerActions);
       const nearest = at.length ? at.reduce((best, m) => (Math.abs(m - unit.minute) < Math.abs(best - unit.minute) ? m : best)) : null;
-      difference = {step: unit, learnerMinute: nearest, learnerSetting: learnerSettingOf(unit, learnerActions), effect, without: rest, lead: leadOf(unit, plan, record, nothing)};
+      difference = {
+        step: unit,
+        learnerMinute: nearest,
+        learnerSetting: learnerSettingOf(unit, learnerActions),
+        effect,
+        without: rest,
+        lead: leadOf(unit, plan, record, nothing)
+      };
     }
   }
 

@@ -84,21 +84,30 @@ function paramRange(param: Param): [number, number] {
 /** Checks one parameter's shape and range; a message naming it, or null. */
 function checkParam(value: unknown, at: string, min: number, max: number, integer = false): string | null {
   if (typeof value === "number") {
-    if (!Number.isFinite(value) || value < min || value > max) return `${at} must be a number from ${min} to ${max}, got ${showValue(value)}`;
+    if (!Number.isFinite(value) || value < min || value > max)
+      return `${at} must be a number from ${min} to ${max}, got ${showValue(value)}`;
     if (integer && !Number.isInteger(value)) return `${at} must be a whole minute, got ${value}`;
     return null;
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return `${at} must be a number, {"uniform": [min, max]} or {"exponential": mean}, got ${showValue(value)}`;
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return `${at} must be a number, {"uniform": [min, max]} or {"exponential": mean}, got ${showValue(value)}`;
   const draw = value as Record<string, unknown>;
   const keys = Object.keys(draw);
   if ("uniform" in draw) {
     const range = draw.uniform;
-    if (!Array.isArray(range) || range.length !== 2 || !range.every((x) => typeof x === "number" && Number.isFinite(x)) || range[0] > range[1]) return `${at}: uniform must be [min, max] with min ≤ max`;
+    if (
+      !Array.isArray(range) ||
+      range.length !== 2 ||
+      !range.every((x) => typeof x === "number" && Number.isFinite(x)) ||
+      range[0] > range[1]
+    )
+      return `${at}: uniform must be [min, max] with min ≤ max`;
     if (keys.some((k) => k !== "uniform" && k !== "integer")) return `${at}: a uniform draw takes only "uniform" and "integer"`;
     if (draw.integer !== undefined && typeof draw.integer !== "boolean") return `${at}: integer must be true or false`;
     if (integer && draw.integer !== true) return `${at}: a minute's uniform draw needs "integer": true`;
   } else if ("exponential" in draw) {
-    if (keys.some((k) => k !== "exponential" && k !== "plus" && k !== "atMost")) return `${at}: an exponential draw takes only "exponential", "plus" and "atMost"`;
+    if (keys.some((k) => k !== "exponential" && k !== "plus" && k !== "atMost"))
+      return `${at}: an exponential draw takes only "exponential", "plus" and "atMost"`;
     for (const k of keys) if (typeof draw[k] !== "number" || !Number.isFinite(draw[k] as number)) return `${at}: ${k} must be a number`;
     if ((draw.exponential as number) <= 0) return `${at}: the exponential's mean must be above 0`;
     if (integer) return `${at}: a minute is a number or a uniform draw`;
@@ -120,7 +129,8 @@ export function checkEvents(events: unknown, kinds: EventKinds): string[] {
   const errors: string[] = [];
   events.forEach((event, i) => {
     const at = `event ${i}`;
-    if (typeof event !== "object" || event === null || Array.isArray(event)) return void errors.push(`${at} must be an object, got ${showValue(event)}`);
+    if (typeof event !== "object" || event === null || Array.isArray(event))
+      return void errors.push(`${at} must be an object, got ${showValue(event)}`);
     const spec = event as Record<string, unknown>;
     const kind = typeof spec.kind === "string" && Object.hasOwn(kinds, spec.kind) ? kinds[spec.kind] : null;
     if (!kind) return void errors.push(`${at}: unknown kind ${showValue(spec.kind)} (kinds: ${Object.keys(kinds).join(", ")})`);
@@ -134,7 +144,8 @@ export function checkEvents(events: unknown, kinds: EventKinds): string[] {
       }
     }
     for (const key of Object.keys(spec)) {
-      if (key !== "kind" && key !== "minute" && !Object.hasOwn(kind.params, key)) errors.push(`${at}: unknown field ${showValue(key)} for ${spec.kind}`);
+      if (key !== "kind" && key !== "minute" && !Object.hasOwn(kind.params, key))
+        errors.push(`${at}: unknown field ${showValue(key)} for ${spec.kind}`);
     }
   });
   return errors;

@@ -25,9 +25,7 @@ export interface RunLink {
 export type LinkProblem = "empty" | "too-long" | "syntax" | "version" | "scenario" | "seed" | "minute" | "lang" | "action" | "too-many";
 
 /** The outcome of reading a link: the run, or the defaults with a one-line notice. */
-export type LinkResult =
-  | {ok: true; run: RunLink}
-  | {ok: false; run: RunLink; problem: LinkProblem; notice: string};
+export type LinkResult = {ok: true; run: RunLink} | {ok: false; run: RunLink; problem: LinkProblem; notice: string};
 
 /** Finds a scenario by the name a link carries (the shipped catalog by default, or a page's own). */
 export type FindScenario = (name: string) => Scenario | undefined;
@@ -98,7 +96,10 @@ export function encodeRunLink(run: RunLink, find: FindScenario = findScenario): 
 }
 
 class LinkError extends Error {
-  constructor(readonly problem: LinkProblem, message: string) {
+  constructor(
+    readonly problem: LinkProblem,
+    message: string
+  ) {
     super(message);
   }
 }
@@ -150,7 +151,8 @@ function parse(value: string, find: FindScenario): RunLink {
   if (parts.length > MAX_LINK_ACTIONS + 5) throw new LinkError("too-many", `more than ${MAX_LINK_ACTIONS} actions`);
   const [version, scenario, seed, minute] = parts;
   if (!/^v\d{1,3}$/.test(version ?? "")) throw new LinkError("syntax", "not a run link (it should start with v1_)");
-  if (version !== LINK_VERSION) throw new LinkError("version", `link version ${version} is not supported (this page reads ${LINK_VERSION})`);
+  if (version !== LINK_VERSION)
+    throw new LinkError("version", `link version ${version} is not supported (this page reads ${LINK_VERSION})`);
   const vocabulary = scenario === undefined || !/^[a-z][a-z0-9-]{0,39}$/.test(scenario) ? null : vocabularyOf(scenario, find);
   if (scenario === undefined || !vocabulary) throw new LinkError("scenario", "unknown scenario");
   if (seed === undefined || seed[0] !== "s") throw new LinkError("seed", "the seed (s…) is missing");

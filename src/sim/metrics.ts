@@ -49,9 +49,27 @@ export type MinuteMetrics = {
 
 /** The metric names in output order (CSV columns, golden files). */
 export const metricFields = [
-  "minute", "clock", "lambda", "requests", "serving", "starting", "utilization", "hitRate",
-  "dbUtilization", "droppedShare", "errorRate", "timeoutShare", "p99Ms", "burn1h", "alert", "budgetLeft",
-  "fleetCostPerHour", "costSoFar", "cacheAgeS", "badBuildShare", "recommendationsShare"
+  "minute",
+  "clock",
+  "lambda",
+  "requests",
+  "serving",
+  "starting",
+  "utilization",
+  "hitRate",
+  "dbUtilization",
+  "droppedShare",
+  "errorRate",
+  "timeoutShare",
+  "p99Ms",
+  "burn1h",
+  "alert",
+  "budgetLeft",
+  "fleetCostPerHour",
+  "costSoFar",
+  "cacheAgeS",
+  "badBuildShare",
+  "recommendationsShare"
 ] as const satisfies readonly (keyof MinuteMetrics)[];
 
 /** The metrics that are true or false (every other field but clock is a number). */
@@ -59,8 +77,15 @@ export const booleanFields = ["alert"] as const satisfies readonly (keyof Minute
 
 /** The metrics that are fractions in [0, 1]. */
 export const fractionFields = [
-  "utilization", "hitRate", "dbUtilization", "droppedShare", "errorRate", "timeoutShare",
-  "budgetLeft", "badBuildShare", "recommendationsShare"
+  "utilization",
+  "hitRate",
+  "dbUtilization",
+  "droppedShare",
+  "errorRate",
+  "timeoutShare",
+  "budgetLeft",
+  "badBuildShare",
+  "recommendationsShare"
 ] as const satisfies readonly (keyof MinuteMetrics)[];
 
 /**

@@ -68,14 +68,24 @@ export const retryControlSpecs: ControlSpecs = Object.freeze({
 });
 
 /** The retry model's defaults: what many clients do out of the box (three retries, at once, no budget). */
-export const defaultRetryControls: Readonly<RetryControls> = Object.freeze({retryLimit: 3, backoff: 0, jitter: false, retryBudget: 1, timeoutS: 2, shedding: false});
+export const defaultRetryControls: Readonly<RetryControls> = Object.freeze({
+  retryLimit: 3,
+  backoff: 0,
+  jitter: false,
+  retryBudget: 1,
+  timeoutS: 2,
+  shedding: false
+});
 
 /** The one button: restart the service, which drops its queue (those attempts fail). */
 export const retryButtons = ["restart"] as const;
 
 /** Its kinds of event: a surge of traffic, and a slowdown of the service (e.g. a slow dependency). */
 export const retryEventKinds: EventKinds = Object.freeze({
-  surge: {params: {size: {min: 1, max: 10}, rampMin: {min: 1, max: 600}, holdMin: {min: 0, max: 1440}, decayMin: {min: 0.1, max: 600}}, ends: ["rampMin", "holdMin"]},
+  surge: {
+    params: {size: {min: 1, max: 10}, rampMin: {min: 1, max: 600}, holdMin: {min: 0, max: 1440}, decayMin: {min: 0.1, max: 600}},
+    ends: ["rampMin", "holdMin"]
+  },
   slowdown: {params: {factor: {min: 1, max: 20}, durationMin: {min: 1, max: 1440}}, ends: ["durationMin"]}
 });
 
@@ -119,8 +129,24 @@ export type RetryMetrics = {
 
 /** The metric fields in output order. */
 export const retryFields = [
-  "minute", "clock", "fresh", "offered", "retries", "retryShare", "admitted", "shedShare", "goodput", "capacity", "utilization",
-  "timeoutShare", "queueWaitS", "peakOffered", "errorRate", "burn1h", "alert", "budgetLeft"
+  "minute",
+  "clock",
+  "fresh",
+  "offered",
+  "retries",
+  "retryShare",
+  "admitted",
+  "shedShare",
+  "goodput",
+  "capacity",
+  "utilization",
+  "timeoutShare",
+  "queueWaitS",
+  "peakOffered",
+  "errorRate",
+  "burn1h",
+  "alert",
+  "budgetLeft"
 ] as const satisfies readonly (keyof RetryMetrics)[];
 
 /** The values at the end of a minute, for a notebook that shows each relation live. */
@@ -201,7 +227,9 @@ export function stuckLoad(fresh: number, limit: number, budget: number): number 
 /** The surge and slowdowns of a run, from its resolved events. */
 function triggers(events: readonly ResolvedEvent[]): {surge: Surge | null; slowdowns: ResolvedEvent[]} {
   const s = events.find((e) => e.kind === "surge");
-  const surge = s ? {startMinute: s.minute, size: s.params.size, rampMin: s.params.rampMin, holdMin: s.params.holdMin, decayMin: s.params.decayMin} : null;
+  const surge = s
+    ? {startMinute: s.minute, size: s.params.size, rampMin: s.params.rampMin, holdMin: s.params.holdMin, decayMin: s.params.decayMin}
+    : null;
   return {surge, slowdowns: events.filter((e) => e.kind === "slowdown")};
 }
 
@@ -229,7 +257,8 @@ function addRetries(row: Float64Array, t: number, detect: number, wait: number, 
 function checkRun(scenario: Scenario, options: ModelRunOptions): {seed: number; minutes: number; actions: readonly Action[]} {
   const {seed = 1, minutes = 60, actions = []} = options;
   if (!isSeed(seed)) throw new RangeError(`seed must be an integer in [0, ${MAX_SEED}], got ${seed}`);
-  if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_MINUTES) throw new RangeError(`minutes must be an integer in [1, ${MAX_MINUTES}], got ${minutes}`);
+  if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_MINUTES)
+    throw new RangeError(`minutes must be an integer in [1, ${MAX_MINUTES}], got ${minutes}`);
   const {errors} = validateActions(actions, {minutes, vocabulary: retryModel});
   if (errors.length) throw new RangeError(errors[0]);
   for (const name of Object.keys(retryControlSpecs)) {
@@ -271,7 +300,17 @@ export function simulateRetry(scenario: Scenario, options: ModelRunOptions = {})
     const mu = capacity(RETRY_WORKERS, serviceS);
     const lambda = arrivalRate(scenario.baseRate, (startClock + m) / 60, surgeFactor(m, surge));
     const limit = controls.shedding ? Math.min(QUEUE_CAPACITY, mu * SHED_WAIT_S) : QUEUE_CAPACITY;
-    let fresh = 0, offered = 0, retries = 0, admitted = 0, rejected = 0, goodput = 0, served = 0, timedOut = 0, failed = 0, errors = 0, peak = 0;
+    let fresh = 0,
+      offered = 0,
+      retries = 0,
+      admitted = 0,
+      rejected = 0,
+      goodput = 0,
+      served = 0,
+      timedOut = 0,
+      failed = 0,
+      errors = 0,
+      peak = 0;
     let tau = 0;
     const timeoutSteps = Math.max(1, Math.ceil(controls.timeoutS));
     for (let s = 0; s < STEPS_PER_MINUTE; s++) {
@@ -384,7 +423,12 @@ export type RetrySummary = {
 /** Sums up a retry run; an empty run gives zeros. */
 export function summarizeRetry(metrics: readonly RetryMetrics[]): RetrySummary {
   const last = metrics.at(-1);
-  let down = 0, fresh = 0, failed = 0, good = 0, worstShare = 0, peak = 0;
+  let down = 0,
+    fresh = 0,
+    failed = 0,
+    good = 0,
+    worstShare = 0,
+    peak = 0;
   for (const m of metrics) {
     if (m.errorRate >= 0.5) down++;
     fresh += m.fresh;
@@ -419,13 +463,27 @@ export const retryMeasures: readonly SummaryMeasure[] = [
  * usual), retries keeping the offered load above capacity, a queue whose wait reaches the timeout.
  */
 export function retryCauses(trace: ModelTrace<RetryMetrics, RetryDetail>, minute: number): Cause[] {
-  const m = trace.metrics[minute], d = trace.details[minute], controls = trace.controls[minute] as RetryControls;
+  const m = trace.metrics[minute],
+    d = trace.details[minute],
+    controls = trace.controls[minute] as RetryControls;
   const causes: Cause[] = [];
-  if (d.serviceTimeS > SERVICE_TIME_S) causes.push({kind: "slowdown", values: {factor: {value: d.serviceTimeS / SERVICE_TIME_S, digits: 1, unit: "×"}}});
+  if (d.serviceTimeS > SERVICE_TIME_S)
+    causes.push({kind: "slowdown", values: {factor: {value: d.serviceTimeS / SERVICE_TIME_S, digits: 1, unit: "×"}}});
   if (m.offered > m.capacity && m.retries > 0) {
-    causes.push({kind: "retriesOverCapacity", values: {offered: {value: m.offered, unit: "/s"}, capacity: {value: m.capacity, unit: "/s"}, share: {value: m.retryShare * 100, unit: "%"}}});
+    causes.push({
+      kind: "retriesOverCapacity",
+      values: {
+        offered: {value: m.offered, unit: "/s"},
+        capacity: {value: m.capacity, unit: "/s"},
+        share: {value: m.retryShare * 100, unit: "%"}
+      }
+    });
   }
-  if (m.queueWaitS >= controls.timeoutS) causes.push({kind: "waitPastTimeout", values: {wait: {value: m.queueWaitS, digits: 1, unit: "s"}, timeout: {value: controls.timeoutS, digits: 1, unit: "s"}}});
+  if (m.queueWaitS >= controls.timeoutS)
+    causes.push({
+      kind: "waitPastTimeout",
+      values: {wait: {value: m.queueWaitS, digits: 1, unit: "s"}, timeout: {value: controls.timeoutS, digits: 1, unit: "s"}}
+    });
   return causes;
 }
 
@@ -472,14 +530,24 @@ export const retryStorm: Scenario = {
   baseRate: 1000,
   budgetLeft: 1,
   controls: defaultRetryControls,
-  events: [{kind: "surge", minute: {uniform: [10, 20], integer: true}, size: {exponential: 0.3, plus: 1.6, atMost: 2.5}, rampMin: 1, holdMin: 2, decayMin: 1}],
+  events: [
+    {
+      kind: "surge",
+      minute: {uniform: [10, 20], integer: true},
+      size: {exponential: 0.3, plus: 1.6, atMost: 2.5},
+      rampMin: 1,
+      holdMin: 2,
+      decayMin: 1
+    }
+  ],
   textbook: [{at: {minute: 0}, set: {retryBudget: TEXTBOOK_RETRY_BUDGET, backoff: 2, jitter: true}}],
   page: "retry-storm.html",
   offers: {controls: ["retryLimit", "backoff", "jitter", "retryBudget", "timeoutS", "shedding"], buttons: ["restart"]},
   strings: {
     en: {
       title: "Retry storm",
-      brief: "A short surge is coming. Your clients retry three times at once when a request times out. Will the service recover when the surge is over?"
+      brief:
+        "A short surge is coming. Your clients retry three times at once when a request times out. Will the service recover when the surge is over?"
     }
   }
 };

@@ -52,7 +52,8 @@ export function getScenario(scenario: ScenarioName | Scenario | string): Scenari
 function checkOptions(options: RunOptions): Required<RunOptions> {
   const {seed = 1, minutes = 60, actions = []} = options;
   if (!isSeed(seed)) throw new RangeError(`seed must be an integer in [0, ${MAX_SEED}], got ${seed}`);
-  if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_MINUTES) throw new RangeError(`minutes must be an integer in [1, ${MAX_MINUTES}], got ${minutes}`);
+  if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_MINUTES)
+    throw new RangeError(`minutes must be an integer in [1, ${MAX_MINUTES}], got ${minutes}`);
   const {errors} = validateActions(actions, {minutes});
   if (errors.length) throw new RangeError(errors[0]);
   return {seed, minutes, actions};

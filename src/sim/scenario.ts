@@ -72,4 +72,3 @@ export interface TextbookStep {
   set?: ControlValues;
   press?: string;
 }
-

@@ -43,11 +43,21 @@ export const oncallEventKinds: EventKinds = Object.freeze({
 /** The on-call step's view of resolved events: the first of each kind. */
 export function oncallEvents(resolved: readonly ResolvedEvent[]): ScenarioEvents {
   const first = (kind: string) => resolved.find((e) => e.kind === kind);
-  const deploy = first("deploy"), flush = first("flush"), surge = first("surge");
+  const deploy = first("deploy"),
+    flush = first("flush"),
+    surge = first("surge");
   return {
     deployMinute: deploy ? deploy.minute : null,
     flushMinute: flush ? flush.minute : null,
-    surge: surge ? {startMinute: surge.minute, size: surge.params.size, rampMin: surge.params.rampMin, holdMin: surge.params.holdMin, decayMin: surge.params.decayMin} : null
+    surge: surge
+      ? {
+          startMinute: surge.minute,
+          size: surge.params.size,
+          rampMin: surge.params.rampMin,
+          holdMin: surge.params.holdMin,
+          decayMin: surge.params.decayMin
+        }
+      : null
   };
 }
 
@@ -112,7 +122,16 @@ export const surge: Scenario<Controls> = {
   budgetLeft: 1,
   warm: 1,
   controls: {...defaultControls, bootDelayMin: 8},
-  events: [{kind: "surge", minute: {uniform: [10, 50], integer: true}, size: {exponential: 0.5, plus: 2, atMost: 3.5}, rampMin: 5, holdMin: 30, decayMin: 20}],
+  events: [
+    {
+      kind: "surge",
+      minute: {uniform: [10, 50], integer: true},
+      size: {exponential: 0.5, plus: 2, atMost: 3.5},
+      rampMin: 5,
+      holdMin: 30,
+      decayMin: 20
+    }
+  ],
   textbook: [{at: {event: "surge", lessControl: "bootDelayMin"}, set: {autoscaling: true, targetUtilization: TEXTBOOK_SURGE_TARGET}}]
 };
 

@@ -64,8 +64,19 @@ export const oncallMeasures: readonly SummaryMeasure[] = [
  */
 export function summarize(metrics: readonly MinuteMetrics[]): RunSummary {
   const last = metrics.at(-1);
-  let above = 0, over = 0, failed = 0, admitted = 0, arrived = 0, dropped = 0, worstError = 0, worstAt: number | null = null, worstP99 = 0;
-  let p99 = 0, hit = 0, db = 0, age = 0;
+  let above = 0,
+    over = 0,
+    failed = 0,
+    admitted = 0,
+    arrived = 0,
+    dropped = 0,
+    worstError = 0,
+    worstAt: number | null = null,
+    worstP99 = 0;
+  let p99 = 0,
+    hit = 0,
+    db = 0,
+    age = 0;
   for (const m of metrics) {
     if (m.burn1h >= FAST_BURN) above++;
     if (m.errorRate > ERROR_BUDGET) over++;

@@ -26,7 +26,10 @@ function eventOf(events: readonly ResolvedEvent[], kind: string): ResolvedEvent 
 function firstMinute(rows: readonly object[], field: string, atLeast: number | undefined, after: number): number | null {
   for (let m = after + 1; m < rows.length; m++) {
     const value = (rows[m] as Record<string, unknown>)[field];
-    if (atLeast === undefined ? value === true || (typeof value === "number" && value !== 0) : typeof value === "number" && value >= atLeast) return m;
+    if (
+      atLeast === undefined ? value === true || (typeof value === "number" && value !== 0) : typeof value === "number" && value >= atLeast
+    )
+      return m;
   }
   return null;
 }
@@ -36,7 +39,13 @@ function firstMinute(rows: readonly object[], field: string, atLeast: number | u
  * minute its `at` reads from a do-nothing run (events, their ends by the model's `kinds`) or from
  * the run of the steps before it (`first`).
  */
-export function textbookPlanOf(scenario: Scenario, seed: number, minutes: number, simulate: Simulate, kinds: EventKinds = {}): PlannedStep[] {
+export function textbookPlanOf(
+  scenario: Scenario,
+  seed: number,
+  minutes: number,
+  simulate: Simulate,
+  kinds: EventKinds = {}
+): PlannedStep[] {
   if (scenario.textbook.length === 0) return [];
   const nothing = simulate(scenario, {seed, minutes, actions: []});
   const plan: PlannedStep[] = [];

@@ -49,7 +49,15 @@ export async function findNotebooks(root: string, cwd = process.cwd()): Promise<
 }
 
 /** Builds every notebook under `root` into `out`. */
-export async function buildSite(options: {root: string; out: string; packageRoot: string; cwd?: string; effects?: BuildEffects; maxFileBytes?: number; snapshot?: SiteSnapshot}): Promise<BuildResult> {
+export async function buildSite(options: {
+  root: string;
+  out: string;
+  packageRoot: string;
+  cwd?: string;
+  effects?: BuildEffects;
+  maxFileBytes?: number;
+  snapshot?: SiteSnapshot;
+}): Promise<BuildResult> {
   // a project's observablehq.config.* names the pages' folder and shapes every page (src/site/configSite.ts)
   const site = await siteOf(options.root);
   const root = site.root;
@@ -61,9 +69,15 @@ export async function buildSite(options: {root: string; out: string; packageRoot
   const assets = buildClient(options.packageRoot);
   assets.catch(() => {}); // awaited below; a notebook error may come first
   // the config's sidebar lists every page's title, so each page's head is read before any page is made; without a config nothing needs them first
-  const titles = site.config ? await Promise.all(names.map(async (name) => ({page: name.replace(/\.md$/, ""), ...(await pageHead(join(root, name), root, options.maxFileBytes))}))) : [];
+  const titles = site.config
+    ? await Promise.all(
+        names.map(async (name) => ({page: name.replace(/\.md$/, ""), ...(await pageHead(join(root, name), root, options.maxFileBytes))}))
+      )
+    : [];
   const chrome = await siteChrome(site.config, titles, await assets.catch(() => ""));
-  const built = await Promise.all(names.map((name) => buildNotebook(join(root, name), root, {maxFileBytes: options.maxFileBytes, cwd, site: chrome})));
+  const built = await Promise.all(
+    names.map((name) => buildNotebook(join(root, name), root, {maxFileBytes: options.maxFileBytes, cwd, site: chrome}))
+  );
   const styled = built.map((b, i) => ({page: names[i].replace(/\.md$/, ""), data: b.compiled.data}));
   const styles = await siteStyles(root, styled, site.config, options.maxFileBytes ?? defaultMaxFileBytes);
   const tmp = `${out}.tmp-${process.pid}`;
@@ -85,7 +99,13 @@ export async function buildSite(options: {root: string; out: string; packageRoot
       const page = name.replace(/\.md$/, "");
       await mkdir(dirname(join(tmp, page)), {recursive: true});
       // The images the prose shows go beside the page, as in Framework (src/site/siteImages.ts).
-      const shown = await pageImages(built[i].html, join(root, name), root, options.maxFileBytes ?? defaultMaxFileBytes, built[i].compiled.markdown);
+      const shown = await pageImages(
+        built[i].html,
+        join(root, name),
+        root,
+        options.maxFileBytes ?? defaultMaxFileBytes,
+        built[i].compiled.markdown
+      );
       for (const problem of shown.problems) imageWarnings.push({path: built[i].compiled.path, ...problem});
       for (const [path, bytes] of shown.images) {
         if (copied.has(path)) continue;
@@ -101,10 +121,18 @@ export async function buildSite(options: {root: string; out: string; packageRoot
       await mkdir(dirname(join(tmp, path)), {recursive: true});
       await writeFile(join(tmp, path), bytes); // the config's and the pages' stylesheets
     }
-    if (options.snapshot) await snapshotSite(tmp, names.map((name) => name.replace(/\.md$/, ".html")), options.snapshot); // --snapshot (src/site/snapshot.ts)
+    if (options.snapshot)
+      await snapshotSite(
+        tmp,
+        names.map((name) => name.replace(/\.md$/, ".html")),
+        options.snapshot
+      ); // --snapshot (src/site/snapshot.ts)
     if (!names.includes("index.md")) await writeFile(join(tmp, "index.html"), renderIndex(entries, {assets: "_queuebook/"}));
     const old = `${out}.old-${process.pid}`;
-    const existed = await stat(out).then(() => true, () => false);
+    const existed = await stat(out).then(
+      () => true,
+      () => false
+    );
     if (existed) await rename(out, old);
     try {
       await rename(tmp, out);

@@ -63,13 +63,40 @@ export interface ReadConfig {
 }
 
 /** The keys of Framework's config queuebook does not apply (a warning names them). */
-const notApplied = ["base", "output", "search", "interpreters", "markdownIt", "typographer", "linkify", "quotes", "cleanUrls", "preserveExtension", "preserveIndex", "dynamicPaths", "duckdb", "globalStylesheets", "home", "scripts", "paths", "deploy", "normalizePath", "loaders"];
+const notApplied = [
+  "base",
+  "output",
+  "search",
+  "interpreters",
+  "markdownIt",
+  "typographer",
+  "linkify",
+  "quotes",
+  "cleanUrls",
+  "preserveExtension",
+  "preserveIndex",
+  "dynamicPaths",
+  "duckdb",
+  "globalStylesheets",
+  "home",
+  "scripts",
+  "paths",
+  "deploy",
+  "normalizePath",
+  "loaders"
+];
 
 /** The config file of the project at `dir`, if it has one. */
 export async function configFileIn(dir: string): Promise<string | undefined> {
   for (const name of configNames) {
     const file = join(dir, name);
-    if (await stat(file).then((s) => s.isFile(), () => false)) return file;
+    if (
+      await stat(file).then(
+        (s) => s.isFile(),
+        () => false
+      )
+    )
+      return file;
   }
   return undefined;
 }
@@ -127,10 +154,15 @@ export async function readConfig(file: string): Promise<ReadConfig> {
     }
   }
   while (exported?.type === "Identifier" && consts.has(exported.name)) exported = consts.get(exported.name);
-  if (exported?.type === "CallExpression" && exported.arguments.length === 1 && exported.arguments[0].type === "ObjectExpression") exported = exported.arguments[0]; // defineConfig({…})
+  if (exported?.type === "CallExpression" && exported.arguments.length === 1 && exported.arguments[0].type === "ObjectExpression")
+    exported = exported.arguments[0]; // defineConfig({…})
   if (exported?.type !== "ObjectExpression") {
     const why = exported ? `its default export is not an object written out in the file (${exported.type})` : "it has no default export";
-    warn(`${why}; queuebook reads the config without running it, so its settings are not applied`, exported?.loc?.start.line, exported ? exported.loc.start.column + 1 : 0);
+    warn(
+      `${why}; queuebook reads the config without running it, so its settings are not applied`,
+      exported?.loc?.start.line,
+      exported ? exported.loc.start.column + 1 : 0
+    );
     return {config: defaults(file, {}, (message) => warn(message)), warnings};
   }
   const values: Record<string, unknown> = {};
@@ -142,7 +174,11 @@ export async function readConfig(file: string): Promise<ReadConfig> {
     } catch (error) {
       if (!(error instanceof NotLiteral)) throw error;
       const what = property.type === "Property" && !property.computed && property.key?.type === "Identifier" ? property.key.name : "a key";
-      warn(`${what} is ${error.what}, not a plain value; queuebook reads the config without running it, so ${what} is left out`, error.node.loc?.start.line, (error.node.loc?.start.column ?? -1) + 1);
+      warn(
+        `${what} is ${error.what}, not a plain value; queuebook reads the config without running it, so ${what} is left out`,
+        error.node.loc?.start.line,
+        (error.node.loc?.start.column ?? -1) + 1
+      );
     }
   }
   const ignored = Object.keys(values).filter((key) => notApplied.includes(key));
@@ -164,7 +200,14 @@ function defaults(file: string, values: Record<string, unknown>, warn: (message:
   const root = typeof values.root === "string" ? resolve(dir, values.root) : join(dir, "src");
   if (values.root !== undefined && typeof values.root !== "string") wrong("root", "a folder's path");
   if (typeof values.root === "string" && relative(dir, root).startsWith("..")) warn(`root ${values.root} is outside the project`);
-  const theme = values.theme === undefined ? undefined : typeof values.theme === "string" ? values.theme.split(/[\s,]+/).filter(Boolean) : Array.isArray(values.theme) && values.theme.every((t) => typeof t === "string") ? (values.theme as string[]) : void wrong("theme", "a name or a list of names");
+  const theme =
+    values.theme === undefined
+      ? undefined
+      : typeof values.theme === "string"
+        ? values.theme.split(/[\s,]+/).filter(Boolean)
+        : Array.isArray(values.theme) && values.theme.every((t) => typeof t === "string")
+          ? (values.theme as string[])
+          : void wrong("theme", "a name or a list of names");
   return {
     file,
     root,
@@ -182,7 +225,11 @@ function defaults(file: string, values: Record<string, unknown>, warn: (message:
 }
 
 /** Framework's `toc`: true/false or {show, label}; shown with the label "Contents" by default. */
-export function tocOf(value: unknown, warn: (message: string) => void = () => {}, base = {show: true, label: "Contents"}): {show: boolean; label: string} {
+export function tocOf(
+  value: unknown,
+  warn: (message: string) => void = () => {},
+  base = {show: true, label: "Contents"}
+): {show: boolean; label: string} {
   if (value === undefined || value === null) return base;
   if (typeof value === "boolean") return {...base, show: value};
   if (typeof value === "object" && !Array.isArray(value)) {
@@ -209,7 +256,9 @@ export function pagesOf(value: unknown, warn: (message: string) => void): (SiteP
         path: typeof entry.path === "string" ? entry.path : undefined,
         open: entry.open !== false,
         collapsible: entry.collapsible !== false,
-        pages: entry.pages.map((p: unknown, j: number) => page(p, `pages[${i}].pages[${j}]`)).filter((p: SitePage | undefined): p is SitePage => p !== undefined)
+        pages: entry.pages
+          .map((p: unknown, j: number) => page(p, `pages[${i}].pages[${j}]`))
+          .filter((p: SitePage | undefined): p is SitePage => p !== undefined)
       });
     } else {
       const p = page(entry, `pages[${i}]`);

@@ -42,4 +42,6 @@ html:has(main.qb-wide) .qb-footer { max-width: none; }
   html.qb-has-toc.qb-has-sidebar .qb-toc { display: block; position: fixed; top: 4rem; right: 1rem; width: 12rem; max-height: calc(100vh - 6rem); overflow-y: auto; }
 }
 @media print { .qb-sidebar, .qb-toc, .qb-pager { display: none !important; } html.qb-has-sidebar body, html.qb-has-toc body { padding: 0; } }
-`.trim().replace(/\n\s*/g, "\n");
+`
+  .trim()
+  .replace(/\n\s*/g, "\n");

@@ -119,12 +119,19 @@ export function renderSidebar(page: string, site: SiteChrome): string {
 
 /** The previous and next pages of the config's list around `page` (links to pages in the root only); "" when it is not listed. */
 export function renderPager(page: string, site: SiteChrome): string {
-  const listed = sidebarEntries(site).flatMap((e) => ("pages" in e ? [...(e.path ? [{name: e.name, path: e.path}] : []), ...e.pages] : [e]));
-  const pages = listed.map((e) => ({e, target: pageTarget(e.path)})).filter((p) => p.target && "page" in p.target) as {e: SitePage; target: {page: string}}[];
+  const listed = sidebarEntries(site).flatMap((e) =>
+    "pages" in e ? [...(e.path ? [{name: e.name, path: e.path}] : []), ...e.pages] : [e]
+  );
+  const pages = listed.map((e) => ({e, target: pageTarget(e.path)})).filter((p) => p.target && "page" in p.target) as {
+    e: SitePage;
+    target: {page: string};
+  }[];
   const at = pages.findIndex((p) => p.target.page === page);
   if (at < 0) return "";
   const side = (p: (typeof pages)[number] | undefined, rel: "prev" | "next") =>
-    p ? `<a rel="${rel}" href="${escapeHtml(linkFrom(page, `${p.target.page}.html`))}"><span>${rel === "prev" ? "Previous page" : "Next page"}</span>${escapeHtml(p.e.name)}</a>` : "";
+    p
+      ? `<a rel="${rel}" href="${escapeHtml(linkFrom(page, `${p.target.page}.html`))}"><span>${rel === "prev" ? "Previous page" : "Next page"}</span>${escapeHtml(p.e.name)}</a>`
+      : "";
   const prev = side(pages[at - 1], "prev");
   const next = side(pages[at + 1], "next");
   return prev || next ? `<nav class="qb-pager" aria-label="Previous and next page">${prev}${next}</nav>` : "";
@@ -132,7 +139,15 @@ export function renderPager(page: string, site: SiteChrome): string {
 
 /** A heading's text as Framework's anchor: lower case, words joined by "-". */
 export function slug(text: string): string {
-  return text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[^\p{L}\p{N}\s-]/gu, "").trim().replace(/\s+/g, "-") || "section";
+  return (
+    text
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^\p{L}\p{N}\s-]/gu, "")
+      .trim()
+      .replace(/\s+/g, "-") || "section"
+  );
 }
 
 /** The prose with an id on each h2 (kept where it has one), and the h2s as {id, html}. */
@@ -142,7 +157,7 @@ export function headingIds(prose: string): {prose: string; headings: {id: string
   const out = prose.replace(/<h2(\s[^>]*)?>([\s\S]*?)<\/h2>/g, (whole, attrs: string | undefined, inner: string) => {
     const text = inner.replace(/<[^>]*>/g, "").trim();
     const own = /\sid="([^"]*)"/.exec(attrs ?? "")?.[1];
-    if (own) return headings.push({id: own, text}), whole;
+    if (own) return (headings.push({id: own, text}), whole);
     const plain = decodeEntities(text).replace(/&[a-z]+;/gi, " "); // (a named reference it does not read is no word of the anchor)
     let id = slug(plain);
     for (let n = 1; used.has(id); n++) id = `${slug(plain)}-${n}`;
@@ -164,12 +179,18 @@ export function relativeLinks(html: string, page: string): string {
 }
 
 /** The CSS files the page links: the config's `style` (root-relative) and the front matter's (relative to the page, or root-relative with /); outside the root, or not .css, are warnings. */
-export function pageStyles(page: string, data: Record<string, unknown>, config?: SiteConfig, warn: (message: string) => void = () => {}): PageStyle[] {
+export function pageStyles(
+  page: string,
+  data: Record<string, unknown>,
+  config?: SiteConfig,
+  warn: (message: string) => void = () => {}
+): PageStyle[] {
   const styles: PageStyle[] = [];
   const add = (path: unknown, from: string, what: string) => {
     if (typeof path !== "string" || !path) return;
     const file = posix.normalize(path.startsWith("/") ? path.slice(1) : posix.join(from, path));
-    if (file.startsWith("..") || posix.isAbsolute(file) || !file.endsWith(".css") || /^[a-z][a-z0-9+.-]*:/i.test(path)) return void warn(`${what} ${path} is not a .css file inside the root; not linked`);
+    if (file.startsWith("..") || posix.isAbsolute(file) || !file.endsWith(".css") || /^[a-z][a-z0-9+.-]*:/i.test(path))
+      return void warn(`${what} ${path} is not a .css file inside the root; not linked`);
     styles.push({href: linkFrom(page, file), file});
   };
   if (data.style === undefined) add(config?.style, "", "the config's style");
@@ -186,10 +207,16 @@ export function pageChrome(page: string, data: Record<string, unknown>, prose: s
   // Framework's style replaces the theme's colours; queuebook's own style stays beneath it
   const ownStyle = styles.length > 0;
   const sidebar = !!config && config.sidebar && data.sidebar !== false;
-  const toc = config || data.toc !== undefined ? tocOf(data.toc, () => {}, config?.toc ?? {show: false, label: "Contents"}) : {show: false, label: ""};
+  const toc =
+    config || data.toc !== undefined
+      ? tocOf(data.toc, () => {}, config?.toc ?? {show: false, label: "Contents"})
+      : {show: false, label: ""};
   const {prose: withIds, headings} = toc.show ? headingIds(prose) : {prose, headings: []};
-  const tocHtml = toc.show && headings.length ? `<aside class="qb-toc" id="observablehq-toc"><nav aria-label="${escapeHtml(toc.label)}"><div>${escapeHtml(toc.label)}</div><ol>${headings.map((h) => `<li><a href="#${escapeHtml(h.id)}">${h.text}</a></li>`).join("")}</ol></nav></aside>` : "";
-  const pager = config && config.pager && data.pager !== false && site ? renderPager(page, site) : "";
+  const tocHtml =
+    toc.show && headings.length
+      ? `<aside class="qb-toc" id="observablehq-toc"><nav aria-label="${escapeHtml(toc.label)}"><div>${escapeHtml(toc.label)}</div><ol>${headings.map((h) => `<li><a href="#${escapeHtml(h.id)}">${h.text}</a></li>`).join("")}</ol></nav></aside>`
+      : "";
+  const pager = config?.pager && data.pager !== false && site ? renderPager(page, site) : "";
   const markup = (value: unknown) => (typeof value === "string" ? relativeLinks(value, page) : undefined);
   const header = markup(data.header) ?? markup(config?.header) ?? "";
   const footer = markup(data.footer) ?? markup(config?.footer);

@@ -21,7 +21,11 @@ export async function siteOf(root: string): Promise<{root: string; config?: Site
 }
 
 /** A page's title and front matter, for the sidebar and the stylesheets (read as a regular file inside `root`; a page that cannot be read has neither). */
-export async function pageHead(file: string, root: string, maxBytes = defaultMaxFileBytes): Promise<{title: string; data: Record<string, unknown>}> {
+export async function pageHead(
+  file: string,
+  root: string,
+  maxBytes = defaultMaxFileBytes
+): Promise<{title: string; data: Record<string, unknown>}> {
   const read = await readInside(file, root, await realpath(root).catch(() => root), maxBytes);
   if (!("bytes" in read)) return {title: "", data: {}};
   const parsed = parseNotebook(read.bytes.toString("utf8"), relative(root, file));
@@ -29,7 +33,11 @@ export async function pageHead(file: string, root: string, maxBytes = defaultMax
 }
 
 /** The chrome the pages share: the config, every page's title, and queuebook's scheme variables from the built style.css in `assets`. */
-export async function siteChrome(config: SiteConfig | undefined, pages: readonly {page: string; title: string}[], assets: string): Promise<SiteChrome> {
+export async function siteChrome(
+  config: SiteConfig | undefined,
+  pages: readonly {page: string; title: string}[],
+  assets: string
+): Promise<SiteChrome> {
   const css = await readFile(join(assets, "style.css"), "utf8").catch(() => "");
   return {config, pages, schemes: schemeBlocks(css)};
 }
@@ -39,7 +47,12 @@ export async function siteChrome(config: SiteConfig | undefined, pages: readonly
  * as regular files inside the root within `maxBytes`: root-relative path → bytes; one that cannot
  * be read is a warning on the page (or the config) naming it.
  */
-export async function siteStyles(root: string, pages: readonly {page: string; data: Record<string, unknown>}[], config: SiteConfig | undefined, maxBytes: number): Promise<{files: Map<string, Buffer>; warnings: Warning[]}> {
+export async function siteStyles(
+  root: string,
+  pages: readonly {page: string; data: Record<string, unknown>}[],
+  config: SiteConfig | undefined,
+  maxBytes: number
+): Promise<{files: Map<string, Buffer>; warnings: Warning[]}> {
   const realRoot = await realpath(root).catch(() => root);
   const files = new Map<string, Buffer>();
   const warnings: Warning[] = [];

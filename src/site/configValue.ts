@@ -8,7 +8,10 @@ import type {Node} from "acorn";
 
 /** A part of the program that is not a plain value, with its position (1-based line, 0-based column). */
 export class NotLiteral extends Error {
-  constructor(readonly node: Node & {loc?: {start: {line: number; column: number}} | null}, readonly what: string) {
+  constructor(
+    readonly node: Node & {loc?: {start: {line: number; column: number}} | null},
+    readonly what: string
+  ) {
     super(what);
   }
 }
@@ -45,17 +48,28 @@ export function literalValue(node: any, consts: ReadonlyMap<string, any> = new M
       if (typeof node.value === "bigint") throw new NotLiteral(node, "a BigInt");
       return node.value;
     case "TemplateLiteral":
-      return node.quasis.map((q: any, i: number) => q.value.cooked + (i < node.expressions.length ? String(literalValue(node.expressions[i], consts, seen)) : "")).join("");
+      return node.quasis
+        .map(
+          (q: any, i: number) =>
+            q.value.cooked + (i < node.expressions.length ? String(literalValue(node.expressions[i], consts, seen)) : "")
+        )
+        .join("");
     case "ArrayExpression":
       return node.elements.map((element: any) => {
-        if (element === null || element.type === "SpreadElement") throw new NotLiteral(element ?? node, element ? describeNode(element) : "an array with a hole");
+        if (element === null || element.type === "SpreadElement")
+          throw new NotLiteral(element ?? node, element ? describeNode(element) : "an array with a hole");
         return literalValue(element, consts, seen);
       });
     case "ObjectExpression": {
       const value: Record<string, unknown> = {};
       for (const property of node.properties) {
         const key = propertyKey(property);
-        Object.defineProperty(value, key, {value: literalValue(property.value, consts, seen), enumerable: true, writable: true, configurable: true});
+        Object.defineProperty(value, key, {
+          value: literalValue(property.value, consts, seen),
+          enumerable: true,
+          writable: true,
+          configurable: true
+        });
       }
       return value;
     }

@@ -28,7 +28,6 @@ export interface Lesson {
 
 const isText = (value: unknown): value is string => typeof value === "string" && value.trim() !== "";
 
-
 /** The front matter's `minutes`, when a positive finite number. */
 export function minutesOf(data: Record<string, unknown>): number | undefined {
   return typeof data.minutes === "number" && Number.isFinite(data.minutes) && data.minutes > 0 ? data.minutes : undefined;
@@ -53,7 +52,10 @@ export function lessonHref(lesson: Lesson, lang: string): string {
 
 /** JSON for a <script type="application/json"> block: `<` escaped, so no text can close it. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /** The course page's <main>: lessons in order, in `lang` (the course's first language). */
@@ -63,9 +65,10 @@ export function renderCourse(lessons: readonly Lesson[], lang: string): {title: 
   const known = new Set(lessons.map((l) => l.page));
   const byPage = new Map(lessons.map((l) => [l.page, l]));
   const items = lessons.map((lesson) => lessonItem(lesson, lang, s, byPage, known)).join("\n");
-  const picker = languages.length > 1
-    ? `<nav class="qb-course-langs" aria-label="${escapeHtml(s.language)}" data-qb-course-langs><span data-qb-label="language">${escapeHtml(s.language)}</span>: ${languages.map((code) => `<a href="?lang=${escapeHtml(encodeURIComponent(code))}" hreflang="${escapeHtml(code)}" lang="${escapeHtml(code)}" data-qb-lang="${escapeHtml(code)}"${code === lang ? ' aria-current="true"' : ""}>${escapeHtml(languageName(code))}</a>`).join(" · ")}</nav>`
-    : "";
+  const picker =
+    languages.length > 1
+      ? `<nav class="qb-course-langs" aria-label="${escapeHtml(s.language)}" data-qb-course-langs><span data-qb-label="language">${escapeHtml(s.language)}</span>: ${languages.map((code) => `<a href="?lang=${escapeHtml(encodeURIComponent(code))}" hreflang="${escapeHtml(code)}" lang="${escapeHtml(code)}" data-qb-lang="${escapeHtml(code)}"${code === lang ? ' aria-current="true"' : ""}>${escapeHtml(languageName(code))}</a>`).join(" · ")}</nav>`
+      : "";
   const main = `<main class="qb-notebook qb-index qb-course">
 <p class="qb-course-brand">queuebook</p>
 <h1 data-qb-text="heading">${escapeHtml(s.heading)}</h1>
@@ -76,7 +79,18 @@ ${items || `<li data-qb-text="empty">${escapeHtml(s.empty)}</li>`}
 </ol>
 </main>`;
   const strings = Object.fromEntries(languages.map((code) => [code, courseStringsFor(code)]));
-  const data = scriptJson({languages, strings, lessons: lessons.map(({page, href, languages, texts, minutes, requires}) => ({page, href, languages, texts, minutes, requires: requires.filter((p) => known.has(p))}))});
+  const data = scriptJson({
+    languages,
+    strings,
+    lessons: lessons.map(({page, href, languages, texts, minutes, requires}) => ({
+      page,
+      href,
+      languages,
+      texts,
+      minutes,
+      requires: requires.filter((p) => known.has(p))
+    }))
+  });
   return {title: s.pageTitle, description: s.pageDescription, main, data};
 }
 
@@ -86,14 +100,19 @@ function lessonItem(lesson: Lesson, lang: string, s: CourseStrings, byPage: Map<
   const e = escapeHtml;
   const requires = lesson.requires.filter((p) => known.has(p) && p !== lesson.page);
   const required = requires.length
-    ? requires.map((p) => {
-        const other = byPage.get(p)!;
-        const otherText = other.texts[lang] ?? other.texts[other.languages[0]];
-        return `<a href="${e(lessonHref(other, lang))}" data-qb-require="${e(p)}">${e(otherText.title)}</a>`;
-      }).join(", ")
+    ? requires
+        .map((p) => {
+          const other = byPage.get(p)!;
+          const otherText = other.texts[lang] ?? other.texts[other.languages[0]];
+          return `<a href="${e(lessonHref(other, lang))}" data-qb-require="${e(p)}">${e(otherText.title)}</a>`;
+        })
+        .join(", ")
     : `<span data-qb-text="requiresNone">${e(s.requiresNone)}</span>`;
-  const offered = lesson.languages.map((code) => `<a href="${e(lessonHref(lesson, code))}" hreflang="${e(code)}" lang="${e(code)}">${e(languageName(code))}</a>`).join(" · ");
-  const fact = (label: keyof CourseStrings, value: string, attributes = "") => `<div${attributes}><dt data-qb-label="${label}">${e(s[label])}</dt><dd>${value}</dd></div>`;
+  const offered = lesson.languages
+    .map((code) => `<a href="${e(lessonHref(lesson, code))}" hreflang="${e(code)}" lang="${e(code)}">${e(languageName(code))}</a>`)
+    .join(" · ");
+  const fact = (label: keyof CourseStrings, value: string, attributes = "") =>
+    `<div${attributes}><dt data-qb-label="${label}">${e(s[label])}</dt><dd>${value}</dd></div>`;
   return `<li class="qb-lesson" data-qb-lesson="${e(lesson.page)}">
 <h2 lang="${e(textLang)}" data-qb-slot="heading"><a href="${e(lessonHref(lesson, lang))}" data-qb-slot="link"><span data-qb-slot="title">${e(text.title)}</span></a></h2>
 <p lang="${e(textLang)}" data-qb-slot="description">${e(text.description)}</p>

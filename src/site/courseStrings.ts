@@ -31,7 +31,8 @@ export const courseStrings: Record<string, CourseStrings> = {
     pageTitle: "queuebook: the course",
     pageDescription: "Reactive notebooks on how web services behave under load, lesson by lesson",
     heading: "The course",
-    intro: "Reactive notebooks on how web services behave under load: move a control and every value, formula and chart that depends on it updates. Your progress is kept in this browser only.",
+    intro:
+      "Reactive notebooks on how web services behave under load: move a control and every value, formula and chart that depends on it updates. Your progress is kept in this browser only.",
     language: "Language",
     goal: "Goal",
     time: "Time",
@@ -51,7 +52,8 @@ export const courseStrings: Record<string, CourseStrings> = {
     pageTitle: "queuebook: a kurzus",
     pageDescription: "Reaktív jegyzetfüzetek arról, hogyan viselkednek a webszolgáltatások terhelés alatt, leckéről leckére",
     heading: "A kurzus",
-    intro: "Reaktív jegyzetfüzetek arról, hogyan viselkednek a webszolgáltatások terhelés alatt: mozdítson meg egy vezérlőt, és minden érték, képlet és diagram, amely tőle függ, frissül. A haladását csak ez a böngésző őrzi.",
+    intro:
+      "Reaktív jegyzetfüzetek arról, hogyan viselkednek a webszolgáltatások terhelés alatt: mozdítson meg egy vezérlőt, és minden érték, képlet és diagram, amely tőle függ, frissül. A haladását csak ez a böngésző őrzi.",
     language: "Nyelv",
     goal: "Cél",
     time: "Idő",
@@ -71,7 +73,8 @@ export const courseStrings: Record<string, CourseStrings> = {
     pageTitle: "queuebook: o curso",
     pageDescription: "Cadernos reativos sobre como os serviços web se comportam sob carga, lição a lição",
     heading: "O curso",
-    intro: "Cadernos reativos sobre como os serviços web se comportam sob carga: mova um controlo e cada valor, fórmula e gráfico que dele depende é atualizado. O seu progresso fica guardado apenas neste navegador.",
+    intro:
+      "Cadernos reativos sobre como os serviços web se comportam sob carga: mova um controlo e cada valor, fórmula e gráfico que dele depende é atualizado. O seu progresso fica guardado apenas neste navegador.",
     language: "Idioma",
     goal: "Objetivo",
     time: "Tempo",
@@ -91,7 +94,8 @@ export const courseStrings: Record<string, CourseStrings> = {
     pageTitle: "queuebook: usoro ọmụmụ",
     pageDescription: "Akwụkwọ ndetu na-emeghachi omume banyere otú ọrụ weebụ si akpa àgwà n'okpuru ibu, nkuzi n'otu n'otu",
     heading: "Usoro ọmụmụ",
-    intro: "Akwụkwọ ndetu na-emeghachi omume banyere otú ọrụ weebụ si akpa àgwà n'okpuru ibu: mee ka otu njikwa gaa n'ihu, uru ọ bụla, usoro na eserese dabere na ya na-agbanwe. Naanị ihe nchọgharị a na-echekwa ọganihu gị.",
+    intro:
+      "Akwụkwọ ndetu na-emeghachi omume banyere otú ọrụ weebụ si akpa àgwà n'okpuru ibu: mee ka otu njikwa gaa n'ihu, uru ọ bụla, usoro na eserese dabere na ya na-agbanwe. Naanị ihe nchọgharị a na-echekwa ọganihu gị.",
     language: "Asụsụ",
     goal: "Ebumnuche",
     time: "Oge",
@@ -111,7 +115,8 @@ export const courseStrings: Record<string, CourseStrings> = {
     pageTitle: "queuebook: コース",
     pageDescription: "負荷のもとでウェブサービスがどう振る舞うかを、レッスンごとに学ぶリアクティブなノートブック",
     heading: "コース",
-    intro: "負荷のもとでウェブサービスがどう振る舞うかを学ぶリアクティブなノートブックです。コントロールを動かすと、それに依存する値・数式・グラフがすべて更新されます。進み具合はこのブラウザーにだけ保存されます。",
+    intro:
+      "負荷のもとでウェブサービスがどう振る舞うかを学ぶリアクティブなノートブックです。コントロールを動かすと、それに依存する値・数式・グラフがすべて更新されます。進み具合はこのブラウザーにだけ保存されます。",
     language: "言語",
     goal: "目標",
     time: "所要時間",

@@ -96,7 +96,12 @@ async function bundle(notebook: string, specifier: string, name: string, options
   let result;
   try {
     result = await build({
-      stdin: {contents: `import * as module from ${JSON.stringify(specifier)};\nexport default module;\n`, resolveDir: dirname(notebook), sourcefile: basename(notebook), loader: "js"},
+      stdin: {
+        contents: `import * as module from ${JSON.stringify(specifier)};\nexport default module;\n`,
+        resolveDir: dirname(notebook),
+        sourcefile: basename(notebook),
+        loader: "js"
+      },
       absWorkingDir: project,
       bundle: true,
       format: "esm",
@@ -108,7 +113,10 @@ async function bundle(notebook: string, specifier: string, name: string, options
       logLevel: "silent",
       define: {"process.env.NODE_ENV": '"production"'},
       // (the dot rule first: esbuild asks the plugins' onLoad in order, and a refusal ends the file)
-      plugins: [noDotSegments(project), imports({compiled, entry: resolve(notebook), project, root, warnings, maxFileBytes: options.maxFileBytes, attached})]
+      plugins: [
+        noDotSegments(project),
+        imports({compiled, entry: resolve(notebook), project, root, warnings, maxFileBytes: options.maxFileBytes, attached})
+      ]
     });
   } catch (error) {
     const first = (error as Partial<BuildFailure>).errors?.[0];
@@ -126,7 +134,14 @@ async function bundle(notebook: string, specifier: string, name: string, options
 
 /** The files' sizes and modification times, as one string: a cached module is stale once it differs. */
 async function stampsOf(files: readonly string[]): Promise<string> {
-  const stamps = await Promise.all(files.map((f) => stat(f).then((s) => `${s.size}:${s.mtimeMs}`, () => "gone")));
+  const stamps = await Promise.all(
+    files.map((f) =>
+      stat(f).then(
+        (s) => `${s.size}:${s.mtimeMs}`,
+        () => "gone"
+      )
+    )
+  );
   return stamps.join("\n");
 }
 
@@ -138,7 +153,10 @@ async function stampsOf(files: readonly string[]): Promise<string> {
 function failure(specifier: string, text: string, notebook: string, project: string, options: DevModuleOptions): Refused {
   const quoted = JSON.stringify(specifier);
   if (/outside the (project|notebook folder)|an absolute path|a dot segment/.test(text)) {
-    return new Refused(403, `cannot import ${quoted}: it is outside the project or in a dot folder; only the project's modules and installed packages may be imported`);
+    return new Refused(
+      403,
+      `cannot import ${quoted}: it is outside the project or in a dot folder; only the project's modules and installed packages may be imported`
+    );
   }
   if (/not a regular file/.test(text)) return new Refused(403, `cannot import ${quoted}: it is not a regular file`);
   if (/^Could not resolve|no such file/.test(text)) return new Refused(404, `cannot import ${quoted}: no such module`);
@@ -151,7 +169,9 @@ function noDotSegments(project: string): Plugin {
   return {
     name: "queuebook-no-dot-segments",
     setup(build) {
-      build.onLoad({filter: /.*/, namespace: "file"}, (args) => (dotted(args.path, project) ? {errors: [{text: "a dot segment in the path"}]} : undefined));
+      build.onLoad({filter: /.*/, namespace: "file"}, (args) =>
+        dotted(args.path, project) ? {errors: [{text: "a dot segment in the path"}]} : undefined
+      );
     }
   };
 }
@@ -173,5 +193,11 @@ export function dotted(file: string, project: string): boolean {
 
 /** A message with the project's folder left out (a page never learns this machine's paths). */
 function withoutMachine(text: string, project: string): string {
-  return oneLine(text.split(project + sep).join("").split(project).join("."));
+  return oneLine(
+    text
+      .split(project + sep)
+      .join("")
+      .split(project)
+      .join(".")
+  );
 }

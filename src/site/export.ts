@@ -81,7 +81,10 @@ const STATE = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*$/;
 export function checkState(state: string): string {
   const value = state.replace(/^#/, "");
   if (value.length > 25_000) throw new ExportOptionError(`--state is ${value.length} characters long; at most 25000`);
-  if (!STATE.test(value)) throw new ExportOptionError(`--state must be a URL hash (letters, digits and -._~!$&'()*+,;=:@/?%), got "${value.slice(0, 40)}${value.length > 40 ? "…" : ""}"`);
+  if (!STATE.test(value))
+    throw new ExportOptionError(
+      `--state must be a URL hash (letters, digits and -._~!$&'()*+,;=:@/?%), got "${value.slice(0, 40)}${value.length > 40 ? "…" : ""}"`
+    );
   return value;
 }
 
@@ -112,7 +115,11 @@ async function preparePage(options: ExportOptions): Promise<ExportedPage> {
   const built = await buildNotebook(file, root, {maxFileBytes: maxBytes});
   if (options.lang !== undefined && !built.compiled.languages.includes(options.lang)) {
     const declared = built.compiled.languages;
-    throw new ExportOptionError(declared.length ? `--lang ${options.lang}: the notebook declares ${declared.join(", ")}` : `--lang ${options.lang}: the notebook declares no languages`);
+    throw new ExportOptionError(
+      declared.length
+        ? `--lang ${options.lang}: the notebook declares ${declared.join(", ")}`
+        : `--lang ${options.lang}: the notebook declares no languages`
+    );
   }
   const {state, lang} = agreeStateAndLanguage(asked, options.lang, built.compiled.languages);
   const compiled = {...built.compiled, languages: lang ? [lang] : built.compiled.languages};
@@ -121,7 +128,9 @@ async function preparePage(options: ExportOptions): Promise<ExportedPage> {
   const rules: ImageRules = {folder: dirname(file), root, realRoot: await realpath(root).catch(() => root), maxBytes};
   const source = await readInside(file, root, rules.realRoot, maxBytes);
   const markdown = "bytes" in source ? source.bytes.toString("utf8") : "";
-  const prose = await inlineImages(pageProse(compiled, {noCode: options.noCode}), markdown, rules, (at, message) => warnings.push({path: compiled.path, ...at, message}));
+  const prose = await inlineImages(pageProse(compiled, {noCode: options.noCode}), markdown, rules, (at, message) =>
+    warnings.push({path: compiled.path, ...at, message})
+  );
   const inline = new Map<string, string>([["notebook", built.script]]);
   // The chunks (Plot and d3, KaTeX, marked …) ride deflated as the editor does, inflated and run
   // before the cells are first defined (src/client/chunks.ts): a third of their text.
@@ -153,7 +162,9 @@ async function preparePage(options: ExportOptions): Promise<ExportedPage> {
 }
 
 /** The page without a snapshot: every asset inline. */
-export async function exportPage(options: ExportOptions): Promise<{html: string; title: string; notebook: string; warnings: Warning[]; state?: string; lang?: string}> {
+export async function exportPage(
+  options: ExportOptions
+): Promise<{html: string; title: string; notebook: string; warnings: Warning[]; state?: string; lang?: string}> {
   const {compiled, page, ...rest} = await preparePage(options);
   return {html: renderPage(compiled, page), ...rest};
 }
@@ -183,7 +194,12 @@ const IMAGE_BUDGET_BYTES = 200 * 1024 * 1024;
  * line of the notebook where the image is written. A srcset is always left out (its other
  * files would be loaded from wherever the export is opened).
  */
-async function inlineImages(html: string, markdown: string, rules: ImageRules, warn: (at: {line: number; column: number}, message: string) => void): Promise<string> {
+async function inlineImages(
+  html: string,
+  markdown: string,
+  rules: ImageRules,
+  warn: (at: {line: number; column: number}, message: string) => void
+): Promise<string> {
   const locate = imageLocator(markdown);
   const edits: {start: number; end: number; text: string}[] = [];
   let budget = IMAGE_BUDGET_BYTES;
@@ -207,7 +223,8 @@ async function inlineImages(html: string, markdown: string, rules: ImageRules, w
       else if (source.kind === "refused") refuse(source.refused);
       else if (source.kind === "file") {
         const image = await readImage(source.path, rules, budget);
-        if (!("bytes" in image)) refuse(image.overBudget ? `would take the export's images past ${IMAGE_BUDGET_BYTES / 1024 / 1024} MB in all` : image.refused);
+        if (!("bytes" in image))
+          refuse(image.overBudget ? `would take the export's images past ${IMAGE_BUDGET_BYTES / 1024 / 1024} MB in all` : image.refused);
         else {
           budget -= image.bytes.length;
           edits.push({start: attr.start, end: attr.end, text: ` src="data:${image.type};base64,${image.bytes.toString("base64")}"`});
@@ -250,7 +267,12 @@ export async function exportNotebook(options: ExportOptions): Promise<ExportResu
           const target = pageInMemory(name, html);
           const rendered = relativeToPage(await renderSnapshot(browser, target, timeoutMs), target.url);
           // The page again, now with the snapshot, the no-script sentence and the state it ended at.
-          html = renderPage(compiled, {...pageOptions, top: [reportLine(compiled, options, rendered.hash)], noscript: NOSCRIPT, snapshot: {outputs: rendered.outputs, styles: rendered.styles}});
+          html = renderPage(compiled, {
+            ...pageOptions,
+            top: [reportLine(compiled, options, rendered.hash)],
+            noscript: NOSCRIPT,
+            snapshot: {outputs: rendered.outputs, styles: rendered.styles}
+          });
         } catch (error) {
           if (!(error instanceof RenderFailed)) throw error;
           skipped = error.message;

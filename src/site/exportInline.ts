@@ -16,11 +16,17 @@ export function inlineScript(source: string): string {
   for (const match of source.matchAll(DANGER)) hits.push(match.index!);
   if (!hits.length) return source;
   const tokens: Token[] = [];
-  for (const token of tokenizer(source, {ecmaVersion: "latest", allowHashBang: true, allowReturnOutsideFunction: true, allowAwaitOutsideFunction: true})) tokens.push(token);
+  for (const token of tokenizer(source, {
+    ecmaVersion: "latest",
+    allowHashBang: true,
+    allowReturnOutsideFunction: true,
+    allowAwaitOutsideFunction: true
+  }))
+    tokens.push(token);
   const edits: {start: number; end: number; text: string}[] = [];
   for (const at of hits) {
     const char = source[at];
-    const escape = char === "<" ? "\\x3C" : char === "\u2028" ? "\\u2028" : "\\u2029";
+    const escaped = char === "<" ? "\\x3C" : char === "\u2028" ? "\\u2028" : "\\u2029";
     const token = containing(tokens, at);
     const kind = token?.type.label;
     if (kind === "string" || kind === "regexp" || kind === "template" || kind === "invalidTemplate") {
@@ -28,7 +34,7 @@ export function inlineScript(source: string): string {
       let backslashes = 0;
       while (source[at - 1 - backslashes] === "\\") backslashes++;
       const start = backslashes % 2 ? at - 1 : at;
-      const text = kind === "string" || kind === "regexp" ? escape : `\${"${escape}"}`;
+      const text = kind === "string" || kind === "regexp" ? escaped : `\${"${escaped}"}`;
       edits.push({start, end: at + 1, text});
     } else if (char === "<" && !token && source.startsWith("<!--", at)) {
       // In a classic script `<!--` opens a line comment (and inside a comment it is text):

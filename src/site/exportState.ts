@@ -24,12 +24,17 @@ function runPart(parts: readonly string[]): {index: number; run: RunLink} | unde
  * link's language becomes `lang`; without it, `lang` becomes the link's language when `declared`
  * holds it. Parts other than `run=` are kept as written.
  */
-export function agreeStateAndLanguage(state: string | undefined, lang: string | undefined, declared: readonly string[]): {state: string | undefined; lang: string | undefined} {
+export function agreeStateAndLanguage(
+  state: string | undefined,
+  lang: string | undefined,
+  declared: readonly string[]
+): {state: string | undefined; lang: string | undefined} {
   if (state === undefined) return {state, lang};
   const parts = state.split("&");
   const found = runPart(parts);
   if (!found) return {state, lang};
-  if (lang === undefined) return {state, lang: found.run.lang !== undefined && declared.includes(found.run.lang) ? found.run.lang : undefined};
+  if (lang === undefined)
+    return {state, lang: found.run.lang !== undefined && declared.includes(found.run.lang) ? found.run.lang : undefined};
   if (found.run.lang === lang) return {state, lang};
   parts[found.index] = `run=${encodeURIComponent(encodeRunLink({...found.run, lang}))}`;
   return {state: parts.join("&"), lang};

@@ -9,7 +9,15 @@ import {readInside} from "../notebook/data.js";
 import {within} from "../notebook/messages.js";
 
 /** The image types an src may name, by extension. */
-export const IMAGE_TYPES: Readonly<Record<string, string>> = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".svg": "image/svg+xml", ".webp": "image/webp", ".avif": "image/avif"};
+export const IMAGE_TYPES: Readonly<Record<string, string>> = {
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".svg": "image/svg+xml",
+  ".webp": "image/webp",
+  ".avif": "image/avif"
+};
 
 /** Where images may come from: the notebook's folder (relative srcs), the notebook root (the confinement, and "/x.png"), the size limit. */
 export interface ImageRules {
@@ -26,7 +34,11 @@ export interface ImageRules {
 export type ImageRead = {bytes: Buffer; type: string; path: string} | {refused: string; overBudget?: boolean};
 
 /** What an src names: a data: URL (kept as it is), a URL elsewhere (left out), or a file in the notebook root. */
-export type ImageSource = {kind: "data"} | {kind: "url"; scheme: string} | {kind: "file"; path: string} | {kind: "refused"; refused: string};
+export type ImageSource =
+  | {kind: "data"}
+  | {kind: "url"; scheme: string}
+  | {kind: "file"; path: string}
+  | {kind: "refused"; refused: string};
 
 /** Classifies an src (entities already decoded) and, for a file, finds its path inside the root; never touches the disk. */
 export function imageSource(src: string, rules: ImageRules): ImageSource {
@@ -44,7 +56,8 @@ export function imageSource(src: string, rules: ImageRules): ImageSource {
   if (name === "" || name.includes("\0")) return {kind: "refused", refused: "is not a file name"};
   // As in Framework, a leading "/" is the notebook root, not the disk's root.
   const path = name.startsWith("/") ? resolve(rules.root, `.${name}`) : resolve(rules.folder, name);
-  if (!within(path, rules.root)) return {kind: "refused", refused: `is outside the notebook folder: only images inside it are ${rules.action ?? "inlined"}`};
+  if (!within(path, rules.root))
+    return {kind: "refused", refused: `is outside the notebook folder: only images inside it are ${rules.action ?? "inlined"}`};
   return {kind: "file", path};
 }
 
@@ -56,9 +69,15 @@ export function imageSource(src: string, rules: ImageRules): ImageSource {
 export async function readImage(path: string, rules: ImageRules, budget = Infinity): Promise<ImageRead> {
   const type = IMAGE_TYPES[extname(path).toLowerCase()];
   const action = rules.action ?? "inlined";
-  if (!type) return {refused: `is not an image type queuebook ${action === "inlined" ? "inlines" : "copies"} (${Object.keys(IMAGE_TYPES).join(", ")})`};
+  if (!type)
+    return {
+      refused: `is not an image type queuebook ${action === "inlined" ? "inlines" : "copies"} (${Object.keys(IMAGE_TYPES).join(", ")})`
+    };
   if (budget < rules.maxBytes) {
-    const size = await stat(path).then((info) => (info.isFile() ? info.size : 0), () => 0);
+    const size = await stat(path).then(
+      (info) => (info.isFile() ? info.size : 0),
+      () => 0
+    );
     if (size > budget) return {refused: "would take the images past their total limit", overBudget: true};
   }
   const read = await readInside(path, rules.root, rules.realRoot, Math.min(rules.maxBytes, budget));
@@ -108,7 +127,21 @@ export function imageTags(html: string): ImageTag[] {
   return tags;
 }
 
-const NAMED: Record<string, string> = {amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0", period: ".", sol: "/", colon: ":", percnt: "%", num: "#", quest: "?", bsol: "\\"};
+const NAMED: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: "\u00a0",
+  period: ".",
+  sol: "/",
+  colon: ":",
+  percnt: "%",
+  num: "#",
+  quest: "?",
+  bsol: "\\"
+};
 
 /** An attribute value with its character references decoded (numeric ones, and the named ones a path may use). */
 export function decodeEntities(value: string): string {
@@ -178,7 +211,13 @@ export function imageLocator(markdown: string): (raw: string) => {line: number; 
   return (raw) => {
     const decoded = decodeEntities(raw);
     const forms = [raw, decoded];
-    const first = (text: string, from: number) => Math.min(...forms.filter(Boolean).map((f) => text.indexOf(f, from)).filter((i) => i >= 0));
+    const first = (text: string, from: number) =>
+      Math.min(
+        ...forms
+          .filter(Boolean)
+          .map((f) => text.indexOf(f, from))
+          .filter((i) => i >= 0)
+      );
     let at = first(markdown, cursor);
     if (!Number.isFinite(at)) at = first(markdown, 0);
     if (!Number.isFinite(at)) {

@@ -5,7 +5,8 @@
 // export made with --lang see one language, and the live page's showLanguageBlocks only re-picks.
 
 // Text the HTML parser reads as text, not elements: a `<div` inside it is no block.
-const SKIPPED = /<!--[\s\S]*?(?:-->|$)|<(script|style|textarea|title|xmp|iframe|noembed|noframes|noscript|plaintext|template)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/iy;
+const SKIPPED =
+  /<!--[\s\S]*?(?:-->|$)|<(script|style|textarea|title|xmp|iframe|noembed|noframes|noscript|plaintext|template)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/iy;
 const OPEN = /<div\b([^>]*)>/iy;
 const CLOSE = /<\/div\s*>/iy;
 // Between two blocks of one passage: only what the DOM's `children` skips (white space, comments).
@@ -42,7 +43,17 @@ function topLevelBlocks(html: string): Block[] {
       if (depth === 0) {
         const attrs = open[1];
         const lang = /\slang="([^"]*)"/i.exec(attrs)?.[1];
-        current = lang === undefined ? null : {start: i, tagEnd: i + open[0].length - 1, end: -1, lang, named: /\sdata-text[\s=]/i.test(`${attrs} `), hidden: /\shidden[\s=]/i.test(`${attrs} `)};
+        current =
+          lang === undefined
+            ? null
+            : {
+                start: i,
+                tagEnd: i + open[0].length - 1,
+                end: -1,
+                lang,
+                named: /\sdata-text[\s=]/i.test(`${attrs} `),
+                hidden: /\shidden[\s=]/i.test(`${attrs} `)
+              };
       }
       depth++;
       i += open[0].length;

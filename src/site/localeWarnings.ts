@@ -22,7 +22,9 @@ const NAMED = 8;
  * read `inputs` (absolute paths): none when it imports no locale table.
  */
 export async function localeWarnings(path: string, markdown: string, inputs: readonly string[], root: string): Promise<Warning[]> {
-  const tables = inputs.filter((file) => LOCALE.test(file)).sort((a, b) => Number(!a.endsWith(`${sep}en.json`)) - Number(!b.endsWith(`${sep}en.json`)));
+  const tables = inputs
+    .filter((file) => LOCALE.test(file))
+    .sort((a, b) => Number(!a.endsWith(`${sep}en.json`)) - Number(!b.endsWith(`${sep}en.json`)));
   if (tables.length === 0) return [];
   const read = new Map<string, string>();
   const views = inputs.filter((file) => file.includes(`${sep}src${sep}components${sep}`) && /\.[jt]s$/.test(file));
@@ -50,7 +52,10 @@ export async function localeWarnings(path: string, markdown: string, inputs: rea
     }
     const missing = missingKeys(read, table, named);
     if (missing.length === 0) continue;
-    const shown = missing.slice(0, NAMED).map((m) => `"${m.key}" (${m.readBy})`).join(", ");
+    const shown = missing
+      .slice(0, NAMED)
+      .map((m) => `"${m.key}" (${m.readBy})`)
+      .join(", ");
     const more = missing.length > NAMED ? ` and ${missing.length - NAMED} more` : "";
     const effect = i === 0 ? "the page shows each key itself" : `the ${LOCALE.exec(file)![1]} page shows them in its first language`;
     const at = locate(markdown, relative(root, file));

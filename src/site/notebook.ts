@@ -72,7 +72,8 @@ export async function buildNotebook(file: string, root: string, options: Noteboo
       const problem = loaded.problems.get(fileKey(ref.name));
       if (!problem) continue;
       warnings.push({path, line: ref.line, column: ref.column, message: problem});
-      if (!fileErrors.has(cell.id) && !cell.error && !compiled.cellErrors.has(cell.id)) fileErrors.set(cell.id, {name: "Error", message: problem, line: ref.line, column: ref.column});
+      if (!fileErrors.has(cell.id) && !cell.error && !compiled.cellErrors.has(cell.id))
+        fileErrors.set(cell.id, {name: "Error", message: problem, line: ref.line, column: ref.column});
     }
   }
   const bundle = await bundleNotebook(compiled, file, loaded.files, {root, cellErrors: fileErrors});

@@ -41,7 +41,9 @@ export async function followOutputLink(out: string, show: (path: string) => stri
   try {
     return await realpath(given);
   } catch {
-    throw new OutputError(`output ${show(given)} is a symbolic link that leads nowhere: refusing to replace it; remove it or choose another folder`);
+    throw new OutputError(
+      `output ${show(given)} is a symbolic link that leads nowhere: refusing to replace it; remove it or choose another folder`
+    );
   }
 }
 
@@ -56,11 +58,16 @@ export async function checkOutput(out: string, root: string, cwd: string, show: 
   out = await real(given);
   root = await real(resolve(root));
   cwd = await real(resolve(cwd));
-  if (within(out, root)) throw new OutputError(`output folder ${show(out)} is inside the notebook folder ${show(root)}: choose a folder outside it (e.g. dist)`);
-  if (within(root, out)) throw new OutputError(`output folder ${show(out)} contains the notebook folder ${show(root)}: choose a folder beside it (e.g. dist)`);
-  if (within(cwd, out)) throw new OutputError(`output folder ${show(out)} is the current folder or one of its parents: choose a folder inside it (e.g. dist)`);
+  if (within(out, root))
+    throw new OutputError(`output folder ${show(out)} is inside the notebook folder ${show(root)}: choose a folder outside it (e.g. dist)`);
+  if (within(root, out))
+    throw new OutputError(`output folder ${show(out)} contains the notebook folder ${show(root)}: choose a folder beside it (e.g. dist)`);
+  if (within(cwd, out))
+    throw new OutputError(`output folder ${show(out)} is the current folder or one of its parents: choose a folder inside it (e.g. dist)`);
   if ((await lstat(given).catch(() => undefined))?.isSymbolicLink()) {
-    throw new OutputError(`output ${show(given)} is a symbolic link: refusing to replace it (the build writes the folder it leads to only from the command line)`);
+    throw new OutputError(
+      `output ${show(given)} is a symbolic link: refusing to replace it (the build writes the folder it leads to only from the command line)`
+    );
   }
   let info;
   try {
@@ -74,6 +81,8 @@ export async function checkOutput(out: string, root: string, cwd: string, show: 
   const entries = await readdir(out).catch(() => undefined);
   if (entries === undefined) throw new OutputError(`output folder ${show(out)} cannot be read`);
   if (entries.length && !entries.includes(SITE_MARKER)) {
-    throw new OutputError(`output folder ${show(out)} exists and was not written by queuebook (no ${SITE_MARKER} in it): refusing to replace it; remove it or choose another folder`);
+    throw new OutputError(
+      `output folder ${show(out)} exists and was not written by queuebook (no ${SITE_MARKER} in it): refusing to replace it; remove it or choose another folder`
+    );
   }
 }

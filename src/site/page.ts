@@ -58,7 +58,13 @@ export function uiAssets(compiled: {languages?: readonly string[]}): string[] {
 
 /** The shared assets a page links (or inlines), by name: the stylesheets, the client, the kit's words in its languages and the chunks it needs. */
 export function pageAssets(compiled: Pick<CompiledNotebook, "chunks"> & {languages?: readonly string[]}): string[] {
-  return ["style.css", ...chunkStyles(compiled.chunks), "client.js", ...uiAssets(compiled), ...compiled.chunks.map((chunk) => `${chunk}.js`)];
+  return [
+    "style.css",
+    ...chunkStyles(compiled.chunks),
+    "client.js",
+    ...uiAssets(compiled),
+    ...compiled.chunks.map((chunk) => `${chunk}.js`)
+  ];
 }
 
 /**
@@ -75,7 +81,9 @@ export function mainClass(compiled: Pick<CompiledNotebook, "data" | "html">): st
 
 /** The stylesheets of a page's chunks (katex.css, leaflet.css), from the contract's table. */
 export function chunkStyles(chunks: readonly string[]): string[] {
-  const styles = Object.values(chunkedBuiltins).filter((c) => c.css && chunks.includes(c.chunk)).map((c) => c.css!);
+  const styles = Object.values(chunkedBuiltins)
+    .filter((c) => c.css && chunks.includes(c.chunk))
+    .map((c) => c.css!);
   return [...new Set(styles)];
 }
 
@@ -88,7 +96,8 @@ export function pageProse(compiled: Pick<CompiledNotebook, "html" | "languages">
 /** The HTML of one notebook page. */
 export function renderPage(compiled: CompiledNotebook, options: PageOptions): string {
   const inline = options.inline ?? new Map<string, string>();
-  const style = (name: string) => (inline.has(name) ? styleElement(inline.get(name)!) : `<link rel="stylesheet" href="${escapeHtml(options.assets + name)}">`);
+  const style = (name: string) =>
+    inline.has(name) ? styleElement(inline.get(name)!) : `<link rel="stylesheet" href="${escapeHtml(options.assets + name)}">`;
   const script = (src: string) => (inline.has(src) ? scriptElement(inline.get(src)!) : `<script src="${escapeHtml(src)}"></script>`);
   const deflated = options.deflated ?? new Map<string, string>();
   const asset = (name: string) =>
@@ -112,7 +121,13 @@ export function renderPage(compiled: CompiledNotebook, options: PageOptions): st
   const end = (options.end ?? []).map((element) => `\n${element}`).join("");
   const texts = pageTexts(compiled);
   // the config's and front matter's sidebar, theme, stylesheets, header, footer and toc (src/site/configPage.ts)
-  const chrome = pageChrome(compiled.path.replace(/\.md$/, ""), compiled.data, options.prose ?? pageProse(compiled, options), texts.own.title, options.site);
+  const chrome = pageChrome(
+    compiled.path.replace(/\.md$/, ""),
+    compiled.data,
+    options.prose ?? pageProse(compiled, options),
+    texts.own.title,
+    options.site
+  );
   const prose = chrome.prose;
   const main = chrome.wide ? "qb-notebook qb-wide" : mainClass(compiled);
   return document({
@@ -137,14 +152,19 @@ ${script(options.script)}${end}`
  * --lang opens in that one alone), and those of the notebook's other declared languages, from
  * the front matter's `title`, `description` and `translations`.
  */
-export function pageTexts(compiled: Pick<CompiledNotebook, "data" | "title" | "description" | "languages">): {own: {title: string; description: string}; others: Record<string, {title: string; description: string}>} {
+export function pageTexts(compiled: Pick<CompiledNotebook, "data" | "title" | "description" | "languages">): {
+  own: {title: string; description: string};
+  others: Record<string, {title: string; description: string}>;
+} {
   const declared = declaredLanguages(compiled.data.languages, () => {});
   const languages = declared.length ? declared : compiled.languages;
   const texts = lessonTexts(compiled.data, compiled, languages);
   const opens = compiled.languages[0] ?? languages[0];
   const pick = (lang: string) => ({title: texts[lang].title, description: texts[lang].description});
   const own = opens !== undefined && Object.hasOwn(texts, opens) ? pick(opens) : {title: compiled.title, description: compiled.description};
-  const others = Object.fromEntries(languages.filter((lang) => lang !== opens && Object.hasOwn(texts, lang)).map((lang) => [lang, pick(lang)]));
+  const others = Object.fromEntries(
+    languages.filter((lang) => lang !== opens && Object.hasOwn(texts, lang)).map((lang) => [lang, pick(lang)])
+  );
   return {own, others};
 }
 
@@ -172,24 +192,36 @@ export function orderOf(data: Record<string, unknown>): number | undefined {
 }
 
 /** The index entry of the notebook at `page` (its path without `.md`), linked as `href`. */
-export function indexEntry(page: string, href: string, notebook: {title: string; description: string; data: Record<string, unknown>}): IndexEntry {
+export function indexEntry(
+  page: string,
+  href: string,
+  notebook: {title: string; description: string; data: Record<string, unknown>}
+): IndexEntry {
   return {page, href, title: notebook.title, description: notebook.description, order: orderOf(notebook.data), data: notebook.data};
 }
 
 /** An entry as a lesson of the course: its languages, texts per language, time and prerequisites. */
 export function lessonOf(entry: IndexEntry): Lesson {
   const data = entry.data ?? {};
-  const declared = (Array.isArray(data.languages) ? data.languages : typeof data.languages === "string" ? [data.languages] : []).filter((code): code is string => typeof code === "string" && isLanguageCode(code));
+  const declared = (Array.isArray(data.languages) ? data.languages : typeof data.languages === "string" ? [data.languages] : []).filter(
+    (code): code is string => typeof code === "string" && isLanguageCode(code)
+  );
   const languages = declared.length ? [...new Set(declared)] : ["en"];
   const page = entry.page ?? decodeURIComponent(entry.href.replace(/^\//, "").replace(/\.html$/, ""));
-  return {page, href: entry.href, languages, texts: lessonTexts(data, entry, languages), minutes: minutesOf(data), requires: requiresOf(data), order: entry.order};
+  return {
+    page,
+    href: entry.href,
+    languages,
+    texts: lessonTexts(data, entry, languages),
+    minutes: minutesOf(data),
+    requires: requiresOf(data),
+    order: entry.order
+  };
 }
 
 /** The index page: the course, each notebook a lesson with its goal, time, prerequisites, languages and the learner's progress. */
 export function renderIndex(entries: readonly IndexEntry[], options: {assets: string; events?: string}): string {
-  const lessons = [...entries]
-    .sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || 0)
-    .map(lessonOf);
+  const lessons = [...entries].sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || 0).map(lessonOf);
   const lang = courseLanguages(lessons)[0];
   const course = renderCourse(lessons, lang);
   const a = escapeHtml(options.assets);
@@ -208,7 +240,25 @@ export function renderIndex(entries: readonly IndexEntry[], options: {assets: st
   });
 }
 
-function document({lang = "en", htmlClass = "", title, description, early = [], head, late = "", body}: {lang?: string; htmlClass?: string; title: string; description: string; early?: readonly string[]; head: string[]; late?: string; body: string}): string {
+function document({
+  lang = "en",
+  htmlClass = "",
+  title,
+  description,
+  early = [],
+  head,
+  late = "",
+  body
+}: {
+  lang?: string;
+  htmlClass?: string;
+  title: string;
+  description: string;
+  early?: readonly string[];
+  head: string[];
+  late?: string;
+  body: string;
+}): string {
   return `<!doctype html>
 <html lang="${escapeHtml(lang)}"${htmlClass ? ` class="${escapeHtml(htmlClass)}"` : ""}>
 <head>

@@ -7,12 +7,20 @@ import {sourceHash, type EmbeddedSource} from "../notebook/sourceContract.js";
 
 /** What the page embeds about its notebook (and what a dev live update sends again): path (inside the notebook folder), hash, text and blocks. */
 export function sourceData(parsed: Pick<ParsedNotebook, "path" | "markdown" | "blocks">): EmbeddedSource {
-  return {path: parsed.path, hash: sourceHash(parsed.markdown), text: parsed.markdown, blocks: sourceBlocks(parsed.markdown, parsed.blocks)};
+  return {
+    path: parsed.path,
+    hash: sourceHash(parsed.markdown),
+    text: parsed.markdown,
+    blocks: sourceBlocks(parsed.markdown, parsed.blocks)
+  };
 }
 
 /** The page's `<script type="application/json" id="qb-source">` holding {@link sourceData}. */
 export function sourceScript(parsed: Pick<ParsedNotebook, "path" | "markdown" | "blocks">): string {
   const embedded = sourceData(parsed);
   // "<" as \u003c: no "</script>" or "<!--" in the data can end the element or open a comment
-  return `<script type="application/json" id="qb-source">${JSON.stringify(embedded).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029")}</script>`;
+  return `<script type="application/json" id="qb-source">${JSON.stringify(embedded)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029")}</script>`;
 }

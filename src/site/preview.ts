@@ -109,14 +109,32 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   // is sent it then (it was not listening when the others were).
   /** The chrome the pages share, read again for each build: a config's sidebar lists every page's title as it is now. */
   const chrome = async () => {
-    const titles = site.config ? await Promise.all((await findNotebooks(root)).map(async (file) => ({page: file.replace(/\.md$/, ""), ...(await pageHead(join(root, file), root, maxFileBytes))}))) : [];
+    const titles = site.config
+      ? await Promise.all(
+          (await findNotebooks(root)).map(async (file) => ({
+            page: file.replace(/\.md$/, ""),
+            ...(await pageHead(join(root, file), root, maxFileBytes))
+          }))
+        )
+      : [];
     return siteChrome(site.config, titles, assets);
   };
   const build = async (p: OpenPage): Promise<Versioned> => {
-    if (!(await notebookFile(p.name))) throw new NotServed(`${p.name}.md is gone (or is no longer a notebook this server serves); this page updates when it is back`);
+    if (!(await notebookFile(p.name)))
+      throw new NotServed(`${p.name}.md is gone (or is no longer a notebook this server serves); this page updates when it is back`);
     const version = ++p.version;
     const name = encodeURIComponent(p.name);
-    const built = {...(await buildNotebook(join(root, `${p.name}.md`), root, {assets: "/_queuebook/", events: `/_queuebook/events?page=${name}&v=${version}`, scriptQuery: `?v=${version}`, maxFileBytes, save: savePath, site: await chrome()})), version};
+    const built = {
+      ...(await buildNotebook(join(root, `${p.name}.md`), root, {
+        assets: "/_queuebook/",
+        events: `/_queuebook/events?page=${name}&v=${version}`,
+        scriptQuery: `?v=${version}`,
+        maxFileBytes,
+        save: savePath,
+        site: await chrome()
+      })),
+      version
+    };
     p.recent.set(version, built);
     for (const old of p.recent.keys()) if (p.recent.size > RECENT_BUILDS) p.recent.delete(old);
     if (!p.built || version > p.built.version) p.built = built;
@@ -125,8 +143,14 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     return built;
   };
   /** Whether two builds show and run the same (the source too: it is the file the next save expects). */
-  const same = (a: BuiltNotebook, b: BuiltNotebook) => a.script === b.script && a.compiled.html === b.compiled.html && a.compiled.markdown === b.compiled.markdown;
-  const update = (p: OpenPage, built: Versioned) => ({type: "update", script: `/${urlPath(p.name)}.js?v=${built.version}`, html: built.compiled.html, source: sourceData(built.compiled)});
+  const same = (a: BuiltNotebook, b: BuiltNotebook) =>
+    a.script === b.script && a.compiled.html === b.compiled.html && a.compiled.markdown === b.compiled.markdown;
+  const update = (p: OpenPage, built: Versioned) => ({
+    type: "update",
+    script: `/${urlPath(p.name)}.js?v=${built.version}`,
+    html: built.compiled.html,
+    source: sourceData(built.compiled)
+  });
   /** A failed build as a page may show it: never a path of this machine. */
   const buildFailure = (p: OpenPage, error: unknown) => {
     if (error instanceof NotServed) return error.message;
@@ -157,7 +181,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     if (hostRefused) return send(res, 403, "text/plain", `forbidden: ${hostRefused}\n`);
     const target = requestPath(req.url ?? "/");
     // a sign-in link, followed from the terminal or from the opener's file:// page (previewAccess.ts)
-    if (req.method === "GET" && "path" in target && target.query.has("token")) return access.signIn(req, res, (req.url ?? "/").split("?")[0], target.query);
+    if (req.method === "GET" && "path" in target && target.query.has("token"))
+      return access.signIn(req, res, (req.url ?? "/").split("?")[0], target.query);
     const refusal = requestRefusal(req, address);
     if (refusal) return send(res, 403, "text/plain", `forbidden: ${refusal}\n`);
     const writes = {root, realRoot, access: access.writeRefusal, guard: (r: IncomingMessage) => requestRefusal(r, address), log};
@@ -171,7 +196,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       // only the index, a notebook served now and one whose page is open (deleted meanwhile, its
       // page waits to reload): any other name is the 404 of every path, and leaves nothing behind
       if (name === undefined || (name !== "" && !pages.has(name) && !(await notebookFile(name)))) return notFound(res);
-      if (streams >= maxStreams) return send(res, 503, "text/plain", `too many live pages open (${maxStreams}); close some tabs and reload this one\n`);
+      if (streams >= maxStreams)
+        return send(res, 503, "text/plain", `too many live pages open (${maxStreams}); close some tabs and reload this one\n`);
       return events(name, versionOf(query), res);
     }
     if (path.startsWith("/_queuebook/")) return file(res, assets, path.slice("/_queuebook/".length));
@@ -204,20 +230,30 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   /** The index: only the notebooks the server serves (a link out of the folder or a pipe is left out, not shown and then refused). */
   async function index(): Promise<string> {
     const names = await findNotebooks(root);
-    const entries = await Promise.all(names.map(async (n) => {
-      const read = await notebookFile(n.replace(/\.md$/, ""));
-      if (!read) return undefined;
-      const parsed = parseNotebook(read.bytes.toString("utf8"), n);
-      return indexEntry(n.replace(/\.md$/, ""), `/${urlPath(n.replace(/\.md$/, ""))}`, parsed);
-    }));
-    return renderIndex(entries.filter((e) => e !== undefined), {assets: "/_queuebook/", events: "/_queuebook/events?page="});
+    const entries = await Promise.all(
+      names.map(async (n) => {
+        const read = await notebookFile(n.replace(/\.md$/, ""));
+        if (!read) return undefined;
+        const parsed = parseNotebook(read.bytes.toString("utf8"), n);
+        return indexEntry(n.replace(/\.md$/, ""), `/${urlPath(n.replace(/\.md$/, ""))}`, parsed);
+      })
+    );
+    return renderIndex(
+      entries.filter((e) => e !== undefined),
+      {assets: "/_queuebook/", events: "/_queuebook/events?page="}
+    );
   }
 
   /** The live-update stream of page `name`, whose HTML was build `version` (NaN: not said). */
   function events(name: string, version: number, res: ServerResponse) {
     streams++;
     res.on("close", () => streams--);
-    res.writeHead(200, {"content-type": "text/event-stream", "cache-control": "no-store", connection: "keep-alive", "x-content-type-options": "nosniff"});
+    res.writeHead(200, {
+      "content-type": "text/event-stream",
+      "cache-control": "no-store",
+      connection: "keep-alive",
+      "x-content-type-options": "nosniff"
+    });
     res.write("retry: 500\n\n");
     const p = page(name);
     p.clients.add(res);
@@ -312,7 +348,14 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   watchInputs = (inputs) => {
     for (const input of inputs) {
       const folder = dirname(resolve(input));
-      if (input.includes(`${sep}node_modules${sep}`) || within(folder, realRoot) || within(folder, root) || within(folder, clientSources) || folders.has(folder)) continue;
+      if (
+        input.includes(`${sep}node_modules${sep}`) ||
+        within(folder, realRoot) ||
+        within(folder, root) ||
+        within(folder, clientSources) ||
+        folders.has(folder)
+      )
+        continue;
       folders.add(folder);
       watchers.push(watchTree(folder, {onChange, log, recursive: false}));
     }
@@ -365,13 +408,16 @@ class NotServed extends Error {}
 /** The host names a server bound to `hostname` answers to: the loopback names, and a specific name it was given. */
 function allowedNames(hostname: string | undefined): string[] {
   const names = [...loopbackNames];
-  if (hostname && !["0.0.0.0", "::", "127.0.0.1", "localhost", "::1"].includes(hostname)) names.push(hostname.includes(":") ? `[${hostname}]` : hostname.toLowerCase());
+  if (hostname && !["0.0.0.0", "::", "127.0.0.1", "localhost", "::1"].includes(hostname))
+    names.push(hostname.includes(":") ? `[${hostname}]` : hostname.toLowerCase());
   return names;
 }
 
 /** The client's build error for a page: esbuild's first lines, with this machine's folders left out. */
 function clientFailure(error: unknown, packageRoot: string): string {
-  const text = String((error as Error)?.message ?? error).split(resolve(packageRoot) + sep).join("");
+  const text = String((error as Error)?.message ?? error)
+    .split(resolve(packageRoot) + sep)
+    .join("");
   return text.split("\n").filter(Boolean).slice(0, 3).join(" ").slice(0, 500);
 }
 
@@ -380,7 +426,12 @@ function message(body: object): string {
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}) {
-  res.writeHead(status, {"content-type": `${type}; charset=utf-8`, "cache-control": "no-store", "x-content-type-options": "nosniff", ...headers});
+  res.writeHead(status, {
+    "content-type": `${type}; charset=utf-8`,
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+    ...headers
+  });
   res.end(body);
 }
 

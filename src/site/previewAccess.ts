@@ -37,7 +37,10 @@ export interface PreviewAccess {
 
 /** A refusal of a write endpoint: the status and one line for the page (it names no path of this machine). */
 export class Refused extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string
+  ) {
     super(message);
   }
 }
@@ -68,10 +71,16 @@ export function previewAccess(options: AccessOptions): PreviewAccess {
       if (at < 0 && !signedIn(req)) {
         if (pending.length === 0) options.announce(mint("/"));
         res.writeHead(403, {...plain, "referrer-policy": "no-referrer"});
-        return void res.end("this sign-in link was used already or is not this server's: open the newest link the terminal running queuebook dev printed\n");
+        return void res.end(
+          "this sign-in link was used already or is not this server's: open the newest link the terminal running queuebook dev printed\n"
+        );
       }
       if (at >= 0) pending.splice(at, 1);
-      const headers = {"set-cookie": `${options.cookieName()}=${session}; HttpOnly; SameSite=Strict; Path=/`, "cache-control": "no-store", "referrer-policy": "no-referrer"};
+      const headers = {
+        "set-cookie": `${options.cookieName()}=${session}; HttpOnly; SameSite=Strict; Path=/`,
+        "cache-control": "no-store",
+        "referrer-policy": "no-referrer"
+      };
       // A navigation from another site (the opener's file:// page, see previewOpen.ts) that was
       // redirected would stay "cross-site" and the cookie would not go with it: the page it is
       // sent on from is then this server's own, so the next request is same-origin.
@@ -82,7 +91,9 @@ export function previewAccess(options: AccessOptions): PreviewAccess {
       }
       res.writeHead(200, {...headers, "content-type": "text/html; charset=utf-8", "x-content-type-options": "nosniff"});
       const to = escapeHtml(clean);
-      res.end(`<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${to}"><title>queuebook dev</title><a href="${to}">continue</a>\n`);
+      res.end(
+        `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${to}"><title>queuebook dev</title><a href="${to}">continue</a>\n`
+      );
     },
     writeRefusal(req) {
       if (req.headers[writeHeader] !== "1") return "a write must say so (X-Queuebook-Write: 1)";

@@ -25,11 +25,13 @@ export function requestRefusal(request: {headers: IncomingHttpHeaders}, address:
   const {origin} = request.headers;
   // A browser sends Origin on cross-origin and non-GET requests; "null" is an opaque origin
   // (a sandboxed frame, a file:// page, a redirect chain), never this server.
-  if (origin !== undefined && !(origin.startsWith("http://") && isServerHost(origin.slice("http://".length), names, address.port))) return "requests from other sites' pages are refused (Origin header)";
+  if (origin !== undefined && !(origin.startsWith("http://") && isServerHost(origin.slice("http://".length), names, address.port)))
+    return "requests from other sites' pages are refused (Origin header)";
   // Sec-Fetch-Site covers what Origin does not: a <script src> or <img> on a foreign page.
   // Only this server's own pages ("same-origin") and the reader's own navigation ("none") pass.
   const site = request.headers["sec-fetch-site"];
-  if (site !== undefined && site !== "same-origin" && site !== "none") return "requests from other sites' pages are refused (Sec-Fetch-Site header)";
+  if (site !== undefined && site !== "same-origin" && site !== "none")
+    return "requests from other sites' pages are refused (Sec-Fetch-Site header)";
   return undefined;
 }
 
@@ -38,7 +40,8 @@ export function hostRefusal(request: {headers: IncomingHttpHeaders}, address: Se
   const names = address.names ?? loopbackNames;
   const {host} = request.headers;
   if (typeof host !== "string" || host === "") return "a request must say which host it is for (Host header)";
-  if (!isServerHost(host, names, address.port)) return `this server answers only to ${names.map((n) => `${n}:${address.port}`).join(", ")} (Host header)`;
+  if (!isServerHost(host, names, address.port))
+    return `this server answers only to ${names.map((n) => `${n}:${address.port}`).join(", ")} (Host header)`;
   return undefined;
 }
 

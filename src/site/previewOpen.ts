@@ -54,7 +54,13 @@ function openerOf(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): {command: 
   const chosen = env.BROWSER?.trim();
   if (chosen === "none") return {skipped: "BROWSER=none"};
   // (on Linux /usr/bin/open is openvt, not an opener: each platform's own is asked for by name)
-  const [command, args] = chosen ? [chosen, []] : platform === "darwin" ? ["open", []] : platform === "win32" ? ["cmd", ["/c", "start", '""']] : ["xdg-open", []];
+  const [command, args] = chosen
+    ? [chosen, []]
+    : platform === "darwin"
+      ? ["open", []]
+      : platform === "win32"
+        ? ["cmd", ["/c", "start", '""']]
+        : ["xdg-open", []];
   if (!onPath(command, env)) return {skipped: `no browser opener found (${command})`};
   return {command, args};
 }

@@ -59,7 +59,8 @@ export function watchTree(dir: string, options: WatchOptions): TreeWatcher {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       // gone already is normal (a folder created and removed at once); anything else is worth a line
-      if (code !== "ENOENT" && code !== "ENOTDIR") options.log?.(`warning: cannot watch a folder (${code ?? "error"}); changes in it are not seen`);
+      if (code !== "ENOENT" && code !== "ENOTDIR")
+        options.log?.(`warning: cannot watch a folder (${code ?? "error"}); changes in it are not seen`);
       return;
     }
     // a watched folder that is removed may end its watch with an error event: an unhandled one would end the process

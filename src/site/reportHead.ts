@@ -18,7 +18,10 @@ export interface ReportFacts {
 
 /** The run a hash holds, in words, or undefined when it holds none that decodes. */
 function runWords(hash: string): string | undefined {
-  const part = hash.replace(/^#/, "").split("&").find((p) => p.startsWith("run="));
+  const part = hash
+    .replace(/^#/, "")
+    .split("&")
+    .find((p) => p.startsWith("run="));
   if (!part) return undefined;
   let value: string;
   try {

@@ -56,7 +56,10 @@ async function save(req: IncomingMessage, options: SaveOptions): Promise<string>
     const file = await notebookFile(body.path, options);
     const now = await readFile(file, "utf8");
     if (sourceHash(now) !== body.expected) {
-      throw new Refused(409, `not saved: ${body.path} changed on disk since this page loaded it; your text is still in the editor (copy it, then reload the page to get the file's version)`);
+      throw new Refused(
+        409,
+        `not saved: ${body.path} changed on disk since this page loaded it; your text is still in the editor (copy it, then reload the page to get the file's version)`
+      );
     }
     try {
       writeFileAtomic(file, body.text); // a temporary file beside it, renamed over it; never over a link, pipe or folder
@@ -75,7 +78,10 @@ const queued = new Map<string, Promise<unknown>>();
 /** Runs `step` once every step queued before it for `key` has settled; resolves or rejects as `step` does. */
 function oneAtATime<T>(key: string, step: () => Promise<T>): Promise<T> {
   const run = (queued.get(key) ?? Promise.resolve()).then(step);
-  const settled = run.then(() => {}, () => {});
+  const settled = run.then(
+    () => {},
+    () => {}
+  );
   queued.set(key, settled);
   void settled.then(() => queued.get(key) === settled && queued.delete(key));
   return run;
@@ -85,7 +91,8 @@ function oneAtATime<T>(key: string, step: () => Promise<T>): Promise<T> {
 function pageRefusal(req: IncomingMessage, access: SaveOptions["access"]): string | undefined {
   if (req.method !== "POST") return "saving takes a POST";
   const {host, origin} = req.headers;
-  if (origin === undefined || origin.toLowerCase() !== `http://${(host ?? "").toLowerCase()}`) return "only this server's own pages may save (Origin header)";
+  if (origin === undefined || origin.toLowerCase() !== `http://${(host ?? "").toLowerCase()}`)
+    return "only this server's own pages may save (Origin header)";
   if (!/^application\/json\b/i.test(req.headers["content-type"] ?? "")) return "a save is JSON (Content-Type: application/json)";
   return access(req);
 }
@@ -132,11 +139,18 @@ function parseRequest(text: string): SaveRequest {
 async function notebookFile(path: string, options: SaveOptions): Promise<string> {
   const refuse = () => new Refused(403, "not saved: only an existing notebook (.md) inside the notebook folder can be saved");
   const segments = path.split("/");
-  if (isAbsolute(path) || path.includes("\\") || path.includes("\0") || !path.endsWith(".md") || segments.some((s) => s === "" || s.startsWith("."))) throw refuse();
+  if (
+    isAbsolute(path) ||
+    path.includes("\\") ||
+    path.includes("\0") ||
+    !path.endsWith(".md") ||
+    segments.some((s) => s === "" || s.startsWith("."))
+  )
+    throw refuse();
   const file = join(options.root, ...segments);
   const info = await lstat(file).catch(() => undefined);
   if (!info?.isFile()) throw refuse();
   const real = await realpath(file).catch(() => undefined);
-  if (!real || !real.startsWith(options.realRoot + sep)) throw refuse();
+  if (!real?.startsWith(options.realRoot + sep)) throw refuse();
   return file;
 }

@@ -99,7 +99,17 @@ export async function withChromium<T>(path: string, use: (browser: Browser) => P
   try {
     browser = await chromium.launch({
       executablePath: path,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic", "--font-render-hinting=none"]
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+        "--font-render-hinting=none"
+      ]
     });
   } catch (error) {
     throw new NoChromium(`Chromium at ${path} did not start: ${String((error as Error).message).split("\n")[0]}`);
@@ -129,11 +139,17 @@ export async function openPage(browser: Browser, target: RenderTarget, viewport 
       path = undefined; // a malformed escape names no file
     }
     const file = path === undefined ? undefined : await target.files(path);
-    return route.fulfill(file ? {status: 200, contentType: file.contentType, body: file.body} : {status: 404, contentType: "text/plain", body: "not found"});
+    return route.fulfill(
+      file ? {status: 200, contentType: file.contentType, body: file.body} : {status: 404, contentType: "text/plain", body: "not found"}
+    );
   });
   const page = await context.newPage();
   // Which <style>s the page itself carries, so that those its code adds can be told apart (readStyles).
-  await page.addInitScript(() => document.addEventListener("DOMContentLoaded", () => ((window as any).__qbPageStyles = new Set(document.querySelectorAll("style"))), {once: true}));
+  await page.addInitScript(() =>
+    document.addEventListener("DOMContentLoaded", () => ((window as any).__qbPageStyles = new Set(document.querySelectorAll("style"))), {
+      once: true
+    })
+  );
   await page.goto(target.url, {waitUntil: "load"});
   // Render everything now: views waiting to be scrolled into view (the on-call model), and
   // nothing left to content-visibility (src/client/renderAll.ts).
@@ -210,14 +226,17 @@ export async function readSnapshot(page: Page): Promise<Snapshot> {
           img.style.cssText = from.style.cssText;
           to.replaceWith(img);
         } else if (from instanceof HTMLImageElement && from.src.startsWith("blob:")) {
-          const blob = await fetch(from.src).then((r) => r.blob()).catch(() => undefined);
+          const blob = await fetch(from.src)
+            .then((r) => r.blob())
+            .catch(() => undefined);
           (to as HTMLImageElement).src = blob ? await dataUrl(blob) : "";
         }
       }
       // innerHTML writes the text of raw-text elements as it is ("</style><img onerror>" would
       // come back as markup): they are never kept, so drop them, their text with them. The rest
       // is made inert afterwards, in a page where no cell runs (src/site/sanitize.ts).
-      for (const element of clone.querySelectorAll("style, script, noscript, xmp, iframe, noembed, noframes, plaintext, template")) element.remove();
+      for (const element of clone.querySelectorAll("style, script, noscript, xmp, iframe, noembed, noframes, plaintext, template"))
+        element.remove();
       // A button does nothing without scripts (Play, Rollback, Copy link), nor does what a view
       // marks as working only live (a player's speeds): not on the snapshot.
       for (const element of clone.querySelectorAll("button, [data-qb-live-only]")) element.remove();
@@ -231,7 +250,9 @@ export async function readSnapshot(page: Page): Promise<Snapshot> {
 export async function readStyles(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const own: Set<Element> = (window as any).__qbPageStyles ?? new Set();
-    return Array.from(document.querySelectorAll("style"), (style) => (own.has(style) ? "" : style.textContent ?? "")).filter((css) => css.trim() !== "");
+    return Array.from(document.querySelectorAll("style"), (style) => (own.has(style) ? "" : (style.textContent ?? ""))).filter(
+      (css) => css.trim() !== ""
+    );
   });
 }
 

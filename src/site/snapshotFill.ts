@@ -7,7 +7,8 @@ export type Snapshot = Record<string, string>;
 
 // Where the page's parser reads text, not elements: a placeholder there is no cell (the live page
 // never renders it either), and a snapshot written there would be code, CSS or a comment.
-const TEXT_ONLY = /<!--[\s\S]*?(?:-->|$)|<(script|style|textarea|title|xmp|iframe|noembed|noframes|noscript|plaintext)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi;
+const TEXT_ONLY =
+  /<!--[\s\S]*?(?:-->|$)|<(script|style|textarea|title|xmp|iframe|noembed|noframes|noscript|plaintext)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi;
 
 /** The page with each cell's snapshot written into its empty element (marked data-qb-snapshot); elements inside scripts, styles, comments and other text-only places are left alone. */
 export function applySnapshot(html: string, snapshot: Snapshot): string {

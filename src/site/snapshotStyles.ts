@@ -8,7 +8,9 @@
 
 /** A CSS text with its escapes undone, so that `\75 rl(` reads as `url(`. */
 function unescaped(css: string): string {
-  return css.replace(/\\([0-9a-f]{1,6})\s?|\\([\s\S])/gi, (_, hex: string | undefined, char: string | undefined) => (hex ? String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff) || 0xfffd) : char!));
+  return css.replace(/\\([0-9a-f]{1,6})\s?|\\([\s\S])/gi, (_, hex: string | undefined, char: string | undefined) =>
+    hex ? String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff) || 0xfffd) : char!
+  );
 }
 
 /** Whether the stylesheet would load something from elsewhere than itself (data: and #fragment references do not). */

@@ -110,7 +110,8 @@ export function paletteVariables(name: string, alt: boolean): string {
 /** queuebook's own light and dark variables, from its built style.css (the :root block with --qb-text, and the dark scheme's block). */
 export function schemeBlocks(styleCss: string): {light: string; dark: string} {
   const light = /:root\s*\{([^{}]*--qb-text\s*:[^{}]*)\}/.exec(styleCss)?.[1] ?? "";
-  const dark = /@media screen and \(prefers-color-scheme:\s*dark\)\s*\{\s*:root:not\(\.qb-print-slides\)\s*\{([^{}]*)\}/.exec(styleCss)?.[1] ?? "";
+  const dark =
+    /@media screen and \(prefers-color-scheme:\s*dark\)\s*\{\s*:root:not\(\.qb-print-slides\)\s*\{([^{}]*)\}/.exec(styleCss)?.[1] ?? "";
   return {light: light.trim(), dark: dark.trim()};
 }
 
@@ -122,8 +123,10 @@ export function themeCss(theme: Theme, schemes: {light: string; dark: string}): 
   const {light, dark, alt} = theme;
   const root = ":root.qb-theme";
   const onScreen = `${root}:not(.qb-print-slides)`;
-  if (light && dark) return `${root} { ${paletteVariables(light, alt)} }\n@media screen and (prefers-color-scheme: dark) { ${onScreen} { ${paletteVariables(dark, alt)} } }`;
-  if (light) return `${root} { ${paletteVariables(light, alt)} }\n@media screen and (prefers-color-scheme: dark) { ${onScreen} { ${schemes.light} ${paletteVariables(light, alt)} } }`;
+  if (light && dark)
+    return `${root} { ${paletteVariables(light, alt)} }\n@media screen and (prefers-color-scheme: dark) { ${onScreen} { ${paletteVariables(dark, alt)} } }`;
+  if (light)
+    return `${root} { ${paletteVariables(light, alt)} }\n@media screen and (prefers-color-scheme: dark) { ${onScreen} { ${schemes.light} ${paletteVariables(light, alt)} } }`;
   if (dark) return `@media screen { ${onScreen} { ${schemes.dark} ${paletteVariables(dark, alt)} } }`;
   return "";
 }

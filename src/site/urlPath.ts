@@ -2,5 +2,8 @@
 
 /** A relative path as a URL path: each segment percent-encoded ("a#b.html" → "a%23b.html"). */
 export function urlPath(path: string): string {
-  return path.split("/").map((segment) => (segment === ".." || segment === "." ? segment : encodeURIComponent(segment))).join("/");
+  return path
+    .split("/")
+    .map((segment) => (segment === ".." || segment === "." ? segment : encodeURIComponent(segment)))
+    .join("/");
 }

@@ -2,7 +2,19 @@
 // Each refused case: exit 2, one line, nothing touched (the tree is compared before and after).
 // Through main() in this process (test/cli/build.test.ts runs the real binary); a build runs
 // esbuild, a child process, so the tests get spawned work's budget (test/support/spawnBudget.ts).
-import {chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync
+} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterEach, beforeEach, describe, expect, it} from "vitest";
@@ -68,7 +80,9 @@ describe("queuebook build -o OUT refuses folders it would destroy", {timeout: sp
     mkdirSync(join(dir, "work"));
     mkdirSync(join(dir, "notes"));
     writeFileSync(join(dir, "notes", "b.md"), "# B\n");
-    expect(await refused(["--root", "../notes", "-o", join(dir, "work")], join(dir, "work"))).toMatch(/current folder or one of its parents/);
+    expect(await refused(["--root", "../notes", "-o", join(dir, "work")], join(dir, "work"))).toMatch(
+      /current folder or one of its parents/
+    );
   });
   it("-o a symlink that points at the notebook root", async () => {
     symlinkSync(join(dir, "nb"), join(dir, "link"));
@@ -108,7 +122,9 @@ describe("queuebook build: write failures are one line, exit 1", {timeout: spawn
   it("-o afile/out (a file in the path: ENOTDIR)", async () => {
     const result = await runMain(["build", "--root", "nb", "-o", "keep.txt/out"], dir);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^queuebook build: cannot write keep\.txt\/out: a part of the path is a file, not a folder \(ENOTDIR\)\n$/);
+    expect(result.stderr).toMatch(
+      /^queuebook build: cannot write keep\.txt\/out: a part of the path is a file, not a folder \(ENOTDIR\)\n$/
+    );
     expect(readFileSync(join(dir, "keep.txt"), "utf8")).toBe("mine");
   });
   it("-o /sys/x (not permitted)", async () => {
@@ -118,7 +134,9 @@ describe("queuebook build: write failures are one line, exit 1", {timeout: spawn
   });
 });
 
-describe("queuebook build -o LINK (issue 15): a link is followed, the folder it leads to is replaced, the link kept", {timeout: spawningTestTimeout}, () => {
+describe("queuebook build -o LINK (issue 15): a link is followed, the folder it leads to is replaced, the link kept", {
+  timeout: spawningTestTimeout
+}, () => {
   it("a link to a site an earlier build wrote: that site is rebuilt, the link stays a link", async () => {
     expect((await runMain(["build", "--root", "nb", "-o", "site"], dir)).code).toBe(0);
     writeFileSync(join(dir, "site", "stale.html"), "old");
@@ -147,7 +165,9 @@ describe("queuebook build -o LINK (issue 15): a link is followed, the folder it 
     const before = tree(dir);
     expect(await refused(["--root", "nb", "-o", "to-photos"])).toMatch(/output folder photos exists and was not written by queuebook/);
     expect(await refused(["--root", "nb", "-o", "to-file"])).toMatch(/output keep\.txt is a file, not a folder/);
-    expect(await refused(["--root", "nb", "-o", "dangling"])).toBe("queuebook build: output dangling is a symbolic link that leads nowhere: refusing to replace it; remove it or choose another folder");
+    expect(await refused(["--root", "nb", "-o", "dangling"])).toBe(
+      "queuebook build: output dangling is a symbolic link that leads nowhere: refusing to replace it; remove it or choose another folder"
+    );
     expect(tree(dir)).toEqual(before);
   });
   it("checkOutput(out, …) itself refuses a link (the build API renames folders: it would replace the link)", async () => {

@@ -34,7 +34,9 @@ describe("queuebook build [--root DIR] [-o OUT]", {timeout: spawningTestTimeout}
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^built 2 notebooks into dist\/ in \d+ ms\n$/);
     const files = readdirSync(join(dir, "dist"), {recursive: true}).map(String).sort();
-    expect(files).toEqual(expect.arrayContaining(["a.html", "a.js", "index.html", "sub/b.html", "sub/b.js", "_queuebook/client.js", "_queuebook/style.css"]));
+    expect(files).toEqual(
+      expect.arrayContaining(["a.html", "a.js", "index.html", "sub/b.html", "sub/b.js", "_queuebook/client.js", "_queuebook/style.css"])
+    );
     expect(readFileSync(join(dir, "dist", "sub", "b.html"), "utf8")).toContain('src="../_queuebook/client.js"');
     expect(readFileSync(join(dir, "dist", "index.html"), "utf8")).toContain("Page A");
   });
@@ -56,10 +58,12 @@ describe("queuebook build [--root DIR] [-o OUT]", {timeout: spawningTestTimeout}
 
   it("builds the page when a FileAttachment is missing, the error shown at its cell with a warning", async () => {
     write("ok.md", "```js\n1\n```\n");
-    write("data.md", "# Data\n\n```js\nconst rows = FileAttachment(\"data/missing.csv\").csv();\n```\n\n```js\nconst fine = 1;\n```\n");
+    write("data.md", '# Data\n\n```js\nconst rows = FileAttachment("data/missing.csv").csv();\n```\n\n```js\nconst fine = 1;\n```\n');
     const result = await runIn(["build"], {cwd: dir});
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe('warning: notebooks/data.md:4:14: FileAttachment "data/missing.csv" not found in the notebook folder (data/missing.csv)\n');
+    expect(result.stderr).toBe(
+      'warning: notebooks/data.md:4:14: FileAttachment "data/missing.csv" not found in the notebook folder (data/missing.csv)\n'
+    );
     const script = readFileSync(join(dir, "dist", "data.js"), "utf8");
     expect(script).toContain("not found");
     expect(script).toContain("fine");
@@ -79,7 +83,9 @@ describe("queuebook build [--root DIR] [-o OUT]", {timeout: spawningTestTimeout}
     symlinkSync(join(dir, "outside.md"), join(dir, "notebooks", "linked.md"));
     const linked = await runIn(["build"], {cwd: dir});
     expect(linked.code).toBe(1);
-    expect(linked.stderr).toMatch(/^queuebook build: cannot read notebooks\/linked\.md: it is a link to a file outside the notebook folder\n$/);
+    expect(linked.stderr).toMatch(
+      /^queuebook build: cannot read notebooks\/linked\.md: it is a link to a file outside the notebook folder\n$/
+    );
     expect(existsSync(join(dir, "dist"))).toBe(false);
     rmSync(join(dir, "notebooks", "linked.md"));
     spawnSync("mkfifo", [join(dir, "notebooks", "pipe.md")]);
@@ -90,7 +96,9 @@ describe("queuebook build [--root DIR] [-o OUT]", {timeout: spawningTestTimeout}
     write("big.md", "# Big\n\n" + "x".repeat(3000) + "\n");
     const big = await runIn(["build", "--max-file-mb", "0.001"], {cwd: dir});
     expect(big.code).toBe(1);
-    expect(big.stderr).toBe("queuebook build: cannot read notebooks/big.md: it is 3,008 bytes, more than the limit of 1,048 bytes (--max-file-mb)\n");
+    expect(big.stderr).toBe(
+      "queuebook build: cannot read notebooks/big.md: it is 3,008 bytes, more than the limit of 1,048 bytes (--max-file-mb)\n"
+    );
     expect(existsSync(join(dir, "dist"))).toBe(false);
   });
 
@@ -117,26 +125,38 @@ describe("queuebook <command>", {timeout: spawningTestTimeout}, () => {
   });
 });
 
-describe("queuebook build: a page never leaks the machine, and one broken cell never fails the build", {timeout: spawningTestTimeout}, () => {
+describe("queuebook build: a page never leaks the machine, and one broken cell never fails the build", {
+  timeout: spawningTestTimeout
+}, () => {
   it("refuses files outside the root at their cells (absolute, ../, links out, /proc, folders), builds the rest", async () => {
     writeFileSync(join(dir, "secret.txt"), "SECRET-OUTSIDE-ROOT");
     mkdirSync(join(dir, "notebooks", "data"));
     symlinkSync(join(dir, "secret.txt"), join(dir, "notebooks", "data", "link.txt"));
     writeFileSync(join(dir, "notebooks", "data", "ok.csv"), "a\n1\n");
-    const cells = ["/proc/self/environ", "/etc/passwd", "../secret.txt", "data/link.txt", "data", "data/ok.csv"].map((name) => "```js\nFileAttachment(" + JSON.stringify(name) + ").text()\n```\n");
+    const cells = ["/proc/self/environ", "/etc/passwd", "../secret.txt", "data/link.txt", "data", "data/ok.csv"].map(
+      (name) => "```js\nFileAttachment(" + JSON.stringify(name) + ").text()\n```\n"
+    );
     write("leak.md", "# Leak\n\n" + cells.join("\n"));
     const result = await runIn(["build"], {cwd: dir});
     expect(result.code).toBe(0);
     const lines = result.stderr.trimEnd().split("\n");
     expect(lines).toHaveLength(5);
     expect(lines).toEqual([
-      expect.stringMatching(/^warning: notebooks\/leak\.md:4:1: FileAttachment "\/proc\/self\/environ" not found in the notebook folder \(proc\/self\/environ\); a leading "\/" is the notebook folder$/),
-      expect.stringMatching(/^warning: notebooks\/leak\.md:8:1: FileAttachment "\/etc\/passwd" not found in the notebook folder \(etc\/passwd\); a leading "\/" is the notebook folder$/),
+      expect.stringMatching(
+        /^warning: notebooks\/leak\.md:4:1: FileAttachment "\/proc\/self\/environ" not found in the notebook folder \(proc\/self\/environ\); a leading "\/" is the notebook folder$/
+      ),
+      expect.stringMatching(
+        /^warning: notebooks\/leak\.md:8:1: FileAttachment "\/etc\/passwd" not found in the notebook folder \(etc\/passwd\); a leading "\/" is the notebook folder$/
+      ),
       expect.stringMatching(/^warning: notebooks\/leak\.md:12:1: FileAttachment "\.\.\/secret\.txt" is outside the notebook folder/),
-      expect.stringMatching(/^warning: notebooks\/leak\.md:16:1: FileAttachment "data\/link\.txt" is a link to a file outside the notebook folder/),
+      expect.stringMatching(
+        /^warning: notebooks\/leak\.md:16:1: FileAttachment "data\/link\.txt" is a link to a file outside the notebook folder/
+      ),
       expect.stringMatching(/^warning: notebooks\/leak\.md:20:1: FileAttachment "data" is a folder, not a file$/)
     ]);
-    const site = readdirSync(join(dir, "dist"), {recursive: true}).map(String).filter((f) => /\.(html|js)$/.test(f) && !f.startsWith("_queuebook"));
+    const site = readdirSync(join(dir, "dist"), {recursive: true})
+      .map(String)
+      .filter((f) => /\.(html|js)$/.test(f) && !f.startsWith("_queuebook"));
     for (const file of site) {
       const text = readFileSync(join(dir, "dist", file), "utf8");
       expect(text).not.toContain("SECRET-OUTSIDE-ROOT");
@@ -149,21 +169,34 @@ describe("queuebook build: a page never leaks the machine, and one broken cell n
 
   it("limits the size of an attached file with --max-file-mb, and rejects a bad value with the usage", async () => {
     writeFileSync(join(dir, "notebooks", "big.txt"), "x".repeat(2000));
-    write("big.md", "```js\nFileAttachment(\"big.txt\").text()\n```\n");
+    write("big.md", '```js\nFileAttachment("big.txt").text()\n```\n');
     const small = await runIn(["build", "--max-file-mb", "0.001"], {cwd: dir});
     expect(small.code).toBe(0);
-    expect(small.stderr).toBe('warning: notebooks/big.md:2:1: FileAttachment "big.txt" is 2,000 bytes, more than the limit of 1,048 bytes (--max-file-mb)\n');
+    expect(small.stderr).toBe(
+      'warning: notebooks/big.md:2:1: FileAttachment "big.txt" is 2,000 bytes, more than the limit of 1,048 bytes (--max-file-mb)\n'
+    );
     for (const bad of ["0", "-1", "lots", "1e9", "2000"]) {
       const result = await runIn(["build", `--max-file-mb=${bad}`], {cwd: dir});
       expect(result.code).toBe(2);
-      expect(result.stderr.split("\n")[0]).toMatch(/^queuebook build: --max-file-mb must be a number of megabytes above 0 and at most 1024, got "/);
+      expect(result.stderr.split("\n")[0]).toMatch(
+        /^queuebook build: --max-file-mb must be a number of megabytes above 0 and at most 1024, got "/
+      );
     }
   });
 
   it("builds every broken cell as an error at its cell, exit 0, one warning line each", async () => {
     writeFileSync(join(dir, "notebooks", "helper.js"), "export const x = 1;\n");
     writeFileSync(join(dir, "notebooks", "x.csv"), "a\n1\n");
-    const cells = ["const a = 1; a = 2;", 'import {x} from "./helper.js";\nx = 1;', "#!/usr/bin/env node\n1", 'import d from "./x.csv";', 'const m = await import("./x.csv");', 'import {x as y} from "./Helper.js";', 'import "/etc/passwd";', "FileAttachment(\"a\\nb.csv\")"];
+    const cells = [
+      "const a = 1; a = 2;",
+      'import {x} from "./helper.js";\nx = 1;',
+      "#!/usr/bin/env node\n1",
+      'import d from "./x.csv";',
+      'const m = await import("./x.csv");',
+      'import {x as y} from "./Helper.js";',
+      'import "/etc/passwd";',
+      'FileAttachment("a\\nb.csv")'
+    ];
     write("broken.md", "# Broken\n\n" + cells.map((c) => "```js\n" + c + "\n```\n").join("\n") + "\n```js\nconst fine = 42;\n```\n");
     const result = await runIn(["build"], {cwd: dir});
     expect(result.code).toBe(0);
@@ -171,16 +204,26 @@ describe("queuebook build: a page never leaks the machine, and one broken cell n
     expect(lines).toHaveLength(cells.length);
     for (const line of lines) expect(line).toMatch(/^warning: notebooks\/broken\.md:\d+:\d+: \S/);
     expect(result.stderr).not.toMatch(/notebooks\/broken\.md:\d+:\d+: .*broken\.md:\d+/); // the position is not repeated
-    expect(result.stderr).toContain("FileAttachment(\"x.csv\")");
+    expect(result.stderr).toContain('FileAttachment("x.csv")');
     expect(result.stderr).toContain('"a\\nb.csv"');
     expect(readFileSync(join(dir, "dist", "broken.js"), "utf8")).toContain("fine");
   });
 
   it("builds Markdown nested deeper than marked can recurse as plain text, one warning line each, no stack trace", async () => {
-    write("deep.md", "# Deep\n\n" + "> ".repeat(4000) + "quoted\n\n" + "*".repeat(5000) + "x" + "*".repeat(5000) + "\n\n```js\nconst after = 1;\n```\n");
+    write(
+      "deep.md",
+      "# Deep\n\n" + "> ".repeat(4000) + "quoted\n\n" + "*".repeat(5000) + "x" + "*".repeat(5000) + "\n\n```js\nconst after = 1;\n```\n"
+    );
     const result = await runIn(["build"], {cwd: dir});
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe([3, 5].map((line) => `warning: notebooks/deep.md:${line}:1: this Markdown block is nested too deeply to lay out (more than 32 levels): shown as plain text\n`).join(""));
+    expect(result.stderr).toBe(
+      [3, 5]
+        .map(
+          (line) =>
+            `warning: notebooks/deep.md:${line}:1: this Markdown block is nested too deeply to lay out (more than 32 levels): shown as plain text\n`
+        )
+        .join("")
+    );
     expect(readFileSync(join(dir, "dist", "deep.html"), "utf8")).toContain("quoted");
     expect(readFileSync(join(dir, "dist", "deep.js"), "utf8")).toContain("after");
   });
@@ -188,7 +231,10 @@ describe("queuebook build: a page never leaks the machine, and one broken cell n
   it("builds a notebook in a subfolder that imports a local module and a shared package, and links it from the index", async () => {
     mkdirSync(join(dir, "notebooks", "week-1"));
     writeFileSync(join(dir, "notebooks", "week-1", "helper.js"), "export const week = 1;\n");
-    write("week-1/intro.md", "# Week one\n\n```js\nimport {week} from \"./helper.js\";\n```\n\n```js\nimport * as Inputs from \"npm:@observablehq/inputs\";\n```\n\n${week}\n");
+    write(
+      "week-1/intro.md",
+      '# Week one\n\n```js\nimport {week} from "./helper.js";\n```\n\n```js\nimport * as Inputs from "npm:@observablehq/inputs";\n```\n\n${week}\n'
+    );
     const result = await runIn(["build"], {cwd: dir});
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);

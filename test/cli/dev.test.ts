@@ -18,11 +18,17 @@ writeFileSync(join(dir, "notebooks", "big.txt"), "B".repeat(2000));
 writeFileSync(join(dir, "secret.txt"), "SECRET-BESIDE");
 symlinkSync(join(dir, "secret.txt"), join(dir, "notebooks", "leak.txt"));
 spawnSync("mkfifo", [join(dir, "notebooks", "pipe.md")]);
-writeFileSync(join(dir, "notebooks", "a#b.md"), "# Files\n\n```js\nFileAttachment(\"/etc/passwd\").text()\n```\n\n```js\nFileAttachment(\"big.txt\").text()\n```\n");
+writeFileSync(
+  join(dir, "notebooks", "a#b.md"),
+  '# Files\n\n```js\nFileAttachment("/etc/passwd").text()\n```\n\n```js\nFileAttachment("big.txt").text()\n```\n'
+);
 afterAll(() => rmSync(dir, {recursive: true, force: true}));
 
 /** Starts `queuebook dev <args>` in `dir` as a user would (or `npm start -- <args>` in the package), and waits for the URL it prints. */
-async function startDev(args: string[], options: {npm?: boolean; env?: NodeJS.ProcessEnv} = {}): Promise<{child: ChildProcess; url: string; link: string; stdout(): string}> {
+async function startDev(
+  args: string[],
+  options: {npm?: boolean; env?: NodeJS.ProcessEnv} = {}
+): Promise<{child: ChildProcess; url: string; link: string; stdout(): string}> {
   // (npm start passes --open: no browser is opened by a test unless it says so)
   const env = options.env ?? {...process.env, BROWSER: "none"};
   const child = options.npm
@@ -100,7 +106,9 @@ describe("queuebook dev [--root DIR] [--port N]", () => {
       const {child, url} = await startDev(["--port", "0", "--root", join(dir, "notebooks")], {npm: true});
       const port = Number(new URL(url).port);
       // the server is npm's own child (no shell between them), so npm's signals reach it
-      const servers = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(child.pid)], {encoding: "utf8"}).trim().split("\n");
+      const servers = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(child.pid)], {encoding: "utf8"})
+        .trim()
+        .split("\n");
       expect(servers).toEqual([expect.stringMatching(/^\s*\d+ node bin\/queuebook\.js dev /)]);
       const server = Number(servers[0].trim().split(" ")[0]);
       try {
@@ -123,7 +131,9 @@ describe("queuebook dev [--root DIR] [--port N]", () => {
   it("rejects a bad --max-file-mb, exit 2 with the usage", async () => {
     const result = await runCli(["dev", "--max-file-mb", "lots"], {cwd: dir});
     expect(result.code).toBe(2);
-    expect(result.stderr.split("\n")[0]).toBe('queuebook dev: --max-file-mb must be a number of megabytes above 0 and at most 1024, got "lots"');
+    expect(result.stderr.split("\n")[0]).toBe(
+      'queuebook dev: --max-file-mb must be a number of megabytes above 0 and at most 1024, got "lots"'
+    );
     expect(result.stderr).toContain("usage: queuebook dev");
   });
 
@@ -137,7 +147,9 @@ describe("queuebook dev [--root DIR] [--port N]", () => {
       expect(html).toContain('<script src="a%23b.js?v=1"></script>'); // the page's first build
       expect(html).toContain('<meta name="queuebook-dev" content="/_queuebook/events?page=a%23b&#38;v=1">');
       const script = await (await fetch(url + "a%23b.js?v=1")).text();
-      expect(script).toContain('FileAttachment "/etc/passwd" not found in the notebook folder (etc/passwd); a leading "/" is the notebook folder');
+      expect(script).toContain(
+        'FileAttachment "/etc/passwd" not found in the notebook folder (etc/passwd); a leading "/" is the notebook folder'
+      );
       expect(script).toContain("more than the limit of 1,048 bytes");
       expect(script).not.toContain("root:x:0:0");
       expect(script).not.toContain("BBBB");
@@ -158,7 +170,11 @@ describe("queuebook dev [--root DIR] [--port N]", () => {
       expect(link).toMatch(new RegExp(`^${url.replace(/\./g, "\\.")}\\?token=[A-Za-z0-9_-]{43}$`));
       const page = await (await fetch(url + "hello")).text();
       expect(page).not.toContain(new URL(link).searchParams.get("token"));
-      const refused = await fetch(url + "_queuebook/save", {method: "POST", headers: {origin: url.slice(0, -1), "x-queuebook-write": "1", "content-type": "application/json"}, body: JSON.stringify({path: "hello.md", expected: "x", text: "FORGED"})});
+      const refused = await fetch(url + "_queuebook/save", {
+        method: "POST",
+        headers: {origin: url.slice(0, -1), "x-queuebook-write": "1", "content-type": "application/json"},
+        body: JSON.stringify({path: "hello.md", expected: "x", text: "FORGED"})
+      });
       expect(refused.status).toBe(403);
       expect(await signInCookie(link)).toMatch(/^queuebook-dev-\d+=/);
       await expect(signInCookie(link)).rejects.toThrow("sign-in refused: 403");
@@ -172,11 +188,25 @@ describe("queuebook dev [--root DIR] [--port N]", () => {
     try {
       const record = join(bin, "args.json");
       const opener = join(bin, "fake-browser");
-      writeFileSync(opener, `#!${process.execPath}\nrequire("node:fs").writeFileSync(${JSON.stringify(record)}, JSON.stringify(process.argv.slice(2)));\n`);
+      writeFileSync(
+        opener,
+        `#!${process.execPath}\nrequire("node:fs").writeFileSync(${JSON.stringify(record)}, JSON.stringify(process.argv.slice(2)));\n`
+      );
       chmodSync(opener, 0o755);
       const {child, link} = await startDev(["--port", "0", "--open"], {env: {...process.env, BROWSER: opener}});
       try {
-        await expect.poll(() => { try { return JSON.parse(readFileSync(record, "utf8")); } catch { return undefined; } }, {timeout: 10_000}).toHaveLength(1);
+        await expect
+          .poll(
+            () => {
+              try {
+                return JSON.parse(readFileSync(record, "utf8"));
+              } catch {
+                return undefined;
+              }
+            },
+            {timeout: 10_000}
+          )
+          .toHaveLength(1);
         const [file] = JSON.parse(readFileSync(record, "utf8")) as string[];
         expect(file).not.toContain("token");
         expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -195,7 +225,10 @@ describe("queuebook dev [--root DIR] [--port N]", () => {
   it("--open without a browser opener (or with BROWSER=none) only prints the link, and serves on", async () => {
     const empty = join(dir, "no-opener"); // a PATH with no xdg-open (the server is started by its full path)
     mkdirSync(empty);
-    for (const env of [{PATH: empty, HOME: process.env.HOME}, {...process.env, BROWSER: "none"}]) {
+    for (const env of [
+      {PATH: empty, HOME: process.env.HOME},
+      {...process.env, BROWSER: "none"}
+    ]) {
       const {child, url, stdout} = await startDev(["--port", "0", "--open"], {env});
       try {
         await expect.poll(stdout).toMatch(/\(not opened in a browser: (no browser opener found \(xdg-open\)|BROWSER=none)\)/);

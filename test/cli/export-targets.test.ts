@@ -26,27 +26,44 @@ function folder(): string {
 }
 
 async function exportIn(dir: string, args: string[]) {
-  let stdout = "", stderr = "";
+  let stdout = "",
+    stderr = "";
   // QUEUEBOOK_CHROMIUM points nowhere: a refusal must come before any rendering is tried.
-  const code = await main(["export", "page.md", ...args], {packageRoot, cwd: dir, env: {QUEUEBOOK_CHROMIUM: join(dir, "no-chromium")}, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t)});
+  const code = await main(["export", "page.md", ...args], {
+    packageRoot,
+    cwd: dir,
+    env: {QUEUEBOOK_CHROMIUM: join(dir, "no-chromium")},
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t)
+  });
   return {code, stdout, stderr};
 }
 
 const isCharDevice = (path: string) => lstatSync(path).isCharacterDevice();
 
 describe("queuebook export <nb> -o / --pdf TARGET", () => {
-  it.runIf(process.platform === "linux")("refuses /dev/stdout, /dev/full and /dev/null for -o and --pdf; the devices stay devices", async () => {
-    const dir = folder();
-    const cases = [["-o", "/dev/stdout"], ["-o", "/dev/full"], ["--pdf", "/dev/full"], ["--pdf", "/dev/null", "-o", "x.html"]];
-    for (const args of cases) {
-      const result = await exportIn(dir, ["--no-snapshot", ...args]);
-      expect(result.code, args.join(" ")).toBe(2);
-      expect(result.stderr, args.join(" ")).toMatch(/^queuebook export: cannot write \/dev\/\w+: it is (a device|a symbolic link), not a regular file: refusing to replace it\nusage: /);
+  it.runIf(process.platform === "linux")(
+    "refuses /dev/stdout, /dev/full and /dev/null for -o and --pdf; the devices stay devices",
+    async () => {
+      const dir = folder();
+      const cases = [
+        ["-o", "/dev/stdout"],
+        ["-o", "/dev/full"],
+        ["--pdf", "/dev/full"],
+        ["--pdf", "/dev/null", "-o", "x.html"]
+      ];
+      for (const args of cases) {
+        const result = await exportIn(dir, ["--no-snapshot", ...args]);
+        expect(result.code, args.join(" ")).toBe(2);
+        expect(result.stderr, args.join(" ")).toMatch(
+          /^queuebook export: cannot write \/dev\/\w+: it is (a device|a symbolic link), not a regular file: refusing to replace it\nusage: /
+        );
+      }
+      expect(isCharDevice("/dev/full") && isCharDevice("/dev/null")).toBe(true);
+      expect(existsSync(join(dir, "x.html"))).toBe(false); // -o is not written when --pdf is refused
+      expect(lstatSync("/dev/stdout").isFile()).toBe(false);
     }
-    expect(isCharDevice("/dev/full") && isCharDevice("/dev/null")).toBe(true);
-    expect(existsSync(join(dir, "x.html"))).toBe(false); // -o is not written when --pdf is refused
-    expect(lstatSync("/dev/stdout").isFile()).toBe(false);
-  });
+  );
 
   it("refuses a FIFO, links, another notebook and a hard link to the notebook: one line, exit 2, nothing changed", async () => {
     const dir = folder();
@@ -63,7 +80,9 @@ describe("queuebook export <nb> -o / --pdf TARGET", () => {
         const result = await exportIn(dir, ["--no-snapshot", flag, name]);
         expect(result.code, `${flag} ${name}`).toBe(2);
         const [first, second] = result.stderr.split("\n");
-        expect(first, `${flag} ${name}`).toMatch(new RegExp(`^queuebook export: cannot write ${name.replace(".", "\\.")}: ${reason.source}`));
+        expect(first, `${flag} ${name}`).toMatch(
+          new RegExp(`^queuebook export: cannot write ${name.replace(".", "\\.")}: ${reason.source}`)
+        );
         expect(second).toMatch(/^usage: queuebook export /);
       }
     }

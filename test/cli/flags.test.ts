@@ -4,7 +4,12 @@ import {describe, expect, it} from "vitest";
 import {UsageError} from "../../src/cli/command.js";
 import {integerFlag, parseFlags} from "../../src/cli/flags.js";
 
-const options = {out: {type: "string", short: "o"}, port: {type: "string"}, snapshot: {type: "boolean"}, help: {type: "boolean", short: "h"}} as const;
+const options = {
+  out: {type: "string", short: "o"},
+  port: {type: "string"},
+  snapshot: {type: "boolean"},
+  help: {type: "boolean", short: "h"}
+} as const;
 const withPositionals = (args: string[]) => parseFlags(args, options, true);
 const failure = (run: () => unknown) => {
   try {

@@ -9,7 +9,9 @@ const root = fuzzRoot();
 afterAll(() => rmSync(root, {recursive: true, force: true}));
 
 describe("queuebook lab analyze on corrupted lab folders (seeded fuzz)", () => {
-  it("exits 0, 1 or 2; fails in one line without a stack trace; writes all answers or none; never NaN or Infinity", {timeout: 60_000}, async () => {
+  it("exits 0, 1 or 2; fails in one line without a stack trace; writes all answers or none; never NaN or Infinity", {
+    timeout: 60_000
+  }, async () => {
     await fc.assert(analyzeProperty(root), {seed: 20261130, numRuns: Number(process.env.LAB_FUZZ_RUNS ?? 150), endOnFailure: true});
   });
 });

@@ -30,7 +30,8 @@ function targets(): string {
   symlinkSync(join(dir, "nowhere"), join(dir, "dangling.csv"));
   execFileSync("mkfifo", [join(dir, "fifo.csv")]);
   writeFileSync(join(dir, "lab.md"), "# my notebook\n");
-  for (const name of ["srv-even.csv", "run-even.csv", "closed.csv", "01-probe.txt", "sched-even.csv", "arrival-model.txt"]) cpSync(join(committed, name), join(dir, name));
+  for (const name of ["srv-even.csv", "run-even.csv", "closed.csv", "01-probe.txt", "sched-even.csv", "arrival-model.txt"])
+    cpSync(join(committed, name), join(dir, name));
   writeFileSync(join(dir, "k6-even.csv"), "metric_name,timestamp,metric_value,check\n");
   return dir;
 }
@@ -52,7 +53,11 @@ async function refused(dir: string, args: string[]): Promise<string> {
 describe("lab gen <…> <out.csv> (a plan) and lab k6 -o", () => {
   it("refuses links (to a file, a folder, dangling), a FIFO, a folder and a notebook", async () => {
     const dir = targets();
-    const lines = await Promise.all(["link-to-file.csv", "link-to-folder.csv", "dangling.csv", "fifo.csv", "folder", "lab.md"].map((name) => refused(dir, ["gen", "even", "3", "25", "7", name])));
+    const lines = await Promise.all(
+      ["link-to-file.csv", "link-to-folder.csv", "dangling.csv", "fifo.csv", "folder", "lab.md"].map((name) =>
+        refused(dir, ["gen", "even", "3", "25", "7", name])
+      )
+    );
     expect(lines).toEqual([
       "queuebook lab gen: cannot write link-to-file.csv: it is a symbolic link, not a regular file: refusing to replace it",
       "queuebook lab gen: cannot write link-to-folder.csv: it is a symbolic link, not a regular file: refusing to replace it",
@@ -67,7 +72,9 @@ describe("lab gen <…> <out.csv> (a plan) and lab k6 -o", () => {
   it("refuses a recording or a decision (by its header or name), and replaces an old plan or any other file", async () => {
     const dir = targets();
     const held = async (name: string) => (await refused(dir, ["gen", "even", "3", "25", "7", name])).replace(/^.*: it holds /, "");
-    expect(await held("srv-even.csv")).toBe("a server dump (seq,arrive,start,end,qlen): refusing to replace it with a plan; choose another name");
+    expect(await held("srv-even.csv")).toBe(
+      "a server dump (seq,arrive,start,end,qlen): refusing to replace it with a plan; choose another name"
+    );
     expect(await held("run-even.csv")).toMatch(/^a recorded run:/);
     expect(await held("closed.csv")).toMatch(/^a recorded closed loop:/);
     expect(await held("01-probe.txt")).toMatch(/^the recorded probe:/);
@@ -82,7 +89,9 @@ describe("lab gen <…> <out.csv> (a plan) and lab k6 -o", () => {
 
   it.runIf(process.platform === "linux")("refuses /dev/null and /dev/full, which stay devices", async () => {
     const dir = targets();
-    expect(await refused(dir, ["gen", "even", "3", "25", "7", "/dev/null"])).toBe("queuebook lab gen: cannot write /dev/null: it is a device, not a regular file: refusing to replace it");
+    expect(await refused(dir, ["gen", "even", "3", "25", "7", "/dev/null"])).toBe(
+      "queuebook lab gen: cannot write /dev/null: it is a device, not a regular file: refusing to replace it"
+    );
     await refused(dir, ["k6", "even", "3", "25", "7", "http://127.0.0.1:1/work", "-o", "/dev/full"]);
     expect(lstatSync("/dev/null").isCharacterDevice() && lstatSync("/dev/full").isCharacterDevice()).toBe(true);
   });
@@ -109,7 +118,10 @@ function lab(): string {
 }
 
 describe("lab analyze <dir>: the learner's decision files", () => {
-  const mine = {"arrival-model.txt": "model=poisson\nworkers=9\nevidence=my own words\nrisk=mine\n", "05-note.txt": "worst=poisson\nratio=3.0\n"};
+  const mine = {
+    "arrival-model.txt": "model=poisson\nworkers=9\nevidence=my own words\nrisk=mine\n",
+    "05-note.txt": "worst=poisson\nratio=3.0\n"
+  };
 
   it("keeps 05-note.txt and arrival-model.txt when they differ, writes the answers beside them and says so", async () => {
     const dir = lab();
@@ -119,7 +131,9 @@ describe("lab analyze <dir>: the learner's decision files", () => {
     for (const [name, text] of Object.entries(mine)) expect(readFileSync(join(dir, name), "utf8"), name).toBe(text);
     expect(readFileSync(join(dir, "arrival-model.suggested.txt"), "utf8")).toBe(readFileSync(join(committed, "arrival-model.txt"), "utf8"));
     expect(readFileSync(join(dir, "05-note.suggested.txt"), "utf8")).toBe(readFileSync(join(committed, "05-note.txt"), "utf8"));
-    expect(result.stdout).toContain(`kept ${join(dir, "arrival-model.txt")} (the learner's, it differs from the analysis; --force replaces it): wrote ${join(dir, "arrival-model.suggested.txt")}\n`);
+    expect(result.stdout).toContain(
+      `kept ${join(dir, "arrival-model.txt")} (the learner's, it differs from the analysis; --force replaces it): wrote ${join(dir, "arrival-model.suggested.txt")}\n`
+    );
     expect(result.stdout).toContain(`kept ${join(dir, "05-note.txt")} (`);
     expect(result.stdout).toContain(`wrote ${join(dir, "capacity.txt")}\n`);
   });
@@ -130,11 +144,16 @@ describe("lab analyze <dir>: the learner's decision files", () => {
     const same = lab();
     cpSync(join(committed, "arrival-model.txt"), join(same, "arrival-model.txt"));
     const absent = lab();
-    const results = await Promise.all([run(["lab", "analyze", forced, "--force"]), run(["lab", "analyze", same]), run(["lab", "analyze", absent])]);
+    const results = await Promise.all([
+      run(["lab", "analyze", forced, "--force"]),
+      run(["lab", "analyze", same]),
+      run(["lab", "analyze", absent])
+    ]);
     for (const [k, dir] of [forced, same, absent].entries()) {
       expect(results[k].code).toBe(0);
       expect(results[k].stdout).not.toMatch(/^kept/m);
-      for (const name of ["arrival-model.txt", "05-note.txt"]) expect(readFileSync(join(dir, name), "utf8")).toBe(readFileSync(join(committed, name), "utf8"));
+      for (const name of ["arrival-model.txt", "05-note.txt"])
+        expect(readFileSync(join(dir, name), "utf8")).toBe(readFileSync(join(committed, name), "utf8"));
       expect(Object.keys(tree(dir)).filter((n) => n.includes("suggested"))).toEqual([]);
     }
   });
@@ -143,11 +162,18 @@ describe("lab analyze <dir>: the learner's decision files", () => {
     const cases: [string, (dir: string) => void, RegExp][] = [
       ["capacity.txt a link", (d) => symlinkSync(join(d, "srv-even.csv"), join(d, "capacity.txt")), /capacity\.txt: it is a symbolic link/],
       ["queue.tsv a FIFO", (d) => execFileSync("mkfifo", [join(d, "queue.tsv")]), /queue\.tsv: it is a named pipe/],
-      ["latency.tsv a hard link to srv-even.csv", (d) => linkSync(join(d, "srv-even.csv"), join(d, "latency.tsv")), /latency\.tsv: it is an input of this command/],
+      [
+        "latency.tsv a hard link to srv-even.csv",
+        (d) => linkSync(join(d, "srv-even.csv"), join(d, "latency.tsv")),
+        /latency\.tsv: it is an input of this command/
+      ],
       ["capacity.txt a folder", (d) => mkdirSync(join(d, "capacity.txt")), /capacity\.txt: it is a folder/],
       [
         "the suggestion's name a dangling link",
-        (d) => (writeFileSync(join(d, "arrival-model.txt"), mine["arrival-model.txt"]), symlinkSync(join(d, "gone"), join(d, "arrival-model.suggested.txt"))),
+        (d) => (
+          writeFileSync(join(d, "arrival-model.txt"), mine["arrival-model.txt"]),
+          symlinkSync(join(d, "gone"), join(d, "arrival-model.suggested.txt"))
+        ),
         /arrival-model\.suggested\.txt: it is a symbolic link/
       ]
     ];
@@ -170,7 +196,9 @@ describe("lab record --out DIR", () => {
       return dir;
     });
     const lines = await Promise.all(dirs.map((dir) => refused(dir, ["record", "--out", "."])));
-    expect(lines[0]).toBe("queuebook lab record: cannot write run-even.csv: it is a named pipe (FIFO), not a regular file: refusing to replace it");
+    expect(lines[0]).toBe(
+      "queuebook lab record: cannot write run-even.csv: it is a named pipe (FIFO), not a regular file: refusing to replace it"
+    );
     expect(lines[1]).toMatch(/arrival-model\.txt: it is a symbolic link/);
     expect(lines[2]).toMatch(/01-probe\.txt: it is a symbolic link/);
     expect(outputNames).toContain("arrival-model.txt");

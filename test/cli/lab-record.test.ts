@@ -9,7 +9,11 @@ import {runMain} from "../support/inProcess.js";
 import {spawningTestTimeout} from "../support/spawnBudget.js";
 
 const committed = new URL("../../notebooks/data/arrival-lab/", import.meta.url).pathname;
-const runs = ["01-probe.txt", "closed.csv", ...["even", "poisson", "burst"].flatMap((s) => [`sched-${s}.csv`, `run-${s}.csv`, `srv-${s}.csv`])];
+const runs = [
+  "01-probe.txt",
+  "closed.csv",
+  ...["even", "poisson", "burst"].flatMap((s) => [`sched-${s}.csv`, `run-${s}.csv`, `srv-${s}.csv`])
+];
 const dir = mkdtempSync(join(tmpdir(), "queuebook-lab-record-"));
 afterAll(() => rmSync(dir, {recursive: true, force: true}));
 
@@ -50,7 +54,10 @@ function shape(name: string, text: string): string[] {
 }
 
 describe("the shape lab record's answer files are checked against", () => {
-  const target = (serviceMs: number) => new Map(analyzeLab((name) => (name === "01-probe.txt" ? `${(serviceMs / 1000).toFixed(6)}\n` : undefined), {workers: 4}).files).get("01-target.txt")!;
+  const target = (serviceMs: number) =>
+    new Map(analyzeLab((name) => (name === "01-probe.txt" ? `${(serviceMs / 1000).toFixed(6)}\n` : undefined), {workers: 4}).files).get(
+      "01-target.txt"
+    )!;
 
   it("is the committed file's for every service time a machine can measure (1–400 ms)", () => {
     const committedShape = shape("01-target.txt", readFileSync(join(committed, "01-target.txt"), "utf8"));
@@ -76,15 +83,19 @@ describe("the shape lab record's answer files are checked against", () => {
     const capacity = readFileSync(join(committed, "capacity.txt"), "utf8");
     expect(note).toMatch(/^worst=burst\n/);
     expect(capacity).toMatch(/\nverdict=under\n$/);
-    for (const worst of shapes) expect(shape("05-note.txt", note.replace("worst=burst", `worst=${worst}`)), worst).toEqual(shape("05-note.txt", note));
+    for (const worst of shapes)
+      expect(shape("05-note.txt", note.replace("worst=burst", `worst=${worst}`)), worst).toEqual(shape("05-note.txt", note));
     expect(shape("capacity.txt", capacity.replace("verdict=under", "verdict=ok"))).toEqual(shape("capacity.txt", capacity));
-    for (const wrong of ["Burst", "ramp", "burst ", ""]) expect(shape("05-note.txt", note.replace("worst=burst", `worst=${wrong}`)), wrong).not.toEqual(shape("05-note.txt", note));
+    for (const wrong of ["Burst", "ramp", "burst ", ""])
+      expect(shape("05-note.txt", note.replace("worst=burst", `worst=${wrong}`)), wrong).not.toEqual(shape("05-note.txt", note));
     expect(shape("capacity.txt", capacity.replace("verdict=under", "verdict=over"))).not.toEqual(shape("capacity.txt", capacity));
   });
 });
 
 describe("queuebook lab record --out DIR", () => {
-  it("runs the whole lab into a folder, and `lab analyze` on it reproduces the committed files' format", {timeout: spawningTestTimeout}, async () => {
+  it("runs the whole lab into a folder, and `lab analyze` on it reproduces the committed files' format", {
+    timeout: spawningTestTimeout
+  }, async () => {
     const record = await run(["lab", "record", "--out", dir]);
     expect(record.stderr).not.toMatch(/Error|\n\s+at /);
     expect(record.code).toBe(0);
@@ -109,14 +120,34 @@ describe("queuebook lab record --out DIR", () => {
     }
     // The lab's own checks on the fresh run: each shape's records are its dump's rows, at most the 150 sent.
     expect(answers["queue.tsv"]).toMatch(/^even\t\d+\t\d+\t[\d.]+\npoisson\t\d+\t\d+\t[\d.]+\nburst\t\d+\t\d+\t[\d.]+\n$/);
-    const records = answers["queue.tsv"].trim().split("\n").map((line) => Number(line.split("\t")[1]));
-    expect(records).toEqual(shapes.map((s) => readFileSync(join(dir, `srv-${s}.csv`), "utf8").trim().split("\n").length - 1));
+    const records = answers["queue.tsv"]
+      .trim()
+      .split("\n")
+      .map((line) => Number(line.split("\t")[1]));
+    expect(records).toEqual(
+      shapes.map(
+        (s) =>
+          readFileSync(join(dir, `srv-${s}.csv`), "utf8")
+            .trim()
+            .split("\n").length - 1
+      )
+    );
     for (const count of records) {
       expect(count).toBeGreaterThan(0);
       expect(count).toBeLessThanOrEqual(150);
     }
-    const capacity = Object.fromEntries(answers["capacity.txt"].trim().split("\n").map((line) => line.split("=")));
-    const model = Object.fromEntries(answers["arrival-model.txt"].trim().split("\n").map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]));
+    const capacity = Object.fromEntries(
+      answers["capacity.txt"]
+        .trim()
+        .split("\n")
+        .map((line) => line.split("="))
+    );
+    const model = Object.fromEntries(
+      answers["arrival-model.txt"]
+        .trim()
+        .split("\n")
+        .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)])
+    );
     expect(Number(model.workers)).toBeGreaterThanOrEqual(Number(capacity.observed_burst));
     expect(Number(model.workers)).toBeGreaterThan(Number(capacity.formula_workers));
     expect(model.evidence.length).toBeGreaterThanOrEqual(60);

@@ -81,13 +81,23 @@ describe("queuebook lab gen <shape> <count> <rate> <seed> <out.csv> [URL]", () =
       ["even", "3", "1e7", "7", "a.csv"],
       ["even", "3", "1e400", "7", "a.csv"]
     ]);
-    const [slow, fast] = await Promise.all([run(["lab", "gen", "even", "2", "1e-7", "7", "a.csv"], dir), run(["lab", "gen", "even", "2", "1e7", "7", "a.csv"], dir)]);
-    expect(slow.stderr.split("\n")[0]).toBe("queuebook lab gen: rate 1e-7: 2 requests would last 2.00e+7 s; at most 2147483.647 s (2^31 − 1 ms, the longest timer: about 24.8 days)");
-    expect(fast.stderr.split("\n")[0]).toBe("queuebook lab gen: rate must be at most 1000000 per second (1 µs apart, the files' resolution), got 1e7");
+    const [slow, fast] = await Promise.all([
+      run(["lab", "gen", "even", "2", "1e-7", "7", "a.csv"], dir),
+      run(["lab", "gen", "even", "2", "1e7", "7", "a.csv"], dir)
+    ]);
+    expect(slow.stderr.split("\n")[0]).toBe(
+      "queuebook lab gen: rate 1e-7: 2 requests would last 2.00e+7 s; at most 2147483.647 s (2^31 − 1 ms, the longest timer: about 24.8 days)"
+    );
+    expect(fast.stderr.split("\n")[0]).toBe(
+      "queuebook lab gen: rate must be at most 1000000 per second (1 µs apart, the files' resolution), got 1e7"
+    );
   });
 
   it("writes the plan i,intended, the same for the same seed", async () => {
-    const [a, b] = await Promise.all([run(["lab", "gen", "poisson", "300", "25", "7", "p1.csv"], dir), run(["lab", "gen", "poisson", "300", "25", "7", "p2.csv"], dir)]);
+    const [a, b] = await Promise.all([
+      run(["lab", "gen", "poisson", "300", "25", "7", "p1.csv"], dir),
+      run(["lab", "gen", "poisson", "300", "25", "7", "p2.csv"], dir)
+    ]);
     expect([a.code, b.code]).toEqual([0, 0]);
     const text = readFileSync(join(dir, "p1.csv"), "utf8");
     expect(text.split("\n").slice(0, 2)).toEqual(["i,intended", "0,0.000000"]);
@@ -144,9 +154,20 @@ describe("queuebook lab server <port> <service_ms> <workers>", {timeout: spawnin
   });
 
   it("rejects bad arguments with exit 2", async () => {
-    await expectUsageErrors("server", [["70000", "40", "4"], ["8080", "-1", "4"], ["8080", "40", "0"], ["8080", "forty", "4"], ["8080", "40"], ["0", "1e10", "4"], ["0", "2147483648", "4"], ["0", "Infinity", "4"]]);
+    await expectUsageErrors("server", [
+      ["70000", "40", "4"],
+      ["8080", "-1", "4"],
+      ["8080", "40", "0"],
+      ["8080", "forty", "4"],
+      ["8080", "40"],
+      ["0", "1e10", "4"],
+      ["0", "2147483648", "4"],
+      ["0", "Infinity", "4"]
+    ]);
     const result = await run(["lab", "server", "0", "1e10", "4"], dir);
-    expect(result.stderr.split("\n")[0]).toBe("queuebook lab server: service_ms must be at most 2147483647 ms (2^31 − 1, the longest timer: about 24.8 days), got 1e10");
+    expect(result.stderr.split("\n")[0]).toBe(
+      "queuebook lab server: service_ms must be at most 2147483647 ms (2^31 − 1, the longest timer: about 24.8 days), got 1e10"
+    );
   });
 });
 
@@ -180,7 +201,15 @@ describe("queuebook lab probe <URL> [count]", () => {
 
 describe("queuebook lab analyze <dir>", () => {
   it("rejects a missing folder and bad flags with exit 2", async () => {
-    await expectUsageErrors("analyze", [["no-such-folder"], [], [".", "--workers", "0"], [".", "--bogus"], [".", "--rate", "1e-320"], [".", "--rate", "2e6"], [".", "--think", "1e10"]]);
+    await expectUsageErrors("analyze", [
+      ["no-such-folder"],
+      [],
+      [".", "--workers", "0"],
+      [".", "--bogus"],
+      [".", "--rate", "1e-320"],
+      [".", "--rate", "2e6"],
+      [".", "--think", "1e10"]
+    ]);
   });
 
   it("names the skipped files and exits 1 for a folder without the lab's CSVs", async () => {
@@ -189,14 +218,22 @@ describe("queuebook lab analyze <dir>", () => {
     const result = await run(["lab", "analyze", empty, "--workers", "4"], dir);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/wrote .*01-target\.txt/);
-    expect(result.stderr).toMatch(/^queuebook lab analyze: skipped schedules\.tsv \(missing sched-even\.csv, sched-poisson\.csv, sched-burst\.csv\);/);
-    expect(readFileSync(join(empty, "01-target.txt"), "utf8")).toBe("service_ms=41\nworkers=4\nmax_rate=97.561\nchosen_rate=25\nutilization=0.26\n");
+    expect(result.stderr).toMatch(
+      /^queuebook lab analyze: skipped schedules\.tsv \(missing sched-even\.csv, sched-poisson\.csv, sched-burst\.csv\);/
+    );
+    expect(readFileSync(join(empty, "01-target.txt"), "utf8")).toBe(
+      "service_ms=41\nworkers=4\nmax_rate=97.561\nchosen_rate=25\nutilization=0.26\n"
+    );
   });
 });
 
 describe("queuebook lab analyze <dir> on broken or hostile folders: one line, exit 1, no answer written", () => {
   const committed = new URL("../../notebooks/data/arrival-lab/", import.meta.url).pathname;
-  const inputs = ["01-probe.txt", "closed.csv", ...["even", "poisson", "burst"].flatMap((s) => [`sched-${s}.csv`, `run-${s}.csv`, `srv-${s}.csv`])];
+  const inputs = [
+    "01-probe.txt",
+    "closed.csv",
+    ...["even", "poisson", "burst"].flatMap((s) => [`sched-${s}.csv`, `run-${s}.csv`, `srv-${s}.csv`])
+  ];
   /** A fresh copy of the committed runs (inputs only), changed by `edit`. */
   const folder = (edit: (dir: string) => void) => {
     const lab = mkdtempSync(join(dir, "lab-"));
@@ -210,7 +247,11 @@ describe("queuebook lab analyze <dir> on broken or hostile folders: one line, ex
     const lab = folder((d) => mkdirSync(join(d, "capacity.txt")));
     const result = await run(["lab", "analyze", lab]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(new RegExp(`^queuebook lab analyze: cannot write ${join(lab, "capacity.txt").replace(/[.]/g, "\\.")}: it is a folder\nusage: queuebook lab analyze `));
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^queuebook lab analyze: cannot write ${join(lab, "capacity.txt").replace(/[.]/g, "\\.")}: it is a folder\nusage: queuebook lab analyze `
+      )
+    );
     expect(result.stdout).toBe("");
     expectNothingWritten(lab, ["capacity.txt"]);
   });
@@ -220,15 +261,26 @@ describe("queuebook lab analyze <dir> on broken or hostile folders: one line, ex
       [(d) => writeFileSync(join(d, "srv-even.csv"), "seq,arrive,start,end,qlen\n"), "srv-even.csv:2:1: no records after the header"],
       [(d) => writeFileSync(join(d, "01-probe.txt"), "0\n0\n0\n0\n0\n0\n"), "01-probe.txt:1:1: a response time must be above 0 s, got 0"],
       [(d) => writeFileSync(join(d, "01-probe.txt"), "0.044\n-0.044\n"), "01-probe.txt:2:1: a response time must be above 0 s, got -0.044"],
-      [(d) => writeFileSync(join(d, "sched-poisson.csv"), "i,intended\n0,0.000000\n2,0.080000\n1,0.040000\n"), 'sched-poisson.csv:4:1: column "i": 1 comes after 2'],
-      [(d) => writeFileSync(join(d, "run-even.csv"), "i,intended,sent,received,code,error\n0,0,0.1,NaN,200,\n"), 'run-even.csv:2:9: column "received": expected a number, got "NaN"'],
-      [(d) => writeFileSync(join(d, "srv-burst.csv"), "seq,arrive,start,end\n"), 'srv-burst.csv:1:1: expected the header "seq,arrive,start,end,qlen", got "seq,arrive,start,end"']
+      [
+        (d) => writeFileSync(join(d, "sched-poisson.csv"), "i,intended\n0,0.000000\n2,0.080000\n1,0.040000\n"),
+        'sched-poisson.csv:4:1: column "i": 1 comes after 2'
+      ],
+      [
+        (d) => writeFileSync(join(d, "run-even.csv"), "i,intended,sent,received,code,error\n0,0,0.1,NaN,200,\n"),
+        'run-even.csv:2:9: column "received": expected a number, got "NaN"'
+      ],
+      [
+        (d) => writeFileSync(join(d, "srv-burst.csv"), "seq,arrive,start,end\n"),
+        'srv-burst.csv:1:1: expected the header "seq,arrive,start,end,qlen", got "seq,arrive,start,end"'
+      ]
     ];
     const labs = cases.map(([edit]) => folder(edit));
     const results = await Promise.all(labs.map((lab) => run(["lab", "analyze", lab])));
     results.forEach((result, k) => {
       expect(result.code, cases[k][1]).toBe(1);
-      expect(result.stderr, cases[k][1]).toMatch(new RegExp(`^queuebook lab analyze: ${cases[k][1].replace(/[.*()"\[\]]/g, "\\$&")}[^\n]*\n$`));
+      expect(result.stderr, cases[k][1]).toMatch(
+        new RegExp(`^queuebook lab analyze: ${cases[k][1].replace(/[.*()"[\]]/g, "\\$&")}[^\n]*\n$`)
+      );
       expect(result.stdout).toBe("");
       expectNothingWritten(labs[k]);
     });
@@ -240,7 +292,8 @@ describe("queuebook lab analyze <dir> on broken or hostile folders: one line, ex
     });
     const result = await run(["lab", "analyze", lab]);
     expect(result.code).toBe(0);
-    for (const name of ["01-target.txt", "queue.tsv", "arrival-model.txt"]) expect(readFileSync(join(lab, name), "utf8")).toBe(readFileSync(join(committed, name), "utf8"));
+    for (const name of ["01-target.txt", "queue.tsv", "arrival-model.txt"])
+      expect(readFileSync(join(lab, name), "utf8")).toBe(readFileSync(join(committed, name), "utf8"));
   });
 });
 
@@ -274,7 +327,11 @@ describe("queuebook lab gen: write errors are one line, exit 1", () => {
 describe("queuebook lab record [--out DIR]", () => {
   it("rejects bad arguments with exit 2", async () => {
     writeFileSync(join(dir, "a-file"), "");
-    const results = await Promise.all([run(["lab", "record", "--out", "a-file"], dir), run(["lab", "record", "--bogus"], dir), run(["lab", "record", "extra"], dir)]);
+    const results = await Promise.all([
+      run(["lab", "record", "--out", "a-file"], dir),
+      run(["lab", "record", "--bogus"], dir),
+      run(["lab", "record", "extra"], dir)
+    ]);
     for (const result of results) {
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/^queuebook lab record: .*\nusage: queuebook lab record/);

@@ -16,8 +16,12 @@ export interface CliResult {
 /** Runs `queuebook ...args` in `cwd` and collects its output; killed past `timeoutMs` (default: the scaled child budget, test/support/spawnBudget.ts). */
 export function runCli(args: string[], options: {cwd?: string; timeoutMs?: number} = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [packageRoot + "bin/queuebook.js", ...args], {cwd: options.cwd ?? packageRoot, stdio: ["ignore", "pipe", "pipe"]});
-    let stdout = "", stderr = "";
+    const child = spawn(process.execPath, [packageRoot + "bin/queuebook.js", ...args], {
+      cwd: options.cwd ?? packageRoot,
+      stdio: ["ignore", "pipe", "pipe"]
+    });
+    let stdout = "",
+      stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
     child.stderr.on("data", (d) => (stderr += d));
     const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? childBudgetMs);

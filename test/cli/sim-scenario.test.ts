@@ -20,7 +20,12 @@ function write(name: string, json: unknown): string {
   return name;
 }
 
-const mine = {...JSON.parse(JSON.stringify(retryStorm)), name: "my-storm", page: "my-storm.html", events: [{kind: "slowdown", minute: 5, factor: 3, durationMin: 2}]};
+const mine = {
+  ...JSON.parse(JSON.stringify(retryStorm)),
+  name: "my-storm",
+  page: "my-storm.html",
+  events: [{kind: "slowdown", minute: 5, factor: 3, durationMin: 2}]
+};
 
 describe("queuebook sim --scenario", () => {
   it("runs the retry storm by name, with the retry model's fields", async () => {
@@ -37,7 +42,9 @@ describe("queuebook sim --scenario", () => {
     const actions = write("mine-actions.json", [{minute: 2, set: {shedding: true}}]);
     const {code, stdout} = await sim(["--scenario", file, "--minutes", "20", "--actions", actions, "--format", "json"]);
     expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toEqual(JSON.parse(JSON.stringify(simulateRetry(mine, {seed: 1, minutes: 20, actions: [{minute: 2, set: {shedding: true}}]}).metrics)));
+    expect(JSON.parse(stdout)).toEqual(
+      JSON.parse(JSON.stringify(simulateRetry(mine, {seed: 1, minutes: 20, actions: [{minute: 2, set: {shedding: true}}]}).metrics))
+    );
   });
   it("writes a file scenario's link to its page, and --run replays it with the file", async () => {
     const file = write("mine2.json", mine);
@@ -46,7 +53,9 @@ describe("queuebook sim --scenario", () => {
     expect(link.stdout).toBe("my-storm.html#run=v1_my-storm_s1_m11_4restart\n");
     const replay = await sim(["--scenario", file, "--run", link.stdout.trim(), "--format", "json"]);
     expect(replay.code).toBe(0);
-    expect(JSON.parse(replay.stdout)).toEqual(JSON.parse(JSON.stringify(simulateRetry(mine, {seed: 1, minutes: 12, actions: [{minute: 4, press: "restart"}]}).metrics)));
+    expect(JSON.parse(replay.stdout)).toEqual(
+      JSON.parse(JSON.stringify(simulateRetry(mine, {seed: 1, minutes: 12, actions: [{minute: 4, press: "restart"}]}).metrics))
+    );
     // Without the file the link names a scenario the command does not know.
     expectUsageError(await sim(["--run", link.stdout.trim()]), /--run: unknown scenario/);
   });
@@ -54,10 +63,19 @@ describe("queuebook sim --scenario", () => {
     mkdirSync(join(dir, "folder.json"));
     expectUsageError(await sim(["--scenario", "missing.json"]), /cannot read scenario file missing\.json \(ENOENT\)/);
     expectUsageError(await sim(["--scenario", "folder.json"]), /scenario file folder\.json is a folder, not a regular file/);
-    expectUsageError(await sim(["--scenario", write("broken.json", "{\"name\": ")]), /scenario file broken\.json: not valid JSON/);
-    expectUsageError(await sim(["--scenario", write("huge.json", `{"baseRate": 1e400}`)]), /the number 1e400 \(line 1, column 14\) is too large/);
-    expectUsageError(await sim(["--scenario", write("kind.json", {...mine, events: [{kind: "deploy", minute: 1}]})]), /scenario file kind\.json: event 0: unknown kind "deploy" \(kinds: surge, slowdown\)/);
-    expectUsageError(await sim(["--scenario", write("many.json", {...mine, name: "X", startClock: "9"})]), /name must be .*\(and 1 more problem\)$/);
+    expectUsageError(await sim(["--scenario", write("broken.json", '{"name": ')]), /scenario file broken\.json: not valid JSON/);
+    expectUsageError(
+      await sim(["--scenario", write("huge.json", `{"baseRate": 1e400}`)]),
+      /the number 1e400 \(line 1, column 14\) is too large/
+    );
+    expectUsageError(
+      await sim(["--scenario", write("kind.json", {...mine, events: [{kind: "deploy", minute: 1}]})]),
+      /scenario file kind\.json: event 0: unknown kind "deploy" \(kinds: surge, slowdown\)/
+    );
+    expectUsageError(
+      await sim(["--scenario", write("many.json", {...mine, name: "X", startClock: "9"})]),
+      /name must be .*\(and 1 more problem\)$/
+    );
     // The shipped names as the catalog lists them (a lesson that registers one adds its name).
     const names = catalog.map((c) => c.name).join(", ");
     expectUsageError(await sim(["--scenario", "nope"]), new RegExp(`unknown scenario "nope" \\(scenarios: ${names}, or a \\.json file\\)`));
@@ -67,7 +85,8 @@ describe("queuebook sim --scenario", () => {
       const {code, stdout} = await sim(["--scenario", scenario, "--help"]);
       expect(code).toBe(0);
       const model = modelOf(catalog.find((c) => c.name === scenario) ?? mine);
-      for (const name of [...Object.keys(model.controls), ...model.buttons, ...Object.keys(model.eventKinds)]) expect([scenario, stdout]).toEqual([scenario, expect.stringContaining(name)]);
+      for (const name of [...Object.keys(model.controls), ...model.buttons, ...Object.keys(model.eventKinds)])
+        expect([scenario, stdout]).toEqual([scenario, expect.stringContaining(name)]);
       expect(stdout).toContain(`the ${model.name} model's`);
     }
     expect((await sim(["--scenario", "retry-storm", "--help"])).stdout).not.toContain("fleetMin");
@@ -75,7 +94,10 @@ describe("queuebook sim --scenario", () => {
   });
   it("refuses actions of another model, and --scenario NAME with --run", async () => {
     const actions = write("oncall-actions.json", [{minute: 1, press: "rollback"}]);
-    expectUsageError(await sim(["--scenario", "retry-storm", "--actions", actions]), /action 0: unknown button "rollback" \(buttons: restart\)/);
+    expectUsageError(
+      await sim(["--scenario", "retry-storm", "--actions", actions]),
+      /action 0: unknown button "rollback" \(buttons: restart\)/
+    );
     expectUsageError(await sim(["--scenario", "surge", "--run", "v1_surge_s1_m3"]), /leave out --scenario/);
   });
 });

@@ -55,7 +55,9 @@ describe("queuebook sim via main(argv)", () => {
     const lines = stdout.split("\n");
     expect(lines[0]).toBe("Free play (free), seed 1, 60 minutes");
     expect(lines[2]).toMatch(/^clock\s+req\/s\s+serve/);
-    expect(lines[3]).toMatch(/^08:00\s+1125\s+10\s+0\s+52%\s+77%\s+19%\s+0%\s+0\.00%\s+\d+\s+0\.0×\s+-\s+100\.0%\s+4\.00\s+0\.00\s+30s\s+0%\s+100%$/);
+    expect(lines[3]).toMatch(
+      /^08:00\s+1125\s+10\s+0\s+52%\s+77%\s+19%\s+0%\s+0\.00%\s+\d+\s+0\.0×\s+-\s+100\.0%\s+4\.00\s+0\.00\s+30s\s+0%\s+100%$/
+    );
     expect(lines.filter((line) => /^\d\d:\d\d /.test(line))).toHaveLength(60);
     expect(stdout).toMatch(/Educational model, not for operational decisions/);
   });
@@ -89,7 +91,13 @@ describe("queuebook sim via main(argv)", () => {
     expect(lines[1]).toMatch(/^0,08:00,1125,1125,10,0,/);
   });
   it("applies an actions file", async () => {
-    const file = actionsFile("rollback.json", JSON.stringify([{minute: 20, press: "rollback"}, {minute: 1, set: {fleetMin: 12}}]));
+    const file = actionsFile(
+      "rollback.json",
+      JSON.stringify([
+        {minute: 20, press: "rollback"},
+        {minute: 1, set: {fleetMin: 12}}
+      ])
+    );
     const {code, stdout} = await sim(["sim", "--scenario", "bad-deploy", "--minutes", "30", "--format", "json", "--actions", file]);
     expect(code).toBe(0);
     const metrics = JSON.parse(stdout);
@@ -100,7 +108,10 @@ describe("queuebook sim via main(argv)", () => {
   it("rejects an unknown scenario", async () => {
     // The shipped names as the catalog lists them (a lesson's registered scenario adds its own).
     const names = catalog.map((c) => c.name).join(", ");
-    expectUsageError(await sim(["sim", "--scenario", "meltdown"]), new RegExp(`unknown scenario "meltdown" \\(scenarios: ${names}, or a \\.json file\\)`));
+    expectUsageError(
+      await sim(["sim", "--scenario", "meltdown"]),
+      new RegExp(`unknown scenario "meltdown" \\(scenarios: ${names}, or a \\.json file\\)`)
+    );
   });
   it("rejects a bad number", async () => {
     expectUsageError(await sim(["sim", "--seed", "abc"]), /--seed must be an integer, got "abc"/);
@@ -118,7 +129,13 @@ describe("queuebook sim via main(argv)", () => {
   it("rejects an unknown control, a bad value and a minute out of range", async () => {
     const unknown = actionsFile("unknown.json", JSON.stringify([{minute: 2, set: {turbo: true}}]));
     expectUsageError(await sim(["sim", "--actions", unknown]), /action 0: unknown control "turbo"/);
-    const range = actionsFile("range.json", JSON.stringify([{minute: 1, set: {ttlS: 60}}, {minute: 60, press: "warmup"}]));
+    const range = actionsFile(
+      "range.json",
+      JSON.stringify([
+        {minute: 1, set: {ttlS: 60}},
+        {minute: 60, press: "warmup"}
+      ])
+    );
     expectUsageError(await sim(["sim", "--actions", range]), /action 1: minute 60 is out of range 0\.\.59/);
     const value = actionsFile("value.json", JSON.stringify([{minute: 1, set: {fleetMin: 99}}]));
     expectUsageError(await sim(["sim", "--actions", value]), /fleetMin must be between 1 and 40, got 99/);
@@ -148,7 +165,13 @@ describe("queuebook sim via main(argv)", () => {
     }
   });
   it("prints the notebook link of a run at its last minute, and replays a link to the same numbers", async () => {
-    const file = actionsFile("link.json", JSON.stringify([{minute: 20, press: "rollback"}, {minute: 12, set: {fleetMin: 12, ttlS: 90.5}}]));
+    const file = actionsFile(
+      "link.json",
+      JSON.stringify([
+        {minute: 20, press: "rollback"},
+        {minute: 12, set: {fleetMin: 12, ttlS: 90.5}}
+      ])
+    );
     const args = ["--scenario", "bad-deploy", "--seed", "7", "--minutes", "30", "--actions", file];
     const linked = await sim(["sim", ...args, "--link"]);
     expect(linked.stderr).toBe("");
@@ -156,7 +179,12 @@ describe("queuebook sim via main(argv)", () => {
     expect(linked.stdout).toBe("on-call.html#run=v1_bad-deploy_s7_m29_20rollback_12fleetMin12~ttlS90.5\n");
     const direct = await sim(["sim", ...args, "--format", "json"]);
     const link = linked.stdout.trim();
-    for (const given of [link, `file:///tmp/site/${link.replace("#", "?lang=hu#/2&")}`, link.slice(link.indexOf("#")), link.slice(link.indexOf("=") + 1)]) {
+    for (const given of [
+      link,
+      `file:///tmp/site/${link.replace("#", "?lang=hu#/2&")}`,
+      link.slice(link.indexOf("#")),
+      link.slice(link.indexOf("=") + 1)
+    ]) {
       const replayed = await sim(["sim", "--run", given, "--format", "json"]);
       expect(replayed.stderr).toBe("");
       expect(replayed.stdout).toBe(direct.stdout);
@@ -168,7 +196,9 @@ describe("queuebook sim via main(argv)", () => {
     const replayed = JSON.parse((await sim(["sim", "--run", "#run=v1_surge_s3_m4_hu_2warmup_9rollback", "--format", "json"])).stdout);
     expect(replayed).toHaveLength(5);
     const warm = actionsFile("warm.json", JSON.stringify([{minute: 2, press: "warmup"}]));
-    expect(replayed).toEqual(JSON.parse((await sim(["sim", "--scenario", "surge", "--seed", "3", "--minutes", "5", "--actions", warm, "--format", "json"])).stdout));
+    expect(replayed).toEqual(
+      JSON.parse((await sim(["sim", "--scenario", "surge", "--seed", "3", "--minutes", "5", "--actions", warm, "--format", "json"])).stdout)
+    );
   });
   it("refuses a hostile or broken link with the link's notice, quoting nothing from it", async () => {
     const cases: [string, RegExp][] = [
@@ -219,7 +249,10 @@ describe("queuebook sim via main(argv)", () => {
       [`[{"minute": 1, "press": ${deep}}]`, /action 0: unknown button an array of 1 item/],
       [`[{"minute": 1, "set": ${deep}}]`, /action 0: set must be an object of controls, got an array of 1 item$/],
       [`[{"minute": 1, "set": {"ttlS": ${deep}}}]`, /action 0: ttlS must be a number, got an array of 1 item$/],
-      [`[{"minute": 1, "set": {"autoscaling": ${"{\"a\":".repeat(5000)}1${"}".repeat(5000)}}}]`, /action 0: autoscaling must be true or false, got an object$/]
+      [
+        `[{"minute": 1, "set": {"autoscaling": ${'{"a":'.repeat(5000)}1${"}".repeat(5000)}}}]`,
+        /action 0: autoscaling must be true or false, got an object$/
+      ]
     ];
     for (const [i, [text, problem]] of cases.entries()) {
       const result = await sim(["sim", "--actions", actionsFile(`deep${i}.json`, text)]);

@@ -17,7 +17,35 @@ beforeAll(async () => {
 
 describe("buildClient", () => {
   it("writes every asset", () => {
-    expect(assets).toEqual(["client.js", "plot.js", "d3.js", "plot-d3.js", "katex.js", "katex.css", "marked.js", "style.css", "lab-upload.js", "editor.js", "course.js", "ui-hu.js", "ui-ig.js", "ui-ja.js", "ui-pt.js", "arquero.js", "arrow.js", "topojson.js", "lodash.js", "leaflet.js", "leaflet.css", "duckdb.js", "duckdb-wasm.js", "sqlite.js", "xlsx.js", "zip.js", "parquet.js"]);
+    expect(assets).toEqual([
+      "client.js",
+      "plot.js",
+      "d3.js",
+      "plot-d3.js",
+      "katex.js",
+      "katex.css",
+      "marked.js",
+      "style.css",
+      "lab-upload.js",
+      "editor.js",
+      "course.js",
+      "ui-hu.js",
+      "ui-ig.js",
+      "ui-ja.js",
+      "ui-pt.js",
+      "arquero.js",
+      "arrow.js",
+      "topojson.js",
+      "lodash.js",
+      "leaflet.js",
+      "leaflet.css",
+      "duckdb.js",
+      "duckdb-wasm.js",
+      "sqlite.js",
+      "xlsx.js",
+      "zip.js",
+      "parquet.js"
+    ]);
     for (const name of assets) expect(statSync(join(dir, name)).size).toBeGreaterThan(1000);
     expect(dir).toMatch(/node_modules\/\.cache\/queuebook\/client-[0-9a-f]{12}$/);
   });
@@ -58,7 +86,18 @@ describe("buildClient", () => {
     expect(/\.provide\(\{katex:\w+\}\)/.test(read("katex.js"))).toBe(true);
     expect(/\.provide\(\{marked:\w+\}\)/.test(read("marked.js"))).toBe(true);
     // Framework's libraries (build/libraries.js): each chunk provides its key; DuckDB's wasm is data
-    for (const [file, key] of [["arquero", "aq"], ["arrow", "Arrow"], ["topojson", "topojson"], ["lodash", "_"], ["leaflet", "L"], ["duckdb", "duckdb"], ["sqlite", "sqlite"], ["xlsx", "xlsx"], ["zip", "zip"], ["parquet", "parquet"]]) {
+    for (const [file, key] of [
+      ["arquero", "aq"],
+      ["arrow", "Arrow"],
+      ["topojson", "topojson"],
+      ["lodash", "_"],
+      ["leaflet", "L"],
+      ["duckdb", "duckdb"],
+      ["sqlite", "sqlite"],
+      ["xlsx", "xlsx"],
+      ["zip", "zip"],
+      ["parquet", "parquet"]
+    ]) {
       expect(new RegExp(`\\.provide\\(\\{${key.replace("_", "\\_")}:`).test(read(`${file}.js`)), file).toBe(true);
     }
     expect(read("duckdb-wasm.js").startsWith('queuebook.provide({duckdbWasm: "')).toBe(true);

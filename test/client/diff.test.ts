@@ -26,7 +26,15 @@ describe("diffCells", () => {
   });
 
   it("rejects duplicate ids", () => {
-    expect(() => diffCells([], [{id: "a", hash: "1"}, {id: "a", hash: "2"}])).toThrow(/twice/);
+    expect(() =>
+      diffCells(
+        [],
+        [
+          {id: "a", hash: "1"},
+          {id: "a", hash: "2"}
+        ]
+      )
+    ).toThrow(/twice/);
   });
 });
 

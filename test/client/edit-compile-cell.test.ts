@@ -21,7 +21,13 @@ function replaced(text: string, k: number, body: string): string {
 }
 
 /** What the page relies on, compared whole. */
-const shape = (c: EditCompiled) => ({cells: c.parsed.cells, html: c.parsed.html, blocks: c.parsed.blocks, analysed: c.analysed, definitions: c.definitions});
+const shape = (c: EditCompiled) => ({
+  cells: c.parsed.cells,
+  html: c.parsed.html,
+  blocks: c.parsed.blocks,
+  analysed: c.analysed,
+  definitions: c.definitions
+});
 
 /** Edits cell k both ways; returns whether the one-cell compile answered (else the caller compiles all). */
 function same(text: string, k: number, body: string, path = "x.md"): boolean {
@@ -52,7 +58,8 @@ describe("compileCellEdit(previous, k, text, path)", () => {
       let answered = 0;
       for (let k = 0; k < cells.length; k += Math.max(1, Math.floor(cells.length / 12))) {
         const source = cells[k].source;
-        for (const body of [source, `${source}\n// one line more`, source.split("\n").slice(1).join("\n"), "const shiny = 1;"]) if (same(text, k, body, name)) answered++;
+        for (const body of [source, `${source}\n// one line more`, source.split("\n").slice(1).join("\n"), "const shiny = 1;"])
+          if (same(text, k, body, name)) answered++;
       }
       expect(answered).toBeGreaterThan(0); // the fast path is the one taken, not only the fallback
     });
@@ -60,7 +67,15 @@ describe("compileCellEdit(previous, k, text, path)", () => {
 
   it("moves the cells, inline expressions, errors and file positions below an edit that adds lines", () => {
     for (let k = 0; k < 6; k++) {
-      for (const body of ["const a = 2;\nconst z = 3;\n\n", "", "const b = a;", "```\nnot a fence closer\n```", "1 +", "const t: number = 1;"]) expect(same(mixed, k, body)).toBe(true);
+      for (const body of [
+        "const a = 2;\nconst z = 3;\n\n",
+        "",
+        "const b = a;",
+        "```\nnot a fence closer\n```",
+        "1 +",
+        "const t: number = 1;"
+      ])
+        expect(same(mixed, k, body)).toBe(true);
     }
     const next = replaced(mixed, 0, "const a = 2;\n\n\nconst z = 3;");
     const fast = compileCellEdit(compileEdited(mixed, "x.md"), 0, next, "x.md")!;
@@ -69,7 +84,9 @@ describe("compileCellEdit(previous, k, text, path)", () => {
     const file = (c: EditCompiled) => c.analysed.find((a) => a.files.length)!;
     expect(bad(fast).error!.line).toBe(bad(before).error!.line + 3);
     expect(file(fast).files[0].line).toBe(file(before).files[0].line + 3);
-    expect(fast.parsed.cells.filter((c) => c.inline).map((c) => c.line)).toEqual(before.parsed.cells.filter((c) => c.inline).map((c, i) => c.line + (i === 0 ? 0 : 3)));
+    expect(fast.parsed.cells.filter((c) => c.inline).map((c) => c.line)).toEqual(
+      before.parsed.cells.filter((c) => c.inline).map((c, i) => c.line + (i === 0 ? 0 : 3))
+    );
   });
 
   it("keeps CRLF files exact", () => {
@@ -86,7 +103,20 @@ describe("compileCellEdit(previous, k, text, path)", () => {
 
   it("equals the whole compile for any new body (fast-check)", () => {
     const line = fc.oneof(
-      fc.constantFrom("const a = 3;", "const q = a + b;", "b * 2", "```", "~~~", "    indented", "${a}", "// ``` js", "const s = `x ${a}`;", "", "}", "await 1;"),
+      fc.constantFrom(
+        "const a = 3;",
+        "const q = a + b;",
+        "b * 2",
+        "```",
+        "~~~",
+        "    indented",
+        "${a}",
+        "// ``` js",
+        "const s = `x ${a}`;",
+        "",
+        "}",
+        "await 1;"
+      ),
       fc.string({maxLength: 12})
     );
     let answered = 0;
@@ -107,7 +137,11 @@ describe("shiftAnalysis(cell, delta)", () => {
     const file = analysed.find((a) => a.files.length)!;
     const [movedBad, movedFile] = [shiftAnalysis(bad, -2), shiftAnalysis(file, 4)];
     expect([movedBad.line, movedBad.error!.line]).toEqual([bad.line - 2, bad.error!.line - 2]);
-    expect([movedFile.line, movedFile.files[0].line, movedFile.files[0].column]).toEqual([file.line + 4, file.files[0].line + 4, file.files[0].column]);
+    expect([movedFile.line, movedFile.files[0].line, movedFile.files[0].column]).toEqual([
+      file.line + 4,
+      file.files[0].line + 4,
+      file.files[0].column
+    ]);
     expect({...movedBad, line: 0, error: undefined}).toEqual({...bad, line: 0, error: undefined});
     expect({...movedFile, line: 0, files: []}).toEqual({...file, line: 0, files: []});
     expect(shiftAnalysis(bad, 0)).toBe(bad);

@@ -15,7 +15,10 @@ const root = new URL("../../", import.meta.url).pathname;
 /** The build's definitions of `text`, one per cell, as the transpile pass wrote them. */
 function buildDefinitions(text: string, path: string): string[] {
   const lines = compileNotebook(text, path).definitions.split("\n");
-  return lines.slice(1, -2).join("\n").split(/,\n(?=\{id: )/);
+  return lines
+    .slice(1, -2)
+    .join("\n")
+    .split(/,\n(?=\{id: )/);
 }
 
 describe("compileEdited(text, path)", () => {
@@ -36,7 +39,8 @@ describe("compileEdited(text, path)", () => {
   }
 
   it("strips TypeScript like the build: the same names in and out, and a syntax error at the same line", () => {
-    const text = "# T\n\n```ts\ninterface P {x: number}\nconst p: P = {x: 2};\nconst q = (p.x as number) * k;\n```\n\n```ts\nconst k: number = 3;\n```\n\n```ts\nconst bad: = 1;\n```\n";
+    const text =
+      "# T\n\n```ts\ninterface P {x: number}\nconst p: P = {x: 2};\nconst q = (p.x as number) * k;\n```\n\n```ts\nconst k: number = 3;\n```\n\n```ts\nconst bad: = 1;\n```\n";
     const built = compileNotebook(text, "t.md").analysed;
     const edited = compileEdited(text, "t.md").analysed;
     expect(edited.map((c) => [c.declarations, c.references])).toEqual(built.map((c) => [c.declarations, c.references]));
@@ -55,7 +59,8 @@ describe("compileEdited(text, path)", () => {
 
 describe("rewriteImports(text)", () => {
   it("sends import() calls to the page's importer, leaving strings and names that merely contain 'import' alone", () => {
-    const text = '{id: "x", body: async () => {\nconst {a} = await import("./a.js");\nconst s = "import(\\"b\\")";\nconst imports = 1;\nawait import(`./c.js`);\nreturn {a, s, imports};\n}}';
+    const text =
+      '{id: "x", body: async () => {\nconst {a} = await import("./a.js");\nconst s = "import(\\"b\\")";\nconst imports = 1;\nawait import(`./c.js`);\nreturn {a, s, imports};\n}}';
     const out = rewriteImports(text);
     expect(out).toContain('await __queuebookImport("./a.js")');
     expect(out).toContain("await __queuebookImport(`./c.js`)");
@@ -68,7 +73,10 @@ describe("importModule(specifier)", () => {
   it("loads a module the bundle registered, and names any other with where it works", async () => {
     registerModules({"./held.js": async () => ({answer: 42})});
     await expect(importModule("./held.js")).resolves.toEqual({answer: 42});
-    const error: Error = await importModule("../src/sim/elsewhere.js").then(() => new Error("loaded"), (e: Error) => e);
+    const error: Error = await importModule("../src/sim/elsewhere.js").then(
+      () => new Error("loaded"),
+      (e: Error) => e
+    );
     expect(error.name).toBe("ImportError");
     expect(error.message).toContain('"../src/sim/elsewhere.js"');
     expect(error.message).toContain("queuebook dev");
@@ -77,9 +85,19 @@ describe("importModule(specifier)", () => {
 
 describe("editor.js (src/client/editor/main.ts)", () => {
   it("bundles for the browser with nothing from node: or esbuild", async () => {
-    const result = await build({entryPoints: [`${root}src/client/editor/main.ts`], bundle: true, write: false, metafile: true, platform: "browser", format: "iife", logLevel: "silent"});
+    const result = await build({
+      entryPoints: [`${root}src/client/editor/main.ts`],
+      bundle: true,
+      write: false,
+      metafile: true,
+      platform: "browser",
+      format: "iife",
+      logLevel: "silent"
+    });
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.some((f) => f.includes("src/notebook/parse.ts"))).toBe(true); // the build's passes
-    expect(inputs.filter((f) => f.startsWith("node:") || /node_modules\/esbuild\//.test(f) || f.includes("src/notebook/cell.ts"))).toEqual([]);
+    expect(inputs.filter((f) => f.startsWith("node:") || /node_modules\/esbuild\//.test(f) || f.includes("src/notebook/cell.ts"))).toEqual(
+      []
+    );
   }, 60_000);
 });

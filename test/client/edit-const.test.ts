@@ -41,7 +41,10 @@ async function builtDefinitions(text: string): Promise<string[]> {
   const bundle = await bundleNotebook(compiled, join(dir, "c.md"), {}, {root: dir, minify: false});
   const errors = new Map([...compiled.cellErrors, ...bundle.cellErrors]);
   const lines = defineNotebook(compiled.analysed, compiled.path, errors).text.split("\n");
-  return lines.slice(1, -2).join("\n").split(/,\n(?=\{id: )/);
+  return lines
+    .slice(1, -2)
+    .join("\n")
+    .split(/,\n(?=\{id: )/);
 }
 
 const notebook = (cells: string[], lang = "js") => `# C\n\n${cells.map((c) => `\`\`\`${lang}\n${c}\n\`\`\`\n`).join("\n")}`;

@@ -12,7 +12,13 @@ const root = new URL("../../", import.meta.url).pathname;
 async function slimmed(contents: string): Promise<any> {
   const result = await build({
     stdin: {contents, resolveDir: `${root}src/client/editor`, loader: "ts", sourcefile: "probe.ts"},
-    bundle: true, write: false, format: "cjs", platform: "browser", logLevel: "silent", plugins: [editorSlim()], metafile: true
+    bundle: true,
+    write: false,
+    format: "cjs",
+    platform: "browser",
+    logLevel: "silent",
+    plugins: [editorSlim()],
+    metafile: true
   });
   const module = {exports: {} as any};
   new Function("module", "exports", result.outputFiles[0].text)(module, module.exports);

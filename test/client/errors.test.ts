@@ -87,17 +87,45 @@ describe("errors through the runtime", () => {
     const runtime = new Runtime();
     const main = runtime.module();
     const results = new Map<string, string>();
-    main.variable(observe(results, "cell-1")).define("cell-1", [], markBody(() => {
-      throw new Error("boom");
-    }, origin("cell-1")));
+    main.variable(observe(results, "cell-1")).define(
+      "cell-1",
+      [],
+      markBody(() => {
+        throw new Error("boom");
+      }, origin("cell-1"))
+    );
     main.define("x", ["cell-1"], (exports: any) => exports?.x);
-    main.variable(observe(results, "cell-2")).define("cell-2", ["x"], markBody((x: number) => ({y: x + 1}), origin("cell-2")));
+    main.variable(observe(results, "cell-2")).define(
+      "cell-2",
+      ["x"],
+      markBody((x: number) => ({y: x + 1}), origin("cell-2"))
+    );
     main.define("y", ["cell-2"], (exports: any) => exports?.y);
-    main.variable(observe(results, "cell-3")).define(null, ["y"], markBody((y: number) => y, origin("cell-3")));
-    main.variable(observe(results, "cell-4")).define(null, ["nope"], markBody((n: unknown) => n, origin("cell-4")));
-    main.variable(observe(results, "cell-5")).define("a", ["b"], markBody((b: number) => b, origin("cell-5")));
-    main.variable(observe(results, "cell-6")).define("b", ["a"], markBody((a: number) => a, origin("cell-6")));
-    main.variable(observe(results, "cell-7")).define(null, ["a"], markBody((a: number) => a, origin("cell-7")));
+    main.variable(observe(results, "cell-3")).define(
+      null,
+      ["y"],
+      markBody((y: number) => y, origin("cell-3"))
+    );
+    main.variable(observe(results, "cell-4")).define(
+      null,
+      ["nope"],
+      markBody((n: unknown) => n, origin("cell-4"))
+    );
+    main.variable(observe(results, "cell-5")).define(
+      "a",
+      ["b"],
+      markBody((b: number) => b, origin("cell-5"))
+    );
+    main.variable(observe(results, "cell-6")).define(
+      "b",
+      ["a"],
+      markBody((a: number) => a, origin("cell-6"))
+    );
+    main.variable(observe(results, "cell-7")).define(
+      null,
+      ["a"],
+      markBody((a: number) => a, origin("cell-7"))
+    );
     await settled(results, 7);
     expect(results.get("cell-1")).toBe("Error: boom");
     expect(results.get("cell-2")).toBe("input `x` failed: boom");

@@ -6,7 +6,10 @@ import {afterEach, describe, expect, it} from "vitest";
 import {makeFileAttachment, type Files} from "../../src/client/fileAttachment.js";
 import {provided} from "../../src/client/provided.js";
 
-const files: Files = {"data/latency.parquet": {mimeType: "application/octet-stream", base64: "UEFSMQ=="}, "data/t.csv": {mimeType: "text/csv", text: "a\n1\n"}};
+const files: Files = {
+  "data/latency.parquet": {mimeType: "application/octet-stream", base64: "UEFSMQ=="},
+  "data/t.csv": {mimeType: "text/csv", text: "a\n1\n"}
+};
 const FileAttachment = makeFileAttachment(() => files);
 
 afterEach(() => {
@@ -32,13 +35,20 @@ describe("FileAttachment(name).xlsx() / .zip() / .arrow() / .parquet() / .sqlite
     provided.parquet = {read: async (buffer: ArrayBuffer) => (seen.push(buffer.byteLength), "table")};
     provided.Arrow = {tableFromIPC: (bytes: Uint8Array) => (seen.push(bytes.length), "arrow table")};
     const file = FileAttachment("data/latency.parquet") as any;
-    expect([await file.xlsx(), await file.zip(), await file.parquet(), await file.arrow()]).toEqual(["workbook", "archive", "table", "arrow table"]);
+    expect([await file.xlsx(), await file.zip(), await file.parquet(), await file.arrow()]).toEqual([
+      "workbook",
+      "archive",
+      "table",
+      "arrow table"
+    ]);
     expect(seen).toEqual([4, 4, 4, 4]); // "PAR1"
   });
   it("arquero() reads CSV with the page's aq, and says when it cannot tell the format", async () => {
     provided.aq = {fromCSV: (text: string) => `csv:${text}`};
     expect(await (FileAttachment("data/t.csv") as any).arquero()).toBe("csv:a\n1\n");
-    await expect(makeFileAttachment(() => ({"x.bin": {base64: ""}}))("x.bin").arquero()).rejects.toThrow("cannot tell how to read it into Arquero");
+    await expect(makeFileAttachment(() => ({"x.bin": {base64: ""}}))("x.bin").arquero()).rejects.toThrow(
+      "cannot tell how to read it into Arquero"
+    );
     expect(await FileAttachment("data/t.csv").csv()).toEqual(Object.assign([{a: "1"}], {columns: ["a"]}));
   });
 });

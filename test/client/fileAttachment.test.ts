@@ -25,9 +25,20 @@ describe("FileAttachment", () => {
     expect(typed[1].latency).toBe(null);
     expect(await FileAttachment("data/runs.tsv").tsv({typed: true})).toEqual(Object.assign([{a: 1, b: "x"}], {columns: ["a", "b"]}));
     // {array: true}: rows as arrays, the header line the first of them (Framework's dsv)
-    expect(await FileAttachment("data/runs.csv").csv({array: true})).toEqual([["run", "latency", "ok"], ["1", "12.5", "true"], ["2", "", "false"]]);
-    expect(await FileAttachment("data/runs.csv").csv({array: true, typed: true})).toEqual([["run", "latency", "ok"], [1, 12.5, true], [2, null, false]]);
-    expect(await FileAttachment("data/runs.tsv").tsv({array: true})).toEqual([["a", "b"], ["1", "x"]]);
+    expect(await FileAttachment("data/runs.csv").csv({array: true})).toEqual([
+      ["run", "latency", "ok"],
+      ["1", "12.5", "true"],
+      ["2", "", "false"]
+    ]);
+    expect(await FileAttachment("data/runs.csv").csv({array: true, typed: true})).toEqual([
+      ["run", "latency", "ok"],
+      [1, 12.5, true],
+      [2, null, false]
+    ]);
+    expect(await FileAttachment("data/runs.tsv").tsv({array: true})).toEqual([
+      ["a", "b"],
+      ["1", "x"]
+    ]);
   });
 
   it("decodes base64 to bytes, blobs and URLs", async () => {
@@ -39,7 +50,9 @@ describe("FileAttachment", () => {
     const url = await f.url();
     expect(url).toMatch(/^blob:/);
     expect(await f.url()).toBe(url);
-    expect(Array.from(new Uint8Array(await (await FileAttachment("hello.txt").blob()).arrayBuffer()))).toEqual(Array.from(Buffer.from("héllo")));
+    expect(Array.from(new Uint8Array(await (await FileAttachment("hello.txt").blob()).arrayBuffer()))).toEqual(
+      Array.from(Buffer.from("héllo"))
+    );
   });
 
   it("knows its name (the file's own, without folders, as in Framework) and MIME type, with or without ./", () => {
@@ -68,7 +81,10 @@ describe("FileAttachment", () => {
 });
 
 describe("FileAttachment over a null-prototype object of files (as the bundle embeds them)", () => {
-  const embedded: Files = Object.assign(Object.create(null), JSON.parse('{"__proto__": {"mimeType": "text/plain", "text": "proto"}, "toString.txt": {"text": "t"}}'));
+  const embedded: Files = Object.assign(
+    Object.create(null),
+    JSON.parse('{"__proto__": {"mimeType": "text/plain", "text": "proto"}, "toString.txt": {"text": "t"}}')
+  );
   const attach = makeFileAttachment(() => embedded);
   it("reads a file named __proto__ like any other", async () => {
     expect(await attach("__proto__").text()).toBe("proto");

@@ -6,9 +6,16 @@ import {makeLibrary} from "../../src/client/library.js";
 import {frameworkNames} from "../../src/client/frameworkNames.js";
 
 describe("makeLibrary", () => {
-  const library = makeLibrary(() => ({}), () => ({}) as Element);
+  const library = makeLibrary(
+    () => ({}),
+    () => ({}) as Element
+  );
   it("defines every built-in of the contract (the runtime adds invalidation and visibility; display and view are per cell)", () => {
-    const expected = [...clientBuiltins.filter((name) => !["invalidation", "visibility", "display", "view"].includes(name)), ...Object.keys(chunkedBuiltins), ...Object.keys(frameworkNames())].sort();
+    const expected = [
+      ...clientBuiltins.filter((name) => !["invalidation", "visibility", "display", "view"].includes(name)),
+      ...Object.keys(chunkedBuiltins),
+      ...Object.keys(frameworkNames())
+    ].sort();
     expect(Object.keys(library).sort()).toEqual(expected);
   });
   it("gives htl as a namespace beside html and svg, and resize as a function", () => {

@@ -31,26 +31,51 @@ function hex(vars: Map<string, string>, name: string): string {
 }
 
 const surfaces = ["--qb-bg", "--qb-code-bg", "--qb-tint", "--qb-button-bg", "--qb-accent-bg"];
-const texts = ["--qb-text", "--qb-muted", "--qb-accent", "--qb-accent-strong", "--qb-error", "--qb-ok", "--qb-warn", "--qb-caution", "--qb-right", "--qb-wrong"];
+const texts = [
+  "--qb-text",
+  "--qb-muted",
+  "--qb-accent",
+  "--qb-accent-strong",
+  "--qb-error",
+  "--qb-ok",
+  "--qb-warn",
+  "--qb-caution",
+  "--qb-right",
+  "--qb-wrong"
+];
 /** Each state's text on its own box (an alert, a resolved alert, a pause note). */
-const ownBoxes: [string, string][] = [["--qb-error", "--qb-error-bg"], ["--qb-text", "--qb-error-bg"], ["--qb-muted", "--qb-error-bg"], ["--qb-ok", "--qb-ok-bg"], ["--qb-warn", "--qb-warn-bg"], ["--qb-text", "--qb-warn-bg"], ["--qb-caution", "--qb-warn-bg"], ["--qb-on-accent", "--qb-accent"]];
+const ownBoxes: [string, string][] = [
+  ["--qb-error", "--qb-error-bg"],
+  ["--qb-text", "--qb-error-bg"],
+  ["--qb-muted", "--qb-error-bg"],
+  ["--qb-ok", "--qb-ok-bg"],
+  ["--qb-warn", "--qb-warn-bg"],
+  ["--qb-text", "--qb-warn-bg"],
+  ["--qb-caution", "--qb-warn-bg"],
+  ["--qb-on-accent", "--qb-accent"]
+];
 const marks = [...light.keys()].filter((name) => /^--qb-(c|shape)-/.test(name));
 
 describe("style.css's palette", () => {
   it("sets every light variable again in the dark scheme, on screen only, and keeps paper light", () => {
     expect(darkAt).toBeGreaterThan(0);
     const own = variables(darkCss);
-    for (const name of light.keys()) if (/^--(qb-|syntax_)/.test(name) && name !== "--qb-width" && !/^var\(/.test(light.get(name)!)) expect(own.has(name), name).toBe(true);
+    for (const name of light.keys())
+      if (/^--(qb-|syntax_)/.test(name) && name !== "--qb-width" && !/^var\(/.test(light.get(name)!))
+        expect(own.has(name), name).toBe(true);
     expect(lightCss).toMatch(/color-scheme: light dark;/);
     expect(lightCss).toMatch(/@media print \{ :root \{ color-scheme: light; \} \}/);
     expect(lightCss).toMatch(/html\.qb-print-slides \{ color-scheme: light; \}/);
-    expect(darkCss).toMatch(/^@media screen and \(prefers-color-scheme: dark\) \{\n  :root:not\(\.qb-print-slides\) \{/);
+    expect(darkCss).toMatch(/^@media screen and \(prefers-color-scheme: dark\) \{\n {2}:root:not\(\.qb-print-slides\) \{/);
   });
 
   for (const [scheme, vars] of Object.entries(schemes)) {
     it(`${scheme}: text is 4.5:1 or more on every surface and on its own box`, () => {
       const low: string[] = [];
-      for (const fg of texts) for (const bg of surfaces) if (contrast(hex(vars, fg), hex(vars, bg)) < 4.5) low.push(`${fg} on ${bg}: ${contrast(hex(vars, fg), hex(vars, bg)).toFixed(2)}`);
+      for (const fg of texts)
+        for (const bg of surfaces)
+          if (contrast(hex(vars, fg), hex(vars, bg)) < 4.5)
+            low.push(`${fg} on ${bg}: ${contrast(hex(vars, fg), hex(vars, bg)).toFixed(2)}`);
       for (const [fg, bg] of ownBoxes) if (contrast(hex(vars, fg), hex(vars, bg)) < 4.5) low.push(`${fg} on ${bg}`);
       expect(low).toEqual([]);
     });
@@ -62,7 +87,9 @@ describe("style.css's palette", () => {
     });
 
     it(`${scheme}: the Inspector's value colours are 4.5:1 or more on the page`, () => {
-      const low = [...vars.keys()].filter((n) => n.startsWith("--syntax_") && n !== "--syntax_error").filter((n) => contrast(hex(vars, n), hex(vars, "--qb-bg")) < 4.5);
+      const low = [...vars.keys()]
+        .filter((n) => n.startsWith("--syntax_") && n !== "--syntax_error")
+        .filter((n) => contrast(hex(vars, n), hex(vars, "--qb-bg")) < 4.5);
       expect(low).toEqual([]);
     });
 

@@ -9,15 +9,18 @@ type Entry = {contentRect: {width: number; height: number}};
 function fakeDom() {
   let fire!: (entries: Entry[]) => Promise<void>;
   let disconnected = false;
-  vi.stubGlobal("ResizeObserver", class {
-    constructor(callback: (entries: Entry[]) => Promise<void>) {
-      fire = callback;
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      constructor(callback: (entries: Entry[]) => Promise<void>) {
+        fire = callback;
+      }
+      observe() {}
+      disconnect() {
+        disconnected = true;
+      }
     }
-    observe() {}
-    disconnect() {
-      disconnected = true;
-    }
-  });
+  );
   vi.stubGlobal("HTMLElement", class {});
   vi.stubGlobal("document", {
     createElement: () => ({

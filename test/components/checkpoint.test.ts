@@ -3,10 +3,28 @@
 import {describe, expect, it} from "vitest";
 import fc from "fast-check";
 import {checkpointState, parseNumber, readGuess, verdict, type GuessSpec} from "../../src/components/checkpointState.js";
-import {emptyProgress, expectItems, forget, knowItem, markDone, parseProgress, progressCounts, progressKey, readProgress, type ProgressStorage} from "../../src/components/progress.js";
+import {
+  emptyProgress,
+  expectItems,
+  forget,
+  knowItem,
+  markDone,
+  parseProgress,
+  progressCounts,
+  progressKey,
+  readProgress,
+  type ProgressStorage
+} from "../../src/components/progress.js";
 import {checkpointEnglish, checkpointStrings} from "../../src/components/checkpoint.js";
 
-const shapes: GuessSpec = {kind: "choice", choices: [{value: "even", label: "even"}, {value: "poisson", label: "Poisson"}, {value: "burst", label: "burst"}]};
+const shapes: GuessSpec = {
+  kind: "choice",
+  choices: [
+    {value: "even", label: "even"},
+    {value: "poisson", label: "Poisson"},
+    {value: "burst", label: "burst"}
+  ]
+};
 const burn: GuessSpec = {kind: "number", unit: "×", min: 0};
 
 /** A Map-backed Storage, as localStorage behaves. */
@@ -25,14 +43,17 @@ describe("parseNumber(text)", () => {
     expect(parseNumber("-3")).toBe(-3);
   });
   it("refuses what a person does not write as a guess", () => {
-    for (const text of ["", "abc", "1e2", "1,000.5", "7.5×", "Infinity", "NaN", "0x10", "1 2", "--1"]) expect(parseNumber(text), text).toBeUndefined();
+    for (const text of ["", "abc", "1e2", "1,000.5", "7.5×", "Infinity", "NaN", "0x10", "1 2", "--1"])
+      expect(parseNumber(text), text).toBeUndefined();
   });
   it("reads back every finite number written with a point or a comma", () => {
-    fc.assert(fc.property(fc.double({min: -1e6, max: 1e6, noNaN: true}), (x) => {
-      const text = x.toFixed(3);
-      expect(parseNumber(text)).toBeCloseTo(Number(text), 9);
-      expect(parseNumber(text.replace(".", ","))).toBeCloseTo(Number(text), 9);
-    }));
+    fc.assert(
+      fc.property(fc.double({min: -1e6, max: 1e6, noNaN: true}), (x) => {
+        const text = x.toFixed(3);
+        expect(parseNumber(text)).toBeCloseTo(Number(text), 9);
+        expect(parseNumber(text.replace(".", ","))).toBeCloseTo(Number(text), 9);
+      })
+    );
   });
 });
 
@@ -83,8 +104,17 @@ describe("checkpointState(spec, stored, answer)", () => {
     expect(checkpointState(shapes, "uniform", {value: "burst", text: "burst"})).toEqual({phase: "ask"});
   });
   it("reveals a stored guess with its verdict", () => {
-    expect(checkpointState(burn, "8", answer)).toEqual({phase: "revealed", guess: 8, stored: "8", verdict: {kind: "near", difference: 0.5}});
-    expect(checkpointState(shapes, "even", {value: "burst", text: "burst"})).toMatchObject({phase: "revealed", guess: "even", verdict: {kind: "wrong"}});
+    expect(checkpointState(burn, "8", answer)).toEqual({
+      phase: "revealed",
+      guess: 8,
+      stored: "8",
+      verdict: {kind: "near", difference: 0.5}
+    });
+    expect(checkpointState(shapes, "even", {value: "burst", text: "burst"})).toMatchObject({
+      phase: "revealed",
+      guess: "even",
+      verdict: {kind: "wrong"}
+    });
   });
 });
 
@@ -104,7 +134,11 @@ describe("the progress store", () => {
     knowItem("store-c", "checkpoint", "one", storage);
     knowItem("store-c", "checkpoint", "one", storage);
     markDone("store-c", "checkpoint", "two", "burst", storage);
-    expect(progressCounts(readProgress("store-c", storage))).toEqual({checkpoint: {done: 1, of: 2}, scenario: {done: 1, of: 4}, step: {done: 0, of: 0}});
+    expect(progressCounts(readProgress("store-c", storage))).toEqual({
+      checkpoint: {done: 1, of: 2},
+      scenario: {done: 1, of: 4},
+      step: {done: 0, of: 0}
+    });
     forget("store-c", "checkpoint", "two", storage);
     expect(progressCounts(readProgress("store-c", storage)).checkpoint).toEqual({done: 0, of: 2});
   });
@@ -117,14 +151,24 @@ describe("the progress store", () => {
       ["[]", emptyProgress()],
       ["42", emptyProgress()],
       ['{"checkpoint": "all"}', emptyProgress()],
-      [JSON.stringify({checkpoint: {known: ["a", 3, long, "a"], done: {a: "1", b: 2, [long]: "x", c: long}}}), {...emptyProgress(), checkpoint: {known: ["a"], done: {a: "1"}}}],
+      [
+        JSON.stringify({checkpoint: {known: ["a", 3, long, "a"], done: {a: "1", b: 2, [long]: "x", c: long}}}),
+        {...emptyProgress(), checkpoint: {known: ["a"], done: {a: "1"}}}
+      ],
       [JSON.stringify({step: {done: ["01-target.txt"]}}), emptyProgress()],
       [JSON.stringify({__proto__: {checkpoint: {done: {a: "1"}}}}), emptyProgress()]
     ];
     for (const [text, expected] of cases) expect(parseProgress(text), String(text)).toEqual(expected);
   });
   it("keeps progress for the page's life when storage refuses (a full or disabled localStorage)", () => {
-    const refusing: ProgressStorage = {getItem: () => { throw new Error("SecurityError"); }, setItem: () => { throw new Error("QuotaExceededError"); }};
+    const refusing: ProgressStorage = {
+      getItem: () => {
+        throw new Error("SecurityError");
+      },
+      setItem: () => {
+        throw new Error("QuotaExceededError");
+      }
+    };
     expect(readProgress("store-refused", refusing)).toEqual(emptyProgress());
     markDone("store-refused", "checkpoint", "burn", "3", refusing);
     expect(readProgress("store-refused", refusing).checkpoint.done).toEqual({burn: "3"});

@@ -15,7 +15,12 @@ export interface FakeElement {
 }
 
 /** An element `tag` with `attributes` (lang and hidden read from them), text and elements. */
-export function fakeElement(tag: string, attributes: Record<string, string> = {}, textContent = "", children: FakeElement[] = []): FakeElement {
+export function fakeElement(
+  tag: string,
+  attributes: Record<string, string> = {},
+  textContent = "",
+  children: FakeElement[] = []
+): FakeElement {
   return {
     children,
     tagName: tag.toUpperCase(),

@@ -10,17 +10,47 @@ import {describe, expect, it} from "vitest";
 import {translator} from "../../src/components/i18n.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
-const seeds: Record<string, string> = {hu: "000_122e2c848edbbcea", ig: "001_ba82c91a2a4564c0", pt: "002_31e6a105aa1669de", ja: "003_13d5c54a9ee7623f"};
+const seeds: Record<string, string> = {
+  hu: "000_122e2c848edbbcea",
+  ig: "001_ba82c91a2a4564c0",
+  pt: "002_31e6a105aa1669de",
+  ja: "003_13d5c54a9ee7623f"
+};
 const seedText = (lang: string) => readFileSync(join(packageRoot, "test/fixtures/seeds", `${seeds[lang]}.txt`), "utf8");
-const table = (lang: string): Record<string, string> => JSON.parse(readFileSync(join(packageRoot, "notebooks/locales/formulas", `${lang}.json`), "utf8"));
+const table = (lang: string): Record<string, string> =>
+  JSON.parse(readFileSync(join(packageRoot, "notebooks/locales/formulas", `${lang}.json`), "utf8"));
 const notebook = readFileSync(join(packageRoot, "notebooks/formulas.md"), "utf8");
 /** A title that names its relation first ("CV: …", "N / (R + Z): …", "⌈λS⌉: …"): the part after it. */
 const FORMULA_PREFIX = /^(CV|N \/ \(R \+ Z\)|⌈λS⌉): /;
 
 /** The strings each language takes from its seed (the on-call seed for hu, ig and pt; the arrival lab's for ja). */
 const fromSeed: Record<string, string[]> = {
-  hu: ["footer", "intro.notes", "label.hitRate", "label.serving", "cache.notice", "autoscaler.notice", "p99.notes", "cache.notes", "database.notes", "service.notes", "autoscaler.notes", "cv.notes"],
-  ja: ["little.title", "cv.title", "cv.notice", "cv.notes", "closed.title", "closed.notice", "closed.notes", "burst.title", "burst.notice", "burst.notes"]
+  hu: [
+    "footer",
+    "intro.notes",
+    "label.hitRate",
+    "label.serving",
+    "cache.notice",
+    "autoscaler.notice",
+    "p99.notes",
+    "cache.notes",
+    "database.notes",
+    "service.notes",
+    "autoscaler.notes",
+    "cv.notes"
+  ],
+  ja: [
+    "little.title",
+    "cv.title",
+    "cv.notice",
+    "cv.notes",
+    "closed.title",
+    "closed.notice",
+    "closed.notes",
+    "burst.title",
+    "burst.notice",
+    "burst.notes"
+  ]
 };
 fromSeed.pt = fromSeed.hu;
 fromSeed.ig = fromSeed.hu;
@@ -34,7 +64,11 @@ const sameAsEnglish: Record<string, string[]> = {
 };
 
 /** The sentences of a speaker note (after 。 or a full stop and a space). */
-const sentences = (text: string) => text.split(/(?<=[。])|(?<=[.)])\s+(?=\S)/u).map((s) => s.trim()).filter(Boolean);
+const sentences = (text: string) =>
+  text
+    .split(/(?<=[。])|(?<=[.)])\s+(?=\S)/u)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 describe("notebooks/locales/formulas", () => {
   const en = table("en");
@@ -43,7 +77,11 @@ describe("notebooks/locales/formulas", () => {
       const own = table(lang);
       expect(Object.keys(own).sort()).toEqual(Object.keys(en).sort());
       for (const [key, text] of Object.entries(own)) expect(text.trim(), `${lang} ${key}`).not.toBe("");
-      expect(Object.keys(en).filter((key) => own[key] === en[key]).sort()).toEqual([...sameAsEnglish[lang]].sort());
+      expect(
+        Object.keys(en)
+          .filter((key) => own[key] === en[key])
+          .sort()
+      ).toEqual([...sameAsEnglish[lang]].sort());
     });
 
     it(`${lang}: where its seed says it, the string is the seed's own text`, () => {
@@ -80,6 +118,8 @@ describe("notebooks/locales/formulas", () => {
 
   it("a live number goes into its sentence, in the language's table", () => {
     const t = translator({en, hu: table("hu")}, "hu");
-    expect(t("budget.notice", {burn: "14,4", spent: "2 %"})).toBe("14,4-es égési ráta egy óra alatt a havi keret 2 %-át éli fel — ennél a vonalnál szól a gyors égési riasztás.");
+    expect(t("budget.notice", {burn: "14,4", spent: "2 %"})).toBe(
+      "14,4-es égési ráta egy óra alatt a havi keret 2 %-át éli fel — ennél a vonalnál szól a gyors égési riasztás."
+    );
   });
 });

@@ -8,7 +8,8 @@ const pages = {light: "#ffffff", dark: "#15171c"} as const;
 describe("shapeColors", () => {
   for (const scheme of ["light", "dark"] as const)
     it(`gives every shape a chart-mark contrast of at least 3:1 against the ${scheme} page (WCAG 1.4.11)`, () => {
-      for (const [shape, color] of Object.entries(shapeHex[scheme])) expect(contrast(color, pages[scheme]), shape).toBeGreaterThanOrEqual(3);
+      for (const [shape, color] of Object.entries(shapeHex[scheme]))
+        expect(contrast(color, pages[scheme]), shape).toBeGreaterThanOrEqual(3);
     });
 
   it("tells the shapes apart (three distinct colours in each scheme) and lists them in the lab's order", () => {

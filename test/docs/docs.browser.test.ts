@@ -10,7 +10,10 @@ import {axeViolations, forceVisible, readable} from "../e2e/a11y.js";
 import {erlangC} from "../../src/sim/queue.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
-const pages = readdirSync(join(packageRoot, "docs")).filter((name) => name.endsWith(".md")).map((name) => name.replace(/\.md$/, "")).sort();
+const pages = readdirSync(join(packageRoot, "docs"))
+  .filter((name) => name.endsWith(".md"))
+  .map((name) => name.replace(/\.md$/, ""))
+  .sort();
 let site: SiteFixture;
 
 beforeAll(async () => {

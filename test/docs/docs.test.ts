@@ -13,7 +13,9 @@ import {usage} from "../../src/cli/main.js";
 
 const packageRoot = resolve(new URL("../../", import.meta.url).pathname);
 const docs = join(packageRoot, "docs");
-const pages = readdirSync(docs).filter((name) => name.endsWith(".md")).sort();
+const pages = readdirSync(docs)
+  .filter((name) => name.endsWith(".md"))
+  .sort();
 const read = (path: string) => readFileSync(join(packageRoot, path), "utf8");
 const packageJson = JSON.parse(read("package.json")) as {scripts: Record<string, string>};
 
@@ -43,7 +45,23 @@ describe("docs/ as a queuebook site", () => {
   });
 
   it("has the pages the README and the index name, and builds every one with no warning", () => {
-    for (const page of ["index", "getting-started", "notebook-format", "editing", "export-present-print", "cli", "dev-server", "jupyterlab", "writing-a-lesson", "lab-tools", "accessibility", "how-it-works", "contracts", "testing", "course"]) {
+    for (const page of [
+      "index",
+      "getting-started",
+      "notebook-format",
+      "editing",
+      "export-present-print",
+      "cli",
+      "dev-server",
+      "jupyterlab",
+      "writing-a-lesson",
+      "lab-tools",
+      "accessibility",
+      "how-it-works",
+      "contracts",
+      "testing",
+      "course"
+    ]) {
       expect(pages).toContain(`${page}.md`);
     }
     expect(built.warnings.map((w) => `${w.path}:${w.line}:${w.column}: ${w.message}`)).toEqual([]);
@@ -62,7 +80,8 @@ describe("docs/ as a queuebook site", () => {
         const [path, fragment] = attr.split("#");
         const target = path ? resolve(dirname(file), decodeURIComponent(path.split("?")[0])) : file;
         if (!existsSync(target) || !statSync(target).isFile()) broken.push(`${page}: ${attr}`);
-        else if (fragment && target.endsWith(".html") && !readFileSync(target, "utf8").includes(`id="${fragment}"`)) broken.push(`${page}: ${attr} (no such id)`);
+        else if (fragment && target.endsWith(".html") && !readFileSync(target, "utf8").includes(`id="${fragment}"`))
+          broken.push(`${page}: ${attr} (no such id)`);
       }
     }
     expect(broken).toEqual([]);
@@ -70,9 +89,18 @@ describe("docs/ as a queuebook site", () => {
 
   it("writes each page contract on the contracts page only", () => {
     const contracts: [string, RegExp][] = [
-      ["data-metric", /data-metric/], ["data-value", /data-value/], ["data-action", /data-action/], ["data-speed", /data-speed/],
-      ["?lang=", /\?lang=/], ["#/N", /#\/(?:N|\d)/], ["the run link", /#run=|run=v1/], ['name="lab-files"', /name="lab-files"/],
-      ["download links", /<a download=/], ["data-qb-edit", /data-qb-edit(?![\w-])/], ["data-qb-editor", /data-qb-editor/], ["data-qb-checkpoint", /data-qb-checkpoint/]
+      ["data-metric", /data-metric/],
+      ["data-value", /data-value/],
+      ["data-action", /data-action/],
+      ["data-speed", /data-speed/],
+      ["?lang=", /\?lang=/],
+      ["#/N", /#\/(?:N|\d)/],
+      ["the run link", /#run=|run=v1/],
+      ['name="lab-files"', /name="lab-files"/],
+      ["download links", /<a download=/],
+      ["data-qb-edit", /data-qb-edit(?![\w-])/],
+      ["data-qb-editor", /data-qb-editor/],
+      ["data-qb-checkpoint", /data-qb-checkpoint/]
     ];
     const sources = [...pages.map((page) => `docs/${page}`), "README.md"];
     const where = (pattern: RegExp) => sources.filter((source) => pattern.test(read(source)));
@@ -128,7 +156,8 @@ describe("README.md, the front door", () => {
       // as a command is written: `queuebook …` in code, or after npx
       for (const [, command, sub] of read(source).matchAll(/(?:npx |`)queuebook ([a-z0-9]+)(?: ([a-z0-9]+))?/g)) {
         if (!commands.includes(command)) wrong.push(`${source}: queuebook ${command}`);
-        else if (command === "lab" && sub && !(labSubcommandNames as readonly string[]).includes(sub)) wrong.push(`${source}: queuebook lab ${sub}`);
+        else if (command === "lab" && sub && !(labSubcommandNames as readonly string[]).includes(sub))
+          wrong.push(`${source}: queuebook lab ${sub}`);
       }
     }
     expect(wrong).toEqual([]);

@@ -23,12 +23,17 @@ function section(heading: string): string {
 
 /** The first column's code spans of the Markdown table in `text`. */
 function firstColumn(text: string): string[] {
-  return text.split("\n").filter((line) => /^\| `/.test(line)).flatMap((line) => [...line.split("|")[1].matchAll(/`([^`]+)`/g)].map((m) => m[1]));
+  return text
+    .split("\n")
+    .filter((line) => /^\| `/.test(line))
+    .flatMap((line) => [...line.split("|")[1].matchAll(/`([^`]+)`/g)].map((m) => m[1]));
 }
 
 describe("docs/writing-a-lesson.md lists what the kit reads", () => {
   it("every key the kit's views read by name, and no other", () => {
-    const kit = readdirSync(join(packageRoot, "src/components/oncall")).filter((name) => name.endsWith(".ts")).map((name) => `src/components/oncall/${name}`);
+    const kit = readdirSync(join(packageRoot, "src/components/oncall"))
+      .filter((name) => name.endsWith(".ts"))
+      .map((name) => `src/components/oncall/${name}`);
     const keys = new Set([...kit, "src/components/checkpoint.ts"].flatMap((file) => keysRead(read(file))));
     const block = /<div id="kit-keys">([\s\S]*?)<\/div>/.exec(page)?.[1] ?? "";
     const listed = [...block.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
@@ -38,7 +43,9 @@ describe("docs/writing-a-lesson.md lists what the kit reads", () => {
   });
 
   it("every key pattern the views build from a name (a t(`prefix.${…}`) call)", () => {
-    const kit = readdirSync(join(packageRoot, "src/components/oncall")).filter((name) => name.endsWith(".ts")).map((name) => read(`src/components/oncall/${name}`));
+    const kit = readdirSync(join(packageRoot, "src/components/oncall"))
+      .filter((name) => name.endsWith(".ts"))
+      .map((name) => read(`src/components/oncall/${name}`));
     const prefixes = new Set(kit.flatMap((source) => [...source.matchAll(/(?<![\w$.])t\(`([a-z]+)\.\$\{/g)].map((m) => m[1])));
     const documented = firstColumn(section("### The string keys the kit reads")).map((key) => key.split(".")[0]);
     expect(prefixes.size).toBeGreaterThan(0);
@@ -46,7 +53,9 @@ describe("docs/writing-a-lesson.md lists what the kit reads", () => {
   });
 
   it("every spec shape specs.ts exports, and no other", () => {
-    const exported = [...read("src/components/oncall/specs.ts").matchAll(/^export type \{([^}]+)\}/gm)].flatMap((m) => m[1].split(",").map((name) => name.trim()));
+    const exported = [...read("src/components/oncall/specs.ts").matchAll(/^export type \{([^}]+)\}/gm)].flatMap((m) =>
+      m[1].split(",").map((name) => name.trim())
+    );
     const listed = firstColumn(section("### The spec shapes"));
     expect(exported.length).toBeGreaterThan(10);
     expect([...listed].sort()).toEqual([...exported].sort());

@@ -49,7 +49,10 @@ beforeAll(async () => {
       writeFileSync(join(dir, `stripped-${name}`), withoutScripts(snapshotted));
     }
   }
-  contexts = [await browser.newContext({viewport: {width: 1280, height: 720}, javaScriptEnabled: false}), await browser.newContext({viewport: {width: 1280, height: 720}})];
+  contexts = [
+    await browser.newContext({viewport: {width: 1280, height: 720}, javaScriptEnabled: false}),
+    await browser.newContext({viewport: {width: 1280, height: 720}})
+  ];
   [off, on] = await Promise.all(contexts.map((c) => c.newPage()));
 }, 600_000);
 

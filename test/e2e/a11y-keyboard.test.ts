@@ -43,7 +43,8 @@ describe("on-call by keyboard only", {timeout: 120_000}, () => {
     const hidden: string[] = [];
     // the scenario, by arrows on the focused select
     hidden.push(...(await tabTo(page, "select[name=scenario]")));
-    for (let i = 0; i < 4 && (await page.locator("select[name=scenario]").inputValue()) !== "bad-deploy"; i++) await page.keyboard.press("ArrowDown");
+    for (let i = 0; i < 4 && (await page.locator("select[name=scenario]").inputValue()) !== "bad-deploy"; i++)
+      await page.keyboard.press("ArrowDown");
     expect(await page.locator("select[name=scenario]").inputValue()).toBe("bad-deploy");
     await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/run=v1_bad-deploy_/);
 
@@ -59,14 +60,19 @@ describe("on-call by keyboard only", {timeout: 120_000}, () => {
     await expect.poll(async () => Number(await page.locator("[data-metric=minute]").getAttribute("data-value"))).toBe(before + 1);
 
     // every control and button of the scenario, in tab order, each by its own keys
-    const controls = await page.locator(".oc-controls .oc-control").evaluateAll((blocks) => blocks.map((b) => (b as HTMLElement).dataset.control!));
+    const controls = await page
+      .locator(".oc-controls .oc-control")
+      .evaluateAll((blocks) => blocks.map((b) => (b as HTMLElement).dataset.control!));
     const pressed: string[] = [];
     for (const name of controls) {
       const kind = await page.locator(`.oc-control[data-control="${name}"]`).evaluate((b) => {
         const e = b.querySelector("input, select, button")!;
         return e.tagName === "INPUT" ? (e as HTMLInputElement).type : e.tagName.toLowerCase();
       });
-      const target = kind === "button" ? `button[data-action="${name}"]` : `.oc-control[data-control="${name}"] ${kind === "select" ? "select" : "input"}`;
+      const target =
+        kind === "button"
+          ? `button[data-action="${name}"]`
+          : `.oc-control[data-control="${name}"] ${kind === "select" ? "select" : "input"}`;
       hidden.push(...(await tabTo(page, target)));
       const rows = await page.locator(".oc-log tbody tr").count();
       await page.keyboard.press(kind === "range" ? "ArrowRight" : kind === "select" ? "ArrowDown" : "Space");
@@ -83,7 +89,9 @@ describe("on-call by keyboard only", {timeout: 120_000}, () => {
     await expect.poll(async () => Number(await page.locator("[data-metric=minute]").getAttribute("data-value"))).toBe(1439);
     await page.locator(".oc-debrief table").waitFor({timeout: pageLoadTimeout});
     // the debrief's parts that take focus (its chart table) are reached by Tab too
-    hidden.push(...(await tabTo(page, ".oc-debrief summary, .oc-debrief a, .oc-debrief input, .oc-debrief button, .oc-share input", {limit: 200})));
+    hidden.push(
+      ...(await tabTo(page, ".oc-debrief summary, .oc-debrief a, .oc-debrief input, .oc-debrief button, .oc-share input", {limit: 200}))
+    );
     expect(await page.locator(".oc-debrief table").textContent()).toMatch(/\d/); // (innerText is empty while it is off screen: content-visibility)
     expect(hidden).toEqual([]);
     expect(errors).toEqual([]);
@@ -119,7 +127,10 @@ describe("vision and motion", {timeout: 90_000}, () => {
       const page = await takeTab(site.browser, {reducedMotion});
       await page.goto(`${site.origin}/erlang-c.html`, {timeout: pageLoadTimeout});
       await page.locator(".qb-cell").first().waitFor();
-      durations[reducedMotion] = await page.locator(".qb-cell").first().evaluate((e) => getComputedStyle(e).transitionDuration);
+      durations[reducedMotion] = await page
+        .locator(".qb-cell")
+        .first()
+        .evaluate((e) => getComputedStyle(e).transitionDuration);
       await releaseTab(page);
     }
     expect(durations).toEqual({reduce: "0s", "no-preference": "0.15s"});
@@ -138,14 +149,20 @@ describe("vision and motion", {timeout: 90_000}, () => {
       await settled(page);
       const formulas = await page.locator(".katex").count();
       if (["formulas", "on-call", "erlang-c", "arrival-lab"].includes(file)) expect(formulas).toBeGreaterThan(0);
-      for (const viewport of [{width: 640, height: 360}, {width: 320, height: 640}]) {
+      for (const viewport of [
+        {width: 640, height: 360},
+        {width: 320, height: 640}
+      ]) {
         if (viewport.width !== page.viewportSize()!.width) {
           await page.setViewportSize(viewport);
           await settled(page);
         }
         const at = `${name} at ${viewport.width} px`;
         // the page itself never scrolls sideways
-        expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth), at).toBeLessThanOrEqual(0);
+        expect(
+          await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth),
+          at
+        ).toBeLessThanOrEqual(0);
         // every formula box that scrolls is focusable (tabindex 0) exactly while its formula is wider than it
         await expect
           .poll(
@@ -189,7 +206,8 @@ describe("the fast-burn alert for screen readers", {timeout: 120_000}, () => {
     await page.goto(`${site.origin}/on-call.html#run=v1_bad-deploy_s1_m0`, {timeout: pageLoadTimeout});
     await page.locator(".oc-dash [data-metric=recommendationsShare][data-value]").waitFor({timeout: pageLoadTimeout});
     // the page's regions a screen reader announces at once: the alert's, and the checkpoints' own (empty until a guess does not read)
-    const speaking = () => page.locator("[role=alert]").evaluateAll((all) => all.filter((e) => (e.textContent ?? "").trim() !== "").map((e) => e.className));
+    const speaking = () =>
+      page.locator("[role=alert]").evaluateAll((all) => all.filter((e) => (e.textContent ?? "").trim() !== "").map((e) => e.className));
     expect(await page.locator(".oc-alert[role=alert]").count()).toBe(1);
     expect(await speaking()).toEqual([]);
     // every change of the alert's text, as a screen reader hears it (a write to a role=alert region)
@@ -217,7 +235,9 @@ describe("the fast-burn alert for screen readers", {timeout: 120_000}, () => {
     if ((await play.getAttribute("aria-pressed")) === "true") await play.click();
     const writes: string[] = await page.evaluate(() => (window as any).__alertWrites);
     expect(await speaking()).toEqual(["oc-alert"]);
-    expect(await page.locator("[role=alert]").evaluateAll((all, text) => all.filter((e) => e.textContent === text).length, writes.at(-1))).toBe(1);
+    expect(
+      await page.locator("[role=alert]").evaluateAll((all, text) => all.filter((e) => e.textContent === text).length, writes.at(-1))
+    ).toBe(1);
     expect(writes.length).toBeGreaterThan(0);
     expect(writes.length, `the alert's texts: ${writes.join(" | ")}`).toBe(new Set(writes).size); // each text once: fired, then perhaps resolved
     expect(writes.length).toBeLessThanOrEqual(2);

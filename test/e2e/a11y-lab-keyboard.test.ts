@@ -16,7 +16,13 @@ const packageRoot = new URL("../../", import.meta.url).pathname;
 const dataDir = join(packageRoot, "notebooks/data/arrival-lab");
 const committed = new Map(readdirSync(dataDir).map((name) => [name, readFileSync(join(dataDir, name), "utf8")]));
 /** The committed decision, field by field: what the learner types into step 8's form. */
-const model = Object.fromEntries(committed.get("arrival-model.txt")!.trim().split("\n").map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]));
+const model = Object.fromEntries(
+  committed
+    .get("arrival-model.txt")!
+    .trim()
+    .split("\n")
+    .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)])
+);
 let site: SiteFixture;
 
 beforeAll(async () => {
@@ -62,7 +68,8 @@ describe("the arrival lab by keyboard only", {timeout: 120_000}, () => {
     const form = "form.lab-decision";
     hidden.push(...(await tabTo(page, `${form} select[name=model]`, {limit: 300})));
     expect(await grade.innerText()).not.toContain("All 5 checks pass."); // not answered yet
-    for (let i = 0; i < 3 && (await page.locator(`${form} select[name=model]`).inputValue()) !== model.model; i++) await page.keyboard.press("ArrowDown");
+    for (let i = 0; i < 3 && (await page.locator(`${form} select[name=model]`).inputValue()) !== model.model; i++)
+      await page.keyboard.press("ArrowDown");
     expect(await page.locator(`${form} select[name=model]`).inputValue()).toBe(model.model);
     hidden.push(...(await tabTo(page, `${form} textarea[name=evidence]`)));
     await page.keyboard.type(model.evidence);

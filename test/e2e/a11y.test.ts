@@ -14,7 +14,17 @@ import type {Page} from "playwright-core";
 import {uiString} from "../../src/client/ui/tables.js";
 import {startSite, type SiteFixture} from "./harness.js";
 import {loadOnce} from "./pages.js";
-import {axeViolations, languageShown, openRendered, readable, settled, shippedNotebooks, switchLanguage, withQuery, type ShippedNotebook} from "./a11y.js";
+import {
+  axeViolations,
+  languageShown,
+  openRendered,
+  readable,
+  settled,
+  shippedNotebooks,
+  switchLanguage,
+  withQuery,
+  type ShippedNotebook
+} from "./a11y.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const notebooks = shippedNotebooks(join(packageRoot, "notebooks"));
@@ -66,7 +76,8 @@ describe("axe, WCAG 2.1 A and AA: the index", {timeout: 60_000}, () => {
 describe("axe, WCAG 2.1 A and AA: every notebook × language, light and dark", {timeout: 90_000}, () => {
   it("finds the shipped notebooks and their languages", () => {
     const found = notebooks.map((n) => `${n.name}:${n.languages.join("/")}`);
-    for (const shipped of ["arrival-lab:en/ja", "erlang-c:en", "format:en", "on-call:en/hu/pt/ig", "formulas:en/hu/pt/ig/ja"]) expect(found).toContain(shipped);
+    for (const shipped of ["arrival-lab:en/ja", "erlang-c:en", "format:en", "on-call:en/hu/pt/ig", "formulas:en/hu/pt/ig/ja"])
+      expect(found).toContain(shipped);
   });
   for (const notebook of notebooks)
     describe(notebook.name, () => {

@@ -54,12 +54,24 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
   // evaluated rather than added as a <script>: it runs in a page whose own scripts are off too
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   return page.evaluate(async (tags) => {
-    const axe = (window as unknown as {axe: {run(context: unknown, options: unknown): Promise<{violations: {id: string; impact: string | null; nodes: {target: unknown[]; failureSummary?: string}[]}[]}>}}).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: unknown,
+            options: unknown
+          ): Promise<{violations: {id: string; impact: string | null; nodes: {target: unknown[]; failureSummary?: string}[]}[]}>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, {runOnly: {type: "tag", values: tags}, resultTypes: ["violations"]});
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
-      nodes: v.nodes.map((n) => ({target: n.target.map(String).join(" "), summary: (n.failureSummary ?? "").split("\n").slice(0, 2).join(" ")}))
+      nodes: v.nodes.map((n) => ({
+        target: n.target.map(String).join(" "),
+        summary: (n.failureSummary ?? "").split("\n").slice(0, 2).join(" ")
+      }))
     }));
   }, wcagTags);
 }
@@ -85,7 +97,16 @@ export function shippedNotebooks(folder: string): ShippedNotebook[] {
     .map((file) => {
       const front = /^---\n([\s\S]*?)\n---/.exec(readFileSync(join(folder, file), "utf8"))?.[1] ?? "";
       const declared = /^languages:\s*\[([^\]]*)\]/m.exec(front)?.[1];
-      return {name: file.replace(/\.md$/, ""), languages: declared ? declared.split(",").map((l) => l.trim()).filter(Boolean) : ["en"], declared: declared !== undefined};
+      return {
+        name: file.replace(/\.md$/, ""),
+        languages: declared
+          ? declared
+              .split(",")
+              .map((l) => l.trim())
+              .filter(Boolean)
+          : ["en"],
+        declared: declared !== undefined
+      };
     });
 }
 
@@ -134,7 +155,9 @@ export function languageShown(page: Page): Promise<LanguageShown> {
     try {
       titles = JSON.parse(document.getElementById("qb-titles")?.textContent ?? "{}");
     } catch {}
-    const own = Array.from(document.querySelectorAll<HTMLElement>("main > div[lang]:not([data-text]), main .qb-print-inner > div[lang]:not([data-text])")).filter((e) => e.lang === lang);
+    const own = Array.from(
+      document.querySelectorAll<HTMLElement>("main > div[lang]:not([data-text]), main .qb-print-inner > div[lang]:not([data-text])")
+    ).filter((e) => e.lang === lang);
     return {
       html: lang,
       title: document.title,
@@ -147,7 +170,8 @@ export function languageShown(page: Page): Promise<LanguageShown> {
 }
 
 /** The violations as "rule (impact): node, node" lines, so a failure says what to fix. */
-export const readable = (violations: Violation[]): string[] => violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target).join(", ")}`);
+export const readable = (violations: Violation[]): string[] =>
+  violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target).join(", ")}`);
 
 /** What has focus: a short description, whether its focus indicator shows (an outline of 2 px or more, or a box-shadow, on the element, inside the window), and whether it matches `selector`. */
 export async function focused(page: Page, selector = ""): Promise<{what: string; visible: boolean; why?: string; matches?: boolean}> {
@@ -160,8 +184,15 @@ export async function focused(page: Page, selector = ""): Promise<{what: string;
     const inWindow = box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
     const what = `${e.tagName.toLowerCase()}${e.getAttribute("name") ? `[name=${e.getAttribute("name")}]` : ""}${e.dataset.action ? `[data-action=${e.dataset.action}]` : ""}${e.className && typeof e.className === "string" ? `.${e.className.split(" ")[0]}` : ""}`;
     // (why, when it does not show: a failure that a loaded machine alone shows then says what it saw)
-    const why = !outlined ? `no ring: ${e.matches(":focus-visible") ? "" : "not :focus-visible, "}outline ${style.outlineStyle} ${style.outlineWidth}` : `outside the window: top ${Math.round(box.top)}, bottom ${Math.round(box.bottom)} of ${innerHeight}`;
-    return {what, visible: outlined && inWindow, ...(outlined && inWindow ? {} : {why}), ...(selector ? {matches: e.matches(selector)} : {})};
+    const why = !outlined
+      ? `no ring: ${e.matches(":focus-visible") ? "" : "not :focus-visible, "}outline ${style.outlineStyle} ${style.outlineWidth}`
+      : `outside the window: top ${Math.round(box.top)}, bottom ${Math.round(box.bottom)} of ${innerHeight}`;
+    return {
+      what,
+      visible: outlined && inWindow,
+      ...(outlined && inWindow ? {} : {why}),
+      ...(selector ? {matches: e.matches(selector)} : {})
+    };
   }, selector);
 }
 

@@ -23,7 +23,9 @@ const dataDir = join(packageRoot, "notebooks/data/arrival-lab");
 const committed = new Map(readdirSync(dataDir).map((name) => [name, readFileSync(join(dataDir, name), "utf8")]));
 const en = JSON.parse(readFileSync(join(packageRoot, "notebooks/locales/arrival-lab/en.json"), "utf8"));
 // The lab's Japanese sentences as the notebook's ja blocks write them, and seed 003's lines.
-const jaUnits = labBlocks().filter((b) => b.lang === "ja").flatMap((b) => b.units);
+const jaUnits = labBlocks()
+  .filter((b) => b.lang === "ja")
+  .flatMap((b) => b.units);
 const seed = readFixture("seeds/003_13d5c54a9ee7623f.txt").split("\n");
 const other = simulateLabFiles({serviceMs: 30, workers: 3, burstSize: 10, networkS: 0.0015, seed: 5});
 
@@ -56,7 +58,16 @@ async function open(url: string, viewport = {width: 1280, height: 720}): Promise
 
 /** Waits until the page's cells have run: some rendered, none pending. */
 async function settled(page: Page) {
-  await expect.poll(() => page.evaluate(() => document.querySelectorAll(".qb-cell:not(:empty)").length > 0 && document.querySelectorAll(".qb-cell.qb-pending").length === 0), {timeout: 30_000}).toBe(true);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            document.querySelectorAll(".qb-cell:not(:empty)").length > 0 && document.querySelectorAll(".qb-cell.qb-pending").length === 0
+        ),
+      {timeout: 30_000}
+    )
+    .toBe(true);
 }
 
 const labLoaded = (page: Page) => expect.poll(() => page.locator("pre.lab-answer").count(), {timeout: 30_000}).toBe(8);
@@ -69,11 +80,21 @@ describe("every shipped page, in each language it declares", () => {
     for (const name of pages) {
       // The languages its notebook's front matter declares (the index and a one-language page: the default alone).
       const source = join(packageRoot, "notebooks", name.replace(/\.html$/, ".md"));
-      const declared = readdirSync(join(packageRoot, "notebooks")).includes(name.replace(/\.html$/, ".md")) ? /^languages: \[(.*)\]$/m.exec(readFileSync(source, "utf8"))?.[1] : undefined;
-      const langs = (declared ?? "").split(",").map((l) => l.trim()).filter(Boolean);
+      const declared = readdirSync(join(packageRoot, "notebooks")).includes(name.replace(/\.html$/, ".md"))
+        ? /^languages: \[(.*)\]$/m.exec(readFileSync(source, "utf8"))?.[1]
+        : undefined;
+      const langs = (declared ?? "")
+        .split(",")
+        .map((l) => l.trim())
+        .filter(Boolean);
       for (const [k, lang] of (langs.length ? langs : [""]).entries()) {
         // Every language at 1280×720; the phone's 390×844 in the default language (the layout does not change with it).
-        for (const viewport of k === 0 ? [{width: 1280, height: 720}, {width: 390, height: 844}] : [{width: 1280, height: 720}]) {
+        for (const viewport of k === 0
+          ? [
+              {width: 1280, height: 720},
+              {width: 390, height: 844}
+            ]
+          : [{width: 1280, height: 720}]) {
           const {page, messages} = await open(`${site.origin}/${name}${lang ? `?lang=${lang}` : ""}`, viewport);
           if (name !== "index.html") await settled(page);
           await page.screenshot({fullPage: true, type: "jpeg", quality: 1}); // relayout: the container's width reads 0 for a moment (JPEG: the pixels are not looked at, and encode in a fraction of PNG's time)
@@ -133,7 +154,10 @@ describe("the lab's step 8 and uploads", () => {
 });
 
 describe("the Try-it sliders in reach of their figures", () => {
-  for (const viewport of [{width: 1280, height: 720}, {width: 390, height: 844}]) {
+  for (const viewport of [
+    {width: 1280, height: 720},
+    {width: 390, height: 844}
+  ]) {
     it(`shows a bar of the same sliders while steps 3–7 are on screen, bound both ways (${viewport.width}×${viewport.height})`, async () => {
       const {page, messages} = await open(`${site.origin}/arrival-lab.html`, viewport);
       await labLoaded(page);
@@ -142,7 +166,15 @@ describe("the Try-it sliders in reach of their figures", () => {
       // Step 5's queue figures, scrolled to until they stay in the window: the figures above them
       // render (content-visibility) as the page scrolls past, and their real heights move it.
       const queuePair = page.locator(".lab-pair").nth(2);
-      const inWindow = () => queuePair.evaluate((n) => new Promise<boolean>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(n.getBoundingClientRect().top < innerHeight && n.getBoundingClientRect().bottom > 0)))));
+      const inWindow = () =>
+        queuePair.evaluate(
+          (n) =>
+            new Promise<boolean>((done) =>
+              requestAnimationFrame(() =>
+                requestAnimationFrame(() => done(n.getBoundingClientRect().top < innerHeight && n.getBoundingClientRect().bottom > 0))
+              )
+            )
+        );
       await expect.poll(async () => (await queuePair.scrollIntoViewIfNeeded(), (await inWindow()) && inWindow())).toBe(true);
       await expect.poll(() => bar.isVisible()).toBe(true);
       if (!(await bar.locator(".lab-try-bar-body").isVisible())) await bar.locator("button").click(); // folded on a phone
@@ -176,12 +208,20 @@ describe("one palette for the three shapes", () => {
     await labLoaded(lab);
     // The queue figure of step 5 (one path per shape, in the lab's order).
     // Each stroke names the shape's variable (the page's scheme picks the colour) and, on this light page, draws its light colour.
-    const labStrokes = await lab.locator(".lab-pair").nth(2).locator("svg path").evaluateAll((paths) =>
-      paths.map((p) => ({named: p.getAttribute("stroke") ?? "", drawn: getComputedStyle(p).stroke})).filter((c) => c.named.startsWith("var(--qb-shape"))
-    );
+    const labStrokes = await lab
+      .locator(".lab-pair")
+      .nth(2)
+      .locator("svg path")
+      .evaluateAll((paths) =>
+        paths
+          .map((p) => ({named: p.getAttribute("stroke") ?? "", drawn: getComputedStyle(p).stroke}))
+          .filter((c) => c.named.startsWith("var(--qb-shape"))
+      );
     expect(labStrokes.slice(0, 3).map((c) => c.named)).toEqual([shapeColors.even, shapeColors.poisson, shapeColors.burst]);
     const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(", ")})`;
-    expect(labStrokes.slice(0, 3).map((c) => c.drawn)).toEqual([shapeHex.light.even, shapeHex.light.poisson, shapeHex.light.burst].map(rgb));
+    expect(labStrokes.slice(0, 3).map((c) => c.drawn)).toEqual(
+      [shapeHex.light.even, shapeHex.light.poisson, shapeHex.light.burst].map(rgb)
+    );
     await lab.close();
     const formulas = (await open(`${site.origin}/formulas.html`)).page;
     await settled(formulas);

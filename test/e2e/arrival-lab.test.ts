@@ -62,7 +62,9 @@ async function open(url: string) {
 
 /** The answer files as the page shows them (the worked example in step 8 is the committed file, not a figure). */
 async function shownAnswers(page: Page): Promise<Map<string, string>> {
-  const pairs = await page.locator("pre.lab-answer").evaluateAll((nodes) => nodes.map((n) => [n.getAttribute("data-file"), n.textContent] as [string, string]));
+  const pairs = await page
+    .locator("pre.lab-answer")
+    .evaluateAll((nodes) => nodes.map((n) => [n.getAttribute("data-file"), n.textContent] as [string, string]));
   // Step 8 shows the committed arrival-model.txt as its worked example; the analysis' proposal is in the downloads.
   return new Map(pairs.filter(([name]) => name !== "arrival-model.txt"));
 }
@@ -104,7 +106,11 @@ async function watchUploads(page: Page) {
     new MutationObserver(() => {
       const status = document.querySelector(".lab-upload-status");
       if (!status) return;
-      const seen = {text: (status as HTMLElement).innerText, progress: status.querySelector("progress") !== null, live: status.getAttribute("aria-live")};
+      const seen = {
+        text: (status as HTMLElement).innerText,
+        progress: status.querySelector("progress") !== null,
+        live: status.getAttribute("aria-live")
+      };
       if (JSON.stringify(w.__status.at(-1)) !== JSON.stringify(seen)) w.__status.push(seen);
     }).observe(document, {subtree: true, childList: true, characterData: true});
   });
@@ -134,12 +140,28 @@ describe("arrival-lab notebook over HTTP", () => {
     const shown = await shownAnswers(page);
     for (const name of outputNames.filter((n) => n !== "arrival-model.txt")) expect(shown.get(name), name).toBe(committed.get(name));
     const text = await page.locator("main").innerText();
-    const latency = committed.get("latency.tsv")!.trim().split("\n").map((line) => line.split("\t"));
+    const latency = committed
+      .get("latency.tsv")!
+      .trim()
+      .split("\n")
+      .map((line) => line.split("\t"));
     for (const [, , p50, p95] of latency) expect(text).toContain(`${p50} / ${p95} ms`);
-    const capacity = Object.fromEntries(committed.get("capacity.txt")!.trim().split("\n").map((l) => l.split("=")));
+    const capacity = Object.fromEntries(
+      committed
+        .get("capacity.txt")!
+        .trim()
+        .split("\n")
+        .map((l) => l.split("="))
+    );
     expect(text).toContain(`underestimate_factor=${capacity.underestimate_factor}`);
     expect(text).toContain(`formula_workers=${capacity.formula_workers}`);
-    const note = Object.fromEntries(committed.get("05-note.txt")!.trim().split("\n").map((l) => l.split("=")));
+    const note = Object.fromEntries(
+      committed
+        .get("05-note.txt")!
+        .trim()
+        .split("\n")
+        .map((l) => l.split("="))
+    );
     expect(text).toContain(`ratio=${note.ratio}`);
     expect(await page.locator(`pre.lab-answer[data-file="arrival-model.txt"]`).textContent()).toBe(committed.get("arrival-model.txt"));
     await expect.poll(() => page.locator(".lab-grade").last().locator(".lab-ok").textContent()).toMatch(/^All \d+ checks pass\.$/);
@@ -150,17 +172,42 @@ describe("arrival-lab notebook over HTTP", () => {
   it("draws each chart's marks where the committed numbers are, read back through its axes", async () => {
     const {page, errors} = await open(`${server.origin}/arrival-lab.html`);
     /** The recorded runs' chart of pair `k`: its marks' positions read as values through its axis ticks. */
-    const read = (k: number) => page.locator(".lab-pair").nth(k).locator("figure").first().locator("svg").evaluate((svg) => {
-      const ticks = (anchor: string, at: "x" | "y") => [...svg.querySelectorAll(`text[text-anchor="${anchor}"][font-variant]`)].map((t) => [Number(t.textContent!.replace(/,/g, "").replace("−", "-")), Number(t.getAttribute(at))]);
-      /** The value at pixel `p` along the axis whose ticks are `ts` (two ticks fix a linear axis). */
-      const through = (ts: number[][]) => (p: number) => ts[0][0] + ((p - ts[0][1]) * (ts.at(-1)![0] - ts[0][0])) / (ts.at(-1)![1] - ts[0][1]);
-      const x = through(ticks("middle", "x")), y = through(ticks("end", "y").slice(0, 2));
-      const dashed = [...svg.querySelectorAll('path[stroke-dasharray="5,4"]')].map((p) => y(Number(/^M[^,]+,([^H]+)H/.exec(p.getAttribute("d")!)![1])));
-      const lines = [...svg.querySelectorAll('path[fill="none"][stroke-width]')].map((p) => Math.max(...[...p.getAttribute("d")!.matchAll(/V([\d.]+)|M[\d.]+,([\d.]+)/g)].map((m) => y(Number(m[1] ?? m[2])))));
-      return {dots: [...svg.querySelectorAll("circle")].map((c) => [x(Number(c.getAttribute("cx"))), y(Number(c.getAttribute("cy")))]), dashed, lines};
-    });
+    const read = (k: number) =>
+      page
+        .locator(".lab-pair")
+        .nth(k)
+        .locator("figure")
+        .first()
+        .locator("svg")
+        .evaluate((svg) => {
+          const ticks = (anchor: string, at: "x" | "y") =>
+            [...svg.querySelectorAll(`text[text-anchor="${anchor}"][font-variant]`)].map((t) => [
+              Number(t.textContent!.replace(/,/g, "").replace("−", "-")),
+              Number(t.getAttribute(at))
+            ]);
+          /** The value at pixel `p` along the axis whose ticks are `ts` (two ticks fix a linear axis). */
+          const through = (ts: number[][]) => (p: number) =>
+            ts[0][0] + ((p - ts[0][1]) * (ts.at(-1)![0] - ts[0][0])) / (ts.at(-1)![1] - ts[0][1]);
+          const x = through(ticks("middle", "x")),
+            y = through(ticks("end", "y").slice(0, 2));
+          const dashed = [...svg.querySelectorAll('path[stroke-dasharray="5,4"]')].map((p) =>
+            y(Number(/^M[^,]+,([^H]+)H/.exec(p.getAttribute("d")!)![1]))
+          );
+          const lines = [...svg.querySelectorAll('path[fill="none"][stroke-width]')].map((p) =>
+            Math.max(...[...p.getAttribute("d")!.matchAll(/V([\d.]+)|M[\d.]+,([\d.]+)/g)].map((m) => y(Number(m[1] ?? m[2]))))
+          );
+          return {
+            dots: [...svg.querySelectorAll("circle")].map((c) => [x(Number(c.getAttribute("cx"))), y(Number(c.getAttribute("cy")))]),
+            dashed,
+            lines
+          };
+        });
     // Step 4: each shape's p50 and p95 dots sit at latency.tsv's values, at 50 % and 95 %.
-    const latency = committed.get("latency.tsv")!.trim().split("\n").map((line) => line.split("\t").map(Number));
+    const latency = committed
+      .get("latency.tsv")!
+      .trim()
+      .split("\n")
+      .map((line) => line.split("\t").map(Number));
     const cdf = await read(1);
     expect(cdf.dots).toHaveLength(6);
     cdf.dots.forEach(([ms, share], i) => {
@@ -168,8 +215,20 @@ describe("arrival-lab notebook over HTTP", () => {
       expect(share).toBeCloseTo(i % 2 ? 95 : 50, 0);
     });
     // Step 7: the sweep's peaks are capacity.txt's observed maxima and its dashed lines the formula's and the server's workers.
-    const capacity = Object.fromEntries(committed.get("capacity.txt")!.trim().split("\n").map((l) => l.split("=")));
-    const target = Object.fromEntries(committed.get("01-target.txt")!.trim().split("\n").map((l) => l.split("=")));
+    const capacity = Object.fromEntries(
+      committed
+        .get("capacity.txt")!
+        .trim()
+        .split("\n")
+        .map((l) => l.split("="))
+    );
+    const target = Object.fromEntries(
+      committed
+        .get("01-target.txt")!
+        .trim()
+        .split("\n")
+        .map((l) => l.split("="))
+    );
     const sweep = await read(4);
     expect(sweep.lines.map((n) => Math.round(n * 10) / 10)).toEqual([Number(capacity.observed_even), Number(capacity.observed_burst)]);
     expect(sweep.dashed.map((n) => Math.round(n * 10) / 10)).toEqual([Number(capacity.formula_workers), Number(target.workers)]);
@@ -187,12 +246,16 @@ describe("arrival-lab notebook over HTTP", () => {
   it("recomputes every figure and download from uploaded runs, as lab analyze does", async () => {
     const {page, errors} = await open(`${server.origin}/arrival-lab.html`);
     await page.locator("input[name=lab-files]").setInputFiles([...other.keys()].map((name) => join(tmp, name)));
-    await expect.poll(() => page.locator(`pre.lab-answer[data-file="schedules.tsv"]`).textContent()).toBe(otherAnswers.get("schedules.tsv"));
+    await expect
+      .poll(() => page.locator(`pre.lab-answer[data-file="schedules.tsv"]`).textContent())
+      .toBe(otherAnswers.get("schedules.tsv"));
     const shown = await shownAnswers(page);
     for (const [name, text] of shown) expect(text, name).toBe(otherAnswers.get(name));
     expect(await downloads(page)).toEqual(otherAnswers);
     expect(await page.locator(".lab-upload-status").innerText()).toContain("srv-burst.csv");
-    expect(await page.locator("main").innerText()).toContain(`underestimate_factor=${/underestimate_factor=(.*)/.exec(otherAnswers.get("capacity.txt")!)![1]}`);
+    expect(await page.locator("main").innerText()).toContain(
+      `underestimate_factor=${/underestimate_factor=(.*)/.exec(otherAnswers.get("capacity.txt")!)![1]}`
+    );
     // The committed answers do not fit these runs: the grader says so.
     await expect.poll(() => page.locator(".lab-grade").last().locator(".lab-error").count()).toBe(1);
     expect(errors).toEqual([]);
@@ -202,9 +265,12 @@ describe("arrival-lab notebook over HTTP", () => {
   it("takes k6's results CSV of a lab k6 script as that shape's run", async () => {
     const {page, errors} = await open(`${server.origin}/arrival-lab.html`);
     // k6's CSV for the other server's burst run: one http_req_duration row per request, stamped at its end (unix_micro).
-    const header = "metric_name,timestamp,metric_value,check,error,error_code,expected_response,group,method,name,proto,scenario,service,status,subproto,tls_version,url,extra_tags,metadata";
-    const rows = parseRun("run-burst.csv", other.get("run-burst.csv")!).map((r) =>
-      `http_req_duration,${Math.round((1_764_480_000 + r.received) * 1e6)},${((r.received - r.sent) * 1000).toFixed(6)},,,,true,,GET,http://127.0.0.1:8080/work,HTTP/1.1,burst,,${r.code},,,http://127.0.0.1:8080/work,i=${r.i}&intended=${r.intended.toFixed(6)}&shape=burst,`);
+    const header =
+      "metric_name,timestamp,metric_value,check,error,error_code,expected_response,group,method,name,proto,scenario,service,status,subproto,tls_version,url,extra_tags,metadata";
+    const rows = parseRun("run-burst.csv", other.get("run-burst.csv")!).map(
+      (r) =>
+        `http_req_duration,${Math.round((1_764_480_000 + r.received) * 1e6)},${((r.received - r.sent) * 1000).toFixed(6)},,,,true,,GET,http://127.0.0.1:8080/work,HTTP/1.1,burst,,${r.code},,,http://127.0.0.1:8080/work,i=${r.i}&intended=${r.intended.toFixed(6)}&shape=burst,`
+    );
     const k6 = join(tmp, "k6-results.csv");
     await writeFile(k6, [header, ...rows].join("\n") + "\n");
     const merged = new Map(committed);
@@ -235,7 +301,9 @@ describe("arrival-lab notebook over HTTP", () => {
     await writeFile(huge, "");
     await truncate(huge, maxLabFileBytes + 1); // sparse: nothing is written, nothing need be read
     await page.locator("input[name=lab-files]").setInputFiles([huge, join(tmp, "closed.csv")]);
-    await expect.poll(() => page.locator(".lab-upload-status.lab-error").innerText()).toContain(`srv-huge.csv: ${maxLabFileBytes + 1} bytes, more than the ${maxLabFileBytes} a lab file may have`);
+    await expect
+      .poll(() => page.locator(".lab-upload-status.lab-error").innerText())
+      .toContain(`srv-huge.csv: ${maxLabFileBytes + 1} bytes, more than the ${maxLabFileBytes} a lab file may have`);
     expect(await page.locator(".lab-upload-status li").count()).toBe(1); // one line, for the one file over the limit
     expect(await shownAnswers(page)).toEqual(before);
     await rm(huge);
@@ -263,7 +331,8 @@ describe("arrival-lab notebook over HTTP", () => {
       input.dispatchEvent(new Event("input", {bubbles: true}));
     });
     // 5 figures and 4 tables of steps 3–7; the closed loop's (step 6) depends on no open-loop slider.
-    const rates = () => figures.evaluateAll((nodes) => nodes.map((n) => /(?:^|,)rate=(\d+)/.exec(n.getAttribute("data-sim")!)?.[1] ?? "closed"));
+    const rates = () =>
+      figures.evaluateAll((nodes) => nodes.map((n) => /(?:^|,)rate=(\d+)/.exec(n.getAttribute("data-sim")!)?.[1] ?? "closed"));
     await expect.poll(rates).toEqual([...Array(6).fill("40"), "closed", "40", "40"]);
     expect(await figures.first().getAttribute("data-sim")).not.toBe(drawnFor);
     await page.locator(`form:has(label:text-is("${en["try.users"]}")) input[type=range]`).evaluate((input: HTMLInputElement) => {
@@ -281,27 +350,35 @@ describe("arrival-lab notebook over HTTP", () => {
     // At rest before the slider moves: scrolled to the top, the four open-loop figures drawn at
     // the opening rate, and a frame painted since (so layout and resize work are done).
     await page.waitForFunction(() => {
-      const figures = [...document.querySelectorAll(".lab-pair [data-sim]")].filter((n) => /(?:^|,)rate=/.test(n.getAttribute("data-sim")!));
+      const figures = [...document.querySelectorAll(".lab-pair [data-sim]")].filter((n) =>
+        /(?:^|,)rate=/.test(n.getAttribute("data-sim")!)
+      );
       return scrollY === 0 && figures.length === 4 && figures.every((n) => n.querySelector("path") !== null);
     });
     await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
     // When the first open-loop figure shows the new rate, the task that drew it draws them all:
     // a task queued at that moment sees every one with the new rate and its chart drawn (the
     // closed loop's figure depends on no open-loop slider).
-    const seen = await rateSlider(page).evaluate((input: HTMLInputElement) => new Promise<{rates: string[]; charts: number}>((resolve) => {
-      const open = () => [...document.querySelectorAll(".lab-pair [data-sim]")].filter((n) => /(?:^|,)rate=/.test(n.getAttribute("data-sim")!));
-      const observer = new MutationObserver(() => {
-        if (!open().some((n) => /(?:^|,)rate=41(?:,|$)/.test(n.getAttribute("data-sim")!))) return;
-        observer.disconnect();
-        setTimeout(() => resolve({
-          rates: open().map((n) => /(?:^|,)rate=(\d+)/.exec(n.getAttribute("data-sim")!)![1]),
-          charts: open().filter((n) => n.querySelector("path") !== null).length
-        }));
-      });
-      observer.observe(document.body, {subtree: true, childList: true, attributes: true});
-      input.value = "41";
-      input.dispatchEvent(new Event("input", {bubbles: true}));
-    }));
+    const seen = await rateSlider(page).evaluate(
+      (input: HTMLInputElement) =>
+        new Promise<{rates: string[]; charts: number}>((resolve) => {
+          const open = () =>
+            [...document.querySelectorAll(".lab-pair [data-sim]")].filter((n) => /(?:^|,)rate=/.test(n.getAttribute("data-sim")!));
+          const observer = new MutationObserver(() => {
+            if (!open().some((n) => /(?:^|,)rate=41(?:,|$)/.test(n.getAttribute("data-sim")!))) return;
+            observer.disconnect();
+            setTimeout(() =>
+              resolve({
+                rates: open().map((n) => /(?:^|,)rate=(\d+)/.exec(n.getAttribute("data-sim")!)![1]),
+                charts: open().filter((n) => n.querySelector("path") !== null).length
+              })
+            );
+          });
+          observer.observe(document.body, {subtree: true, childList: true, attributes: true});
+          input.value = "41";
+          input.dispatchEvent(new Event("input", {bubbles: true}));
+        })
+    );
     expect(seen).toEqual({rates: ["41", "41", "41", "41"], charts: 4});
     expect(errors).toEqual([]);
     await releaseTab(page);
@@ -312,10 +389,22 @@ describe("arrival-lab notebook over HTTP", () => {
     // The learner's answer files: the committed ones, with one wrong verdict.
     const answers = join(tmp, "answers");
     await (await import("node:fs/promises")).mkdir(answers);
-    for (const name of outputNames) await writeFile(join(answers, name), name === "capacity.txt" ? committed.get(name)!.replace("verdict=under", "verdict=ok") : committed.get(name)!);
+    for (const name of outputNames)
+      await writeFile(
+        join(answers, name),
+        name === "capacity.txt" ? committed.get(name)!.replace("verdict=under", "verdict=ok") : committed.get(name)!
+      );
     await page.locator("input[name=lab-files]").setInputFiles(outputNames.map((name) => join(answers, name)));
-    await expect.poll(() => page.locator(".lab-grade").last().locator("li.fail").innerText()).toBe("✗ capacity.txt: values — verdict=ok (the CSVs give under)");
-    const model = Object.fromEntries(committed.get("arrival-model.txt")!.trim().split("\n").map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]));
+    await expect
+      .poll(() => page.locator(".lab-grade").last().locator("li.fail").innerText())
+      .toBe("✗ capacity.txt: values — verdict=ok (the CSVs give under)");
+    const model = Object.fromEntries(
+      committed
+        .get("arrival-model.txt")!
+        .trim()
+        .split("\n")
+        .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)])
+    );
     const form = page.locator("form.lab-decision");
     await form.locator("input[name=workers]").fill(model.workers);
     await form.locator("textarea[name=evidence]").fill(model.evidence);
@@ -339,22 +428,39 @@ describe("arrival-lab notebook over HTTP", () => {
     const checks = gradeLab((name) => committed.get(name));
     await expect.poll(() => grader.count()).toBe(checks.length);
     const shown = await grader.allInnerTexts();
-    expect(shown[0]).toBe(`✓ ${ja["rule.present"]} — ${ja["check.files.present"].replace("{n}", String(inputNames.length + outputNames.length))}`);
+    expect(shown[0]).toBe(
+      `✓ ${ja["rule.present"]} — ${ja["check.files.present"].replace("{n}", String(inputNames.length + outputNames.length))}`
+    );
     expect(shown).toContain(`✓ latency.tsv: ${ja["rule.values"]} — ${ja["check.values.match"]}`);
     for (const [k, c] of checks.entries()) expect(shown[k], c.name).not.toContain(c.detail);
     // Every chart's text alternatives in Japanese: the image's name (step 5's, with queue.tsv's
     // maxima) and its table view, whose columns are ja.json's.
     const queueFigure = page.locator(".lab-pair").nth(2).locator("figure").first();
-    const queueText = (await import("../../src/components/lab/chartText.js")).queueText(labRuns(committed).figures.queue, translator({en, ja}, "ja"));
-    expect(queueText.summary).toContain(committed.get("queue.tsv")!.trim().split("\n").map((line) => line.split("\t")).map(([shape, , max]) => `${shape}は${max}`).join("、"));
+    const queueText = (await import("../../src/components/lab/chartText.js")).queueText(
+      labRuns(committed).figures.queue,
+      translator({en, ja}, "ja")
+    );
+    expect(queueText.summary).toContain(
+      committed
+        .get("queue.tsv")!
+        .trim()
+        .split("\n")
+        .map((line) => line.split("\t"))
+        .map(([shape, , max]) => `${shape}は${max}`)
+        .join("、")
+    );
     expect(await queueFigure.locator("svg[role=img]").getAttribute("aria-label")).toBe(queueText.summary);
-    const summaries = await page.locator("main svg[role=img]").evaluateAll((svgs) => svgs.map((svg) => svg.getAttribute("aria-label") ?? ""));
+    const summaries = await page
+      .locator("main svg[role=img]")
+      .evaluateAll((svgs) => svgs.map((svg) => svg.getAttribute("aria-label") ?? ""));
     expect(summaries).toHaveLength(12);
     for (const summary of summaries) expect(summary).not.toMatch(/\b(Chart|to|requests|shape|ms)\b/);
     await queueFigure.locator("details.qb-chart-table > summary").click();
     expect(await queueFigure.locator("details.qb-chart-table > summary").innerText()).toBe(ja["chart.table"]);
     // (the table is made on the details' toggle event, a task after the click)
-    await expect.poll(() => queueFigure.locator("details.qb-chart-table th").allInnerTexts()).toEqual([ja["table.shape"], ja["chart.time"], ja["chart.qlen"]]);
+    await expect
+      .poll(() => queueFigure.locator("details.qb-chart-table th").allInnerTexts())
+      .toEqual([ja["table.shape"], ja["chart.time"], ja["chart.qlen"]]);
     expect(errors).toEqual([]);
     await releaseTab(page);
   });
@@ -375,7 +481,9 @@ describe("arrival-lab notebook, switching language", () => {
     const ja = JSON.parse(readFileSync(join(packageRoot, "notebooks/locales/arrival-lab/ja.json"), "utf8"));
     const slider = page.locator(`form:has(label:text-is("${ja["try.rate"]}")) input[type=range]`);
     expect(await slider.inputValue()).toBe("33");
-    expect(await page.locator("form.lab-decision textarea[name=risk]").inputValue()).toBe("bursts longer than the workers queue for a whole service time");
+    expect(await page.locator("form.lab-decision textarea[name=risk]").inputValue()).toBe(
+      "bursts longer than the workers queue for a whole service time"
+    );
     expect(await page.locator(`pre.lab-answer[data-file="queue.tsv"]`).textContent()).toBe(otherAnswers.get("queue.tsv"));
     expect(new URL(page.url()).searchParams.get("lang")).toBe("ja");
     expect(errors).toEqual([]);

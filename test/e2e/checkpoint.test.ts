@@ -37,11 +37,21 @@ describe("checkpoint(options) in the page", () => {
     const {close, page, errors} = await openQuiz();
     const before = await html(page);
     // (the page embeds its .md, so only what the cells compute is secret: the typed prefixes are not)
-    for (const secret of ["ANSWER-high", "NUMBER-ANSWER-24.5", "WHY-high", "WHY-24.5", "68.2"]) expect(before, secret).not.toContain(secret);
-    expect(await page.locator("[data-qb-checkpoint]").evaluateAll((nodes) => nodes.map((n) => [n.getAttribute("data-qb-checkpoint"), (n as HTMLElement).dataset.qbState]))).toEqual([["largest", "ask"], ["percent", "ask"]]);
+    for (const secret of ["ANSWER-high", "NUMBER-ANSWER-24.5", "WHY-high", "WHY-24.5", "68.2"])
+      expect(before, secret).not.toContain(secret);
+    expect(
+      await page
+        .locator("[data-qb-checkpoint]")
+        .evaluateAll((nodes) => nodes.map((n) => [n.getAttribute("data-qb-checkpoint"), (n as HTMLElement).dataset.qbState]))
+    ).toEqual([
+      ["largest", "ask"],
+      ["percent", "ask"]
+    ]);
     // Submitting with nothing chosen is one line, and still reveals nothing.
     await page.locator('[data-qb-checkpoint="largest"] button[type=submit]').click();
-    await expect.poll(() => page.locator('[data-qb-checkpoint="largest"] [role=alert]').textContent()).toBe("Choose or type a guess first.");
+    await expect
+      .poll(() => page.locator('[data-qb-checkpoint="largest"] [role=alert]').textContent())
+      .toBe("Choose or type a guess first.");
     expect(await html(page)).not.toContain("ANSWER-high");
     expect(errors).toEqual([]);
     await close();
@@ -87,7 +97,11 @@ describe("checkpoint(options) in the page", () => {
     let found = false;
     for (let i = 0; i < 30 && !found; i++) {
       await page.keyboard.press("Tab");
-      found = await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type === "radio" && !!document.activeElement?.closest('[data-qb-checkpoint="largest"]'));
+      found = await page.evaluate(
+        () =>
+          (document.activeElement as HTMLInputElement | null)?.type === "radio" &&
+          !!document.activeElement?.closest('[data-qb-checkpoint="largest"]')
+      );
     }
     expect(found).toBe(true);
     await page.keyboard.press("ArrowDown"); // focus and choice move to the next radio
@@ -101,7 +115,9 @@ describe("checkpoint(options) in the page", () => {
     found = false;
     for (let i = 0; i < 10 && !found; i++) {
       await page.keyboard.press("Tab");
-      found = await page.evaluate(() => !!document.activeElement?.closest('[data-qb-checkpoint="percent"]') && document.activeElement?.tagName === "INPUT");
+      found = await page.evaluate(
+        () => !!document.activeElement?.closest('[data-qb-checkpoint="percent"]') && document.activeElement?.tagName === "INPUT"
+      );
     }
     expect(found).toBe(true);
     await page.keyboard.type("abc");
@@ -132,10 +148,17 @@ describe("checkpoint(options) in the page", () => {
 
   it("a stored guess that is not one of the choices, or is markup, asks again and never becomes markup", async () => {
     const {close, page} = await openQuiz();
-    await page.evaluate(() => localStorage.setItem("queuebook:progress:quiz", JSON.stringify({checkpoint: {known: ["largest"], done: {largest: "<img src=x onerror=alert(1)>", percent: "<b>9</b>"}}})));
+    await page.evaluate(() =>
+      localStorage.setItem(
+        "queuebook:progress:quiz",
+        JSON.stringify({checkpoint: {known: ["largest"], done: {largest: "<img src=x onerror=alert(1)>", percent: "<b>9</b>"}}})
+      )
+    );
     await page.reload();
     await page.locator('[data-qb-checkpoint="percent"] form').waitFor();
-    expect(await page.locator("[data-qb-checkpoint]").evaluateAll((nodes) => nodes.map((n) => (n as HTMLElement).dataset.qbState))).toEqual(["ask", "ask"]);
+    expect(await page.locator("[data-qb-checkpoint]").evaluateAll((nodes) => nodes.map((n) => (n as HTMLElement).dataset.qbState))).toEqual(
+      ["ask", "ask"]
+    );
     expect(await page.locator("main img, main b").count()).toBe(0);
     await close();
   });

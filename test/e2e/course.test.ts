@@ -25,12 +25,18 @@ describe("the course page", () => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
     await page.goto(`${site.origin}/index.html`);
-    expect(await page.locator("[data-qb-lesson]").evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-qb-lesson")))).toEqual(expect.arrayContaining(lessons));
-    expect((await page.locator("[data-qb-lesson]").evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-qb-lesson")))).slice(0, 3)).toEqual(lessons.slice(0, 3));
+    expect(await page.locator("[data-qb-lesson]").evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-qb-lesson")))).toEqual(
+      expect.arrayContaining(lessons)
+    );
+    expect(
+      (await page.locator("[data-qb-lesson]").evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-qb-lesson")))).slice(0, 3)
+    ).toEqual(lessons.slice(0, 3));
     const formulas = page.locator('[data-qb-lesson="formulas"]');
     expect(await formulas.locator("[data-qb-require]").allTextContents()).toEqual(["On call", "The arrival-process lab"]);
     expect(await formulas.locator('[data-qb-slot="minutes"]').textContent()).toBe("about 30 min");
-    expect(await page.locator('[data-qb-lesson="on-call"] [data-qb-slot="goal"]').textContent()).toMatch(/^Keep a web service within its error budget/);
+    expect(await page.locator('[data-qb-lesson="on-call"] [data-qb-slot="goal"]').textContent()).toMatch(
+      /^Keep a web service within its error budget/
+    );
     expect(await page.locator('[data-qb-lesson="arrival-lab"] a[hreflang]').allTextContents()).toEqual(["English", "日本語"]);
     expect(await page.title()).toBe("queuebook: the course");
     expect(errors).toEqual([]);
@@ -61,7 +67,11 @@ describe("the course page", () => {
     await releaseTab(page);
   });
 
-  for (const [lang, title] of [["hu", "Ügyeletben"], ["pt", "De prevenção"], ["ig", "N'ọrụ oku"]]) {
+  for (const [lang, title] of [
+    ["hu", "Ügyeletben"],
+    ["pt", "De prevenção"],
+    ["ig", "N'ọrụ oku"]
+  ]) {
     it(`gives the on-call page its ${lang} <title> and description`, async () => {
       const page = await takeTab(site.browser);
       await page.goto(`${site.origin}/on-call.html?lang=${lang}`);
@@ -78,19 +88,27 @@ describe("the course page", () => {
     await burn.locator("form").waitFor({timeout: 30_000});
     expect(await page.locator("[data-qb-checkpoint]").count()).toBe(2);
     const expected = run("bad-deploy", {seed: 1})[20].burn1h.toFixed(1);
-    expect(await page.evaluate(() => document.documentElement.outerHTML)).not.toContain(`burn (1 h) ${run("bad-deploy", {seed: 1})[20].burn1h.toFixed(1)}×`);
+    expect(await page.evaluate(() => document.documentElement.outerHTML)).not.toContain(
+      `burn (1 h) ${run("bad-deploy", {seed: 1})[20].burn1h.toFixed(1)}×`
+    );
     await burn.getByLabel("Your guess").fill("3");
     await burn.getByRole("button", {name: "Commit my guess"}).click();
-    await expect.poll(() => burn.locator("[data-qb-answer]").textContent()).toBe(`burn (1 h) ${expected}× at 09:20 (bad deploy, seed 1, no decisions); the alert fires at 09:29`);
+    await expect
+      .poll(() => burn.locator("[data-qb-answer]").textContent())
+      .toBe(`burn (1 h) ${expected}× at 09:20 (bad deploy, seed 1, no decisions); the alert fires at 09:29`);
     expect(await burn.locator("[data-qb-guess]").textContent()).toBe("3.0×");
     const db = page.locator('[data-qb-checkpoint="database-after-flush"]');
     await db.getByLabel("It saturates: 100 % of its capacity").check();
     await db.getByRole("button", {name: "Commit my guess"}).click();
     await expect.poll(() => db.locator(".qb-checkpoint-verdict").textContent()).toBe("Right.");
     await page.goto(`${site.origin}/index.html`);
-    await expect.poll(() => page.locator('[data-qb-lesson="on-call"] [data-qb-progress]').textContent()).toBe("2 of 2 checkpoints answered · 0 of 4 scenarios finished");
+    await expect
+      .poll(() => page.locator('[data-qb-lesson="on-call"] [data-qb-progress]').textContent())
+      .toBe("2 of 2 checkpoints answered · 0 of 4 scenarios finished");
     await page.goto(`${site.origin}/index.html?lang=pt`);
-    await expect.poll(() => page.locator('[data-qb-lesson="on-call"] [data-qb-progress]').textContent()).toBe("2 de 2 perguntas de verificação respondidas · 0 de 4 cenários terminados");
+    await expect
+      .poll(() => page.locator('[data-qb-lesson="on-call"] [data-qb-progress]').textContent())
+      .toBe("2 de 2 perguntas de verificação respondidas · 0 de 4 cenários terminados");
     await releaseTab(page);
   }, 90_000);
 });

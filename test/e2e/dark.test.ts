@@ -49,11 +49,16 @@ function colours(page: Page): Promise<Colours> {
     // the page's background: the body's, else the root's (presentation mode paints html and body alike)
     const pageBackground = body.backgroundColor === "rgba(0, 0, 0, 0)" ? html.backgroundColor : body.backgroundColor;
     const background = luminance(rgb(pageBackground));
-    const plotBackgroundIsPage = [...document.querySelectorAll("svg[class^='plot']")].map((svg) => rgb(getComputedStyle(svg).getPropertyValue("--plot-background")).join() === rgb(pageBackground).join());
+    const plotBackgroundIsPage = [...document.querySelectorAll("svg[class^='plot']")].map(
+      (svg) => rgb(getComputedStyle(svg).getPropertyValue("--plot-background")).join() === rgb(pageBackground).join()
+    );
     const marks: {what: string; ratio: number}[] = [];
     for (const el of document.querySelectorAll<SVGElement>("svg [stroke^='var(--qb-'], svg [fill^='var(--qb-']")) {
       const style = getComputedStyle(el);
-      for (const [attribute, value] of [["stroke", style.stroke], ["fill", style.fill]] as const) {
+      for (const [attribute, value] of [
+        ["stroke", style.stroke],
+        ["fill", style.fill]
+      ] as const) {
         if (!el.getAttribute(attribute)?.startsWith("var(--qb-") || el.getAttribute(attribute)?.startsWith("var(--qb-bg")) continue;
         marks.push({what: `${el.tagName} ${attribute}=${el.getAttribute(attribute)}`, ratio: ratio(luminance(rgb(value)), background)});
       }

@@ -30,9 +30,15 @@ beforeAll(async () => {
   root = join(folder(), "notebooks");
   mkdirSync(root);
   writeFileSync(join(root, "nb.md"), notebook);
-  writeFileSync(join(root, "pic.svg"), '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30" fill="teal"/></svg>');
+  writeFileSync(
+    join(root, "pic.svg"),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30" fill="teal"/></svg>'
+  );
   writeFileSync(join(root, "evil.html"), `<!doctype html><title>evil</title><script>${attack}</script>`);
-  writeFileSync(join(root, "evil.svg"), `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script><![CDATA[${attack}]]></script></svg>`);
+  writeFileSync(
+    join(root, "evil.svg"),
+    `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script><![CDATA[${attack}]]></script></svg>`
+  );
   preview = await startPreview({root, packageRoot, port: 0});
   browser = await launchBrowser();
   page = await takeTab(browser);
@@ -62,7 +68,12 @@ describe("a scripted file in the notebook folder under queuebook dev (Chromium, 
       // whichever comes first: Chromium saying it refused the script, or the script's save answered
       const blocked = page.waitForEvent("console", (m) => /Blocked script execution .*sandboxed/.test(m.text())).then(() => "blocked");
       const answer = await page.goto(`${preview.url}${file}`);
-      const saved = page.waitForFunction(() => document.title.startsWith("saved ")).then(() => "saved", () => "gone");
+      const saved = page
+        .waitForFunction(() => document.title.startsWith("saved "))
+        .then(
+          () => "saved",
+          () => "gone"
+        );
       expect(await Promise.race([blocked, saved])).toBe("blocked");
       expect(readFileSync(join(root, "nb.md"), "utf8")).toBe(notebook);
       expect(answer?.headers()["content-security-policy"]).toBe("sandbox");
@@ -77,6 +88,11 @@ describe("a scripted file in the notebook folder under queuebook dev (Chromium, 
       const img = document.getElementById("pic") as HTMLImageElement | null;
       return !!img && img.complete;
     });
-    expect(await page.evaluate(() => [(document.getElementById("pic") as HTMLImageElement).naturalWidth, (document.getElementById("pic") as HTMLImageElement).naturalHeight])).toEqual([40, 30]);
+    expect(
+      await page.evaluate(() => [
+        (document.getElementById("pic") as HTMLImageElement).naturalWidth,
+        (document.getElementById("pic") as HTMLImageElement).naturalHeight
+      ])
+    ).toEqual([40, 30]);
   });
 });

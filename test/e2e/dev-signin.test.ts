@@ -23,7 +23,11 @@ beforeAll(async () => {
   browser = await launchBrowser();
 }, 60_000);
 afterAll(async () => {
-  await Promise.all(children.map((child) => new Promise((exited) => (child.exitCode !== null ? exited(null) : (child.once("exit", exited), child.kill("SIGTERM"))))));
+  await Promise.all(
+    children.map(
+      (child) => new Promise((exited) => (child.exitCode !== null ? exited(null) : (child.once("exit", exited), child.kill("SIGTERM"))))
+    )
+  );
   await closeBrowser(browser);
 });
 
@@ -32,7 +36,10 @@ async function startDev(args: string[], env: NodeJS.ProcessEnv): Promise<{root: 
   const root = join(folder(), "notebooks");
   mkdirSync(root);
   writeFileSync(join(root, "nb.md"), notebook);
-  const child = spawn(process.execPath, [join(packageRoot, "bin/queuebook.js"), "dev", "--root", root, "--port", "0", ...args], {env, stdio: ["ignore", "pipe", "inherit"]});
+  const child = spawn(process.execPath, [join(packageRoot, "bin/queuebook.js"), "dev", "--root", root, "--port", "0", ...args], {
+    env,
+    stdio: ["ignore", "pipe", "inherit"]
+  });
   children.push(child);
   let out = "";
   const [url, link] = await new Promise<[string, string]>((resolve, reject) => {
@@ -85,10 +92,21 @@ describe("queuebook dev's sign-in link in Chromium", {timeout: 60_000}, () => {
     const bin = folder();
     const record = join(bin, "opened.json");
     const opener = join(bin, "browser");
-    writeFileSync(opener, `#!${process.execPath}\nrequire("node:fs").writeFileSync(${JSON.stringify(record)}, JSON.stringify(process.argv.slice(2)));\n`);
+    writeFileSync(
+      opener,
+      `#!${process.execPath}\nrequire("node:fs").writeFileSync(${JSON.stringify(record)}, JSON.stringify(process.argv.slice(2)));\n`
+    );
     chmodSync(opener, 0o755);
     const {root, url} = await startDev(["--open"], {...process.env, BROWSER: opener});
-    await expect.poll(() => { try { return JSON.parse(readFileSync(record, "utf8")); } catch { return undefined; } }).toHaveLength(1);
+    await expect
+      .poll(() => {
+        try {
+          return JSON.parse(readFileSync(record, "utf8"));
+        } catch {
+          return undefined;
+        }
+      })
+      .toHaveLength(1);
     const [file] = JSON.parse(readFileSync(record, "utf8")) as string[];
     const context = await browser.newContext();
     try {

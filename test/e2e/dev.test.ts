@@ -67,8 +67,8 @@ describe("queuebook dev", () => {
     expect(await page.text()).toContain('name="queuebook-dev"');
     expect((await fetch(preview.url + "nope")).status).toBe(404);
     expect(await (await fetch(preview.url + "live.md")).text()).toContain("# Live"); // files beside the notebooks are served
-    for (const escape of ["%2e%2e/helper.ts", "..%2fhelper.ts", "_queuebook/%2e%2e/%2e%2e/package.json"]) {
-      expect((await fetch(preview.url + escape)).status, escape).toBe(404); // never a file outside the folders served
+    for (const escapePath of ["%2e%2e/helper.ts", "..%2fhelper.ts", "_queuebook/%2e%2e/%2e%2e/package.json"]) {
+      expect((await fetch(preview.url + escapePath)).status, escapePath).toBe(404); // never a file outside the folders served
     }
   });
 
@@ -94,7 +94,8 @@ describe("queuebook dev", () => {
   });
 
   it("a prose edit keeps showing only the page's language of a passage written in several", async () => {
-    const blocks = (en: string, hu: string) => `---\nlanguages: [en, hu]\n---\n\n<div lang="en">\n\n${en}\n\n</div>\n<div lang="hu">\n\n${hu}\n\n</div>\n\n\`\`\`js\nimport {showLanguageBlocks} from "../src/page/prose.js";\n\`\`\`\n\n\`\`\`js\n{ showLanguageBlocks(lang); }\n\`\`\`\n`;
+    const blocks = (en: string, hu: string) =>
+      `---\nlanguages: [en, hu]\n---\n\n<div lang="en">\n\n${en}\n\n</div>\n<div lang="hu">\n\n${hu}\n\n</div>\n\n\`\`\`js\nimport {showLanguageBlocks} from "../src/page/prose.js";\n\`\`\`\n\n\`\`\`js\n{ showLanguageBlocks(lang); }\n\`\`\`\n`;
     writeFileSync(join(copy.notebooks, "langs.md"), blocks("english one", "magyar egy"));
     const {page, errors} = await openLive("langs?lang=hu");
     await expect.poll(() => page.locator("main").innerText()).toContain("magyar egy");
@@ -107,7 +108,8 @@ describe("queuebook dev", () => {
   });
 
   it("inserting a cell runs only that cell: the cells after it keep their outputs and do not re-run", async () => {
-    const counted = (name: string) => `\`\`\`js\nhtml\`<p id="${name}">${name} ran \${(window.__${name} = (window.__${name} ?? 0) + 1)} time(s)</p>\`\n\`\`\`\n`;
+    const counted = (name: string) =>
+      `\`\`\`js\nhtml\`<p id="${name}">${name} ran \${(window.__${name} = (window.__${name} ?? 0) + 1)} time(s)</p>\`\n\`\`\`\n`;
     const file = join(copy.notebooks, "insert.md");
     writeFileSync(file, `# Insert\n\n${counted("a")}\n${counted("b")}`);
     const {page, errors} = await openLive("insert");
@@ -131,19 +133,19 @@ describe("queuebook dev", () => {
 describe("queuebook dev through failures", {timeout: 120_000}, () => {
   it("a notebook deleted while open says so in its page, and the page updates again once it is created again", async () => {
     const file = join(copy.notebooks, "gone.md");
-    writeFileSync(file, "# Gone\n\n```js\nhtml`<p id=\"g\">${6 * 7}</p>`\n```\n");
+    writeFileSync(file, '# Gone\n\n```js\nhtml`<p id="g">${6 * 7}</p>`\n```\n');
     const {page, errors} = await openLive("gone");
     await expect.poll(() => page.locator("#g").textContent()).toBe("42");
     unlinkSync(file);
     const notice = page.locator("#qb-dev-notice");
     await expect.poll(() => notice.textContent(), {timeout: 10_000}).toContain("gone.md is gone");
     expect(await page.locator("#g").textContent()).toBe("42"); // the page keeps what it showed
-    writeFileSync(file, "# Gone\n\n```js\nhtml`<p id=\"g\">${6 * 7 + 1}</p>`\n```\n");
+    writeFileSync(file, '# Gone\n\n```js\nhtml`<p id="g">${6 * 7 + 1}</p>`\n```\n');
     await expect.poll(() => page.locator("#g").textContent(), {timeout: 10_000}).toBe("43");
     await page.waitForFunction(() => document.documentElement.getAttribute("data-queuebook-live") === "connected");
     expect(await notice.count()).toBe(0);
     // and it keeps updating in place after coming back
-    writeFileSync(file, "# Gone\n\n```js\nhtml`<p id=\"g\">${6 * 7 + 2}</p>`\n```\n");
+    writeFileSync(file, '# Gone\n\n```js\nhtml`<p id="g">${6 * 7 + 2}</p>`\n```\n');
     await expect.poll(() => page.locator("#g").textContent(), {timeout: 10_000}).toBe("44");
     expect(errors).toEqual([]);
     await releaseTab(page);
@@ -172,7 +174,9 @@ describe("queuebook dev through failures", {timeout: 120_000}, () => {
     expect(logged.join("\n")).toMatch(/diff\.ts/);
 
     writeFileSync(source, good);
-    await page.waitForFunction(() => (window as any).__marker === undefined && !document.getElementById("qb-dev-notice"), undefined, {timeout: 30_000});
+    await page.waitForFunction(() => (window as any).__marker === undefined && !document.getElementById("qb-dev-notice"), undefined, {
+      timeout: 30_000
+    });
     await page.waitForFunction(() => document.documentElement.getAttribute("data-queuebook-live") === "connected");
     await expect.poll(() => page.locator("#out").textContent()).toBe(before);
     expect([...errors, ...late.errors]).toEqual([]);
@@ -183,7 +187,9 @@ describe("queuebook dev through failures", {timeout: 120_000}, () => {
   it("a page of another origin can neither run the server's scripts nor open its event stream", async () => {
     const site = mkdtempSync(join(tmpdir(), "queuebook-dev-foreign-"));
     const target = preview.url.replace(/\/$/, "");
-    writeFileSync(join(site, "index.html"), `<!doctype html><script>
+    writeFileSync(
+      join(site, "index.html"),
+      `<!doctype html><script>
       window.results = {};
       const events = new EventSource(${JSON.stringify(target + "/_queuebook/events?page=live")});
       events.onopen = () => (window.results.events = "open");
@@ -194,12 +200,15 @@ describe("queuebook dev through failures", {timeout: 120_000}, () => {
       script.onload = () => (window.results.script = typeof queuebook);
       script.onerror = () => (window.results.script = "refused");
       document.head.append(script);
-    </script>`);
+    </script>`
+    );
     const foreign = await serveStatic(site);
     const page = await browser.newPage();
     try {
       await page.goto(foreign.origin + "/index.html");
-      await page.waitForFunction(() => ["events", "fetch", "script"].every((k) => (window as any).results[k]), undefined, {timeout: 10_000});
+      await page.waitForFunction(() => ["events", "fetch", "script"].every((k) => (window as any).results[k]), undefined, {
+        timeout: 10_000
+      });
       expect(await page.evaluate(() => (window as any).results)).toEqual({events: "refused", fetch: "refused", script: "refused"});
     } finally {
       await releaseTab(page);

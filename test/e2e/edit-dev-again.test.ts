@@ -17,7 +17,8 @@ import {shownEditButton} from "../support/editButton.js";
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const folder = freshFolders("qb-edit-dev-again-");
 // blocks: 0 the heading and intro, 1 the hidden cell of n (no output), 2 the hidden cell of rate, 3 the prose that shows them
-const notebook = "# Again\n\nIntro <b class=\"intro\">one</b>.\n\n```js\nconst n = 160;\n```\n\n```js\nconst rate = 2;\n```\n\nn is <b class=\"n\">${n}</b>, load <b class=\"load\">${n * rate}</b>.\n";
+const notebook =
+  '# Again\n\nIntro <b class="intro">one</b>.\n\n```js\nconst n = 160;\n```\n\n```js\nconst rate = 2;\n```\n\nn is <b class="n">${n}</b>, load <b class="load">${n * rate}</b>.\n';
 let file: string;
 let preview: Preview;
 let browser: Browser;
@@ -65,7 +66,9 @@ async function openEditor(page: Page, button: ReturnType<typeof cellButton>, hol
   await page.waitForFunction((text) => {
     const active = document.activeElement;
     const editor = active?.closest("[data-qb-editor]");
-    return !!editor && editor.isConnected && !!editor.closest("main") && (editor.querySelector(".cm-content")?.textContent ?? "").includes(text);
+    return (
+      !!editor && editor.isConnected && !!editor.closest("main") && (editor.querySelector(".cm-content")?.textContent ?? "").includes(text)
+    );
   }, holds);
   expect(await page.locator("main [data-qb-editor]").count()).toBe(open);
 }
@@ -123,12 +126,14 @@ describe("editing again under queuebook dev (Chromium, HTTP)", {timeout: 90_000}
     try {
       await openEditor(page, proseButton(page, ".intro"), "Intro");
       // a new heading and paragraph: <main>'s structure changes, the live update rebuilds it
-      await runAndSave(page, "# Again\n\n## Added\n\nIntro <b class=\"intro\">two</b>.", "## Added");
-      await page.waitForFunction(() => document.querySelector("main h2")?.textContent === "Added" && document.querySelector(".intro")?.textContent === "two");
+      await runAndSave(page, '# Again\n\n## Added\n\nIntro <b class="intro">two</b>.', "## Added");
+      await page.waitForFunction(
+        () => document.querySelector("main h2")?.textContent === "Added" && document.querySelector(".intro")?.textContent === "two"
+      );
       // the editor keeps the focus through the rebuild (Esc still leaves it); the same prose block, once more
       await closeEditor(page);
       await openEditor(page, proseButton(page, ".intro"), "Added");
-      await runAndSave(page, "# Again\n\n## Added\n\nIntro <b class=\"intro\">three</b>.", "three");
+      await runAndSave(page, '# Again\n\n## Added\n\nIntro <b class="intro">three</b>.', "three");
       await page.waitForFunction(() => document.querySelector(".intro")?.textContent === "three");
       await closeEditor(page);
       // a cell, and the prose after it
@@ -137,9 +142,11 @@ describe("editing again under queuebook dev (Chromium, HTTP)", {timeout: 90_000}
       await page.waitForFunction(() => document.querySelector(".load")?.textContent === "20");
       await closeEditor(page);
       await openEditor(page, proseButton(page, ".load"), "n is");
-      await runAndSave(page, "Now n is <b class=\"n\">${n}</b>, load <b class=\"load\">${n * rate}</b>.", "Now n is");
+      await runAndSave(page, 'Now n is <b class="n">${n}</b>, load <b class="load">${n * rate}</b>.', "Now n is");
       await page.waitForFunction(() => /^Now n is 10/.test(document.querySelector("main > p:has(.load)")?.textContent ?? ""));
-      expect(onDisk()).toBe("# Again\n\n## Added\n\nIntro <b class=\"intro\">three</b>.\n\n```js\nconst n = 10;\n```\n\n```js\nconst rate = 2;\n```\n\nNow n is <b class=\"n\">${n}</b>, load <b class=\"load\">${n * rate}</b>.\n");
+      expect(onDisk()).toBe(
+        '# Again\n\n## Added\n\nIntro <b class="intro">three</b>.\n\n```js\nconst n = 10;\n```\n\n```js\nconst rate = 2;\n```\n\nNow n is <b class="n">${n}</b>, load <b class="load">${n * rate}</b>.\n'
+      );
     } finally {
       await releaseTab(page);
     }
@@ -160,7 +167,11 @@ describe("editing again under queuebook dev (Chromium, HTTP)", {timeout: 90_000}
       await page.waitForFunction(() => document.querySelector("main h1")?.textContent === "Again, from another editor");
       expect(await page.evaluate(() => (document.querySelector("main h1") as any).qbMark)).toBeUndefined(); // main was rebuilt
       // the editor is in the page again, before its cell, with the learner's text
-      await page.waitForFunction(() => document.querySelector("main [data-qb-editor]")?.closest(".qb-edit-panel")?.nextElementSibling?.matches("button[data-qb-edit]") ?? false);
+      await page.waitForFunction(
+        () =>
+          document.querySelector("main [data-qb-editor]")?.closest(".qb-edit-panel")?.nextElementSibling?.matches("button[data-qb-edit]") ??
+          false
+      );
       await page.locator("main h1").click(); // (the focus elsewhere)
       await openEditor(page, cellButton(page, 0), "// mine");
       await page.keyboard.press("Shift+Enter");

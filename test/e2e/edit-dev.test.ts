@@ -73,7 +73,9 @@ describe("editing under queuebook dev (Chromium, HTTP)", {timeout: 60_000}, () =
       await run(page, 'import {answer} from "../src/extra.js";\nconst x = answer;');
       await page.waitForFunction(() => document.querySelector(".x")?.textContent === "420");
       expect(await page.locator("#cell-1 .qb-error").count()).toBe(0);
-      await expect.poll(() => readFileSync(join(project, "notebooks", "page.md"), "utf8")).toContain('import {answer} from "../src/extra.js";');
+      await expect
+        .poll(() => readFileSync(join(project, "notebooks", "page.md"), "utf8"))
+        .toContain('import {answer} from "../src/extra.js";');
     } finally {
       await releaseTab(page);
     }

@@ -15,8 +15,14 @@ import {closeBrowser, launchBrowser, releaseTab, takeTab} from "./harness.js";
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const erlang = readFileSync(join(packageRoot, "notebooks", "erlang-c.md"), "utf8");
 /** The code cells' sources as the editor opens them, in page order. */
-const sources = parseNotebook(erlang, "erlang-c.md").cells.filter((c) => !c.inline).map((c) => c.source);
-const firstLine = (s: string) => s.split("\n").find((l) => /[\p{L}\p{N}]/u.test(l))!.trim();
+const sources = parseNotebook(erlang, "erlang-c.md")
+  .cells.filter((c) => !c.inline)
+  .map((c) => c.source);
+const firstLine = (s: string) =>
+  s
+    .split("\n")
+    .find((l) => /[\p{L}\p{N}]/u.test(l))!
+    .trim();
 /** The label a button shows: the first line with a letter or digit, cut with an ellipsis past 60 characters. */
 const label = (s: string) => (firstLine(s).length > 60 ? `${firstLine(s).slice(0, 59)}…` : firstLine(s));
 let dir: string;
@@ -43,10 +49,14 @@ async function open(width: number, height: number): Promise<Page> {
 }
 
 /** The edit button of the k-th cell element. */
-const buttonOf = (page: Page, k: number) => page.locator("main > .qb-cell").nth(k).locator("xpath=preceding-sibling::button[@data-qb-edit][1]");
+const buttonOf = (page: Page, k: number) =>
+  page.locator("main > .qb-cell").nth(k).locator("xpath=preceding-sibling::button[@data-qb-edit][1]");
 
 /** Index of the cells with nothing to show (their element is empty). */
-const emptyCells = (page: Page) => page.evaluate(() => Array.from(document.querySelectorAll("main > .qb-cell"), (c, k) => (c.childNodes.length ? -1 : k)).filter((k) => k >= 0));
+const emptyCells = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll("main > .qb-cell"), (c, k) => (c.childNodes.length ? -1 : k)).filter((k) => k >= 0)
+  );
 
 /** Clicks the k-th cell's ✎ with the mouse (the pointer first rests on the cell, as a reader's does) and waits for that cell's editor. */
 async function clickOpens(page: Page, k: number): Promise<void> {
@@ -57,16 +67,27 @@ async function clickOpens(page: Page, k: number): Promise<void> {
   const box = (await button.boundingBox())!;
   // (a button over a shown cell is a glyph on a line of no height: its middle is half a line down)
   await page.mouse.click(box.x + box.width / 2, box.y + (box.height > 0 ? box.height / 2 : 6));
-  await page.waitForFunction((text) => document.activeElement?.closest("[data-qb-editor]")?.querySelector(".cm-content")?.textContent?.includes(text), firstLine(sources[k]));
+  await page.waitForFunction(
+    (text) => document.activeElement?.closest("[data-qb-editor]")?.querySelector(".cm-content")?.textContent?.includes(text),
+    firstLine(sources[k])
+  );
   await page.keyboard.press("Escape");
   await page.waitForFunction(() => !document.querySelector("[data-qb-editor]"));
 }
 
 /** Whether the hidden cells' buttons take any room: each one's boxes. */
-const hiddenButtonBoxes = (page: Page) => page.evaluate(() => Array.from(document.querySelectorAll("main > button[data-qb-edit]")).filter((b) => b.nextElementSibling?.matches(".qb-cell:empty")).map((b) => b.getClientRects().length));
+const hiddenButtonBoxes = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll("main > button[data-qb-edit]"))
+      .filter((b) => b.nextElementSibling?.matches(".qb-cell:empty"))
+      .map((b) => b.getClientRects().length)
+  );
 
 describe("hidden cells' edit buttons (Chromium, file://)", {timeout: 90_000}, () => {
-  for (const [width, height] of [[1280, 720], [390, 844]]) {
+  for (const [width, height] of [
+    [1280, 720],
+    [390, 844]
+  ]) {
     it(`at ${width}×${height}: a cell with nothing to show takes no room and draws no button while the code is hidden`, async () => {
       const page = await open(width, height);
       try {
@@ -78,7 +99,8 @@ describe("hidden cells' edit buttons (Chromium, file://)", {timeout: 90_000}, ()
           const cells = Array.from(document.querySelectorAll("main > .qb-cell:empty"));
           const first = cells[0];
           let before = first.previousElementSibling;
-          while (before && (before.matches("button, .qb-cell:empty") || !before.getClientRects().length)) before = before.previousElementSibling;
+          while (before && (before.matches("button, .qb-cell:empty") || !before.getClientRects().length))
+            before = before.previousElementSibling;
           let after = cells[cells.length - 1].nextElementSibling;
           while (after && (after.matches("button, .qb-cell:empty") || !after.getClientRects().length)) after = after.nextElementSibling;
           return {before: before?.getBoundingClientRect().bottom ?? 0, after: after!.getBoundingClientRect().top};
@@ -120,11 +142,14 @@ describe("hidden cells' edit buttons (Chromium, file://)", {timeout: 90_000}, ()
       await page.waitForSelector("pre.qb-code");
       expect(await toggle.getAttribute("aria-pressed")).toBe("true");
       // each cell's code right above it, as text
-      const shown = await page.evaluate(() => Array.from(document.querySelectorAll("main > .qb-cell"), (c) => {
-        let before = c.previousElementSibling;
-        while (before && !before.matches("pre.qb-code") && before.hasAttribute("data-qb-ui") && !before.matches(".qb-edit-panel")) before = before.previousElementSibling;
-        return before?.matches("pre.qb-code") ? before.textContent : null;
-      }));
+      const shown = await page.evaluate(() =>
+        Array.from(document.querySelectorAll("main > .qb-cell"), (c) => {
+          let before = c.previousElementSibling;
+          while (before && !before.matches("pre.qb-code") && before.hasAttribute("data-qb-ui") && !before.matches(".qb-edit-panel"))
+            before = before.previousElementSibling;
+          return before?.matches("pre.qb-code") ? before.textContent : null;
+        })
+      );
       expect(shown).toEqual(sources);
       // an editor takes its cell's code view's place; closing it brings the view back
       const empty = await emptyCells(page);

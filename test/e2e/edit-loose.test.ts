@@ -63,11 +63,15 @@ async function clickApplied(page: Page, selector: string): Promise<void> {
 
 /** The paragraphs of main's prose between cell elements `#cell-a` and `#cell-b`, as text. */
 const proseBetween = (page: Page, a: number, b: number) =>
-  page.evaluate(([a, b]) => {
-    const out: string[] = [];
-    for (let e = document.getElementById(`cell-${a}`)?.nextElementSibling; e && e.id !== `cell-${b}`; e = e.nextElementSibling) if (!e.hasAttribute("data-qb-ui")) out.push(e.textContent ?? "");
-    return out;
-  }, [a, b] as const);
+  page.evaluate(
+    ([a, b]) => {
+      const out: string[] = [];
+      for (let e = document.getElementById(`cell-${a}`)?.nextElementSibling; e && e.id !== `cell-${b}`; e = e.nextElementSibling)
+        if (!e.hasAttribute("data-qb-ui")) out.push(e.textContent ?? "");
+      return out;
+    },
+    [a, b] as const
+  );
 
 describe("+ Text below beside prose (built site, file://)", {timeout: 60_000}, () => {
   it("from a prose panel: the new paragraph joins that block, the one panel holds both, and a reload agrees", async () => {
@@ -89,11 +93,14 @@ describe("+ Text below beside prose (built site, file://)", {timeout: 60_000}, (
       await press(page, "#cell-4 ~ button[data-qb-edit='prose'] >> nth=0");
       expect(await page.locator("[data-qb-editor] .cm-content").textContent()).toMatch(/p99 latency[\s\S]*Mine\./);
       // one run of prose between the two cells: one edit button for it
-      expect(await page.evaluate(() => {
-        let n = 0;
-        for (let e = document.getElementById("cell-4")?.nextElementSibling; e && e.id !== "cell-5"; e = e.nextElementSibling) if (e.matches("button[data-qb-edit='prose']")) n++;
-        return n;
-      })).toBe(1);
+      expect(
+        await page.evaluate(() => {
+          let n = 0;
+          for (let e = document.getElementById("cell-4")?.nextElementSibling; e && e.id !== "cell-5"; e = e.nextElementSibling)
+            if (e.matches("button[data-qb-edit='prose']")) n++;
+          return n;
+        })
+      ).toBe(1);
     } finally {
       await page.evaluate(() => localStorage.clear());
       await releaseTab(page);
@@ -124,7 +131,9 @@ describe("positions after an edit that adds lines (built site, file://)", {timeo
       const count = Number((await page.getAttribute("html", "data-qb-edits")) ?? 0);
       await page.keyboard.press("Control+A");
       // two lines more, and an `a` the formula's a.toFixed(1) throws on
-      await page.keyboard.insertText("// one\n// two\nconst n = instances * WORKERS_PER_INSTANCE;\nconst s = serviceMs / 1000;\nconst a = null;\nconst wait = 0;");
+      await page.keyboard.insertText(
+        "// one\n// two\nconst n = instances * WORKERS_PER_INSTANCE;\nconst s = serviceMs / 1000;\nconst a = null;\nconst wait = 0;"
+      );
       await page.keyboard.press("Shift+Enter");
       await page.waitForSelector(`html[data-qb-edits="${count + 1}"]`);
       await page.waitForFunction(() => /TypeError/.test(document.querySelector("#cell-4")?.textContent ?? ""));
@@ -164,7 +173,12 @@ describe("loading the editor (built site, file://)", {timeout: 60_000}, () => {
       const button = await shownEditButton(page, page.locator("#cell-3 >> xpath=preceding-sibling::button[@data-qb-edit][1]"));
       await button.hover();
       const box = (await button.boundingBox())!;
-      expect(await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest("button[data-qb-edit]")?.nextElementSibling?.id, [box.x + box.width / 2, box.y + box.height / 2])).toBe("cell-3");
+      expect(
+        await page.evaluate(
+          ([x, y]) => document.elementFromPoint(x, y)?.closest("button[data-qb-edit]")?.nextElementSibling?.id,
+          [box.x + box.width / 2, box.y + box.height / 2]
+        )
+      ).toBe("cell-3");
       await page.waitForFunction(() => !!(window as any).queuebook.editor);
       expect(await page.locator("[data-qb-editor]").count()).toBe(0); // loaded, not opened
     } finally {

@@ -26,9 +26,12 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "queuebook-edit-"));
   await buildSite({root: join(packageRoot, "notebooks"), out: join(dir, "site"), packageRoot});
   built = `file://${join(dir, "site", "erlang-c.html")}`;
-  writeFileSync(join(dir, "erlang-c.html"), (await exportNotebook({file: join(packageRoot, "notebooks", "erlang-c.md"), packageRoot, snapshot: false})).html);
+  writeFileSync(
+    join(dir, "erlang-c.html"),
+    (await exportNotebook({file: join(packageRoot, "notebooks", "erlang-c.md"), packageRoot, snapshot: false})).html
+  );
   exported = `file://${join(dir, "erlang-c.html")}`;
-  writeFileSync(join(dir, "typed.md"), "# Typed\n\n```ts\nconst k: number = 2;\n```\n\nTen k: <b class=\"k\">${k * 10}</b>.\n");
+  writeFileSync(join(dir, "typed.md"), '# Typed\n\n```ts\nconst k: number = 2;\n```\n\nTen k: <b class="k">${k * 10}</b>.\n');
   writeFileSync(join(dir, "typed.html"), (await exportNotebook({file: join(dir, "typed.md"), packageRoot, snapshot: false})).html);
   typescript = `file://${join(dir, "typed.html")}`;
   browser = await launchBrowser();
@@ -73,14 +76,20 @@ const waitText = (page: Page, selector: string, pattern: RegExp) =>
   page.waitForFunction(([s, p]) => new RegExp(p).test(document.querySelector(s)?.textContent ?? ""), [selector, pattern.source] as const);
 
 async function setSlider(page: Page, index: number, value: number): Promise<void> {
-  await page.locator("#cell-1 input[type=range]").nth(index).evaluate((input: HTMLInputElement, v) => {
-    input.value = String(v);
-    input.dispatchEvent(new Event("input", {bubbles: true}));
-  }, value);
+  await page
+    .locator("#cell-1 input[type=range]")
+    .nth(index)
+    .evaluate((input: HTMLInputElement, v) => {
+      input.value = String(v);
+      input.dispatchEvent(new Event("input", {bubbles: true}));
+    }, value);
 }
 
 describe("editing erlang-c.md in the page (built site and export, file://)", {timeout: 60_000}, () => {
-  for (const [name, url] of [["built", () => built], ["exported", () => exported]] as const) {
+  for (const [name, url] of [
+    ["built", () => built],
+    ["exported", () => exported]
+  ] as const) {
     it(`${name}: a cell edit re-runs its dependents; the slider keeps its value`, async () => {
       const page = await open(url());
       try {
@@ -92,7 +101,10 @@ describe("editing erlang-c.md in the page (built site and export, file://)", {ti
         await edit(page, "#cell-3");
         expect(await page.locator("[data-qb-editor].cm-editor").count()).toBe(1);
         expect(await text(page, "[data-qb-editor] .cm-content")).toContain("const n = instances * WORKERS_PER_INSTANCE;");
-        await run(page, "const n = instances * WORKERS_PER_INSTANCE * 2;\nconst s = serviceMs / 1000;\nconst a = lambda * s;\nconst wait = a < n ? erlangC(a, n) : 1;");
+        await run(
+          page,
+          "const n = instances * WORKERS_PER_INSTANCE * 2;\nconst s = serviceMs / 1000;\nconst a = lambda * s;\nconst wait = a < n ? erlangC(a, n) : 1;"
+        );
         await waitText(page, "#inline-1", /^640$/);
         expect(await page.locator("#cell-1 input[type=range]").nth(1).inputValue()).toBe("20");
         await setSlider(page, 1, 5); // the edited cell follows the slider too
@@ -109,7 +121,10 @@ describe("editing erlang-c.md in the page (built site and export, file://)", {ti
     const page = await open(built);
     try {
       await edit(page, "#cell-3");
-      await run(page, "const n = instances * WORKERS_PER_INSTANCE * 4;\nconst s = serviceMs / 1000;\nconst a = lambda * s;\nconst wait = a < n ? erlangC(a, n) : 1;");
+      await run(
+        page,
+        "const n = instances * WORKERS_PER_INSTANCE * 4;\nconst s = serviceMs / 1000;\nconst a = lambda * s;\nconst wait = a < n ? erlangC(a, n) : 1;"
+      );
       await waitText(page, "#inline-1", /^640$/);
       await page.reload();
       await page.locator("[data-qb-kept]").waitFor();
@@ -131,14 +146,21 @@ describe("editing erlang-c.md in the page (built site and export, file://)", {ti
       await waitText(page, "#cell-3", /SyntaxError/);
       expect(await text(page, "#cell-3")).toContain(`erlang-c.md:${lineOf("const n = instances")}:22`);
       // message and place read (and are heard) apart, and the editor's lines are numbered as the notebook's
-      expect(await page.locator("#cell-3 .qb-error").textContent()).toMatch(new RegExp(`\\S \\(?erlang-c\\.md:${lineOf("const n = instances")}:22`));
-      expect(await page.locator("[data-qb-editor] .cm-lineNumbers .cm-gutterElement").allTextContents()).toContain(String(lineOf("const n = instances")));
+      expect(await page.locator("#cell-3 .qb-error").textContent()).toMatch(
+        new RegExp(`\\S \\(?erlang-c\\.md:${lineOf("const n = instances")}:22`)
+      );
+      expect(await page.locator("[data-qb-editor] .cm-lineNumbers .cm-gutterElement").allTextContents()).toContain(
+        String(lineOf("const n = instances"))
+      );
       expect(await page.locator("[data-qb-editor] .cm-lineNumbers .cm-gutterElement").allTextContents()).not.toContain("1");
       await waitText(page, "#inline-1", /input `n` failed/);
       // the sliders, which do not depend on the cell, still run: the number box follows the range
       await setSlider(page, 0, 2000);
       await page.waitForFunction(() => (document.querySelector("#cell-1 input[type=number]") as HTMLInputElement)?.value === "2000");
-      await run(page, "const n = instances * WORKERS_PER_INSTANCE;\nconst s = serviceMs / 1000;\nconst a = lambda * s;\nconst wait = a < n ? erlangC(a, n) : 1;");
+      await run(
+        page,
+        "const n = instances * WORKERS_PER_INSTANCE;\nconst s = serviceMs / 1000;\nconst a = lambda * s;\nconst wait = a < n ? erlangC(a, n) : 1;"
+      );
       await waitText(page, "#inline-1", /^160$/);
       expect(await page.locator("#cell-3 .qb-error").count()).toBe(0);
     } finally {
@@ -150,9 +172,15 @@ describe("editing erlang-c.md in the page (built site and export, file://)", {ti
     const page = await open(built);
     try {
       await edit(page, "#cell-3");
-      await run(page, 'const n = instances * WORKERS_PER_INSTANCE;\nconst s = serviceMs / 1000;\nconst a = lambda * s;\nconst wait = a < n ? erlangC(a, n) : 1;\nconst lambda = 1;');
+      await run(
+        page,
+        "const n = instances * WORKERS_PER_INSTANCE;\nconst s = serviceMs / 1000;\nconst a = lambda * s;\nconst wait = a < n ? erlangC(a, n) : 1;\nconst lambda = 1;"
+      );
       await waitText(page, "#cell-4", /lambda is defined more than once/);
-      await run(page, 'const n = instances * WORKERS_PER_INSTANCE;\nconst s = serviceMs / 1000;\nconst a = lambda * s;\nconst wait = a < n ? erlangC(a, n) : 1;\nthrow new Error("boom");');
+      await run(
+        page,
+        'const n = instances * WORKERS_PER_INSTANCE;\nconst s = serviceMs / 1000;\nconst a = lambda * s;\nconst wait = a < n ? erlangC(a, n) : 1;\nthrow new Error("boom");'
+      );
       await waitText(page, "#cell-3", /boom/);
       expect(await text(page, "#cell-3")).toContain(`erlang-c.md:${lineOf("const n = instances")}`);
     } finally {
@@ -197,7 +225,10 @@ describe("editing erlang-c.md in the page (built site and export, file://)", {ti
     const page = await open(exported);
     try {
       await edit(page, "#cell-3");
-      await run(page, 'import {erlangC as c2} from "../src/sim/queue.js";\nconst n = instances * 16;\nconst s = serviceMs / 1000;\nconst a = lambda * s;\nconst wait = a < n ? c2(a, n) : 1;');
+      await run(
+        page,
+        'import {erlangC as c2} from "../src/sim/queue.js";\nconst n = instances * 16;\nconst s = serviceMs / 1000;\nconst a = lambda * s;\nconst wait = a < n ? c2(a, n) : 1;'
+      );
       await waitText(page, "#inline-2", /\d/);
       expect(await text(page, "#cell-3")).toBe("");
       await run(page, 'import {nope} from "../src/sim/elsewhere.js";\nconst n = 1;');
@@ -252,14 +283,19 @@ describe("editing in presentation mode (export, file://)", {timeout: 60_000}, ()
       await page.keyboard.press("ArrowLeft");
       await page.keyboard.press("End");
       expect(await page.evaluate(() => location.hash)).toBe("#/2");
-      await run(page, "const n = instances * WORKERS_PER_INSTANCE * 3;\nconst s = serviceMs / 1000;\nconst a = lambda * s;\nconst wait = a < n ? erlangC(a, n) : 1;");
+      await run(
+        page,
+        "const n = instances * WORKERS_PER_INSTANCE * 3;\nconst s = serviceMs / 1000;\nconst a = lambda * s;\nconst wait = a < n ? erlangC(a, n) : 1;"
+      );
       await waitText(page, "#inline-1", /^480$/);
       const ratio = await page.locator("[data-qb-editor]").evaluate((e: HTMLElement) => e.getBoundingClientRect().width / e.offsetWidth);
       const stage = await page.locator("main").evaluate((e: HTMLElement) => e.getBoundingClientRect().width / e.offsetWidth);
       expect(ratio).toBeCloseTo(stage, 2);
       expect(stage).toBeGreaterThan(1.2);
       // code at the slide's size, and the "edited" bar clear of the slide counter
-      expect(await page.locator("[data-qb-editor] .cm-content").evaluate((e) => parseFloat(getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(20);
+      expect(
+        await page.locator("[data-qb-editor] .cm-content").evaluate((e) => parseFloat(getComputedStyle(e).fontSize))
+      ).toBeGreaterThanOrEqual(20);
       const overlap = await page.evaluate(() => {
         const a = document.querySelector("[data-qb-edits-bar]")!.getBoundingClientRect();
         const b = document.querySelector(".qb-slide-number")!.getBoundingClientRect();

@@ -21,12 +21,23 @@ import {shownEditButton} from "../support/editButton.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 // blocks: 0 the heading, 1 the cell, 2 the prose with the shown value
-const notebook = "# Planted\n\n```js\nconst rate = 25;\n```\n\nLoad: <span id=\"load\">${(rate * 0.04).toFixed(2)}</span>\n";
+const notebook = '# Planted\n\n```js\nconst rate = 25;\n```\n\nLoad: <span id="load">${(rate * 0.04).toFixed(2)}</span>\n';
 const hash = sourceHash(notebook);
 /** What a hostile file plants: a cell that marks the page, prose with an <img onerror> and javascript: links. */
 const planted = [
-  {op: "insert", after: 1, block: 3, kind: "cell", lang: "js", text: "globalThis.plantedRan = true;\ndocument.body.append(Object.assign(document.createElement('div'), {id: 'planted-cell'}));"},
-  {op: "replace", block: 2, text: "Load: <span id=\"load\">${(rate * 0.04).toFixed(2)}</span>\n\n<img id=\"planted-img\" src=\"x\" onerror=\"globalThis.plantedImg = true\"> <a id=\"planted-a\" href=\"javascript:globalThis.plantedLink = true\">report</a> [more](javascript:globalThis.plantedLink=true)"}
+  {
+    op: "insert",
+    after: 1,
+    block: 3,
+    kind: "cell",
+    lang: "js",
+    text: "globalThis.plantedRan = true;\ndocument.body.append(Object.assign(document.createElement('div'), {id: 'planted-cell'}));"
+  },
+  {
+    op: "replace",
+    block: 2,
+    text: 'Load: <span id="load">${(rate * 0.04).toFixed(2)}</span>\n\n<img id="planted-img" src="x" onerror="globalThis.plantedImg = true"> <a id="planted-a" href="javascript:globalThis.plantedLink = true">report</a> [more](javascript:globalThis.plantedLink=true)'
+  }
 ];
 const folder = freshFolders("qb-edits-planted-");
 
@@ -58,27 +69,40 @@ beforeAll(async () => {
   writeFileSync(join(work, "export", "planted.html"), html);
   mkdirSync(join(work, "elsewhere"));
   cpSync(join(work, "export", "planted.html"), join(work, "elsewhere", "renamed.html"));
-  pages = {site: pathToFileURL(join(work, "site", "planted.html")).href, exported: pathToFileURL(join(work, "export", "planted.html")).href, renamed: pathToFileURL(join(work, "elsewhere", "renamed.html")).href};
+  pages = {
+    site: pathToFileURL(join(work, "site", "planted.html")).href,
+    exported: pathToFileURL(join(work, "export", "planted.html")).href,
+    renamed: pathToFileURL(join(work, "elsewhere", "renamed.html")).href
+  };
   const entry = {v: 1, hash, edits: planted, text: "planted"};
   reports = {
     // every layout: the built page's own key, the export's set-aside list, the older per-notebook key
-    plant: hostileFile("report.html", `
+    plant: hostileFile(
+      "report.html",
+      `
       localStorage.setItem(${JSON.stringify(scopeOf(pages.site))}, ${JSON.stringify(JSON.stringify(entry))});
       localStorage.setItem(${JSON.stringify(scopeOf(pages.exported, "queuebook:edits-set-aside:"))}, ${JSON.stringify(JSON.stringify([entry]))});
       localStorage.setItem("queuebook:edits:planted.md", ${JSON.stringify(JSON.stringify(entry))});
-      document.title = "planted";`),
+      document.title = "planted";`
+    ),
     // the learner's own entry, its edits kept and the planted ones added after them
-    rewrite: hostileFile("rewrite.html", `
+    rewrite: hostileFile(
+      "rewrite.html",
+      `
       const key = ${JSON.stringify(scopeOf(pages.site))};
       const entry = JSON.parse(localStorage.getItem(key));
       entry.edits.push(...${JSON.stringify(planted)});
       localStorage.setItem(key, JSON.stringify(entry));
-      document.title = "rewritten";`)
+      document.title = "rewritten";`
+    )
   };
   // the key of a page shown from a blob: URL: the notebook's path alone (served over http, below)
-  hostileFile("report-blob.html", `
+  hostileFile(
+    "report-blob.html",
+    `
     localStorage.setItem("queuebook:edits:blob:|planted.md", ${JSON.stringify(JSON.stringify(entry))});
-    document.title = "planted";`);
+    document.title = "planted";`
+  );
   writeFileSync(join(work, "probe.html"), "<!doctype html><title>Probe</title>");
   server = await serveStatic(work);
   browser = await launchBrowser();
@@ -98,7 +122,14 @@ async function open(context: BrowserContext, url: string): Promise<Page> {
 }
 
 /** What a page of that origin sees in its storage, in key order. */
-const stored = (page: Page) => page.evaluate(() => JSON.stringify(Object.keys(localStorage).sort().map((key) => [key, localStorage.getItem(key)])));
+const stored = (page: Page) =>
+  page.evaluate(() =>
+    JSON.stringify(
+      Object.keys(localStorage)
+        .sort()
+        .map((key) => [key, localStorage.getItem(key)])
+    )
+  );
 
 /**
  * Runs the hostile file in `context` (its script writes the storage) and closes it; then waits
@@ -123,8 +154,11 @@ const traces = (page: Page) =>
     ran: [(window as any).plantedRan, (window as any).plantedImg, (window as any).plantedLink].some((v) => v !== undefined),
     cell: !!document.getElementById("planted-cell"),
     img: document.querySelectorAll("img[onerror], #planted-img").length,
-    javascriptLinks: Array.from(document.querySelectorAll("a[href]")).filter((a) => /^\s*javascript:/i.test(a.getAttribute("href")!)).length,
-    claimsEdited: Array.from(document.querySelectorAll<HTMLElement>("[data-qb-edited]")).some((e) => e.checkVisibility()) || document.documentElement.hasAttribute("data-qb-has-edits"),
+    javascriptLinks: Array.from(document.querySelectorAll("a[href]")).filter((a) => /^\s*javascript:/i.test(a.getAttribute("href")!))
+      .length,
+    claimsEdited:
+      Array.from(document.querySelectorAll<HTMLElement>("[data-qb-edited]")).some((e) => e.checkVisibility()) ||
+      document.documentElement.hasAttribute("data-qb-has-edits"),
     load: document.querySelector("#load")?.textContent
   }));
 const clean = {ran: false, cell: false, img: 0, javascriptLinks: 0, claimsEdited: false, load: "1.00"};
@@ -213,7 +247,9 @@ describe("edits planted by another file (file://)", () => {
       await page.evaluate(() => (window as any).queuebook.defined);
       expect(await traces(page)).toEqual(clean);
       await page.locator("button[data-qb-review]").click();
-      expect((await page.locator("dialog[data-qb-edits-review][open] [data-qb-review-diff]").allInnerTexts()).join("\n")).toContain("+ globalThis.plantedRan = true;");
+      expect((await page.locator("dialog[data-qb-edits-review][open] [data-qb-review-diff]").allInnerTexts()).join("\n")).toContain(
+        "+ globalThis.plantedRan = true;"
+      );
       expect(await traces(page)).toEqual(clean);
     } finally {
       await context.close();

@@ -16,7 +16,8 @@ import {runQueuebook} from "../support/queuebookProcess.js";
  * default) is 2 s unless `env` says otherwise: a blocked page is waited on for that long, and a
  * test whose pages must render takes a longer one.
  */
-const cli = (args: string[], cwd: string, env: Record<string, string> = {}) => runQueuebook(args, cwd, {QUEUEBOOK_SNAPSHOT_TIMEOUT_S: "2", ...env});
+const cli = (args: string[], cwd: string, env: Record<string, string> = {}) =>
+  runQueuebook(args, cwd, {QUEUEBOOK_SNAPSHOT_TIMEOUT_S: "2", ...env});
 
 let dir: string;
 let browser: Browser;
@@ -30,14 +31,33 @@ beforeAll(async () => {
   writeFileSync(join(dir, "secret.png"), SECRET);
   writeFileSync(join(nb, "img", "ok.png"), "OK");
   symlinkSync("/etc/passwd", join(nb, "img", "passwd.png"));
-  writeFileSync(join(nb, "images.md"), ["# Images", "", "![ok](img/ok.png)", "", '<img src="../secret.png">', "", "![p](img/passwd.png)", "", '<img src="%E0%A4%A.png"> <img src="/secret.png">', ""].join("\n"));
+  writeFileSync(
+    join(nb, "images.md"),
+    [
+      "# Images",
+      "",
+      "![ok](img/ok.png)",
+      "",
+      '<img src="../secret.png">',
+      "",
+      "![p](img/passwd.png)",
+      "",
+      '<img src="%E0%A4%A.png"> <img src="/secret.png">',
+      ""
+    ].join("\n")
+  );
   writeFileSync(
     join(nb, "hostile.md"),
     [
       "# Hostile outputs",
       "",
       ...["style", "noscript", "xmp", "textarea", "title", "iframe", "noembed"].map((tag, i) =>
-        ["```js", `display(Object.assign(document.createElement("${tag}"), {textContent: "</${tag}><img src=x onerror=window.pwned=${i + 1}><p class=escaped>${tag}</p>"}));`, "```", ""].join("\n")
+        [
+          "```js",
+          `display(Object.assign(document.createElement("${tag}"), {textContent: "</${tag}><img src=x onerror=window.pwned=${i + 1}><p class=escaped>${tag}</p>"}));`,
+          "```",
+          ""
+        ].join("\n")
       ),
       "```js",
       'display(html`<div class="kept"><a href="javascript:window.pwned=9">j</a><a class="link" href="https://example.com/">ok</a><svg width="20" height="20"><a href="javascript:1"><circle r="5" onclick="x()"></circle></a><rect width="4" height="4" fill="red"></rect></svg></div>`);',
@@ -51,7 +71,7 @@ beforeAll(async () => {
   );
   writeFileSync(join(nb, "blocks.md"), "# Blocks\n\n```js\nconst x = 1;\n```\n\nx is ${x}.\n\n```js\n{ while (true) {} }\n```\n");
   writeFileSync(join(nb, "blocks-later.md"), "# Later\n\n```js\nconst y = 2;\n```\n\n```js\nsetTimeout(() => { for (;;) {} }, 50);\n```\n");
-  writeFileSync(join(nb, "calm.md"), "# Calm\n\n```js\nconst z = 21 * 2;\n```\n\nz is <span class=\"z\">${z}</span>.\n");
+  writeFileSync(join(nb, "calm.md"), '# Calm\n\n```js\nconst z = 21 * 2;\n```\n\nz is <span class="z">${z}</span>.\n');
   browser = await launchBrowser();
 }, 60_000);
 
@@ -82,7 +102,8 @@ describe("queuebook export: images", {timeout: 60_000}, () => {
     ]);
     const html = readFileSync(join(dir, "nb", "images.html"), "utf8");
     expect(html.includes(`data:image/png;base64,${Buffer.from("OK").toString("base64")}`)).toBe(true);
-    for (const leak of [SECRET, Buffer.from(SECRET).toString("base64"), Buffer.from("root:x:0:0").toString("base64").slice(0, 12)]) expect(html.includes(leak)).toBe(false);
+    for (const leak of [SECRET, Buffer.from(SECRET).toString("base64"), Buffer.from("root:x:0:0").toString("base64").slice(0, 12)])
+      expect(html.includes(leak)).toBe(false);
   });
 });
 
@@ -94,12 +115,20 @@ describe("queuebook export: the no-script snapshot", {timeout: 60_000}, () => {
     const html = readFileSync(join(dir, "nb", "hostile.html"), "utf8");
     expect(html.includes(" data-qb-snapshot>")).toBe(true);
     const main = html.slice(html.indexOf("<main"), html.indexOf("</main>") + 7);
-    const dangerous = '[onerror], [onclick], [href^="javascript:" i], img[src="x"], .escaped, [data-qb-snapshot] :is(style, noscript, xmp, iframe, noembed, script)';
+    const dangerous =
+      '[onerror], [onclick], [href^="javascript:" i], img[src="x"], .escaped, [data-qb-snapshot] :is(style, noscript, xmp, iframe, noembed, script)';
     expect(await parsedWithoutScripts(main, dangerous)).toEqual([]);
-    expect(await parsedWithoutScripts(main, ".kept a.link[href='https://example.com/'], .kept svg rect[fill=red], .katex math semantics annotation")).toHaveLength(3);
+    expect(
+      await parsedWithoutScripts(
+        main,
+        ".kept a.link[href='https://example.com/'], .kept svg rect[fill=red], .katex math semantics annotation"
+      )
+    ).toHaveLength(3);
     // A textarea's value stays its text, escaped, shown frozen (disabled: no dead control)
     const [textarea] = await parsedWithoutScripts(main, "textarea");
-    expect(textarea).toBe('<textarea disabled="">&lt;/textarea&gt;&lt;img src=x onerror=window.pwned=4&gt;&lt;p class=escaped&gt;textarea&lt;/p&gt;'); // (the first 120 characters)
+    expect(textarea).toBe(
+      '<textarea disabled="">&lt;/textarea&gt;&lt;img src=x onerror=window.pwned=4&gt;&lt;p class=escaped&gt;textarea&lt;/p&gt;'
+    ); // (the first 120 characters)
   });
 });
 
@@ -136,9 +165,12 @@ describe("queuebook export and build --snapshot: a cell that blocks the page", {
       // (the one deadline holds for every page, and the calm pages must make it on a loaded machine:
       // at a load of 40 on two cores a calm page took more than 6 s)
       const result = await cli(["build", "--root", root, "-o", out, "--snapshot"], dir, {QUEUEBOOK_SNAPSHOT_TIMEOUT_S: "15"});
-      expect(result.stderr).toBe(`queuebook build: no-script snapshot of b-blocks.html skipped: ${skipped(15)}; the page is written without it\n`);
+      expect(result.stderr).toBe(
+        `queuebook build: no-script snapshot of b-blocks.html skipped: ${skipped(15)}; the page is written without it\n`
+      );
       expect(result.code).toBe(0);
-      for (const page of ["a-calm.html", "c-calm.html"]) expect(await parsedWithoutScripts(readFileSync(join(out, page), "utf8"), ".z > [data-qb-snapshot]")).toHaveLength(1); // c after a new Chromium
+      for (const page of ["a-calm.html", "c-calm.html"])
+        expect(await parsedWithoutScripts(readFileSync(join(out, page), "utf8"), ".z > [data-qb-snapshot]")).toHaveLength(1); // c after a new Chromium
       expect(readFileSync(join(out, "b-blocks.html"), "utf8").includes(" data-qb-snapshot>")).toBe(false);
     } finally {
       rmSync(root, {recursive: true, force: true});

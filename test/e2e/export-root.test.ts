@@ -22,8 +22,13 @@ let browser: Browser | undefined;
 /** Runs `queuebook …args` in `cwd`. */
 function cli(args: string[], cwd = base): Promise<{code: number | null; stdout: string; stderr: string}> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(packageRoot, "bin/queuebook.js"), ...args], {cwd, env: {...process.env, QUEUEBOOK_CHROMIUM: chromiumPath}, stdio: ["ignore", "pipe", "pipe"]});
-    let stdout = "", stderr = "";
+    const child = spawn(process.execPath, [join(packageRoot, "bin/queuebook.js"), ...args], {
+      cwd,
+      env: {...process.env, QUEUEBOOK_CHROMIUM: chromiumPath},
+      stdio: ["ignore", "pipe", "pipe"]
+    });
+    let stdout = "",
+      stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
     child.stderr.on("data", (d) => (stderr += d));
     child.on("error", reject);
@@ -80,7 +85,9 @@ beforeAll(async () => {
   mkdirSync(join(base, "fw", "sub", "deeper"));
   symlinkSync(join(base, "fw"), join(base, "fw-link"));
   const made = await cli(["export", "--root", "fw", "fw/sub/page.md", "-o", "page.html"]);
-  expect(made.stderr).toBe('warning: fw/sub/page.md:32:24: image "../../secret.png" is outside the notebook folder: only images inside it are inlined; left out of the export\n');
+  expect(made.stderr).toBe(
+    'warning: fw/sub/page.md:32:24: image "../../secret.png" is outside the notebook folder: only images inside it are inlined; left out of the export\n'
+  );
   expect(made.code).toBe(0);
   browser = await launchBrowser();
 }, 180_000);
@@ -110,8 +117,14 @@ describe("queuebook export --root DIR <subfolder page>", {timeout: 90_000}, () =
     await expect.poll(() => tab.locator("#rows").textContent()).toBe('["server","rate"] 4 servers.csv');
     await expect.poll(() => tab.locator("#d3").textContent()).toBe("6");
     await expect.poll(() => tab.locator("#chart svg rect").count()).toBe(3);
-    const sizes = await tab.locator("main img").evaluateAll((imgs: HTMLImageElement[]) => imgs.map((i) => [i.id, i.hasAttribute("src"), i.naturalWidth]));
-    expect(sizes).toEqual([["", true, 4], ["up", true, 4], ["outside", false, 0]]);
+    const sizes = await tab
+      .locator("main img")
+      .evaluateAll((imgs: HTMLImageElement[]) => imgs.map((i) => [i.id, i.hasAttribute("src"), i.naturalWidth]));
+    expect(sizes).toEqual([
+      ["", true, 4],
+      ["up", true, 4],
+      ["outside", false, 0]
+    ]);
     expect(await tab.locator(".qb-error").count()).toBe(0);
     expect(requests).toEqual([]);
     expect(errors).toEqual([]);
@@ -130,9 +143,15 @@ describe("queuebook export --root DIR <subfolder page>", {timeout: 90_000}, () =
   });
 
   it("takes a root or a notebook given through a link, and a root written with ..", async () => {
-    for (const [root, notebook] of [["fw-link", "fw/sub/page.md"], ["fw", "fw-link/sub/page.md"], ["fw/sub/..", "fw/sub/page.md"]]) {
+    for (const [root, notebook] of [
+      ["fw-link", "fw/sub/page.md"],
+      ["fw", "fw-link/sub/page.md"],
+      ["fw/sub/..", "fw/sub/page.md"]
+    ]) {
       const result = await cli(["export", "--root", root, notebook, "-o", "again.html", "--no-snapshot"]);
-      expect(result.stderr, root).toMatch(/^warning: fw\/sub\/page\.md:32:24: image "\.\.\/\.\.\/secret\.png" is outside the notebook folder[^\n]*\n$/);
+      expect(result.stderr, root).toMatch(
+        /^warning: fw\/sub\/page\.md:32:24: image "\.\.\/\.\.\/secret\.png" is outside the notebook folder[^\n]*\n$/
+      );
       expect(result.code, root).toBe(0);
     }
   });
@@ -141,7 +160,9 @@ describe("queuebook export --root DIR <subfolder page>", {timeout: 90_000}, () =
 describe("queuebook export <notebook> without --root", {timeout: 60_000}, () => {
   it("takes notebooks/ when the notebook is inside it, as build does: the subfolder page's / reaches it", async () => {
     const result = await cli(["export", "notebooks/sub/page.md", "-o", "default.html", "--no-snapshot"], join(base, "course"));
-    expect(result.stderr).toBe('warning: notebooks/sub/page.md:32:24: image "../../secret.png" is outside the notebook folder: only images inside it are inlined; left out of the export\n');
+    expect(result.stderr).toBe(
+      'warning: notebooks/sub/page.md:32:24: image "../../secret.png" is outside the notebook folder: only images inside it are inlined; left out of the export\n'
+    );
     expect(result.code).toBe(0);
   });
 
@@ -157,9 +178,21 @@ describe("queuebook export --root DIR: bad roots", {timeout: 60_000}, () => {
   const cases: [string, string[], string][] = [
     ["a missing folder", ["--root", "nowhere"], "queuebook export: --root nowhere: no such folder"],
     ["a file", ["--root", "fw/data/servers.csv"], "queuebook export: --root fw/data/servers.csv: not a folder"],
-    ["a folder beside the notebook", ["--root", "fw/lib"], "queuebook export: the notebook fw/sub/page.md is not inside --root fw/lib: give a folder at or above it"],
-    ["a folder below the notebook", ["--root", "fw/sub/deeper"], "queuebook export: the notebook fw/sub/page.md is not inside --root fw/sub/deeper: give a folder at or above it"],
-    ["another project", ["--root", "course/notebooks"], "queuebook export: the notebook fw/sub/page.md is not inside --root course/notebooks: give a folder at or above it"]
+    [
+      "a folder beside the notebook",
+      ["--root", "fw/lib"],
+      "queuebook export: the notebook fw/sub/page.md is not inside --root fw/lib: give a folder at or above it"
+    ],
+    [
+      "a folder below the notebook",
+      ["--root", "fw/sub/deeper"],
+      "queuebook export: the notebook fw/sub/page.md is not inside --root fw/sub/deeper: give a folder at or above it"
+    ],
+    [
+      "another project",
+      ["--root", "course/notebooks"],
+      "queuebook export: the notebook fw/sub/page.md is not inside --root course/notebooks: give a folder at or above it"
+    ]
   ];
   for (const [name, args, line] of cases) {
     it(`refuses ${name} in one line and the usage, exit 2, writing nothing`, async () => {

@@ -159,7 +159,11 @@ describe("queuebook export", {timeout: 90_000}, () => {
     for (const match of text.matchAll(/stream\r?\n/g)) {
       const start = match.index! + match[0].length;
       try {
-        lineTo += (inflateSync(pdf.subarray(start, text.indexOf("endstream", start))).toString("latin1").match(/ l\n/g) ?? []).length;
+        lineTo += (
+          inflateSync(pdf.subarray(start, text.indexOf("endstream", start)))
+            .toString("latin1")
+            .match(/ l\n/g) ?? []
+        ).length;
       } catch {
         // not a deflated stream (an image, a font)
       }
@@ -171,7 +175,9 @@ describe("queuebook export", {timeout: 90_000}, () => {
   it("without Chromium still exports, saying in one line that the snapshot was skipped", async () => {
     const result = await cli(["export", "deck.md", "-o", "plain.html"], dir, {QUEUEBOOK_CHROMIUM: join(dir, "no-chromium")});
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe(`queuebook export: no-script snapshot skipped: Chromium not found at ${join(dir, "no-chromium")} (set QUEUEBOOK_CHROMIUM)\n`);
+    expect(result.stderr).toBe(
+      `queuebook export: no-script snapshot skipped: Chromium not found at ${join(dir, "no-chromium")} (set QUEUEBOOK_CHROMIUM)\n`
+    );
     const html = readFileSync(join(dir, "plain.html"), "utf8");
     expect(html.includes(" data-qb-snapshot>")).toBe(false); // (the client and its CSS name the attribute)
     const {page, requests, close} = await open("plain.html");
@@ -181,7 +187,7 @@ describe("queuebook export", {timeout: 90_000}, () => {
   });
 
   it("opens at --state and in --lang", async () => {
-    writeFileSync(join(dir, "lang.md"), "---\ntitle: Lang\nlanguages: [en, ja]\n---\n\n<p class=\"out\">${lang} ${location.hash}</p>\n");
+    writeFileSync(join(dir, "lang.md"), '---\ntitle: Lang\nlanguages: [en, ja]\n---\n\n<p class="out">${lang} ${location.hash}</p>\n');
     const result = await cli(["export", "lang.md", "-o", "lang.html", "--lang", "ja", "--state", "run=v1_abc", "--no-snapshot"], dir);
     expect(result.code).toBe(0);
     const {page, close} = await open("lang.html");

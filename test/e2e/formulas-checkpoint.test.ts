@@ -32,7 +32,9 @@ describe("formulas.md's Erlang C checkpoint", () => {
       const expected = `${numberFormat(lang, 1)(100 * erlangC(12, 16))} %`;
       const answer = t("cp.erlangC.answer", {wait: expected});
       expect(await page.evaluate(() => document.documentElement.outerHTML)).not.toContain(answer);
-      expect(await cp.textContent()).toContain(t("cp.erlangC.question", {workers: 16, load: 12, utilization: `${numberFormat(lang, 0)(75)} %`}));
+      expect(await cp.textContent()).toContain(
+        t("cp.erlangC.question", {workers: 16, load: 12, utilization: `${numberFormat(lang, 0)(75)} %`})
+      );
       await cp.getByLabel(t("checkpoint.guessLabel")).fill("50");
       await cp.getByRole("button", {name: t("checkpoint.commit")}).click();
       await expect.poll(() => cp.getAttribute("data-qb-state")).toBe("revealed");

@@ -40,7 +40,8 @@ function get(path: string): Promise<{status: number; type: string; body: Buffer}
 }
 
 /** The `attribute` of every `<tag>` in `html`, in order. */
-const attributes = (html: string, tag: string, attribute: string) => [...html.matchAll(new RegExp(`<${tag}\\s[^>]*?\\b${attribute}="([^"]*)"`, "g"))].map((m) => m[1]);
+const attributes = (html: string, tag: string, attribute: string) =>
+  [...html.matchAll(new RegExp(`<${tag}\\s[^>]*?\\b${attribute}="([^"]*)"`, "g"))].map((m) => m[1]);
 
 describe("queuebook dev: a subfolder notebook's root-relative images and links to notebooks", () => {
   it("serves every image src and link href of the page as the built site does, resolved against the page's URL", async () => {
@@ -63,13 +64,19 @@ describe("queuebook dev: a subfolder notebook's root-relative images and links t
         const target = await get(new URL(href, `http://x${pagePath}`).pathname);
         expect(target.status, href).toBe(200);
         expect(target.type, href).toBe("text/html; charset=utf-8");
-        const title = {"./paths.html": "Root-relative paths", "/sub/paths.html": "Root-relative paths", "../fences.html#top": "Fences", "/layout.html": "Framework&#39;s page and styles"}[href];
+        const title = {
+          "./paths.html": "Root-relative paths",
+          "/sub/paths.html": "Root-relative paths",
+          "../fences.html#top": "Fences",
+          "/layout.html": "Framework&#39;s page and styles"
+        }[href];
         expect(target.body.toString("utf8"), href).toMatch(new RegExp(`<title>${title}`));
       }
     }
   });
   it("keeps the server's path rules: a relative image climbing out, a dot segment, a dotfile are 404", async () => {
-    for (const path of ["/sub/../data/pic.png", "/../pic.png", "/data/%2e%2e/sub/links.md", "/.git/config"]) expect((await get(path)).status, path).toBe(404);
+    for (const path of ["/sub/../data/pic.png", "/../pic.png", "/data/%2e%2e/sub/links.md", "/.git/config"])
+      expect((await get(path)).status, path).toBe(404);
     expect((await get("/data/pic.png")).status).toBe(200); // the same file by its own path
   });
   it("in Chromium: both root-relative images decode, and a link by root path and a link to a .md open their pages", async () => {
@@ -77,10 +84,14 @@ describe("queuebook dev: a subfolder notebook's root-relative images and links t
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(new URL("sub/links", preview.url).href);
-    await page.waitForFunction(() => {
-      const images = [...document.querySelectorAll("main img")] as HTMLImageElement[];
-      return images.length === 2 && images.every((img) => img.complete && img.naturalWidth === 4);
-    }, undefined, {timeout: 10_000});
+    await page.waitForFunction(
+      () => {
+        const images = [...document.querySelectorAll("main img")] as HTMLImageElement[];
+        return images.length === 2 && images.every((img) => img.complete && img.naturalWidth === 4);
+      },
+      undefined,
+      {timeout: 10_000}
+    );
     for (const name of ["the paths page by its root path", "the paths page"]) {
       await page.goto(new URL("sub/links", preview.url).href);
       await Promise.all([page.waitForEvent("load"), page.getByRole("link", {name, exact: true}).click()]);

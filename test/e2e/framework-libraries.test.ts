@@ -91,7 +91,11 @@ describe("Framework's libraries offline (issue 36)", () => {
   it("Framework's widths: a grid-cols-4 page shows four cards in a row at 1920 px; theme wide spans the window", async () => {
     const {page} = await open("layout.html");
     await page.setViewportSize({width: 1920, height: 1000});
-    const boxes = await page.locator(".card").evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect()).map((r) => ({top: Math.round(r.top), width: Math.round(r.width)})));
+    const boxes = await page
+      .locator(".card")
+      .evaluateAll((cards) =>
+        cards.map((c) => c.getBoundingClientRect()).map((r) => ({top: Math.round(r.top), width: Math.round(r.width)}))
+      );
     expect(new Set(boxes.map((b) => b.top)).size).toBe(1);
     for (const {width} of boxes) expect(width).toBeGreaterThanOrEqual(250);
     const wide = await open("wide.html");
@@ -105,7 +109,11 @@ describe("Framework's libraries offline (issue 36)", () => {
     const {page, errors, blocked} = await open("duckdb.html");
     await shows(page, "#sql-id", "b,c", 90_000);
     await shows(page, "#client", "42 2", 90_000);
-    await page.waitForFunction(() => Array.from(document.querySelectorAll(".qb-cell table")).some((t) => /\bn\b[\s\S]*\b3\b/.test(t.textContent ?? "")), undefined, {timeout: 30_000});
+    await page.waitForFunction(
+      () => Array.from(document.querySelectorAll(".qb-cell table")).some((t) => /\bn\b[\s\S]*\b3\b/.test(t.textContent ?? "")),
+      undefined,
+      {timeout: 30_000}
+    );
     expect(await page.locator(".qb-error").allInnerTexts()).toEqual([]);
     expect([errors, blocked]).toEqual([[], []]);
     await page.context().close();

@@ -45,7 +45,11 @@ async function shows(page: Page, selector: string, text: string | RegExp): Promi
       const found = document.querySelector(selector);
       return !!found && new RegExp(source, flags).test(found.textContent ?? "");
     },
-    [selector, typeof text === "string" ? text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : text.source, typeof text === "string" ? "" : text.flags] as const,
+    [
+      selector,
+      typeof text === "string" ? text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : text.source,
+      typeof text === "string" ? "" : text.flags
+    ] as const,
     {timeout: 10_000}
   );
 }
@@ -115,7 +119,9 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     await shows(page, "#name", "API"); // the page ran: the text input's dependents are shown
     expect(await page.locator("#row-count").innerText()).toBe("rows"); // still waiting: empty, not failed
     expect(await cellErrors(page)).toEqual([]);
-    await page.locator("input[type=file]").setInputFiles({name: "servers.csv", mimeType: "text/csv", buffer: Buffer.from("server,rate\napi,1\ndb,2\n")});
+    await page
+      .locator("input[type=file]")
+      .setInputFiles({name: "servers.csv", mimeType: "text/csv", buffer: Buffer.from("server,rate\napi,1\ndb,2\n")});
     await shows(page, "#row-count", "2 rows");
     expect(await cellErrors(page)).toEqual([]);
     expect(errors).toEqual([]);
@@ -145,7 +151,9 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     await shows(page, "#second-let", "second");
     await shows(page, "#independent", "still runs");
     await page.waitForFunction(() => document.querySelectorAll(".qb-error").length > 0);
-    expect(await cellErrors(page)).toEqual([expect.stringMatching(/^RuntimeError: total is defined more than once\s*let-twice\.md:2[0-9]:1$/)]);
+    expect(await cellErrors(page)).toEqual([
+      expect.stringMatching(/^RuntimeError: total is defined more than once\s*let-twice\.md:2[0-9]:1$/)
+    ]);
     expect(errors).toEqual([]);
     await releaseTab(page);
   });
@@ -169,7 +177,11 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     await shows(page, "#root-import", "two is 2");
     await shows(page, "#root-file", "3 servers");
     // both images load (naturalWidth > 0: the file is in the built site, not a 404)
-    await page.waitForFunction(() => [...document.querySelectorAll("main img")].length === 2 && [...document.querySelectorAll("main img")].every((img) => (img as HTMLImageElement).naturalWidth === 4));
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll("main img")].length === 2 &&
+        [...document.querySelectorAll("main img")].every((img) => (img as HTMLImageElement).naturalWidth === 4)
+    );
     expect(await page.locator("main img").first().getAttribute("src")).toBe("../data/pic.png");
     expect(await page.locator("#root-link").getAttribute("href")).toBe("../fences.html");
     expect(await readFile(join(out, "data/pic.png"))).toEqual(await readFile(join(root, "data/pic.png")));
@@ -178,7 +190,7 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     await releaseTab(page);
   });
 
-  it("project modules: observablehq:stdlib's FileAttachment is relative to the module, npm: imports and import(\"npm:d3\") resolve", async () => {
+  it('project modules: observablehq:stdlib\'s FileAttachment is relative to the module, npm: imports and import("npm:d3") resolve', async () => {
     const {page, errors} = await open("modules.html");
     await shows(page, "#module-file", "api, db, cache");
     await shows(page, "#module-note", "a note beside the module");
@@ -195,7 +207,8 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     const {page, errors} = await open("fences-framework.html");
     await shows(page, "#ran", "the js cell ran");
     expect(await page.locator(".qb-cell").count()).toBe(1);
-    for (const lang of ["javascript", "typescript", "python", "sql", "mermaid"]) expect(await page.locator(`pre code.language-${lang}`).count(), lang).toBe(1);
+    for (const lang of ["javascript", "typescript", "python", "sql", "mermaid"])
+      expect(await page.locator(`pre code.language-${lang}`).count(), lang).toBe(1);
     expect(await page.locator(".qb-fence-note").allInnerTexts()).toEqual([expect.stringContaining("mermaid")]);
     expect(await cellErrors(page)).toEqual([]);
     expect(errors).toEqual([]);
@@ -219,7 +232,15 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
         warning: css("#warning", "::before").content
       };
     });
-    expect(style).toEqual({columns: 2, display: "grid", radius: "12px", big: "32px", red: "rgb(255, 114, 92)", tip: '"Tip"', warning: '"Careful"'});
+    expect(style).toEqual({
+      columns: 2,
+      display: "grid",
+      radius: "12px",
+      big: "32px",
+      red: "rgb(255, 114, 92)",
+      tip: '"Tip"',
+      warning: '"Careful"'
+    });
     await page.setViewportSize({width: 500, height: 800}); // narrower than the grid's 640px breakpoint: one column
     await page.waitForFunction(() => getComputedStyle(document.querySelector("#grid")!).gridTemplateColumns.split(" ").length === 1);
     await page.waitForFunction(() => (document.querySelector("main img") as HTMLImageElement | null)?.naturalWidth === 4);
@@ -250,8 +271,12 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     await page.waitForFunction(() => document.querySelectorAll(".qb-error").length === 2);
     // the cell's own error: what is missing and what to do (not "input `echarts` failed")
     expect(await cellErrors(page)).toEqual([
-      expect.stringMatching(/^RuntimeError: echarts is not defined: Observable Framework imports it implicitly \(npm:echarts\) and queuebook does not; install it \(npm install echarts\) and add a cell: import \* as echarts from "npm:echarts"\s+files\.md:\d+:1$/),
-      expect.stringMatching(/^RuntimeError: penguins is not defined: it is one of Observable Framework's sample datasets.*FileAttachment\("penguins\.csv"\)\.csv\(\{typed: true\}\)\s+files\.md:\d+:1$/)
+      expect.stringMatching(
+        /^RuntimeError: echarts is not defined: Observable Framework imports it implicitly \(npm:echarts\) and queuebook does not; install it \(npm install echarts\) and add a cell: import \* as echarts from "npm:echarts"\s+files\.md:\d+:1$/
+      ),
+      expect.stringMatching(
+        /^RuntimeError: penguins is not defined: it is one of Observable Framework's sample datasets.*FileAttachment\("penguins\.csv"\)\.csv\(\{typed: true\}\)\s+files\.md:\d+:1$/
+      )
     ]);
     expect(errors).toEqual([]);
     await releaseTab(page);
@@ -263,7 +288,11 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     await shows(page, "#resolved-local", "server,rate");
     await shows(page, "#same-url", "true");
     await page.waitForFunction(() => document.querySelectorAll(".qb-error").length === 1);
-    expect(await cellErrors(page)).toEqual([expect.stringMatching(/^Error: import\.meta\.resolve\("npm:qb-not-installed@1\/x\.json"\) is not installed: qb-not-installed is not in the project's node_modules \(npm install qb-not-installed@1\)\s+maps\.md:\d+:\d+$/)]);
+    expect(await cellErrors(page)).toEqual([
+      expect.stringMatching(
+        /^Error: import\.meta\.resolve\("npm:qb-not-installed@1\/x\.json"\) is not installed: qb-not-installed is not in the project's node_modules \(npm install qb-not-installed@1\)\s+maps\.md:\d+:\d+$/
+      )
+    ]);
     const script = await readFile(join(out, "maps.js"), "utf8");
     expect(script.replace(/message:`[^`]*`/g, "")).not.toContain("import.meta"); // (only the error message names it)
     expect(script).toContain("GeometryCollection"); // the package's file is embedded in the page's script
@@ -275,9 +304,15 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     const {page, errors} = await open("sub/links.html");
     const hrefs = await page.locator("main a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     expect(hrefs).toEqual(["./paths.html", "../fences.html#top", "../sub/paths.html", "../layout.html"]);
-    await page.waitForFunction(() => [...document.querySelectorAll("main img")].every((img) => (img as HTMLImageElement).naturalWidth === 4));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll("main img")].every((img) => (img as HTMLImageElement).naturalWidth === 4)
+    );
     const local = await browser.newPage();
-    for (const [name, title] of [["the paths page by its root path", "Root-relative paths"], ["the fences page, one folder up", null], ["the paths page", "Root-relative paths"]] as const) {
+    for (const [name, title] of [
+      ["the paths page by its root path", "Root-relative paths"],
+      ["the fences page, one folder up", null],
+      ["the paths page", "Root-relative paths"]
+    ] as const) {
       await local.goto(`file://${join(out, "sub/links.html")}`);
       await Promise.all([local.waitForEvent("load"), local.getByRole("link", {name, exact: true}).click()]);
       expect(local.url()).toMatch(/^file:\/\/.*\.html(#top)?$/);
@@ -292,8 +327,27 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
   it("the index lists every notebook, the subfolder's included", async () => {
     const {page, errors} = await open("index.html");
     const hrefs = await page.locator("main a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
-    for (const name of ["fences", "builtins", "display", "inputs", "stdlib", "let-twice", "week-1/queues", "sub/paths", "sub/links", "modules", "fences-framework", "layout", "packages", "files", "maps"]) {
-      expect(hrefs.some((href) => href?.replace(/\.html$/, "") === name || href?.replace(/\.html$/, "") === `./${name}`), name).toBe(true);
+    for (const name of [
+      "fences",
+      "builtins",
+      "display",
+      "inputs",
+      "stdlib",
+      "let-twice",
+      "week-1/queues",
+      "sub/paths",
+      "sub/links",
+      "modules",
+      "fences-framework",
+      "layout",
+      "packages",
+      "files",
+      "maps"
+    ]) {
+      expect(
+        hrefs.some((href) => href?.replace(/\.html$/, "") === name || href?.replace(/\.html$/, "") === `./${name}`),
+        name
+      ).toBe(true);
     }
     expect(errors).toEqual([]);
     await releaseTab(page);

@@ -14,10 +14,20 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? defaultChromium({});
 
 /** Chromium as the machine allows: headless, no sandbox (root), no background networking. */
 function launchChromium(): Promise<Browser> {
-  if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install -y chromium-headless-shell chromium (.ci/run does this)`);
+  if (!existsSync(chromiumPath))
+    throw new Error(`Chromium not found at ${chromiumPath}: apt-get install -y chromium-headless-shell chromium (.ci/run does this)`);
   return chromium.launch({
     executablePath: chromiumPath,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic"
+    ]
   });
 }
 
@@ -52,7 +62,12 @@ export async function closeBrowser(browser: Browser | undefined): Promise<void> 
   if (!browser) return;
   if (!sharing() || !shared || browser !== (await shared.catch(() => undefined))) return browser.close();
   const kept = new Set([...(idle.get(browser)?.values() ?? [])].flat().map((page) => page.context()));
-  await Promise.all(browser.contexts().filter((context) => !kept.has(context)).map((context) => context.close().catch(() => {})));
+  await Promise.all(
+    browser
+      .contexts()
+      .filter((context) => !kept.has(context))
+      .map((context) => context.close().catch(() => {}))
+  );
 }
 
 /** What a tab is taken with: the window's size (1280×720 by default), the colour scheme (light) and motion (no preference) it reports; and, fixed for the tab's life, its pixel ratio (1) and whether scripts run (yes). */
@@ -93,7 +108,11 @@ export async function takeTab(browser: Browser, options: TabOptions = {}): Promi
     else if (origin !== "null") origins.add(origin);
   });
   await page.setViewportSize(options.viewport ?? {width: 1280, height: 720});
-  await page.emulateMedia({colorScheme: options.colorScheme ?? "light", reducedMotion: options.reducedMotion ?? "no-preference", media: null});
+  await page.emulateMedia({
+    colorScheme: options.colorScheme ?? "light",
+    reducedMotion: options.reducedMotion ?? "no-preference",
+    media: null
+  });
   return page;
 }
 
@@ -142,7 +161,15 @@ export async function signIn(page: Page, preview: {signInLink(path?: string): st
   if (page.url() !== clean.href) throw new Error(`signing in ended at ${page.url()}, not ${clean.href}`);
 }
 
-const types: Record<string, string> = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".woff2": "font/woff2", ".csv": "text/csv", ".json": "application/json", ".svg": "image/svg+xml"};
+const types: Record<string, string> = {
+  ".html": "text/html",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".woff2": "font/woff2",
+  ".csv": "text/csv",
+  ".json": "application/json",
+  ".svg": "image/svg+xml"
+};
 
 /**
  * A static file server for `dir` on 127.0.0.1 (a free port); resolves with its origin. With
@@ -150,14 +177,20 @@ const types: Record<string, string> = {".html": "text/html", ".js": "text/javasc
  * notebooks/) its files may be cached for the run, and a tab kept from test to test (takeTab)
  * then loads a notebook from its cache, its scripts compiled already: a fifth less CPU a load.
  */
-export async function serveStatic(dir: string, options: {unchanging?: boolean} = {}): Promise<{origin: string; server: Server; close(): Promise<void>}> {
+export async function serveStatic(
+  dir: string,
+  options: {unchanging?: boolean} = {}
+): Promise<{origin: string; server: Server; close(): Promise<void>}> {
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname));
     let file = join(dir, path);
     try {
       if ((await stat(file)).isDirectory()) file = join(file, "index.html");
       const body = await readFile(file);
-      res.writeHead(200, {"content-type": types[extname(file)] ?? "application/octet-stream", ...(options.unchanging ? {"cache-control": "max-age=86400"} : {})});
+      res.writeHead(200, {
+        "content-type": types[extname(file)] ?? "application/octet-stream",
+        ...(options.unchanging ? {"cache-control": "max-age=86400"} : {})
+      });
       res.end(body);
     } catch {
       res.writeHead(404).end("not found");

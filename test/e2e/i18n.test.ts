@@ -63,12 +63,17 @@ async function open(url: string) {
 const text = "Greeting: Hello, number: 0.5, language: en.";
 const magyar = "Greeting: Szia, number: 0,5, language: hu.";
 
-for (const mode of [{name: "over HTTP", base: () => server.origin}, {name: "from file://", base: () => `file://${out}`}]) {
+for (const mode of [
+  {name: "over HTTP", base: () => server.origin},
+  {name: "from file://", base: () => `file://${out}`}
+]) {
   describe(`languages ${mode.name}`, () => {
     it("shows the first declared language by default, and a picker of the declared ones", async () => {
       const {page, errors} = await open(`${mode.base()}/words.html`);
       await expect.poll(() => page.locator("main p").last().innerText()).toBe(text);
-      expect(await page.locator("select.qb-lang-picker option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(["en", "hu"]);
+      expect(await page.locator("select.qb-lang-picker option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(
+        ["en", "hu"]
+      );
       expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
       expect(errors).toEqual([]);
       await releaseTab(page);

@@ -22,7 +22,15 @@ let exports: string;
 /** Each shipped notebook and the languages besides English it declares. */
 const pages = readdirSync(notebooks)
   .filter((name) => name.endsWith(".md"))
-  .map((name) => ({name: name.slice(0, -3), langs: (/^languages:\s*\[([^\]]*)\]/m.exec(readFileSync(join(notebooks, name), "utf8"))?.[1].split(",").map((l) => l.trim()) ?? []).filter((l) => l !== "en")}))
+  .map((name) => ({
+    name: name.slice(0, -3),
+    langs: (
+      /^languages:\s*\[([^\]]*)\]/m
+        .exec(readFileSync(join(notebooks, name), "utf8"))?.[1]
+        .split(",")
+        .map((l) => l.trim()) ?? []
+    ).filter((l) => l !== "en")
+  }))
   .filter((p) => p.langs.length > 0);
 
 /** The string keys a page could show by mistake: the kit's, and the page's own locale's (those with a dot: "chart.table"). */
@@ -115,7 +123,11 @@ describe("every page in each language it declares", () => {
     const lang = langs[0];
     it(`${name} exported --lang ${lang}: live and without scripts`, async () => {
       const file = join(exports, `${name}-${lang}.html`);
-      execFileSync(process.execPath, [join(packageRoot, "bin/queuebook.js"), "export", join(notebooks, `${name}.md`), "--lang", lang, "-o", file], {stdio: "pipe"});
+      execFileSync(
+        process.execPath,
+        [join(packageRoot, "bin/queuebook.js"), "export", join(notebooks, `${name}.md`), "--lang", lang, "-o", file],
+        {stdio: "pipe"}
+      );
       const found: string[] = [];
       for (const javaScriptEnabled of [true, false]) {
         const context = await site.browser.newContext({javaScriptEnabled, viewport: {width: 1280, height: 720}});

@@ -65,7 +65,12 @@ const opened = (url: () => string) => loadOnce(() => open(url()));
 /** The dashboard as shown: text and raw value of each data-metric element. */
 async function dashboard(page: Page): Promise<Record<string, {text: string; value: string}>> {
   return page.evaluate(() =>
-    Object.fromEntries([...document.querySelectorAll<HTMLElement>("[data-metric]")].map((e) => [e.dataset.metric!, {text: e.textContent ?? "", value: e.dataset.value ?? ""}]))
+    Object.fromEntries(
+      [...document.querySelectorAll<HTMLElement>("[data-metric]")].map((e) => [
+        e.dataset.metric!,
+        {text: e.textContent ?? "", value: e.dataset.value ?? ""}
+      ])
+    )
   );
 }
 
@@ -107,7 +112,15 @@ for (const mode of modes) {
         // The spec's English dashboard table: label and opening value of each row, in order.
         const spec = readFixture("spec/oncall-simulator.md");
         const table = spec.slice(spec.indexOf("| metric | opening value |"), spec.indexOf("The opening values follow"));
-        const rows = table.split("\n").filter((l) => l.startsWith("| ") && !l.startsWith("| metric")).map((l) => l.split("|").slice(1, 3).map((c) => c.trim()));
+        const rows = table
+          .split("\n")
+          .filter((l) => l.startsWith("| ") && !l.startsWith("| metric"))
+          .map((l) =>
+            l
+              .split("|")
+              .slice(1, 3)
+              .map((c) => c.trim())
+          );
         expect(rows.length).toBe(12);
         expect(await page.locator(".oc-dash .oc-label").allTextContents()).toEqual(rows.map((r) => r[0]));
         const shown = await dashboard(page);
@@ -125,7 +138,9 @@ for (const mode of modes) {
         await page.locator("[data-action=pause-on-events]").uncheck();
         await page.locator("[data-speed='60']").click();
         await page.locator("[data-action=play]").click();
-        await expect.poll(async () => Number(await page.locator(".oc-bar [data-metric=minute]").getAttribute("data-value"))).toBeGreaterThan(5);
+        await expect
+          .poll(async () => Number(await page.locator(".oc-bar [data-metric=minute]").getAttribute("data-value")))
+          .toBeGreaterThan(5);
         await page.locator("[data-action=play]").click();
         const stopped = Number(await page.locator(".oc-bar [data-metric=minute]").getAttribute("data-value"));
         await page.locator("[data-action=step]").click();
@@ -138,13 +153,18 @@ for (const mode of modes) {
 
     // The run the decisions below make, and the log they write.
     const decided = "#run=v1_bad-deploy_s2_m12_en_12fleetMin14_12autoscalingOn_12rollback";
-    const actions = [{minute: 12, set: {fleetMin: 14}}, {minute: 12, set: {autoscaling: true}}, {minute: 12, press: "rollback" as const}];
+    const actions = [
+      {minute: 12, set: {fleetMin: 14}},
+      {minute: 12, set: {autoscaling: true}},
+      {minute: 12, press: "rollback" as const}
+    ];
     const logRows = [
       ["12", "09:12", "Fleet minimum: 10 → 14"],
       ["12", "09:12", "Autoscaling (target utilization): off → on"],
       ["12", "09:12", "Rollback pressed"]
     ];
-    const shownLog = (page: Page) => page.locator(".oc-log tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+    const shownLog = (page: Page) =>
+      page.locator(".oc-log tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
 
     describe("deciding", () => {
       const deciding = opened(() => `${mode.page()}#run=v1_bad-deploy_s2_m12`);
@@ -162,7 +182,9 @@ for (const mode of modes) {
         expect((await dashboard(page)).starting.text).toBe("4");
         // The page's own link to this moment: the next block opens exactly this link.
         // (from a file: the page-relative link, as the receiver of the file opens it)
-        await expect.poll(() => page.locator("[data-share]").inputValue()).toBe(mode.page().startsWith("file:") ? `on-call.html${decided}` : mode.page() + decided);
+        await expect
+          .poll(() => page.locator("[data-share]").inputValue())
+          .toBe(mode.page().startsWith("file:") ? `on-call.html${decided}` : mode.page() + decided);
         expect(errors).toEqual([]);
       });
     });
@@ -188,7 +210,11 @@ for (const mode of modes) {
       it("opens the same run at the same minute, with the numbers of `queuebook sim --run`", async () => {
         const {page, errors} = copied();
         await atMinute(page, 41);
-        const cli = JSON.parse(execFileSync(process.execPath, [join(packageRoot, "bin/queuebook.js"), "sim", "--run", link, "--format", "json"], {encoding: "utf8"})) as MinuteMetrics[];
+        const cli = JSON.parse(
+          execFileSync(process.execPath, [join(packageRoot, "bin/queuebook.js"), "sim", "--run", link, "--format", "json"], {
+            encoding: "utf8"
+          })
+        ) as MinuteMetrics[];
         expect(cli.length).toBe(42);
         expectNumbers(await dashboard(page), cli[41]);
         expect(await page.locator(".oc-log tbody tr").count()).toBe(3);
@@ -217,7 +243,9 @@ for (const mode of modes) {
       ["a million characters", "v1_" + "a".repeat(1_000_000)]
     ];
     // Over HTTP every one; from file:// (where only the URL's handling differs) markup and length.
-    for (const [what, value] of mode.name === "over HTTP" ? hostile : hostile.filter(([what]) => what === "a script tag" || what === "a million characters")) {
+    for (const [what, value] of mode.name === "over HTTP"
+      ? hostile
+      : hostile.filter(([what]) => what === "a script tag" || what === "a million characters")) {
       describe(`a hostile or broken link: ${what}`, () => {
         const opening = opened(() => `${mode.page()}#run=${value}`);
 
@@ -248,12 +276,16 @@ describe("on-call.html stopping at events", () => {
     await expect.poll(() => page.locator("[data-pause]:not([hidden])").getAttribute("data-pause")).toBe("deploy");
     expect(await page.locator("[data-action=play]").getAttribute("aria-pressed")).toBe("false");
     await atMinute(page, 10);
-    expect(await page.locator("[data-pause]").textContent()).toBe("Stopped at 09:10: the new build starts rolling out. Watch the error rate and burn (1 h); press Play to go on.");
+    expect(await page.locator("[data-pause]").textContent()).toBe(
+      "Stopped at 09:10: the new build starts rolling out. Watch the error rate and burn (1 h); press Play to go on."
+    );
     await expect.poll(() => page.evaluate(() => location.hash)).toBe("#run=v1_bad-deploy_s1_m10_en");
     await page.locator("[data-action=play]").click();
     await expect.poll(() => page.locator("[data-pause]:not([hidden])").getAttribute("data-pause")).toBe("alert");
     await atMinute(page, alert);
-    expect(await page.locator("[data-pause]").textContent()).toMatch(/^Stopped at 09:\d\d: the fast-burn alert fired, burn \(1 h\) reached 14\.4×/);
+    expect(await page.locator("[data-pause]").textContent()).toMatch(
+      /^Stopped at 09:\d\d: the fast-burn alert fired, burn \(1 h\) reached 14\.4×/
+    );
     expect(await page.locator(".oc-log tbody tr").count()).toBe(0);
     // Turned off, playing goes on past the next minutes; a step forgets the note.
     await page.locator("[data-action=step]").click();
@@ -261,7 +293,9 @@ describe("on-call.html stopping at events", () => {
     await expect.poll(() => page.locator("[data-pause]").isHidden()).toBe(true);
     await page.locator("[data-action=pause-on-events]").uncheck();
     await page.locator("[data-action=play]").click();
-    await expect.poll(async () => Number(await page.locator(".oc-bar [data-metric=minute]").getAttribute("data-value"))).toBeGreaterThan(alert + 20);
+    await expect
+      .poll(async () => Number(await page.locator(".oc-bar [data-metric=minute]").getAttribute("data-value")))
+      .toBeGreaterThan(alert + 20);
     await page.locator("[data-action=play]").click();
     expect(await page.locator("[data-pause]").isHidden()).toBe(true);
     expect(errors).toEqual([]);
@@ -278,13 +312,19 @@ describe("on-call.html alert resolved", () => {
     const {page, errors} = shown();
     expect(fired).toBeGreaterThan(0);
     await atMinute(page, resolved);
-    await expect.poll(() => page.locator(".oc-alert").textContent()).toBe(`Fast-burn alert of ${resolvedRun[fired].clock} (minute ${fired}) resolved at ${resolvedRun[resolved].clock}: the 1 h burn rate fell back below 14.4×.`);
+    await expect
+      .poll(() => page.locator(".oc-alert").textContent())
+      .toBe(
+        `Fast-burn alert of ${resolvedRun[fired].clock} (minute ${fired}) resolved at ${resolvedRun[resolved].clock}: the 1 h burn rate fell back below 14.4×.`
+      );
     await page.locator(".oc-scrub input").evaluate((input: HTMLInputElement, m) => {
       input.value = String(m);
       input.dispatchEvent(new Event("input", {bubbles: true}));
     }, resolved - 1);
     await atMinute(page, resolved - 1);
-    expect(await page.locator(".oc-alert").textContent()).toBe(`Fast-burn alert: the 1 h burn rate reached 14.4× at ${resolvedRun[fired].clock} (minute ${fired}).`);
+    expect(await page.locator(".oc-alert").textContent()).toBe(
+      `Fast-burn alert: the 1 h burn rate reached 14.4× at ${resolvedRun[fired].clock} (minute ${fired}).`
+    );
     expect(errors).toEqual([]);
   });
 });
@@ -297,7 +337,9 @@ describe("on-call.html debrief", () => {
       await page.locator(".oc-debrief-box").scrollIntoViewIfNeeded();
       await page.locator("[data-debrief=empty]").waitFor({timeout: pageLoadTimeout});
       const box = page.locator(".oc-debrief-box");
-      expect(await box.textContent()).toBe("Minute 0: nothing to compare yet. Play the day or step a minute, and the debrief sets your run beside doing nothing and the textbook response.");
+      expect(await box.textContent()).toBe(
+        "Minute 0: nothing to compare yet. Play the day or step a minute, and the debrief sets your run beside doing nothing and the textbook response."
+      );
       expect(await box.locator("table, svg, figure").count()).toBe(0);
       expect(await page.locator("main").textContent()).not.toContain("⚠");
       expect(errors).toEqual([]);
@@ -311,14 +353,18 @@ describe("on-call.html debrief", () => {
       await page.locator(".oc-debrief-box").scrollIntoViewIfNeeded();
       await page.locator(".oc-debrief table").waitFor({timeout: pageLoadTimeout});
       expect(await page.locator(".oc-debrief").getAttribute("data-textbook-shown")).toBe("false");
-      expect(await page.locator(".oc-debrief [data-same]").allTextContents()).toEqual(["Your run and doing nothing coincide: one line lies on the other."]);
+      expect(await page.locator(".oc-debrief [data-same]").allTextContents()).toEqual([
+        "Your run and doing nothing coincide: one line lies on the other."
+      ]);
       // One line for two runs, and no textbook column, line or step before the day's end.
       expect(await page.locator(".oc-debrief svg g[aria-label=line]").count()).toBe(1);
       expect(await page.locator(".oc-debrief td[data-run=textbook]").count()).toBe(0);
       const text = await page.locator(".oc-debrief").textContent();
       expect(text).toContain("Your run = Doing nothing");
       expect(text).not.toContain("Rollback");
-      expect(await page.locator(".oc-debrief [data-story=timing]").textContent()).toBe("You made no decision, so your run is the run of doing nothing.");
+      expect(await page.locator(".oc-debrief [data-story=timing]").textContent()).toBe(
+        "You made no decision, so your run is the run of doing nothing."
+      );
       expect(await page.locator(".oc-debrief [data-story=hidden]").textContent()).toContain("at the day's end, or now if you ask");
       // The chart's x axis in clock time, labelled.
       expect(text).toContain("09:30");
@@ -333,7 +379,9 @@ describe("on-call.html debrief", () => {
       expect(await page.locator(".oc-debrief svg g[aria-label=line]").count()).toBe(2);
       const alert = run("bad-deploy", {seed: 1, minutes: 41}).findIndex((m) => m.alert);
       expect(await page.locator(".oc-debrief [data-story=textbook]").textContent()).toMatch(
-        new RegExp(`^The one thing the textbook response did differently, at ${run("bad-deploy", {seed: 1, minutes: 41})[alert].clock}: Rollback pressed\\. You never did this\\. That step was worth this to the textbook response: [\\d.]+ points more error budget left`)
+        new RegExp(
+          `^The one thing the textbook response did differently, at ${run("bad-deploy", {seed: 1, minutes: 41})[alert].clock}: Rollback pressed\\. You never did this\\. That step was worth this to the textbook response: [\\d.]+ points more error budget left`
+        )
       );
       expect(errors).toEqual([]);
     });
@@ -346,12 +394,16 @@ describe("on-call.html debrief", () => {
       await page.locator(".oc-debrief-box").scrollIntoViewIfNeeded();
       await page.locator(".oc-debrief table").waitFor({timeout: pageLoadTimeout});
       const decision = await page.locator(".oc-debrief [data-story=decision]").textContent();
-      expect(decision).toMatch(/^09:31 · Visszaállítás \(rollback\): megnyomva — nyereség: több megmaradt hibakeret \(\+[\d,]+ százalékpont\), kevesebb perc az SLO felett \(−\d+ perc\), .+; ára: nagyobb költség \(\+[\d,]+ \$\)\.$/);
+      expect(decision).toMatch(
+        /^09:31 · Visszaállítás \(rollback\): megnyomva — nyereség: több megmaradt hibakeret \(\+[\d,]+ százalékpont\), kevesebb perc az SLO felett \(−\d+ perc\), .+; ára: nagyobb költség \(\+[\d,]+ \$\)\.$/
+      );
       // The budget points against doing nothing are the difference of the table's two cells.
       const cells = await page.locator(".oc-debrief tr[data-row=budgetLeft] td[data-run]").allTextContents();
       const [mine, nothing] = cells.map((c) => Number(c.replace(",", ".").replace(/[^\d.]/g, "")));
       const points = (mine - nothing).toFixed(1).replace(".", ",");
-      expect(await page.locator(".oc-debrief [data-story=vsNothing]").textContent()).toContain(`nyereség: több megmaradt hibakeret (+${points} százalékpont)`);
+      expect(await page.locator(".oc-debrief [data-story=vsNothing]").textContent()).toContain(
+        `nyereség: több megmaradt hibakeret (+${points} százalékpont)`
+      );
       // The cost so far is the dashboard's, digit for digit.
       const cost = await page.locator(".oc-debrief tr[data-row=cost] td[data-run=learner]").textContent();
       expect(cost).toBe(await page.locator(".oc-dash [data-metric=costSoFar]").textContent());
@@ -368,9 +420,13 @@ describe("on-call.html debrief", () => {
       await page.locator(".oc-debrief table").waitFor({timeout: pageLoadTimeout});
       expect(await page.locator(".oc-debrief").getAttribute("data-textbook-shown")).toBe("true");
       expect(await page.locator("[data-action=debrief-textbook]").count()).toBe(0);
-      expect(await page.locator(".oc-debrief [data-story=worst]").textContent()).toMatch(/because the database was (nearly )?saturated \(\d+ q\/s against its capacity of 4000 q\/s/);
+      expect(await page.locator(".oc-debrief [data-story=worst]").textContent()).toMatch(
+        /because the database was (nearly )?saturated \(\d+ q\/s against its capacity of 4000 q\/s/
+      );
       // Shedding half from 11:47 is set beside the textbook's shedding, never "you never did this".
-      expect(await page.locator(".oc-debrief [data-story=textbook]").textContent()).toMatch(/^The one thing the textbook response did differently: at 1\d:\d\d it set Load shedding to (100|0) %; you had set it to 50 % at 11:47\./);
+      expect(await page.locator(".oc-debrief [data-story=textbook]").textContent()).toMatch(
+        /^The one thing the textbook response did differently: at 1\d:\d\d it set Load shedding to (100|0) %; you had set it to 50 % at 11:47\./
+      );
       const figure = page.locator(".oc-debrief svg[data-span]");
       const [from, to] = (await figure.getAttribute("data-span"))!.split("-").map(Number);
       expect(from).toBe(0);
@@ -393,7 +449,9 @@ describe("on-call.html debrief", () => {
       const box = (await figure.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(390);
-      const sizes = await figure.evaluate((svg) => [...svg.querySelectorAll("text")].map((t) => Number.parseFloat(getComputedStyle(t).fontSize)));
+      const sizes = await figure.evaluate((svg) =>
+        [...svg.querySelectorAll("text")].map((t) => Number.parseFloat(getComputedStyle(t).fontSize))
+      );
       expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
       expect(errors).toEqual([]);
     });
@@ -409,7 +467,15 @@ describe("on-call.html charts", () => {
     expect(alert).toBeGreaterThan(10);
     const charts = page.locator(".oc-chart[data-chart]");
     expect(await charts.count()).toBe(9);
-    const marks = () => charts.evaluateAll((all) => all.map((c) => [...c.querySelectorAll("[data-event]")].map((e) => e.getAttribute("data-event")).sort().join(",")));
+    const marks = () =>
+      charts.evaluateAll((all) =>
+        all.map((c) =>
+          [...c.querySelectorAll("[data-event]")]
+            .map((e) => e.getAttribute("data-event"))
+            .sort()
+            .join(",")
+        )
+      );
     const expected = ["alert", "decision", "deploy"].join(",");
     await expect.poll(marks).toEqual(Array(9).fill(expected));
     // Each chart is cut at the minute: the clip's right edge moves with the minute.
@@ -422,7 +488,9 @@ describe("on-call.html charts", () => {
     expect(await clipWidth()).toBeLessThan(plotWidth / 2);
     expect(await page.locator("[data-chart=burn] .oc-events line").count()).toBe(3);
     const fired = run("bad-deploy", {seed: 1, minutes: 41})[alert];
-    expect(await page.locator(".oc-alert").textContent()).toBe(`Fast-burn alert: the 1 h burn rate reached 14.4× at ${fired.clock} (minute ${alert}).`);
+    expect(await page.locator(".oc-alert").textContent()).toBe(
+      `Fast-burn alert: the 1 h burn rate reached 14.4× at ${fired.clock} (minute ${alert}).`
+    );
     // The x axis in clock time with its label; the deploy's and the alert's labels apart.
     expect(await page.locator("[data-chart=burn] svg").textContent()).toContain("time of day");
     expect(await page.locator("[data-chart=burn] svg").textContent()).toContain("09:30");
@@ -435,12 +503,17 @@ describe("on-call.html charts", () => {
 async function labelsOverlap(page: Page): Promise<string[]> {
   await page.locator(".oc-chart[data-chart] text[data-label]").first().waitFor({timeout: pageLoadTimeout});
   return page.evaluate(() => {
-    const boxes = [...document.querySelectorAll<SVGTextElement>(".oc-chart[data-chart] text[data-label]")].map((e) => ({kind: e.dataset.label, r: e.getBoundingClientRect()}));
+    const boxes = [...document.querySelectorAll<SVGTextElement>(".oc-chart[data-chart] text[data-label]")].map((e) => ({
+      kind: e.dataset.label,
+      r: e.getBoundingClientRect()
+    }));
     const hits: string[] = [];
-    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
-      const a = boxes[i].r, b = boxes[j].r;
-      if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) hits.push(`${boxes[i].kind}/${boxes[j].kind}`);
-    }
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i].r,
+          b = boxes[j].r;
+        if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) hits.push(`${boxes[i].kind}/${boxes[j].kind}`);
+      }
     return hits;
   });
 }
@@ -453,7 +526,10 @@ describe("on-call.html event labels", () => {
     ["flush and alert", "v1_cache-flush_s1_m40", "ig"],
     ["flush and alert", "v1_cache-flush_s1_m40", "pt"]
   ] as const) {
-    for (const viewport of [{width: 390, height: 844}, {width: 1280, height: 720}]) {
+    for (const viewport of [
+      {width: 390, height: 844},
+      {width: 1280, height: 720}
+    ]) {
       describe(`${what} in ${lang} at ${viewport.width} px`, () => {
         const labelled = loadOnce(() => open(`${server.origin}/on-call.html?lang=${lang}#run=${link}`, viewport));
         it("never overlap", async () => {
@@ -478,7 +554,9 @@ describe("on-call.html model", () => {
     const values = page.locator(".oc-values[data-formula]");
     await expect.poll(() => values.evaluateAll((all) => all.filter((e) => e.querySelector(".katex")).length)).toBe(formulaIds.length);
     const expected = formulas(simulateRun(openRun(link).run), 41, {decimal: ","});
-    const shown = await values.evaluateAll((all) => Object.fromEntries(all.map((e) => [e.getAttribute("data-formula"), Number(e.getAttribute("data-result"))])));
+    const shown = await values.evaluateAll((all) =>
+      Object.fromEntries(all.map((e) => [e.getAttribute("data-formula"), Number(e.getAttribute("data-result"))]))
+    );
     expect(shown).toEqual(Object.fromEntries(expected.map((f) => [f.id, f.result])));
     // Hungarian writes the decimal comma in the formulas too.
     expect(await page.locator(".oc-values[data-formula=erlangC]").innerText()).toMatch(/\d,\d/);
@@ -500,8 +578,19 @@ describe("on-call.html in each language", () => {
         const {strings, opening} = readSeed(lang);
         const {page, errors} = shownIn();
         await expect.poll(() => page.locator("[data-brief]").textContent()).toBe(strings["brief.bad-deploy"]);
-        expect(await page.locator(".oc-dash .oc-label").allTextContents()).toEqual(dashboardMetrics.map(({field}) => strings[`metric.${field}`]));
-        for (const name of ["fleetMin", "autoscaling", "targetUtilization", "ttlS", "warmup", "sheddingShare", "heavyFeature", "rollback"]) {
+        expect(await page.locator(".oc-dash .oc-label").allTextContents()).toEqual(
+          dashboardMetrics.map(({field}) => strings[`metric.${field}`])
+        );
+        for (const name of [
+          "fleetMin",
+          "autoscaling",
+          "targetUtilization",
+          "ttlS",
+          "warmup",
+          "sheddingShare",
+          "heavyFeature",
+          "rollback"
+        ]) {
           expect(await page.locator(`[data-control=${name}] .oc-help`).last().textContent()).toBe(strings[`help.${name}`]);
         }
         expect(await page.locator("[data-footer]").textContent()).toBe(strings.footer);

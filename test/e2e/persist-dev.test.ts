@@ -10,7 +10,8 @@ import {startPreview, type Preview} from "../../src/site/preview.js";
 import {freshFolders} from "../support/folders.js";
 import {closeBrowser, launchBrowser, releaseTab, takeTab, signIn} from "./harness.js";
 
-const original = "---\r\ntitle: Dev save\r\n---\r\n\r\n```js\r\nconst a = 1;\r\n```\r\n\r\n```js\r\nconst b = a * 2;\r\n```\r\n\r\nb is <span id=\"b\">${b}</span>\r\n";
+const original =
+  '---\r\ntitle: Dev save\r\n---\r\n\r\n```js\r\nconst a = 1;\r\n```\r\n\r\n```js\r\nconst b = a * 2;\r\n```\r\n\r\nb is <span id="b">${b}</span>\r\n';
 const folder = freshFolders("qb-persist-dev-");
 let browser: Browser;
 let preview: Preview;
@@ -63,7 +64,9 @@ describe("edits under queuebook dev", () => {
       await page.waitForFunction(() => (window as any).queuebook?.edits && document.querySelector("#b")?.textContent === "2");
       const refused = await page.evaluate(() => (window as any).queuebook.edits.replace(1, "const b = a * 7;"));
       expect(refused.ok).toBe(false);
-      expect(refused.message).toMatch(/^not saved: this browser may not write to queuebook dev yet: open the sign-in link its terminal printed/);
+      expect(refused.message).toMatch(
+        /^not saved: this browser may not write to queuebook dev yet: open the sign-in link its terminal printed/
+      );
       expect(readFileSync(join(root, "nb.md"), "utf8")).toBe(original);
       await signIn(page, preview, "/nb");
       await page.evaluate(() => (window as any).queuebook.loadEditor());

@@ -35,7 +35,12 @@ async function site(name: string, markdown: string): Promise<string> {
 beforeAll(async () => {
   work = folder();
   // two courses with a notebook of the same name, and two versions of one course's notebook
-  built = {a: await site("a", notebook("Course A", 1)), b: await site("b", notebook("Course B", 2)), v1: await site("v1", notebook("Version 1", 3)), v2: await site("v2", notebook("Version 2", 3))};
+  built = {
+    a: await site("a", notebook("Course A", 1)),
+    b: await site("b", notebook("Course B", 2)),
+    v1: await site("v1", notebook("Version 1", 3)),
+    v2: await site("v2", notebook("Version 2", 3))
+  };
   live = join(work, "live");
   browser = await launchBrowser();
 }, 180_000);
@@ -139,11 +144,19 @@ describe("static edits across sites and versions (file://)", () => {
         const scope = `${location.pathname.replace(/\.html$/, "")}|calc.md`;
         return {live: `queuebook:edits:${scope}`, aside: `queuebook:edits-set-aside:${scope}`};
       });
-      const entry = (n: number) => ({v: 1, hash: `${n}`.padStart(16, "0"), edits: [{op: "replace", block: 1, text: `const k = ${n};`}], text: `version ${n}`});
-      await page.evaluate(([k, list, current]) => {
-        localStorage.setItem(k.aside, JSON.stringify(list));
-        localStorage.setItem(k.live, JSON.stringify(current));
-      }, [keys, [1, 2, 3, 4, 5].map(entry), entry(6)] as const);
+      const entry = (n: number) => ({
+        v: 1,
+        hash: `${n}`.padStart(16, "0"),
+        edits: [{op: "replace", block: 1, text: `const k = ${n};`}],
+        text: `version ${n}`
+      });
+      await page.evaluate(
+        ([k, list, current]) => {
+          localStorage.setItem(k.aside, JSON.stringify(list));
+          localStorage.setItem(k.live, JSON.stringify(current));
+        },
+        [keys, [1, 2, 3, 4, 5].map(entry), entry(6)] as const
+      );
       await page.reload();
       await page.locator("[data-qb-set-aside]").waitFor();
       expect(await page.locator("[data-qb-set-aside-dropped]").textContent()).toContain("keeps edits to 5 versions");
@@ -181,7 +194,10 @@ describe("static edits across sites and versions (file://)", () => {
       expect(await page.evaluate(() => localStorage.getItem("queuebook:edits:calc.md"))).not.toBeNull(); // left where it was, not moved to this page's key
       // another course's old entry (another hash) is not this page's: no notice, nothing applied
       const b = await open(context, pageOf(built.b));
-      await b.evaluate((entry) => localStorage.setItem("queuebook:edits:calc.md", JSON.stringify({...entry, hash: "ffffffffffffffff"})), old);
+      await b.evaluate(
+        (entry) => localStorage.setItem("queuebook:edits:calc.md", JSON.stringify({...entry, hash: "ffffffffffffffff"})),
+        old
+      );
       await b.reload();
       await shown(b, "20");
       expect(await b.locator("[data-qb-set-aside]").count()).toBe(0);

@@ -17,10 +17,22 @@ import {applyKept} from "./keptEdits.js";
 
 // CRLF, front matter, a tab: the download must keep every byte but the edited body
 const original = [
-  "---", "title: Persist", "---", "", "# Load", "",
-  "```js", "const rate = view(Inputs.range([1, 100], {value: 25, step: 1, label: \"rate\"}));", "```", "",
-  "```js", "const load = rate * 0.04;", "```", "",
-  "Load:\t<span id=\"load\">${load.toFixed(2)}</span>", ""
+  "---",
+  "title: Persist",
+  "---",
+  "",
+  "# Load",
+  "",
+  "```js",
+  'const rate = view(Inputs.range([1, 100], {value: 25, step: 1, label: "rate"}));',
+  "```",
+  "",
+  "```js",
+  "const load = rate * 0.04;",
+  "```",
+  "",
+  'Load:\t<span id="load">${load.toFixed(2)}</span>',
+  ""
 ].join("\r\n");
 const blocks = sourceBlocks(original, parseNotebook(original, "persist.md").blocks);
 const loadCell = blocks.findIndex((b) => b.kind === "cell" && original.slice(b.bodyStart, b.bodyEnd).includes("0.04"));
@@ -55,21 +67,25 @@ async function open(): Promise<{page: Page; close(): Promise<void>}> {
 }
 
 /** Whether the page fetched the editor chunk (editor.js), which also holds where edits go. */
-const editorLoaded = (page: Page) => page.evaluate(() => !!(window as any).queuebook.editor || !!document.querySelector('script[src$="editor.js"]'));
+const editorLoaded = (page: Page) =>
+  page.evaluate(() => !!(window as any).queuebook.editor || !!document.querySelector('script[src$="editor.js"]'));
 
 const loadShown = (page: Page) => page.locator("#load").textContent();
 /** The page's storage keys: its own location (".html" dropped) and its notebook's path. */
-const keys = (page: Page) => page.evaluate(() => {
-  const scope = `${location.pathname.replace(/\.html$/, "")}|persist.md`;
-  return {live: `queuebook:edits:${scope}`, aside: `queuebook:edits-set-aside:${scope}`};
-});
+const keys = (page: Page) =>
+  page.evaluate(() => {
+    const scope = `${location.pathname.replace(/\.html$/, "")}|persist.md`;
+    return {live: `queuebook:edits:${scope}`, aside: `queuebook:edits-set-aside:${scope}`};
+  });
 
 describe("edits on a static page (file://)", () => {
   it("loads no editor chunk for a reader with nothing kept, and loads it at once when edits are kept for the page", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(url);
-    await page.waitForFunction(() => document.querySelector("#load")?.textContent === "1.00" && document.querySelector("button[data-qb-edit]"));
+    await page.waitForFunction(
+      () => document.querySelector("#load")?.textContent === "1.00" && document.querySelector("button[data-qb-edit]")
+    );
     await page.evaluate(() => (window as any).queuebook.defined);
     expect(await editorLoaded(page)).toBe(false);
     expect(await page.evaluate(() => (window as any).queuebook.edits)).toBeUndefined();
@@ -81,10 +97,13 @@ describe("edits on a static page (file://)", () => {
     await page.evaluate(() => (window as any).queuebook.defined);
     expect(await editorLoaded(page)).toBe(false);
     // an entry for this page: the chunk loads without a click and offers it; Apply applies it
-    await page.evaluate(([key, e]) => {
-      const source = JSON.parse(document.getElementById("qb-source")!.textContent!);
-      localStorage.setItem(key, JSON.stringify({v: 1, hash: source.hash, edits: [e], text: ""}));
-    }, [live, edit] as const);
+    await page.evaluate(
+      ([key, e]) => {
+        const source = JSON.parse(document.getElementById("qb-source")!.textContent!);
+        localStorage.setItem(key, JSON.stringify({v: 1, hash: source.hash, edits: [e], text: ""}));
+      },
+      [live, edit] as const
+    );
     await page.reload();
     await page.locator("[data-qb-kept]").waitFor();
     expect(await editorLoaded(page)).toBe(true);
@@ -142,7 +161,10 @@ describe("edits on a static page (file://)", () => {
     const {page, close} = await open();
     const earlier = original.replace("0.04", "0.05");
     const {live, aside} = await keys(page);
-    await page.evaluate(([key, entry]) => localStorage.setItem(key, JSON.stringify(entry)), [live, {v: 1, hash: "0123456789abcdef", edits: [edit], text: earlier}] as const);
+    await page.evaluate(([key, entry]) => localStorage.setItem(key, JSON.stringify(entry)), [
+      live,
+      {v: 1, hash: "0123456789abcdef", edits: [edit], text: earlier}
+    ] as const);
     await page.reload();
     const notice = page.locator("[data-qb-set-aside]");
     await notice.waitFor();
@@ -152,7 +174,12 @@ describe("edits on a static page (file://)", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.locator("a[data-qb-set-aside-download]").click()]);
     expect(download.suggestedFilename()).toBe("persist.edited-earlier.md");
     expect(readFileSync(await download.path(), "utf8")).toBe(earlier);
-    expect(await page.evaluate(([l, a]) => [localStorage.getItem(l), JSON.parse(localStorage.getItem(a)!).map((e: any) => e.text)], [live, aside])).toEqual([null, [earlier]]);
+    expect(
+      await page.evaluate(
+        ([l, a]) => [localStorage.getItem(l), JSON.parse(localStorage.getItem(a)!).map((e: any) => e.text)],
+        [live, aside]
+      )
+    ).toEqual([null, [earlier]]);
     await page.locator("button[data-qb-set-aside-discard]").click();
     await expect.poll(() => notice.count()).toBe(0); // (a click can be handled after the next read: on-call.test saw it)
     expect(await page.evaluate((key) => localStorage.getItem(key), aside)).toBeNull();
@@ -173,7 +200,10 @@ describe("edits on a static page (file://)", () => {
     const {page, close} = await open();
     const hash = await page.evaluate(() => JSON.parse(document.getElementById("qb-source")!.textContent!).hash);
     const {live} = await keys(page);
-    await page.evaluate(([key, entry]) => localStorage.setItem(key, JSON.stringify(entry)), [live, {v: 1, hash, edits: [{op: "replace", block: 99, text: "x"}], text: "x"}] as const);
+    await page.evaluate(([key, entry]) => localStorage.setItem(key, JSON.stringify(entry)), [
+      live,
+      {v: 1, hash, edits: [{op: "replace", block: 99, text: "x"}], text: "x"}
+    ] as const);
     await page.reload();
     await page.locator("[data-qb-set-aside]").waitFor();
     expect(await loadShown(page)).toBe("1.00");

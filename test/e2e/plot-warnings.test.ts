@@ -43,7 +43,11 @@ async function stepThrough(page: Page): Promise<void> {
   for (let i = 0; i < 200; i++) {
     const done = await page.evaluate(() => {
       scrollBy(0, innerHeight);
-      return new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(scrollY + innerHeight >= document.documentElement.scrollHeight - 2))));
+      return new Promise<boolean>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => resolve(scrollY + innerHeight >= document.documentElement.scrollHeight - 2))
+        )
+      );
     });
     if (done) break;
   }
@@ -52,7 +56,8 @@ async function stepThrough(page: Page): Promise<void> {
 }
 
 const plotWarning = (w: string) => /Warning:|⚠/.test(w);
-const glyphs = (page: Page) => page.evaluate(() => [...document.querySelectorAll("svg text, svg tspan")].filter((e) => e.textContent?.includes("⚠")).length);
+const glyphs = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll("svg text, svg tspan")].filter((e) => e.textContent?.includes("⚠")).length);
 
 describe("every shipped page: no Plot warning", {timeout: 90_000}, () => {
   for (const notebook of notebooks) {
@@ -84,7 +89,12 @@ describe("every shipped page: no Plot warning", {timeout: 90_000}, () => {
 });
 
 describe("the on-call kit at the moments that used to warn", () => {
-  for (const path of ["on-call.html#run=v1_surge_s3_m0", "on-call.html#run=v1_free_s1_m1", "retry-storm.html#run=v1_retry-storm_s1_m30", "on-call.html?lang=ig#run=v1_cache-flush_s1_m20"]) {
+  for (const path of [
+    "on-call.html#run=v1_surge_s3_m0",
+    "on-call.html#run=v1_free_s1_m1",
+    "retry-storm.html#run=v1_retry-storm_s1_m30",
+    "on-call.html?lang=ig#run=v1_cache-flush_s1_m20"
+  ]) {
     describe(path, () => {
       const shown = loadOnce(() => openInFull(path));
       it("no warning, no ⚠, and the event labels of the first chart apart", async () => {
@@ -94,10 +104,12 @@ describe("the on-call kit at the moments that used to warn", () => {
         const overlaps = await page.evaluate(() => {
           const boxes = [...document.querySelectorAll<SVGTextElement>("text[data-label]")].map((e) => e.getBoundingClientRect());
           let n = 0;
-          for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
-            const a = boxes[i], b = boxes[j];
-            if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) n++;
-          }
+          for (let i = 0; i < boxes.length; i++)
+            for (let j = i + 1; j < boxes.length; j++) {
+              const a = boxes[i],
+                b = boxes[j];
+              if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) n++;
+            }
           return n;
         });
         expect(overlaps).toBe(0);

@@ -19,7 +19,8 @@ async function presenterView(): Promise<Page> {
   await page.clock.pauseAt(new Date("2024-05-06T10:00:01"));
   await page.addInitScript(() => {
     const open = new Set<unknown>();
-    const set = window.setInterval, clear = window.clearInterval;
+    const set = window.setInterval,
+      clear = window.clearInterval;
     Object.assign(window, {
       setInterval: (handler: TimerHandler, ms?: number, ...rest: unknown[]) => {
         const id = set(handler, ms, ...rest);
@@ -37,7 +38,8 @@ async function presenterView(): Promise<Page> {
 
 const elapsed = (page: Page) => page.evaluate(() => document.querySelector(".qb-presenter-elapsed")?.textContent ?? null);
 const intervals = (page: Page) => page.evaluate(() => (window as any).intervals() as number);
-const hide = (page: Page, persisted: boolean) => page.evaluate((persisted) => dispatchEvent(new PageTransitionEvent("pagehide", {persisted})), persisted);
+const hide = (page: Page, persisted: boolean) =>
+  page.evaluate((persisted) => dispatchEvent(new PageTransitionEvent("pagehide", {persisted})), persisted);
 
 describe("the presenter view's clock", {timeout: 60_000}, () => {
   it("counts the time since the view opened, and stops when the window goes away", async () => {

@@ -14,11 +14,17 @@ import {loadOnce, pageLoadTimeout} from "./pages.js";
 import {languageShown, switchLanguage} from "./a11y.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
-const notebooks = readdirSync(join(packageRoot, "notebooks")).filter((name) => name.endsWith(".md")).map((name) => name.slice(0, -3));
+const notebooks = readdirSync(join(packageRoot, "notebooks"))
+  .filter((name) => name.endsWith(".md"))
+  .map((name) => name.slice(0, -3));
 /** The notebooks made to be presented: each slide fits the stage without scrolling, in each of their languages. */
 const lectures = new Set(["formulas", "arrival-lab"]);
 /** A notebook's declared languages (front matter `languages: [en, hu]`), or just its default. */
-const languagesOf = (name: string) => /^languages:\s*\[([^\]]*)\]/m.exec(readFileSync(join(packageRoot, "notebooks", `${name}.md`), "utf8"))?.[1].split(",").map((l) => l.trim()) ?? [""];
+const languagesOf = (name: string) =>
+  /^languages:\s*\[([^\]]*)\]/m
+    .exec(readFileSync(join(packageRoot, "notebooks", `${name}.md`), "utf8"))?.[1]
+    .split(",")
+    .map((l) => l.trim()) ?? [""];
 let site: SiteFixture;
 
 beforeAll(async () => {
@@ -47,7 +53,9 @@ function measure(page: Page): Promise<Measured> {
     const shown = Array.from(main.querySelectorAll<HTMLElement>(":scope > .qb-on-slide:not([data-qb-ui])"));
     const top = main.getBoundingClientRect().top - main.scrollTop;
     return {
-      used: Math.round(Math.max(...shown.map((e) => e.getBoundingClientRect().bottom - top)) + parseFloat(getComputedStyle(main).paddingBottom)),
+      used: Math.round(
+        Math.max(...shown.map((e) => e.getBoundingClientRect().bottom - top)) + parseFloat(getComputedStyle(main).paddingBottom)
+      ),
       slide: document.querySelector(".qb-slide-number")!.textContent!,
       heading: (shown.find((e) => /^H[12]$/.test(e.tagName)) ?? shown[0])?.innerText.split("\n")[0] ?? "",
       content: main.scrollHeight,
@@ -121,7 +129,9 @@ describe("every slide of every shipped notebook on the 1280×720 stage", {timeou
             // Scrolled to the end again on each try: what renders as it comes into view (content-visibility)
             // can still grow the slide after the first scroll on a loaded machine, and then the end is further down.
             await expect.poll(() => lastReachable(page), {message: `${label}: its end scrolls into view`}).toBe(true);
-            await expect.poll(async () => (await lastReachable(page)) && (await page.locator(".qb-slide-more").isHidden()), {message: label}).toBe(true); // at the end, the cue goes
+            await expect
+              .poll(async () => (await lastReachable(page)) && (await page.locator(".qb-slide-more").isHidden()), {message: label})
+              .toBe(true); // at the end, the cue goes
           }
           console.log(`${name}${lang ? ` (${lang})` : ""}: ${report.join(" · ")}`);
         });

@@ -11,15 +11,31 @@ import {closeBrowser, launchBrowser, releaseTab, takeTab} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const relations = [
-  "Little's law", "Erlang B", "Erlang C", "P(W > t)", "The p99 approximation", "The TTL cache hit rate", "Database query time",
-  "Service time", "Burn rate and error budget", "The autoscaler rule", "CV of inter-arrival times", "N / (R + Z)", "⌈λS⌉ against the observed burst maximum"
+  "Little's law",
+  "Erlang B",
+  "Erlang C",
+  "P(W > t)",
+  "The p99 approximation",
+  "The TTL cache hit rate",
+  "Database query time",
+  "Service time",
+  "Burn rate and error budget",
+  "The autoscaler rule",
+  "CV of inter-arrival times",
+  "N / (R + Z)",
+  "⌈λS⌉ against the observed burst maximum"
 ];
 let dir: string;
 let browser: Browser;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "queuebook-formulas-"));
-  const {html} = await exportNotebook({file: join(packageRoot, "notebooks/formulas.md"), root: join(packageRoot, "notebooks"), packageRoot, snapshot: false});
+  const {html} = await exportNotebook({
+    file: join(packageRoot, "notebooks/formulas.md"),
+    root: join(packageRoot, "notebooks"),
+    packageRoot,
+    snapshot: false
+  });
   writeFileSync(join(dir, "formulas.html"), html);
   browser = await launchBrowser();
 }, 120_000);
@@ -40,7 +56,11 @@ describe("notebooks/formulas.md presented", {timeout: 90_000}, () => {
     let checkpoints = 0;
     for (const [i, title] of relations.entries()) {
       // a predict-then-reveal slide between two relations holds its checkpoint and nothing else to check here
-      while (await page.evaluate(() => Array.from(document.querySelectorAll("main > .qb-on-slide")).some((e) => e.querySelector("[data-qb-checkpoint]")))) {
+      while (
+        await page.evaluate(() =>
+          Array.from(document.querySelectorAll("main > .qb-on-slide")).some((e) => e.querySelector("[data-qb-checkpoint]"))
+        )
+      ) {
         checkpoints++;
         await page.keyboard.press("ArrowRight");
       }
@@ -71,10 +91,13 @@ describe("notebooks/formulas.md presented", {timeout: 90_000}, () => {
     await page.goto(`file://${join(dir, "formulas.html")}?present#/3`);
     const formula = page.locator("main > .qb-on-slide .katex-display .katex-html").first();
     await expect.poll(() => formula.innerText()).toContain("=50.0");
-    await page.locator("main > .qb-on-slide form input[type=range]").first().evaluate((input: HTMLInputElement) => {
-      input.value = "500";
-      input.dispatchEvent(new Event("input", {bubbles: true}));
-    });
+    await page
+      .locator("main > .qb-on-slide form input[type=range]")
+      .first()
+      .evaluate((input: HTMLInputElement) => {
+        input.value = "500";
+        input.dispatchEvent(new Event("input", {bubbles: true}));
+      });
     await expect.poll(() => formula.innerText()).toContain("=100.0");
     await releaseTab(page);
   });

@@ -63,7 +63,13 @@ const attack = (page: Page, path: string) =>
   page.evaluate((path) => {
     const w = window as any;
     const forged = {tag: "queuebook-present", page: path, slide: 4, blackout: true};
-    const messages = [...w.heard, ...w.heard.map((m: object) => ({...m, ...forged, seq: 1e6})), {...forged, from: "hostile", seq: 1}, {...forged, hello: true}, {tag: "queuebook-present", page: path, wake: true}];
+    const messages = [
+      ...w.heard,
+      ...w.heard.map((m: object) => ({...m, ...forged, seq: 1e6})),
+      {...forged, from: "hostile", seq: 1},
+      {...forged, hello: true},
+      {tag: "queuebook-present", page: path, wake: true}
+    ];
     for (const m of messages) w.channel.postMessage(m);
     w.channel.postMessage("hostile-done");
   }, path);
@@ -126,7 +132,10 @@ for (const [name, base] of Object.entries(bases)) {
         const hostile = await context.newPage();
         await hostile.goto(`${base()}hostile.html`);
         const deck = `${base()}deck.html`;
-        const [audience] = await Promise.all([context.waitForEvent("page"), hostile.evaluate((url) => void ((window as any).deck = window.open(url)), `${deck}?present#/1`)]);
+        const [audience] = await Promise.all([
+          context.waitForEvent("page"),
+          hostile.evaluate((url) => void ((window as any).deck = window.open(url)), `${deck}?present#/1`)
+        ]);
         await expect.poll(() => number(audience)).toBe("1 / 4");
         expect(await audience.evaluate(() => window.opener !== null)).toBe(true);
         // postMessage from one window to another arrives in order: the marker comes after every forged message was handled
@@ -136,7 +145,8 @@ for (const [name, base] of Object.entries(bases)) {
         });
         await hostile.evaluate((path) => {
           const deck = (window as any).deck as Window;
-          for (const m of [{slide: 3}, {slide: 4, blackout: true, from: "opener", seq: 1}, {blackout: true, from: "opener", seq: 2}]) deck.postMessage({tag: "queuebook-present", page: path, ...m}, "*");
+          for (const m of [{slide: 3}, {slide: 4, blackout: true, from: "opener", seq: 1}, {blackout: true, from: "opener", seq: 2}])
+            deck.postMessage({tag: "queuebook-present", page: path, ...m}, "*");
           deck.postMessage("hostile-done", "*");
         }, new URL(deck).pathname);
         await expect.poll(() => audience.evaluate(() => (window as any).hostileDone)).toBe(true);

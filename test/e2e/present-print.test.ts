@@ -16,11 +16,16 @@ let dir: string;
 let url: string;
 let browser: Browser;
 /** The lecture's slides as presentation mode counts them, and each one's heading. */
-let headings: string[] = [];
+const headings: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "queuebook-present-print-"));
-  const {html} = await exportNotebook({file: join(packageRoot, "notebooks/formulas.md"), root: join(packageRoot, "notebooks"), packageRoot, snapshot: false});
+  const {html} = await exportNotebook({
+    file: join(packageRoot, "notebooks/formulas.md"),
+    root: join(packageRoot, "notebooks"),
+    packageRoot,
+    snapshot: false
+  });
   writeFileSync(join(dir, "formulas.html"), html);
   url = `file://${join(dir, "formulas.html")}`;
   browser = await launchBrowser();
@@ -29,7 +34,11 @@ beforeAll(async () => {
   await page.waitForFunction(() => document.querySelectorAll("main svg [fill=red] circle").length === 13, null, {timeout: 30_000});
   const total = Number((await page.locator(".qb-slide-number").innerText()).split(" / ")[1]);
   for (let i = 1; i <= total; i++) {
-    headings.push(await page.evaluate(() => document.querySelector<HTMLElement>("main > .qb-on-slide:is(h2, .qb-title-slide)")?.innerText.split("\n")[0] ?? ""));
+    headings.push(
+      await page.evaluate(
+        () => document.querySelector<HTMLElement>("main > .qb-on-slide:is(h2, .qb-title-slide)")?.innerText.split("\n")[0] ?? ""
+      )
+    );
     await page.keyboard.press("ArrowRight");
   }
   await releaseTab(page);
@@ -102,7 +111,10 @@ describe("the lecture's slides on paper", {timeout: 180_000}, () => {
   it("export --slides --pdf writes only the PDF: as many 16:9 pages as slides, each page its slide", async () => {
     const work = mkdtempSync(join(tmpdir(), "queuebook-slides-pdf-"));
     try {
-      const result = await runCli(["export", join(packageRoot, "notebooks/formulas.md"), "--slides", "--pdf", "lecture.pdf", "--no-snapshot"], {cwd: work, timeoutMs: 150_000});
+      const result = await runCli(
+        ["export", join(packageRoot, "notebooks/formulas.md"), "--slides", "--pdf", "lecture.pdf", "--no-snapshot"],
+        {cwd: work, timeoutMs: 150_000}
+      );
       expect(result.stderr).toBe("");
       expect(result.code).toBe(0);
       expect(result.stdout).toMatch(/^exported .*formulas\.md to lecture\.pdf in \d+ ms\n$/);
@@ -112,7 +124,9 @@ describe("the lecture's slides on paper", {timeout: 180_000}, () => {
       // each page holds its own slide's heading (poppler's pdftotext reads the pages' text)
       const pdftotext = ["/usr/bin/pdftotext", "/usr/local/bin/pdftotext"].find(existsSync);
       expect(pdftotext, "pdftotext not found: apt-get install -y poppler-utils").toBeDefined();
-      const pages = execFileSync(pdftotext!, ["-layout", join(work, "lecture.pdf"), "-"], {encoding: "utf8"}).split("\f").filter((p) => p.trim());
+      const pages = execFileSync(pdftotext!, ["-layout", join(work, "lecture.pdf"), "-"], {encoding: "utf8"})
+        .split("\f")
+        .filter((p) => p.trim());
       expect(pages.length).toBe(headings.length);
       const squash = (s: string) => s.replace(/\s+/g, "");
       headings.forEach((heading, i) => expect(squash(pages[i]), `page ${i + 1}`).toContain(squash(heading).slice(0, 12)));

@@ -123,7 +123,10 @@ describe("presentation mode", {timeout: 60_000}, () => {
   });
 
   it("charts take the slide's width; type scales with the screen", async () => {
-    for (const viewport of [{width: 1280, height: 720}, {width: 1920, height: 1080}]) {
+    for (const viewport of [
+      {width: 1280, height: 720},
+      {width: 1920, height: 1080}
+    ]) {
       const {page, close} = await open("?present#/4", viewport);
       const measured = await page.evaluate(() => {
         const main = document.querySelector("main")!;

@@ -78,7 +78,8 @@ describe("the on-call report with JavaScript off", {timeout: 60_000}, () => {
   it("has every chart drawn, the debrief's too", async () => {
     const {page, close} = await open(join(folders.cwdA, "on-call.html"), false);
     expect(await page.locator(".oc-charts .oc-chart").count()).toBe(chartSpecs.length);
-    for (const chart of await page.locator(".oc-charts .oc-chart").all()) expect(await chart.locator("svg path").count()).toBeGreaterThan(0);
+    for (const chart of await page.locator(".oc-charts .oc-chart").all())
+      expect(await chart.locator("svg path").count()).toBeGreaterThan(0);
     expect(await page.locator(".oc-debrief svg path").count()).toBeGreaterThan(0);
     await close();
   });
@@ -161,7 +162,15 @@ describe("the on-call report is the same bytes wherever it is made", () => {
 
   it("names nothing of the machine: no working, temporary or project folder, no file:// link, no host name", () => {
     const html = readFileSync(join(folders.cwdA, "on-call.html"), "utf8");
-    for (const name of ["cwdA-machine-folder", "tmpA-machine-folder", "queuebook-export-", "queuebook-report-", packageRoot.replace(/\/$/, ""), tmpdir() + "/", "file://"]) {
+    for (const name of [
+      "cwdA-machine-folder",
+      "tmpA-machine-folder",
+      "queuebook-export-",
+      "queuebook-report-",
+      packageRoot.replace(/\/$/, ""),
+      tmpdir() + "/",
+      "file://"
+    ]) {
       expect(html.includes(name), name).toBe(false);
     }
     if (hostname().length >= 6) expect(html.includes(hostname())).toBe(false);
@@ -180,7 +189,12 @@ describe("export --lang", {timeout: 120_000}, () => {
     await page.goto(`file://${out}`);
     await expect.poll(() => page.locator("main h1").innerText(), {timeout: 30_000}).not.toBe("");
     await expect.poll(() => page.evaluate(() => location.hash), {timeout: 30_000}).toMatch(/run=v1_/);
-    const shown = {html: await page.evaluate(() => document.documentElement.lang), h1: await page.locator("main h1").innerText(), hash: await page.evaluate(() => location.hash), code: result.code};
+    const shown = {
+      html: await page.evaluate(() => document.documentElement.lang),
+      h1: await page.locator("main h1").innerText(),
+      hash: await page.evaluate(() => location.hash),
+      code: result.code
+    };
     await context.close();
     return shown;
   }

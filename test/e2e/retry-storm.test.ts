@@ -46,7 +46,9 @@ async function open(url: string): Promise<{page: Page; errors: string[]}> {
 
 /** The dashboard's raw values by field, and the minute. */
 async function shown(page: Page): Promise<Record<string, string>> {
-  return page.evaluate(() => Object.fromEntries([...document.querySelectorAll<HTMLElement>("[data-metric]")].map((e) => [e.dataset.metric!, e.dataset.value ?? ""])));
+  return page.evaluate(() =>
+    Object.fromEntries([...document.querySelectorAll<HTMLElement>("[data-metric]")].map((e) => [e.dataset.metric!, e.dataset.value ?? ""]))
+  );
 }
 
 function expectMinute(values: Record<string, string>, metrics: RetryMetrics): void {
@@ -75,7 +77,9 @@ for (const mode of modes) {
         const [learner, nothing, textbook] = cells.map((c) => Number.parseFloat(c));
         expect(learner).toBe(nothing);
         expect(textbook).toBeGreaterThan(nothing);
-        expect(await page.locator(".oc-debrief [data-textbook] li").allTextContents()).toEqual([expect.stringMatching(/Retry budget: 100 % → 10 %; Backoff: none → exponential; Jitter: off → on/)]);
+        expect(await page.locator(".oc-debrief [data-textbook] li").allTextContents()).toEqual([
+          expect.stringMatching(/Retry budget: 100 % → 10 %; Backoff: none → exponential; Jitter: off → on/)
+        ]);
         // Every word of the debrief is in the lesson's locale: no key shown raw.
         expect(await page.locator(".oc-debrief").textContent()).not.toMatch(/\b(story|amount|debrief|cause|chart)\.[a-zA-Z]/);
       });
@@ -106,14 +110,20 @@ for (const mode of modes) {
         // (read once the step has drawn: a loaded machine showed the minute before it)
         await expect.poll(async () => Number((await shown(page)).minute)).toBe(before + 1);
         const minute = before + 1;
-        await expect.poll(() => page.evaluate(() => location.hash)).toMatch(new RegExp(`^#run=v1_retry-storm_s1_m${minute}_en_${minute - 1}retryBudget0\\.1_${minute - 1}backoff2$`));
+        await expect
+          .poll(() => page.evaluate(() => location.hash))
+          .toMatch(new RegExp(`^#run=v1_retry-storm_s1_m${minute}_en_${minute - 1}retryBudget0\\.1_${minute - 1}backoff2$`));
         const link = await page.locator("[data-share]").inputValue();
         // Over HTTP the page's own address; from a file the page-relative link (a path on this
         // computer opens nowhere else), with the sentence saying how to send it.
         const href = await page.evaluate(() => location.href);
         expect(link).toBe(href.startsWith("file:") ? `retry-storm.html${new URL(href).hash}` : href);
         expect(await page.locator("[data-share-hint]").isVisible()).toBe(href.startsWith("file:"));
-        const cli = JSON.parse(execFileSync(process.execPath, [join(packageRoot, "bin/queuebook.js"), "sim", "--run", link, "--format", "json"], {encoding: "utf8"})) as RetryMetrics[];
+        const cli = JSON.parse(
+          execFileSync(process.execPath, [join(packageRoot, "bin/queuebook.js"), "sim", "--run", link, "--format", "json"], {
+            encoding: "utf8"
+          })
+        ) as RetryMetrics[];
         expect(cli).toHaveLength(minute + 1);
         expectMinute(await shown(page), cli[minute]);
       });

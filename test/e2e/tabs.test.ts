@@ -61,7 +61,11 @@ it("a tab given back is taken again, and its page finds no storage, no globals a
     expect(await again.title(), url).toBe("none none none");
   }
   expect(heard).toHaveLength(heardBefore); // the last taking's listener heard none of these
-  expect(await again.evaluate(() => [innerWidth, innerHeight, matchMedia("(prefers-color-scheme: dark)").matches])).toEqual([390, 844, true]);
+  expect(await again.evaluate(() => [innerWidth, innerHeight, matchMedia("(prefers-color-scheme: dark)").matches])).toEqual([
+    390,
+    844,
+    true
+  ]);
   await releaseTab(again);
   const light = await takeTab(browser);
   expect(light).toBe(first);

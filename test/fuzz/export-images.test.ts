@@ -35,12 +35,57 @@ writeFileSync(join(nb, "img", "huge.png"), "");
 truncateSync(join(nb, "img", "huge.png"), 300 * 1024 * 1024);
 afterAll(() => rmSync(base, {recursive: true, force: true}));
 
-const pieces = ["..", ".", "/", "\\", "%2e", "%2E%2E", "%2f", "%5C", "&#46;", "&#x2F;", "&period;", "img", "up", "ok.png", "secret.png", "passwd.png", "zero.png", "pipe.png", "huge.png", "elsewhere", "%", "%E0%A4%A", "%00", "%C0%AE", "?x", "#y", "file:", "//", "https:", "data:image/png;base64,AA", base, "/etc/passwd", "/dev/zero", "C:\\", " ", "ü"];
+const pieces = [
+  "..",
+  ".",
+  "/",
+  "\\",
+  "%2e",
+  "%2E%2E",
+  "%2f",
+  "%5C",
+  "&#46;",
+  "&#x2F;",
+  "&period;",
+  "img",
+  "up",
+  "ok.png",
+  "secret.png",
+  "passwd.png",
+  "zero.png",
+  "pipe.png",
+  "huge.png",
+  "elsewhere",
+  "%",
+  "%E0%A4%A",
+  "%00",
+  "%C0%AE",
+  "?x",
+  "#y",
+  "file:",
+  "//",
+  "https:",
+  "data:image/png;base64,AA",
+  base,
+  "/etc/passwd",
+  "/dev/zero",
+  "C:\\",
+  " ",
+  "ü"
+];
 const src = fc.array(fc.constantFrom(...pieces), {minLength: 1, maxLength: 7}).map((parts) => parts.join(""));
 /** An image as a notebook writes it: Markdown, or HTML with double, single or no quotes. */
-const image = fc.tuple(src, fc.constantFrom("md", "double", "single", "bare")).map(([s, form]) =>
-  form === "md" ? `![a](${s})` : form === "double" ? `<img src="${s.replace(/"/g, "&quot;")}">` : form === "single" ? `<img src='${s.replace(/'/g, "&#39;")}'>` : `<img src=${s.replace(/[\s>"'`=<]/g, "") || "x"}>`
-);
+const image = fc
+  .tuple(src, fc.constantFrom("md", "double", "single", "bare"))
+  .map(([s, form]) =>
+    form === "md"
+      ? `![a](${s})`
+      : form === "double"
+        ? `<img src="${s.replace(/"/g, "&quot;")}">`
+        : form === "single"
+          ? `<img src='${s.replace(/'/g, "&#39;")}'>`
+          : `<img src=${s.replace(/[\s>"'`=<]/g, "") || "x"}>`
+  );
 
 describe("queuebook export's images (seeded fuzz)", () => {
   it(`inline nothing from outside the notebook folder and warn at a line, for ${runs} notebooks from seed ${seed}`, async () => {
@@ -49,7 +94,13 @@ describe("queuebook export's images (seeded fuzz)", () => {
         writeFileSync(join(nb, "fuzz.md"), `# Fuzz\n\n${images.join("\n\n")}\n`);
         const {html, warnings} = await exportPage({file: join(nb, "fuzz.md"), packageRoot});
         const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
-        for (const leak of [SECRET, Buffer.from(SECRET).toString("base64"), "root:x:0:0", Buffer.from("root:x:0:0").toString("base64").slice(0, 12), "AAAAAAAAAAAA"]) {
+        for (const leak of [
+          SECRET,
+          Buffer.from(SECRET).toString("base64"),
+          "root:x:0:0",
+          Buffer.from("root:x:0:0").toString("base64").slice(0, 12),
+          "AAAAAAAAAAAA"
+        ]) {
           expect(main.includes(leak), leak).toBe(false);
         }
         // Every src left in the prose is empty or a data: URL: the one allowed image, or one the notebook wrote.
@@ -57,7 +108,11 @@ describe("queuebook export's images (seeded fuzz)", () => {
         for (const [, double, single, bare] of main.matchAll(/<img\b[^>]*?\ssrc=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g)) {
           const value = double ?? single ?? bare;
           expect(value === undefined || value === "" || value.startsWith("data:"), value).toBe(true); // (an empty src loads nothing)
-          if (value && value !== inlined) expect(images.some((i) => i.includes("data:")), value).toBe(true);
+          if (value && value !== inlined)
+            expect(
+              images.some((i) => i.includes("data:")),
+              value
+            ).toBe(true);
         }
         for (const w of warnings.filter((w) => w.message.startsWith("image "))) {
           expect(w.line, w.message).toBeGreaterThanOrEqual(3);

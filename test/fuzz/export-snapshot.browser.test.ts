@@ -15,14 +15,114 @@ const runs = Number(process.env.QB_FUZZ_RUNS ?? 12);
 const seed = Number(process.env.QB_FUZZ_SEED ?? 20261201);
 
 const rawText = ["style", "noscript", "xmp", "textarea", "title", "iframe", "noembed", "noframes", "script", "template", "plaintext"];
-const tags = [...rawText, "img", "a", "svg", "math", "mi", "mtext", "mglyph", "annotation-xml", "foreignObject", "animate", "set", "use", "image", "object", "embed", "base", "meta", "link", "form", "button", "input", "details", "video", "source", "select", "option", "table", "p", "div", "span", "desc", "malignmark"];
-const attributes = ["onerror", "onload", "onclick", "ONFOCUS", "onbegin", "ontoggle", "href", "xlink:href", "src", "srcset", "action", "formaction", "data", "style", "attributeName", "to", "values", "encoding", "id", "class", "autofocus", "open", "fill", "is"];
-const values = [
-  "javascript:window.pwned=1", " JaVaScRiPt:window.pwned=1", "java\tscript:window.pwned=1", "&#106;avascript:window.pwned=1", "vbscript:msgbox", "data:text/html,<script>window.pwned=1</script>",
-  "window.pwned=1", "x", "https://example.com/x.png", "//example.com/x", "background:url(https://example.com/x)", "background:\\75rl(https://example.com/x)", "url(#ok)", "url(https://example.com/f)",
-  "text/html", "application/xhtml+xml", "href", "\"><img src=x onerror=window.pwned=1>", "</style><img src=x onerror=window.pwned=1>", "--><img src=x onerror=window.pwned=1>"
+const tags = [
+  ...rawText,
+  "img",
+  "a",
+  "svg",
+  "math",
+  "mi",
+  "mtext",
+  "mglyph",
+  "annotation-xml",
+  "foreignObject",
+  "animate",
+  "set",
+  "use",
+  "image",
+  "object",
+  "embed",
+  "base",
+  "meta",
+  "link",
+  "form",
+  "button",
+  "input",
+  "details",
+  "video",
+  "source",
+  "select",
+  "option",
+  "table",
+  "p",
+  "div",
+  "span",
+  "desc",
+  "malignmark"
 ];
-const tricks = ["<!--", "-->", "--!>", "<![CDATA[", "]]>", "</", "<!", "<?", "<img src=x onerror=window.pwned=1>", "</style>", "</noscript>", "</xmp>", "</textarea>", "</title>", "</script>", "<script>window.pwned=1</script>", "&lt;", "\"", "'", "`", "<svg><style>", "</p>", "<math><mtext><table><mglyph><style>"];
+const attributes = [
+  "onerror",
+  "onload",
+  "onclick",
+  "ONFOCUS",
+  "onbegin",
+  "ontoggle",
+  "href",
+  "xlink:href",
+  "src",
+  "srcset",
+  "action",
+  "formaction",
+  "data",
+  "style",
+  "attributeName",
+  "to",
+  "values",
+  "encoding",
+  "id",
+  "class",
+  "autofocus",
+  "open",
+  "fill",
+  "is"
+];
+const values = [
+  "javascript:window.pwned=1",
+  " JaVaScRiPt:window.pwned=1",
+  "java\tscript:window.pwned=1",
+  "&#106;avascript:window.pwned=1",
+  "vbscript:msgbox",
+  "data:text/html,<script>window.pwned=1</script>",
+  "window.pwned=1",
+  "x",
+  "https://example.com/x.png",
+  "//example.com/x",
+  "background:url(https://example.com/x)",
+  "background:\\75rl(https://example.com/x)",
+  "url(#ok)",
+  "url(https://example.com/f)",
+  "text/html",
+  "application/xhtml+xml",
+  "href",
+  '"><img src=x onerror=window.pwned=1>',
+  "</style><img src=x onerror=window.pwned=1>",
+  "--><img src=x onerror=window.pwned=1>"
+];
+const tricks = [
+  "<!--",
+  "-->",
+  "--!>",
+  "<![CDATA[",
+  "]]>",
+  "</",
+  "<!",
+  "<?",
+  "<img src=x onerror=window.pwned=1>",
+  "</style>",
+  "</noscript>",
+  "</xmp>",
+  "</textarea>",
+  "</title>",
+  "</script>",
+  "<script>window.pwned=1</script>",
+  "&lt;",
+  '"',
+  "'",
+  "`",
+  "<svg><style>",
+  "</p>",
+  "<math><mtext><table><mglyph><style>"
+];
 
 /** Hostile markup: elements with hostile attributes, nested up to a few levels, and raw tricks between them. */
 const markup = fc.letrec<{node: string}>((tie) => ({
@@ -30,11 +130,16 @@ const markup = fc.letrec<{node: string}>((tie) => ({
     {depthSize: "small", withCrossShrink: true},
     fc.constantFrom(...tricks),
     fc.string({maxLength: 6}),
-    fc.record({
-      tag: fc.constantFrom(...tags),
-      attrs: fc.array(fc.tuple(fc.constantFrom(...attributes), fc.constantFrom(...values)), {maxLength: 3}),
-      children: fc.array(tie("node"), {maxLength: 3})
-    }).map(({tag, attrs, children}) => `<${tag}${attrs.map(([n, v]) => ` ${n}="${v.replace(/"/g, "&quot;")}"`).join("")}>${children.join("")}</${tag}>`)
+    fc
+      .record({
+        tag: fc.constantFrom(...tags),
+        attrs: fc.array(fc.tuple(fc.constantFrom(...attributes), fc.constantFrom(...values)), {maxLength: 3}),
+        children: fc.array(tie("node"), {maxLength: 3})
+      })
+      .map(
+        ({tag, attrs, children}) =>
+          `<${tag}${attrs.map(([n, v]) => ` ${n}="${v.replace(/"/g, "&quot;")}"`).join("")}>${children.join("")}</${tag}>`
+      )
   )
 })).node;
 
@@ -74,16 +179,29 @@ async function dangers(html: string): Promise<string[]> {
     const found: string[] = [];
     for (const element of doc.querySelectorAll("*")) {
       const name = element.localName;
-      if (["script", "iframe", "frame", "object", "embed", "base", "meta", "link", "noscript", "template", "xmp", "plaintext"].includes(name) && element.closest("main")) found.push(`<${name}>`);
-      if (name === "style" && element.textContent !== ".page { color: red }<span class=\"qb-inline\" id=\"inline-5\"></span>") found.push(`a <style> of the cells: ${element.textContent}`);
+      if (
+        ["script", "iframe", "frame", "object", "embed", "base", "meta", "link", "noscript", "template", "xmp", "plaintext"].includes(
+          name
+        ) &&
+        element.closest("main")
+      )
+        found.push(`<${name}>`);
+      if (name === "style" && element.textContent !== '.page { color: red }<span class="qb-inline" id="inline-5"></span>')
+        found.push(`a <style> of the cells: ${element.textContent}`);
       if (name === "animate" || name === "set") found.push(`<${name}>`);
       for (const attr of Array.from(element.attributes)) {
         const value = attr.value.replace(/[\u0000-\u0020]/g, "").toLowerCase();
         if (attr.name.toLowerCase().startsWith("on")) found.push(`${name} ${attr.name}`);
         if (/^(javascript|vbscript):/.test(value)) found.push(`${name} ${attr.name}=${attr.value}`);
-        const loads = ["src", "srcset", "poster", "data", "action", "formaction", "background"].includes(attr.name.toLowerCase()) || (/(^|:)href$/.test(attr.name) && name !== "a");
+        const loads =
+          ["src", "srcset", "poster", "data", "action", "formaction", "background"].includes(attr.name.toLowerCase()) ||
+          (/(^|:)href$/.test(attr.name) && name !== "a");
         if (loads && !/^(data:|#)/.test(value)) found.push(`${name} ${attr.name}=${attr.value} loads`);
-        if (/url\(\s*['"]?(?!#|data:)/i.test(attr.value) && (attr.name === "style" || element.namespaceURI !== "http://www.w3.org/1999/xhtml")) found.push(`${name} ${attr.name}=${attr.value} loads`);
+        if (
+          /url\(\s*['"]?(?!#|data:)/i.test(attr.value) &&
+          (attr.name === "style" || element.namespaceURI !== "http://www.w3.org/1999/xhtml")
+        )
+          found.push(`${name} ${attr.name}=${attr.value} loads`);
       }
     }
     if (doc.body.textContent?.includes("\u0000")) found.push("a NUL");
@@ -100,11 +218,15 @@ async function render(outputs: string[], way: string): Promise<void> {
         const root = document.getElementById(id);
         if (!root) return;
         const markup = outputs[i % outputs.length];
-        if (way === "innerHTML") root.innerHTML = markup; // parsed with scripting on: <noscript>'s content is text
-        else if (way === "raw-text") for (const tag of ["style", "noscript", "xmp", "textarea", "title", "iframe", "noembed", "script"]) root.append(Object.assign(document.createElement(tag), {textContent: markup}));
+        if (way === "innerHTML")
+          root.innerHTML = markup; // parsed with scripting on: <noscript>'s content is text
+        else if (way === "raw-text")
+          for (const tag of ["style", "noscript", "xmp", "textarea", "title", "iframe", "noembed", "script"])
+            root.append(Object.assign(document.createElement(tag), {textContent: markup}));
         else {
           const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-          for (const tag of ["style", "title", "script", "desc"]) svg.append(Object.assign(document.createElementNS("http://www.w3.org/2000/svg", tag), {textContent: markup}));
+          for (const tag of ["style", "title", "script", "desc"])
+            svg.append(Object.assign(document.createElementNS("http://www.w3.org/2000/svg", tag), {textContent: markup}));
           const foreign = document.createElementNS("http://www.w3.org/2000/svg", "foreignObject");
           foreign.innerHTML = markup;
           svg.append(foreign);
@@ -150,8 +272,10 @@ describe("the no-script snapshot of hostile cell outputs (seeded property)", () 
   });
 
   it("keeps what a chart and a formula are made of: SVG shapes, gradients by #id, KaTeX's MathML with its annotation", async () => {
-    const chart = '<svg viewBox="0 0 10 10"><defs><linearGradient id="g"><stop offset="0"></stop></linearGradient></defs><rect fill="url(#g)" width="5" height="5"></rect><text x="1">label</text><title>tip</title></svg>';
-    const formula = '<span class="katex"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><msup><mi>x</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">x^2</annotation></semantics></math></span>';
+    const chart =
+      '<svg viewBox="0 0 10 10"><defs><linearGradient id="g"><stop offset="0"></stop></linearGradient></defs><rect fill="url(#g)" width="5" height="5"></rect><text x="1">label</text><title>tip</title></svg>';
+    const formula =
+      '<span class="katex"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><msup><mi>x</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">x^2</annotation></semantics></math></span>';
     await render([chart + formula], "innerHTML");
     const snapshot = await sanitizeOutputs(browser, await readSnapshot(live));
     expect(snapshot["cell-1"]).toBe(chart + formula);

@@ -18,31 +18,31 @@ const ENV_SECRET = "QB-FUZZ-ENV-91c2";
 
 /** Hostile and careless snippets, inserted at random lines. */
 const snippets = [
-  "```js\nFileAttachment(\"/proc/self/environ\").text()\n```\n",
-  "```js\nFileAttachment(\"../../secret.txt\").text()\n```\n",
-  "```js\nFileAttachment(\"../secret.txt\").text()\n```\n",
-  "```js\nFileAttachment(\"/dev/zero\").arrayBuffer()\n```\n",
-  "```js\nFileAttachment(\"data/link.txt\").text()\n```\n",
-  "```js\nFileAttachment(\"data/pipe.csv\").csv()\n```\n",
-  "```js\nFileAttachment(\"data\").text()\n```\n",
-  "```js\nFileAttachment(\"__proto__\").text()\n```\n",
-  "```js\nFileAttachment(\"a\\nb\\u001b[2J.csv\").text()\n```\n",
-  "```js\nimport \"/etc/passwd\";\n```\n",
-  "```js\nimport s from \"../../secret.txt\";\n```\n",
-  "```js\nimport * as s from \"../../secret.js\";\n```\n",
-  "```js\nimport d from \"./data/x.csv\";\n```\n",
-  "```js\nconst n = \"secret.js\";\nconst g = await import(`../../${n}`);\n```\n",
-  "```js\nconst m = await import(\"./data/x.csv\");\n```\n",
-  "```js\nimport {h} from \"./Helper.js\";\n```\n",
+  '```js\nFileAttachment("/proc/self/environ").text()\n```\n',
+  '```js\nFileAttachment("../../secret.txt").text()\n```\n',
+  '```js\nFileAttachment("../secret.txt").text()\n```\n',
+  '```js\nFileAttachment("/dev/zero").arrayBuffer()\n```\n',
+  '```js\nFileAttachment("data/link.txt").text()\n```\n',
+  '```js\nFileAttachment("data/pipe.csv").csv()\n```\n',
+  '```js\nFileAttachment("data").text()\n```\n',
+  '```js\nFileAttachment("__proto__").text()\n```\n',
+  '```js\nFileAttachment("a\\nb\\u001b[2J.csv").text()\n```\n',
+  '```js\nimport "/etc/passwd";\n```\n',
+  '```js\nimport s from "../../secret.txt";\n```\n',
+  '```js\nimport * as s from "../../secret.js";\n```\n',
+  '```js\nimport d from "./data/x.csv";\n```\n',
+  '```js\nconst n = "secret.js";\nconst g = await import(`../../${n}`);\n```\n',
+  '```js\nconst m = await import("./data/x.csv");\n```\n',
+  '```js\nimport {h} from "./Helper.js";\n```\n',
   "```js\nconst a = 1; a = 2;\n```\n",
   "```js\n#!/usr/bin/env node\n1\n```\n",
   "```js\nconst dup = 1;\n```\n\n```js\nconst dup = 2;\n```\n",
   "```js\nconst c1 = c2;\n```\n\n```js\nconst c2 = c1;\n```\n",
   "```js\nconst x = (1 + ;\n```\n",
-  "```ts\nconst t: number = \"s\" as any as number;\n```\n",
+  '```ts\nconst t: number = "s" as any as number;\n```\n',
   "${",
   "${1 +",
-  "${\"</script><script>alert(1)</script>\"}",
+  '${"</script><script>alert(1)</script>"}',
   "</script><script>alert(1)</script>",
   "```",
   "---\ntitle: [unclosed\n---\n",
@@ -53,7 +53,7 @@ const snippets = [
   "\u0000\u0007\u001b[31mcontrol\u001b[0m",
   "\ud800 lone surrogate 🙂",
   "```js\nexport const e = 1;\n```\n",
-  "```js echo run=false\nFileAttachment(\"../../secret.txt\")\n```\n"
+  '```js echo run=false\nFileAttachment("../../secret.txt")\n```\n'
 ];
 
 /** How long one build may take before it counts as hung (the machine may be loaded). */
@@ -88,8 +88,12 @@ function mutate(text: string, random: Rng): string {
         lines.splice(where, 0, "", ...snippets[pick(snippets.length)].split("\n"), "");
         break;
       }
-      case 1: lines.splice(at, 1 + pick(8)); break;
-      case 2: lines.splice(at, 0, ...lines.slice(pick(lines.length), pick(lines.length) + 1 + pick(10))); break;
+      case 1:
+        lines.splice(at, 1 + pick(8));
+        break;
+      case 2:
+        lines.splice(at, 0, ...lines.slice(pick(lines.length), pick(lines.length) + 1 + pick(10)));
+        break;
       case 3: {
         const b = pick(lines.length);
         [lines[at], lines[b]] = [lines[b] ?? "", lines[at] ?? ""];
@@ -102,8 +106,12 @@ function mutate(text: string, random: Rng): string {
         lines[at] = line.slice(0, i) + chars[pick(chars.length)] + line.slice(i + pick(3));
         break;
       }
-      case 5: lines.length = Math.min(lines.length, at + 1); break;
-      default: lines.splice(at, 0, snippets[pick(snippets.length)]); break;
+      case 5:
+        lines.length = Math.min(lines.length, at + 1);
+        break;
+      default:
+        lines.splice(at, 0, snippets[pick(snippets.length)]);
+        break;
     }
   }
   return lines.join("\n");
@@ -130,8 +138,15 @@ export interface FuzzReport {
  * own temporary project, and checks every promise. Never throws for a broken promise: the
  * report lists each failure with the seed that reproduces it.
  */
-export async function fuzzBuild(options: {seed: number; runs: number; log?: (line: string) => void; onCase?: (seed: number, code: string, stderr: string) => void}): Promise<FuzzReport> {
-  const shipped = readdirSync(join(packageRoot, "notebooks")).filter((f) => f.endsWith(".md")).sort();
+export async function fuzzBuild(options: {
+  seed: number;
+  runs: number;
+  log?: (line: string) => void;
+  onCase?: (seed: number, code: string, stderr: string) => void;
+}): Promise<FuzzReport> {
+  const shipped = readdirSync(join(packageRoot, "notebooks"))
+    .filter((f) => f.endsWith(".md"))
+    .sort();
   const sources = new Map(shipped.map((f) => [f, readFileSync(join(packageRoot, "notebooks", f), "utf8")]));
   const base = mkdtempSync(join(tmpdir(), "queuebook-fuzz-"));
   const project = join(base, "project");
@@ -144,7 +159,7 @@ export async function fuzzBuild(options: {seed: number; runs: number; log?: (lin
     writeFileSync(join(base, "secret.txt"), SECRET);
     writeFileSync(join(base, "secret.js"), `export const s = "${SECRET}";\n`);
     mkdirSync(project);
-    writeFileSync(join(project, "package.json"), "{\"type\": \"module\"}\n");
+    writeFileSync(join(project, "package.json"), '{"type": "module"}\n');
     cpSync(join(packageRoot, "src"), join(project, "src"), {recursive: true});
     symlinkSync(join(packageRoot, "node_modules"), join(project, "node_modules"));
     for (let i = 0; i < options.runs; i++) {
@@ -163,7 +178,8 @@ export async function fuzzBuild(options: {seed: number; runs: number; log?: (lin
       const problem = await buildAndCheck(root, out, project);
       report.cases++;
       options.onCase?.(seed, problem.code, problem.stderr ?? "");
-      if ((problem.code === "1" || problem.code === "2") && !problem.problem) report.errors.push(`seed ${seed} (${name}): ${(problem.stderr ?? "").split("\n")[0]}`);
+      if ((problem.code === "1" || problem.code === "2") && !problem.problem)
+        report.errors.push(`seed ${seed} (${name}): ${(problem.stderr ?? "").split("\n")[0]}`);
       report.exitCodes[problem.code] = (report.exitCodes[problem.code] ?? 0) + 1;
       if (problem.problem) {
         report.failures.push({seed, notebook: name, problem: problem.problem});
@@ -183,25 +199,43 @@ export async function fuzzBuild(options: {seed: number; runs: number; log?: (lin
 
 /** Builds `root` into `out` with the CLI's own entry point and checks each promise. */
 async function buildAndCheck(root: string, out: string, cwd: string): Promise<{code: string; problem?: string; stderr?: string}> {
-  let stdout = "", stderr = "";
+  let stdout = "",
+    stderr = "";
   let code: number;
   try {
     // A build that never ends (a pipe read, a pattern import walking the disk) is a broken promise too.
     let timer: NodeJS.Timeout | undefined;
     const hung = new Promise<"hung">((resolve) => (timer = setTimeout(() => resolve("hung"), caseTimeoutMs)));
-    const result = await Promise.race([main(["build", "--root", root, "-o", out], {packageRoot, cwd, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), env: process.env}), hung]);
+    const result = await Promise.race([
+      main(["build", "--root", root, "-o", out], {
+        packageRoot,
+        cwd,
+        stdout: (t) => void (stdout += t),
+        stderr: (t) => void (stderr += t),
+        env: process.env
+      }),
+      hung
+    ]);
     clearTimeout(timer);
     if (result === "hung") return {code: "hung", problem: `the build did not finish in ${caseTimeoutMs / 1000} s`};
     code = result;
   } catch (error) {
-    return {code: "threw", problem: `the command threw: ${String((error as Error)?.stack ?? error).split("\n").slice(0, 3).join(" | ")}`};
+    return {
+      code: "threw",
+      problem: `the command threw: ${String((error as Error)?.stack ?? error)
+        .split("\n")
+        .slice(0, 3)
+        .join(" | ")}`
+    };
   }
   const lines = stderr.split("\n").filter(Boolean);
   if (![0, 1, 2].includes(code)) return {code: String(code), problem: `exit code ${code}`};
   if (/^\s+at .*:\d+:\d+\)?$/m.test(stderr)) return {code: String(code), problem: `a stack trace: ${stderr.slice(0, 300)}`};
-  if (code === 0 && lines.some((l) => !l.startsWith("warning: "))) return {code: "0", problem: `a line that is not a warning: ${lines.find((l) => !l.startsWith("warning: "))}`};
+  if (code === 0 && lines.some((l) => !l.startsWith("warning: ")))
+    return {code: "0", problem: `a line that is not a warning: ${lines.find((l) => !l.startsWith("warning: "))}`};
   if (code !== 0) {
-    if (code === 1 && lines.length !== 1) return {code: String(code), problem: `an error of ${lines.length} lines: ${stderr.slice(0, 300)}`};
+    if (code === 1 && lines.length !== 1)
+      return {code: String(code), problem: `an error of ${lines.length} lines: ${stderr.slice(0, 300)}`};
     if (!lines[0]?.startsWith("queuebook build: ")) return {code: String(code), problem: `an error not naming the command: ${lines[0]}`};
     if (existsSync(out)) return {code: String(code), problem: "a failed build left an output folder"};
   }

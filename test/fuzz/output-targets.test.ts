@@ -51,32 +51,55 @@ interface Case {
   notebookName?: string;
 }
 
-const pick = <T,>(random: Rng, list: readonly T[]): T => list[Math.floor(random() * list.length)];
+const pick = <T>(random: Rng, list: readonly T[]): T => list[Math.floor(random() * list.length)];
 
 /** One random case: gen (a plan), k6 -o, analyze (its eight answers) or export -o. */
 function makeCase(random: Rng, dir: string, forced?: Kind): Case {
   writeFileSync(join(dir, "elsewhere.txt"), "not the command's\n");
   mkdirSync(join(dir, "elsewhere"));
   // A forced "input" needs a command that reads a file, a forced "notebook" one whose target can be a .md.
-  const which = pick(random, forced === "input" ? ["analyze", "export"] : forced === "notebook" ? ["gen", "k6", "export"] : ["gen", "k6", "analyze", "analyze", "export"]);
+  const which = pick(
+    random,
+    forced === "input"
+      ? ["analyze", "export"]
+      : forced === "notebook"
+        ? ["gen", "k6", "export"]
+        : ["gen", "k6", "analyze", "analyze", "export"]
+  );
   if (which === "analyze") {
     for (const name of labInputNames) cpSync(join(committed, name), join(dir, name));
     // The decision files are the learner's: only the other six answers are fuzzed here (test/cli/lab-output.test.ts covers keeping them).
     const targets = outputNames.filter((name) => !["05-note.txt", "arrival-model.txt"].includes(name));
-    return {label: "lab analyze .", args: ["lab", "analyze", "."], targets, input: "srv-even.csv", alsoWritten: ["05-note.txt", "arrival-model.txt"]};
+    return {
+      label: "lab analyze .",
+      args: ["lab", "analyze", "."],
+      targets,
+      input: "srv-even.csv",
+      alsoWritten: ["05-note.txt", "arrival-model.txt"]
+    };
   }
   if (which === "export") {
     writeFileSync(join(dir, "page.md"), "# Page\n\n```js\n1 + 1\n```\n");
-    return {label: "export -o", args: ["export", "page.md", "--no-snapshot", "-o", "page.html"], targets: ["page.html"], input: "page.md", notebookName: "page.md"};
+    return {
+      label: "export -o",
+      args: ["export", "page.md", "--no-snapshot", "-o", "page.html"],
+      targets: ["page.html"],
+      input: "page.md",
+      notebookName: "page.md"
+    };
   }
   const target = "out.csv";
-  const args = which === "gen" ? ["lab", "gen", "even", "3", "25", "7", target] : ["lab", "k6", "even", "3", "25", "7", "http://127.0.0.1:1/work", "-o", target];
+  const args =
+    which === "gen"
+      ? ["lab", "gen", "even", "3", "25", "7", target]
+      : ["lab", "k6", "even", "3", "25", "7", "http://127.0.0.1:1/work", "-o", target];
   return {label: args.slice(0, 2).join(" "), args, targets: [target], notebookName: "notes.md"};
 }
 
 /** Runs the CLI in-process in `cwd`. */
 async function cli(args: string[], cwd: string) {
-  let stdout = "", stderr = "";
+  let stdout = "",
+    stderr = "";
   const code = await main(args, {packageRoot, cwd, env: {}, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t)});
   return {code, stdout, stderr};
 }
@@ -107,17 +130,21 @@ describe("output targets (seeded fuzz)", () => {
       });
       // A notebook kind where the command has no .md to write (analyze) is just a file; an
       // input kind for a command without inputs plants nothing.
-      const effective = names.map((name, k) => (planted[k] === "notebook" && !name.endsWith(".md") ? "file" : planted[k] === "input" && !c.input ? "none" : planted[k]));
+      const effective = names.map((name, k) =>
+        planted[k] === "notebook" && !name.endsWith(".md") ? "file" : planted[k] === "input" && !c.input ? "none" : planted[k]
+      );
       const before = tree(dir);
       const result = await cli(c.args, dir);
       const after = tree(dir);
       const label = `case ${n} (${c.label}: ${names.map((name, k) => `${name}=${effective[k]}`).join(", ")})`;
-      const check = (ok: boolean, what: string) => void (ok || failures.push(`${label}: ${what}; exit ${result.code}; ${result.stderr.split("\n")[0]}`));
+      const check = (ok: boolean, what: string) =>
+        void (ok || failures.push(`${label}: ${what}; exit ${result.code}; ${result.stderr.split("\n")[0]}`));
       for (const kind of effective) seen.add(kind);
       outcomes[effective.every(writable) ? "written" : "refused"]++;
       if (effective.every(writable)) {
         check(result.code === 0, "expected exit 0");
-        for (const name of names) check(after[name]?.startsWith("file ") && after[name] !== before[name], `${name} not written as a regular file`);
+        for (const name of names)
+          check(after[name]?.startsWith("file ") && after[name] !== before[name], `${name} not written as a regular file`);
         const written = [...names, ...(c.alsoWritten ?? [])];
         const others = (t: Record<string, string>) => Object.fromEntries(Object.entries(t).filter(([name]) => !written.includes(name)));
         check(JSON.stringify(others(after)) === JSON.stringify(others(before)), "something else changed");

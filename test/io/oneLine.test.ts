@@ -5,7 +5,9 @@ import {describe, expect, it} from "vitest";
 import {oneLine} from "../../src/io/oneLine.js";
 
 /** Every character a terminal or a line-based reader may act on: C0, DEL, C1, the Unicode line and paragraph separators. */
-const controls = [...Array.from({length: 0x20}, (_, i) => i), ...Array.from({length: 0x21}, (_, i) => 0x7f + i), 0x2028, 0x2029].map((c) => String.fromCharCode(c));
+const controls = [...Array.from({length: 0x20}, (_, i) => i), ...Array.from({length: 0x21}, (_, i) => 0x7f + i), 0x2028, 0x2029].map((c) =>
+  String.fromCharCode(c)
+);
 
 describe("oneLine(text)", () => {
   it("names newline, carriage return and tab, and writes every other control as \\uXXXX", () => {
@@ -19,11 +21,14 @@ describe("oneLine(text)", () => {
   });
   it("leaves no control character in any string, and changes nothing in a string without one", () => {
     const control = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-    fc.assert(fc.property(fc.string({unit: "binary-ascii", maxLength: 40}), fc.string({unit: "grapheme", maxLength: 10}), (ascii, other) => {
-      const text = ascii + "\u0085\u2028" + other;
-      const line = oneLine(text), plain = oneLine(other.replace(new RegExp(control, "g"), ""));
-      return !control.test(line) && plain === other.replace(new RegExp(control, "g"), "");
-    }));
+    fc.assert(
+      fc.property(fc.string({unit: "binary-ascii", maxLength: 40}), fc.string({unit: "grapheme", maxLength: 10}), (ascii, other) => {
+        const text = ascii + "\u0085\u2028" + other;
+        const line = oneLine(text),
+          plain = oneLine(other.replace(new RegExp(control, "g"), ""));
+        return !control.test(line) && plain === other.replace(new RegExp(control, "g"), "");
+      })
+    );
   });
   it("imports nothing, so src/sim may use it in the browser", () => {
     const code = readFileSync(new URL("../../src/io/oneLine.ts", import.meta.url), "utf8");

@@ -28,7 +28,10 @@ function outcome(read: BoundedRead): unknown {
   return read;
 }
 
-for (const [name, read] of [["readBounded", readBounded], ["readBoundedSync", readBoundedSync]] as const) {
+for (const [name, read] of [
+  ["readBounded", readBounded],
+  ["readBoundedSync", readBoundedSync]
+] as const) {
   describe(`${name}(path, maxBytes)`, () => {
     it("reads a regular file (also behind a link) up to and including the limit", async () => {
       const dir = kinds();

@@ -77,7 +77,9 @@ describe("targetReason(path, shown, rules)", () => {
     const dir = zoo();
     linkSync(join(dir, "file.txt"), join(dir, "hard.txt"));
     const input = {inputs: [join(dir, "file.txt")]};
-    expect(targetReason(join(dir, "file.txt"), "file.txt", input)).toBe("cannot write file.txt: it is an input of this command: refusing to replace it");
+    expect(targetReason(join(dir, "file.txt"), "file.txt", input)).toBe(
+      "cannot write file.txt: it is an input of this command: refusing to replace it"
+    );
     expect(targetReason(join(dir, "folder", "..", "file.txt"), "x", input)).toMatch(/input of this command/);
     expect(targetReason(join(dir, "hard.txt"), "x", input)).toMatch(/input of this command/);
     // An input named through a link is the file the link points to.
@@ -95,7 +97,8 @@ describe("targetReason(path, shown, rules)", () => {
 
   it("is what unwritableReason(path, shown) says (its signature kept for callers)", () => {
     const dir = zoo();
-    for (const name of ["fifo", "link-to-file", "notes.md", "file.txt", "new.csv"]) expect(unwritableReason(join(dir, name), name)).toBe(targetReason(join(dir, name), name));
+    for (const name of ["fifo", "link-to-file", "notes.md", "file.txt", "new.csv"])
+      expect(unwritableReason(join(dir, name), name)).toBe(targetReason(join(dir, name), name));
   });
 });
 
@@ -104,7 +107,14 @@ describe("the writers refuse what targetReason refuses, and change nothing", () 
     for (const bad of ["fifo", "link-to-file", "dangling", "link-to-folder"]) {
       const dir = zoo();
       const before = tree(dir);
-      expect(() => writeFilesAtomic([[join(dir, "a.csv"), "A"], [join(dir, bad), "B"]]), bad).toThrow(WriteError);
+      expect(
+        () =>
+          writeFilesAtomic([
+            [join(dir, "a.csv"), "A"],
+            [join(dir, bad), "B"]
+          ]),
+        bad
+      ).toThrow(WriteError);
       expect(tree(dir), bad).toEqual(before);
     }
   });
@@ -133,9 +143,14 @@ describe("the writers refuse what targetReason refuses, and change nothing", () 
       await writeFile(tmp, "new");
       symlinkSync(join(dir, "file.txt"), target);
     };
-    const error = await writeAtomic(target, racing).then(() => undefined, (e) => e);
+    const error = await writeAtomic(target, racing).then(
+      () => undefined,
+      (e) => e
+    );
     expect(error).toBeInstanceOf(WriteError);
-    expect(writeFailure(error, "report.html")).toBe("cannot write report.html: it is a symbolic link, not a regular file: refusing to replace it");
+    expect(writeFailure(error, "report.html")).toBe(
+      "cannot write report.html: it is a symbolic link, not a regular file: refusing to replace it"
+    );
     expect(lstatSync(target).isSymbolicLink()).toBe(true);
     expect(readFileSync(join(dir, "file.txt"), "utf8")).toBe("mine");
     expect(readdirSync(dir).filter((n) => n.includes(".tmp-"))).toEqual([]);

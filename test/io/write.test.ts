@@ -25,7 +25,10 @@ describe("writeFilesAtomic(files)", () => {
   it("writes every file, replacing old ones, and leaves no temporary file", () => {
     const dir = fresh();
     writeFileSync(join(dir, "b.txt"), "old");
-    writeFilesAtomic([[join(dir, "a.txt"), "A"], [join(dir, "b.txt"), "B"]]);
+    writeFilesAtomic([
+      [join(dir, "a.txt"), "A"],
+      [join(dir, "b.txt"), "B"]
+    ]);
     expect(readdirSync(dir).sort()).toEqual(["a.txt", "b.txt"]);
     expect([readFileSync(join(dir, "a.txt"), "utf8"), readFileSync(join(dir, "b.txt"), "utf8")]).toEqual(["A", "B"]);
   });
@@ -43,7 +46,9 @@ describe("writeFilesAtomic(files)", () => {
   it("names a path through a file (ENOTDIR) and a missing folder", () => {
     const dir = fresh();
     writeFileSync(join(dir, "file"), "");
-    expect(failure(() => writeFileAtomic(join(dir, "file", "o.csv"), "x"))).toBe(`cannot write ${join(dir, "file", "o.csv")}: ${join(dir, "file")} is not a folder`);
+    expect(failure(() => writeFileAtomic(join(dir, "file", "o.csv"), "x"))).toBe(
+      `cannot write ${join(dir, "file", "o.csv")}: ${join(dir, "file")} is not a folder`
+    );
     expect(failure(() => writeFileAtomic(join(dir, "none", "o.csv"), "x"))).toMatch(/: folder .*none does not exist$/);
   });
 
@@ -54,7 +59,12 @@ describe("writeFilesAtomic(files)", () => {
   it("removes the temporary files already written when a later one fails", () => {
     const dir = fresh();
     const long = "x".repeat(300); // a name too long for the file system: fails at the write, after the checks
-    const message = failure(() => writeFilesAtomic([[join(dir, "a.txt"), "A"], [join(dir, long), "B"]]));
+    const message = failure(() =>
+      writeFilesAtomic([
+        [join(dir, "a.txt"), "A"],
+        [join(dir, long), "B"]
+      ])
+    );
     expect(message).toMatch(/\((ENAMETOOLONG)\)$/);
     expect(readdirSync(dir)).toEqual([]);
   });
@@ -84,7 +94,9 @@ describe("writeAtomic(target, write)", () => {
 
 describe("writeFailure(error, shown)", () => {
   it("says the reason and the code for a system error, and the first line of any other", () => {
-    expect(writeFailure(Object.assign(new Error("x"), {code: "ENOTDIR"}), "keep.txt/out")).toBe("cannot write keep.txt/out: a part of the path is a file, not a folder (ENOTDIR)");
+    expect(writeFailure(Object.assign(new Error("x"), {code: "ENOTDIR"}), "keep.txt/out")).toBe(
+      "cannot write keep.txt/out: a part of the path is a file, not a folder (ENOTDIR)"
+    );
     expect(writeFailure(Object.assign(new Error("x"), {code: "EWHAT"}), "a")).toBe("cannot write a: failed (EWHAT)");
     expect(writeFailure(new Error("first\nsecond"), "a")).toBe("cannot write a: first");
   });

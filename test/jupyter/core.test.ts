@@ -27,7 +27,9 @@ describe("jupyter/core/package.json", () => {
 
   it("resolutions: every installed package's version satisfies its core range", () => {
     const unmet = Object.entries<string>(core.resolutions).flatMap(([name, range]) =>
-      (installed.get(name) ?? []).filter((version) => !semver.satisfies(version, range, {includePrerelease: true})).map((version) => `${name}@${version} ∉ ${range}`)
+      (installed.get(name) ?? [])
+        .filter((version) => !semver.satisfies(version, range, {includePrerelease: true}))
+        .map((version) => `${name}@${version} ∉ ${range}`)
     );
     expect(unmet).toEqual([]);
   });

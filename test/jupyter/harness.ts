@@ -76,7 +76,13 @@ async function untilReady(url: string, token: string, timeoutMs: number, exited:
   const deadline = performance.now() + timeoutMs;
   let last = "no answer";
   while (performance.now() < deadline) {
-    const answer = await Promise.race([fetch(url, {headers: {authorization: `token ${token}`}}).then((response) => response.status, (error: Error) => error.message), exited]);
+    const answer = await Promise.race([
+      fetch(url, {headers: {authorization: `token ${token}`}}).then(
+        (response) => response.status,
+        (error: Error) => error.message
+      ),
+      exited
+    ]);
     if (answer === 200) return;
     last = String(answer);
     await Promise.race([new Promise((next) => setTimeout(next, 100)), exited]);

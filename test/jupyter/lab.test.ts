@@ -55,18 +55,29 @@ describe("startJupyterLab({root, labextensions})", () => {
     await page.keyboard.press("Control+End");
     await page.keyboard.type("Edited in JupyterLab.");
     await page.keyboard.press("Control+s");
-    await expect.poll(() => readFile(join(root, "notes.md"), "utf8")).toBe("# Notes\n\nQueues grow when arrivals outpace service.\nEdited in JupyterLab.");
+    await expect
+      .poll(() => readFile(join(root, "notes.md"), "utf8"))
+      .toBe("# Notes\n\nQueues grow when arrivals outpace service.\nEdited in JupyterLab.");
   });
 
   it("loads a prebuilt extension whose plugin activates with the frontend's shared singletons", async () => {
     await expect.poll(() => page.locator("#queuebook-fixture").textContent()).toBe("queuebook fixture extension active");
     const activated = await page.evaluate(() => {
-      const app = (window as unknown as {jupyterapp: {isPluginActivated(id: string): boolean; commands: {hasCommand(id: string): boolean}}}).jupyterapp;
-      return {plugin: app.isPluginActivated("queuebook-harness-fixture:plugin"), command: app.commands.hasCommand("queuebook-fixture:open")};
+      const app = (window as unknown as {jupyterapp: {isPluginActivated(id: string): boolean; commands: {hasCommand(id: string): boolean}}})
+        .jupyterapp;
+      return {
+        plugin: app.isPluginActivated("queuebook-harness-fixture:plugin"),
+        command: app.commands.hasCommand("queuebook-fixture:open")
+      };
     });
     expect(activated).toEqual({plugin: true, command: true});
     // The command opens a file through the host's IDocumentManager, the token it was given.
-    await page.evaluate(() => (window as unknown as {jupyterapp: {commands: {execute(id: string, args: object): Promise<unknown>}}}).jupyterapp.commands.execute("queuebook-fixture:open", {path: "lessons/queue.md"}));
+    await page.evaluate(() =>
+      (window as unknown as {jupyterapp: {commands: {execute(id: string, args: object): Promise<unknown>}}}).jupyterapp.commands.execute(
+        "queuebook-fixture:open",
+        {path: "lessons/queue.md"}
+      )
+    );
     const opened = page.locator(".jp-MainAreaWidget.jp-Document:visible .cm-content");
     await expect.poll(() => opened.textContent()).toContain("A lesson in a folder.");
   });

@@ -14,7 +14,12 @@ const cacheRoot = join(jupyterDir, "node_modules", ".cache", "queuebook-jupyter-
 /** The hash of a flat source folder's files and of the core metadata it is built against. */
 function sourceHash(source: string): string {
   const hash = createHash("sha256").update(readFileSync(join(jupyterDir, "core", "package.json")));
-  for (const name of readdirSync(source).sort()) hash.update(name).update("\0").update(readFileSync(join(source, name))).update("\0");
+  for (const name of readdirSync(source).sort())
+    hash
+      .update(name)
+      .update("\0")
+      .update(readFileSync(join(source, name)))
+      .update("\0");
   return hash.digest("hex").slice(0, 16);
 }
 

@@ -51,13 +51,18 @@ afterAll(async () => {
   if (root) rmSync(root, {recursive: true, force: true});
 });
 
-const small = "---\ntitle: Edit me\n---\n\n# Edit me\n\nSome prose.\n\n```js\nconst x = 10;\n```\n\nTen times: <span class=\"x\">${x * 10}</span>\n";
+const small =
+  '---\ntitle: Edit me\n---\n\n# Edit me\n\nSome prose.\n\n```js\nconst x = 10;\n```\n\nTen times: <span class="x">${x * 10}</span>\n';
 
 type App = {commands: {execute(id: string, args?: object): Promise<unknown>}};
 
 /** Runs a JupyterLab command (the page exposes its application: harness's exposeApp). */
 function command(id: string, args: object = {}): Promise<unknown> {
-  return page.evaluate(([id, args]) => (window as unknown as {jupyterapp: App}).jupyterapp.commands.execute(id as string, args as object).then(() => undefined), [id, args] as const);
+  return page.evaluate(
+    ([id, args]) =>
+      (window as unknown as {jupyterapp: App}).jupyterapp.commands.execute(id as string, args as object).then(() => undefined),
+    [id, args] as const
+  );
 }
 
 /** The frame of the lesson tab showing `path` (the current tab unless another is named), once its lesson is on the page. */
@@ -73,7 +78,9 @@ async function lessonFrame(name: string): Promise<Frame> {
 async function closeAll(): Promise<void> {
   while (await page.locator(".jp-Dialog").count()) await page.keyboard.press("Escape");
   await page.evaluate(() => {
-    const app = (window as unknown as {jupyterapp: {shell: {widgets(area: string): Iterable<{close(): void; context?: {model: {dirty: boolean}}}>}}}).jupyterapp;
+    const app = (
+      window as unknown as {jupyterapp: {shell: {widgets(area: string): Iterable<{close(): void; context?: {model: {dirty: boolean}}}>}}}
+    ).jupyterapp;
     for (const widget of Array.from(app.shell.widgets("main"))) {
       if (widget.context) widget.context.model.dirty = false;
       widget.close();
@@ -126,7 +133,9 @@ describe("a queuebook lesson in JupyterLab", {timeout: 180_000}, () => {
   it("an edit and Ctrl+S: the file on disk is the golden (that fence's bytes alone changed); JupyterLab's unsaved marker comes and goes", async () => {
     const frame = await openLesson(`${lessons}/edit.md`);
     await expect.poll(() => frame.locator(".x").innerText()).toBe("100");
-    await (await shownEditButton(frame, frame.locator("main > .qb-cell").first().locator("xpath=preceding-sibling::button[@data-qb-edit][1]"))).focus();
+    await (
+      await shownEditButton(frame, frame.locator("main > .qb-cell").first().locator("xpath=preceding-sibling::button[@data-qb-edit][1]"))
+    ).focus();
     await page.keyboard.press("Enter");
     await frame.waitForSelector("[data-qb-editor] .cm-content");
     await page.keyboard.press("Control+A");
@@ -162,7 +171,9 @@ describe("a queuebook lesson in JupyterLab", {timeout: 180_000}, () => {
     writeFileSync(join(root, lessons, "edit.md"), small);
     const frame = await openLesson(`${lessons}/edit.md`);
     await expect.poll(() => frame.locator(".x").innerText()).toBe("100");
-    await (await shownEditButton(frame, frame.locator("main > .qb-cell").first().locator("xpath=preceding-sibling::button[@data-qb-edit][1]"))).focus();
+    await (
+      await shownEditButton(frame, frame.locator("main > .qb-cell").first().locator("xpath=preceding-sibling::button[@data-qb-edit][1]"))
+    ).focus();
     await page.keyboard.press("Enter");
     await frame.waitForSelector("[data-qb-editor] .cm-content");
     await page.keyboard.press("Control+A");
@@ -182,7 +193,9 @@ describe("a queuebook lesson in JupyterLab", {timeout: 180_000}, () => {
     await dialog.getByRole("button", {name: /cancel/i}).click();
     expect(readFileSync(join(root, lessons, "edit.md"), "utf8")).toBe(outside);
     expect(await frame.locator(".x").innerText()).toBe("300"); // the student's run is still on the page
-    expect(await page.evaluate(() => document.querySelector("#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current")?.className)).toContain("jp-mod-dirty");
+    expect(await page.evaluate(() => document.querySelector("#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current")?.className)).toContain(
+      "jp-mod-dirty"
+    );
   });
 
   it("two lessons side by side do not interfere", async () => {
@@ -236,7 +249,9 @@ describe("a queuebook lesson in JupyterLab", {timeout: 180_000}, () => {
     await frame.locator("main .katex").first().waitFor();
     expect(readable(await axeViolations(frame as unknown as Page))).toEqual([]);
     // axe reads stylesheets over XHR, which an opaque-origin frame may not: Chromium logs each refusal
-    expectedErrors(/^Access to XMLHttpRequest at '[^']*\/static\/queuebook\/[a-z]+\.css' from origin 'null' has been blocked by CORS policy/);
+    expectedErrors(
+      /^Access to XMLHttpRequest at '[^']*\/static\/queuebook\/[a-z]+\.css' from origin 'null' has been blocked by CORS policy/
+    );
   });
 
   it("the lesson's frame reaches nothing of Jupyter's, and the tab refuses its hostile messages", async () => {
@@ -258,7 +273,10 @@ describe("a queuebook lesson in JupyterLab", {timeout: 180_000}, () => {
       } catch {
         tried.cookie = "blocked";
       }
-      tried.api = await fetch("/api/contents/", {credentials: "include"}).then((r) => String(r.status), () => "blocked");
+      tried.api = await fetch("/api/contents/", {credentials: "include"}).then(
+        (r) => String(r.status),
+        () => "blocked"
+      );
       return tried;
     });
     expect(reach.parent).toBe("blocked");
@@ -270,7 +288,8 @@ describe("a queuebook lesson in JupyterLab", {timeout: 180_000}, () => {
     const answers = await frame.evaluate(async () => {
       const ask = (message: object) =>
         new Promise((resolve) => {
-          const on = (event: MessageEvent) => event.data?.id === (message as {id: number}).id && (removeEventListener("message", on), resolve(event.data));
+          const on = (event: MessageEvent) =>
+            event.data?.id === (message as {id: number}).id && (removeEventListener("message", on), resolve(event.data));
           addEventListener("message", on);
           parent.postMessage({qb: "queuebook-jupyter/1", ...message}, "*");
         });
@@ -285,12 +304,15 @@ describe("a queuebook lesson in JupyterLab", {timeout: 180_000}, () => {
     // kinds the protocol does not have, and oversized ones, are dropped: no save, no change of the document
     await frame.evaluate(() => {
       parent.postMessage({qb: "queuebook-jupyter/1", type: "save-as", path: "course/notebooks/x.md"}, "*");
-      parent.postMessage({qb: "queuebook-jupyter/1", type: "edited", id: 1, expected: "0123456789abcdef", text: "x".repeat(5 * 1024 * 1024)}, "*");
+      parent.postMessage(
+        {qb: "queuebook-jupyter/1", type: "edited", id: 1, expected: "0123456789abcdef", text: "x".repeat(5 * 1024 * 1024)},
+        "*"
+      );
     });
     // another window of the page (not this lesson's frame) posting a valid-looking edit is not heard
     await page.evaluate(() => {
       const evil = document.createElement("iframe");
-      evil.srcdoc = `<script>parent.postMessage({qb: "queuebook-jupyter/1", type: "save"}, "*")<\/script>`;
+      evil.srcdoc = `<script>parent.postMessage({qb: "queuebook-jupyter/1", type: "save"}, "*")</script>`;
       document.body.append(evil);
     });
     // the tab still answers its own frame (so the refused messages above were read, then refused)
@@ -304,11 +326,17 @@ describe("a queuebook lesson in JupyterLab", {timeout: 180_000}, () => {
     expect(fine.ok).toBe(true);
     expect(fine.text).toBe(readFileSync(join(root, lessons, "edit.md"), "utf8"));
     expect(readFileSync(join(root, lessons, "edit.md"), "utf8")).not.toContain("planted");
-    expect(await page.evaluate(() => document.querySelector("#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current")?.className)).not.toContain("jp-mod-dirty");
+    expect(await page.evaluate(() => document.querySelector("#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current")?.className)).not.toContain(
+      "jp-mod-dirty"
+    );
   });
 
   it("a course's overrides.json makes the lesson the default viewer of Markdown: a double click opens it live", async () => {
-    const other = await startJupyterLab({root, labextensions: [(await buildJupyterExtension()).dir], overrides: {"@jupyterlab/docmanager-extension:plugin": {defaultViewers: {markdown: FACTORY}}}});
+    const other = await startJupyterLab({
+      root,
+      labextensions: [(await buildJupyterExtension()).dir],
+      overrides: {"@jupyterlab/docmanager-extension:plugin": {defaultViewers: {markdown: FACTORY}}}
+    });
     const tab = await takeTab(browser);
     try {
       await tab.goto(other.url);
@@ -327,7 +355,9 @@ describe("a queuebook lesson in JupyterLab", {timeout: 180_000}, () => {
 
   it("logs no console error (but those the tests' own probes cause)", () => {
     const probe = (line: string) => expected.some((pattern) => pattern.test(line));
-    const left = errors.filter((line, i) => !probe(line) && !(line === "Failed to load resource: net::ERR_FAILED" && i > 0 && probe(errors[i - 1])));
+    const left = errors.filter(
+      (line, i) => !probe(line) && !(line === "Failed to load resource: net::ERR_FAILED" && i > 0 && probe(errors[i - 1]))
+    );
     expect(left.join("\n")).toBe("");
   });
 });

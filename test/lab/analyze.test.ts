@@ -16,7 +16,10 @@ function idealFolder(): Map<string, string> {
     const plan = schedule(shape, 150, 25, 7);
     const records = simulateFifo(plan, {workers: 4, serviceS: 0.04});
     files.set(`srv-${shape}.csv`, formatRecords(records));
-    files.set(`run-${shape}.csv`, formatRun(records.map((r, i) => ({i, intended: plan[i], sent: r.arrive, received: r.end, code: 200, error: ""}))));
+    files.set(
+      `run-${shape}.csv`,
+      formatRun(records.map((r, i) => ({i, intended: plan[i], sent: r.arrive, received: r.end, code: 200, error: ""})))
+    );
   }
   // 8 users, R = 40 ms, Z = 200 ms, five rounds each: 40 answers between 0 s and 1.0 s (the last think is outside the span)
   const rows = [];
@@ -33,12 +36,16 @@ describe("analyzeLab(read, options)", () => {
     expect(out.map(([name]) => name)).toEqual(outputNames);
     const text = Object.fromEntries(out);
     expect(text["01-target.txt"]).toBe("service_ms=40\nworkers=4\nmax_rate=100\nchosen_rate=25\nutilization=0.25\n");
-    expect(text["schedules.tsv"]).toMatch(/^even\t300\t0\.0400\t0\.000\npoisson\t300\t0\.\d{4}\t(0\.9|1\.0)\d\d\nburst\t300\t0\.0385\t3\.\d{3}\n$/);
+    expect(text["schedules.tsv"]).toMatch(
+      /^even\t300\t0\.0400\t0\.000\npoisson\t300\t0\.\d{4}\t(0\.9|1\.0)\d\d\nburst\t300\t0\.0385\t3\.\d{3}\n$/
+    );
     expect(text["latency.tsv"].split("\n")[0]).toBe("even\t150\t40.0\t40.0");
     expect(text["latency.tsv"].split("\n")[2]).toBe("burst\t150\t80.0\t120.0");
     expect(text["queue.tsv"]).toMatch(/^even\t150\t1\t1\.00\npoisson\t150\t\d+\t\d\.\d\d\nburst\t150\t12\t6\.38\n$/);
     expect(text["05-note.txt"]).toBe("worst=burst\nratio=12.0\n");
-    expect(text["think.txt"]).toBe("users=8\nthink_s=0.200\nmean_r_s=0.0400\npredicted_rate=33.333\nmeasured_rate=40.000\nnaive_rate=40.000\n");
+    expect(text["think.txt"]).toBe(
+      "users=8\nthink_s=0.200\nmean_r_s=0.0400\npredicted_rate=33.333\nmeasured_rate=40.000\nnaive_rate=40.000\n"
+    );
     expect(text["capacity.txt"]).toBe("formula_workers=1\nobserved_even=1\nobserved_burst=12\nunderestimate_factor=12.0\nverdict=under\n");
     const model = text["arrival-model.txt"].split("\n");
     expect(model[0]).toBe("model=burst");
@@ -91,30 +98,51 @@ function rejection(change: (files: Map<string, string>) => void, options = {}): 
 
 describe("analyzeLab rejects degenerate input instead of answering NaN, Infinity or a negative", () => {
   it("a header-only srv-*.csv (ratio would be Infinity or NaN)", () => {
-    for (const shape of shapes) expect(rejection((f) => f.set(`srv-${shape}.csv`, "seq,arrive,start,end,qlen\n"))).toBe(`srv-${shape}.csv:2:1: no records after the header (run the shape, then GET /dump before the next /reset)`);
+    for (const shape of shapes)
+      expect(rejection((f) => f.set(`srv-${shape}.csv`, "seq,arrive,start,end,qlen\n"))).toBe(
+        `srv-${shape}.csv:2:1: no records after the header (run the shape, then GET /dump before the next /reset)`
+      );
   });
 
   it("a probe of zeros, a negative probe, a probe that rounds to 0 ms, an empty probe", () => {
     expect(rejection((f) => f.set("01-probe.txt", "0\n0\n0\n"))).toBe("01-probe.txt:1:1: a response time must be above 0 s, got 0");
     expect(rejection((f) => f.set("01-probe.txt", "0.04\n-0.04\n"))).toBe("01-probe.txt:2:1: a response time must be above 0 s, got -0.04");
-    expect(rejection((f) => f.set("01-probe.txt", "0.0004\n0.0003\n"))).toMatch(/^01-probe\.txt:1:1: the median probe, 0\.00035 s, rounds to 0 ms/);
+    expect(rejection((f) => f.set("01-probe.txt", "0.0004\n0.0003\n"))).toMatch(
+      /^01-probe\.txt:1:1: the median probe, 0\.00035 s, rounds to 0 ms/
+    );
     expect(rejection((f) => f.set("01-probe.txt", ""))).toMatch(/^01-probe\.txt:1:1: no times/);
   });
 
   it("a shuffled schedule, one with a single request and one that never moves forward", () => {
-    const rows = formatPlan(schedule("even", 300, 25, 7)).trim().split("\n");
+    const rows = formatPlan(schedule("even", 300, 25, 7))
+      .trim()
+      .split("\n");
     [rows[5], rows[6]] = [rows[6], rows[5]];
-    expect(rejection((f) => f.set("sched-even.csv", rows.join("\n") + "\n"))).toBe('sched-even.csv:7:1: column "i": 4 comes after 5 on the line above: expected increasing values');
-    expect(rejection((f) => f.set("sched-poisson.csv", "i,intended\n0,0\n"))).toBe("sched-poisson.csv:3:1: 1 request: a schedule needs at least 2 to have an interval");
-    expect(rejection((f) => f.set("sched-burst.csv", "i,intended\n0,1\n1,1\n2,1\n"))).toMatch(/^sched-burst\.csv:4:1: every intended time is the same/);
+    expect(rejection((f) => f.set("sched-even.csv", rows.join("\n") + "\n"))).toBe(
+      'sched-even.csv:7:1: column "i": 4 comes after 5 on the line above: expected increasing values'
+    );
+    expect(rejection((f) => f.set("sched-poisson.csv", "i,intended\n0,0\n"))).toBe(
+      "sched-poisson.csv:3:1: 1 request: a schedule needs at least 2 to have an interval"
+    );
+    expect(rejection((f) => f.set("sched-burst.csv", "i,intended\n0,1\n1,1\n2,1\n"))).toMatch(
+      /^sched-burst\.csv:4:1: every intended time is the same/
+    );
   });
 
   it("a run where nothing was answered 200, and a closed loop without a success, without time or without think time", () => {
-    expect(rejection((f) => f.set("run-burst.csv", "i,intended,sent,received,code,error\n0,0,0,0.1,0,ECONNREFUSED\n"))).toBe("run-burst.csv:2:1: no request was answered 200, so there is no latency to report");
+    expect(rejection((f) => f.set("run-burst.csv", "i,intended,sent,received,code,error\n0,0,0,0.1,0,ECONNREFUSED\n"))).toBe(
+      "run-burst.csv:2:1: no request was answered 200, so there is no latency to report"
+    );
     expect(rejection((f) => f.set("closed.csv", "user,sent,received,code\n"))).toBe("closed.csv:2:1: no requests after the header");
-    expect(rejection((f) => f.set("closed.csv", "user,sent,received,code\n0,0,0.1,503\n0,0.3,0.4,503\n"))).toBe("closed.csv:2:1: no request was answered 200");
-    expect(rejection((f) => f.set("closed.csv", "user,sent,received,code\n0,1,1,200\n1,1,1,200\n"), {thinkS: 0.2})).toMatch(/^closed\.csv:2:1: the run lasted 0 s/);
-    expect(rejection((f) => f.set("closed.csv", "user,sent,received,code\n0,0,0.1,200\n1,0,0.1,200\n"))).toMatch(/^closed\.csv:2:1: each user sent one request only/);
+    expect(rejection((f) => f.set("closed.csv", "user,sent,received,code\n0,0,0.1,503\n0,0.3,0.4,503\n"))).toBe(
+      "closed.csv:2:1: no request was answered 200"
+    );
+    expect(rejection((f) => f.set("closed.csv", "user,sent,received,code\n0,1,1,200\n1,1,1,200\n"), {thinkS: 0.2})).toMatch(
+      /^closed\.csv:2:1: the run lasted 0 s/
+    );
+    expect(rejection((f) => f.set("closed.csv", "user,sent,received,code\n0,0,0.1,200\n1,0,0.1,200\n"))).toMatch(
+      /^closed\.csv:2:1: each user sent one request only/
+    );
     expect(rejection(() => {}, {thinkS: 0})).toMatch(/^closed\.csv: think_s=0: the naive rate N\/Z needs a think time above 0/);
   });
 
@@ -147,9 +175,12 @@ describe("analyzeLab on large inputs (linear, iterative: no stack overflow, no c
   it("40,000 closed-loop rows", () => {
     const files = idealFolder();
     const rows = [];
-    for (let k = 0; k < 5_000; k++) for (let user = 0; user < 8; user++) rows.push({user, sent: k * 0.24, received: k * 0.24 + 0.04, code: 200});
+    for (let k = 0; k < 5_000; k++)
+      for (let user = 0; user < 8; user++) rows.push({user, sent: k * 0.24, received: k * 0.24 + 0.04, code: 200});
     files.set("closed.csv", formatClosed(rows));
-    expect(Object.fromEntries(analyzeLab((name) => files.get(name)).files)["think.txt"]).toBe("users=8\nthink_s=0.200\nmean_r_s=0.0400\npredicted_rate=33.333\nmeasured_rate=33.339\nnaive_rate=40.000\n");
+    expect(Object.fromEntries(analyzeLab((name) => files.get(name)).files)["think.txt"]).toBe(
+      "users=8\nthink_s=0.200\nmean_r_s=0.0400\npredicted_rate=33.333\nmeasured_rate=33.339\nnaive_rate=40.000\n"
+    );
   });
 });
 

@@ -23,25 +23,44 @@ function filesOf(r: LabRecords): Map<string, string> {
 }
 
 const lab = fc.record({
-  rate: fc.double({min: 2, max: 120, noNaN: true}), count: fc.integer({min: 2, max: 200}), burstSize: fc.integer({min: 1, max: 30}),
-  serviceS: fc.double({min: 0.001, max: 0.3, noNaN: true}), workers: fc.integer({min: 1, max: 12}), seed: fc.integer({min: 1, max: 1000}),
-  exponential: fc.boolean(), networkS: fc.constantFrom<number>(0, 0.0003, 0.0123456789),
-  users: fc.integer({min: 1, max: 12}), thinkS: fc.double({min: 0.001, max: 0.5, noNaN: true}),
+  rate: fc.double({min: 2, max: 120, noNaN: true}),
+  count: fc.integer({min: 2, max: 200}),
+  burstSize: fc.integer({min: 1, max: 30}),
+  serviceS: fc.double({min: 0.001, max: 0.3, noNaN: true}),
+  workers: fc.integer({min: 1, max: 12}),
+  seed: fc.integer({min: 1, max: 1000}),
+  exponential: fc.boolean(),
+  networkS: fc.constantFrom<number>(0, 0.0003, 0.0123456789),
+  users: fc.integer({min: 1, max: 12}),
+  thinkS: fc.double({min: 0.001, max: 0.5, noNaN: true}),
   /** Each request fails (code 0) with this chance. */
   failures: fc.constantFrom<number>(0, 0.1, 1),
   /** Which parts exist: probes, sched, run, srv, closed, then per shape. */
   present: fc.array(fc.boolean(), {minLength: 8, maxLength: 8}).map((b) => b.map((x, k) => x || k % 2 === 0 || k > 5)),
-  options: fc.record({workers: fc.integer({min: 1, max: 12}), chosenRate: fc.integer({min: 1, max: 90}), users: fc.integer({min: 1, max: 12}), thinkS: fc.double({min: 0.01, max: 1, noNaN: true})}, {requiredKeys: []})
+  options: fc.record(
+    {
+      workers: fc.integer({min: 1, max: 12}),
+      chosenRate: fc.integer({min: 1, max: 90}),
+      users: fc.integer({min: 1, max: 12}),
+      thinkS: fc.double({min: 0.01, max: 1, noNaN: true})
+    },
+    {requiredKeys: []}
+  )
 });
 
 type Lab = typeof lab extends fc.Arbitrary<infer T> ? T : never;
 
 /** Records as the simulated server would leave them, with some requests failed and some parts absent. */
 function recordsOf(p: Lab): LabRecords {
-  const sim = {workers: p.workers, serviceS: p.serviceS, seed: p.seed, service: p.exponential ? ("exponential" as const) : ("deterministic" as const)};
+  const sim = {
+    workers: p.workers,
+    serviceS: p.serviceS,
+    seed: p.seed,
+    service: p.exponential ? ("exponential" as const) : ("deterministic" as const)
+  };
   const random = (() => {
     let x = p.seed;
-    return () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+    return () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
   })();
   const [probes, sched, run, srv, closed, even, poisson, burst] = p.present;
   const keep = {even, poisson, burst};
@@ -53,9 +72,25 @@ function recordsOf(p: Lab): LabRecords {
     const records = simulateFifo(plan, sim);
     if (sched) r.sched![s] = plan;
     if (srv) r.srv![s] = records;
-    if (run) r.run![s] = records.map((x, i): RunRow => (random() < p.failures ? {i, intended: plan[i], sent: x.arrive, received: x.arrive + 0.5, code: 0, error: "timeout"} : {i, intended: plan[i], sent: x.arrive, received: x.end + p.networkS, code: 200, error: ""}));
+    if (run)
+      r.run![s] = records.map(
+        (x, i): RunRow =>
+          random() < p.failures
+            ? {i, intended: plan[i], sent: x.arrive, received: x.arrive + 0.5, code: 0, error: "timeout"}
+            : {i, intended: plan[i], sent: x.arrive, received: x.end + p.networkS, code: 200, error: ""}
+      );
   }
-  if (closed) r.closed = simulateClosedLoop({users: p.users, thinkS: p.thinkS, durationS: 2, workers: p.workers, serviceS: p.serviceS, seed: p.seed, service: sim.service, networkS: p.networkS}).rows.map((row) => (random() < p.failures ? {...row, code: 0, error: "refused"} : row));
+  if (closed)
+    r.closed = simulateClosedLoop({
+      users: p.users,
+      thinkS: p.thinkS,
+      durationS: 2,
+      workers: p.workers,
+      serviceS: p.serviceS,
+      seed: p.seed,
+      service: sim.service,
+      networkS: p.networkS
+    }).rows.map((row) => (random() < p.failures ? {...row, code: 0, error: "refused"} : row));
   return r;
 }
 
@@ -70,16 +105,33 @@ function outcome<T>(f: () => T): {value: T} | {error: string} {
 
 describe("analyzeRecords(records, options)", () => {
   it("gives analyzeLab's numbers, files, skipped files, notes and errors for the files of the same records", () => {
-    fc.assert(fc.property(lab, (p) => {
-      const records = recordsOf(p);
-      const files = filesOf(records);
-      const options: AnalyzeOptions = p.options;
-      expect(outcome(() => analyzeRecords(records, options))).toEqual(outcome(() => analyzeLab((name) => files.get(name), options)));
-    }), {numRuns: 150});
+    fc.assert(
+      fc.property(lab, (p) => {
+        const records = recordsOf(p);
+        const files = filesOf(records);
+        const options: AnalyzeOptions = p.options;
+        expect(outcome(() => analyzeRecords(records, options))).toEqual(outcome(() => analyzeLab((name) => files.get(name), options)));
+      }),
+      {numRuns: 150}
+    );
   });
 
   it("writes byte-identical answer files for the lab's own parameters (the whole lab present)", () => {
-    const p = {rate: 25, count: 300, burstSize: 12, serviceS: 0.04, workers: 4, seed: 7, exponential: false, networkS: 0.0003, users: 8, thinkS: 0.2, failures: 0, present: Array(8).fill(true), options: {}};
+    const p = {
+      rate: 25,
+      count: 300,
+      burstSize: 12,
+      serviceS: 0.04,
+      workers: 4,
+      seed: 7,
+      exponential: false,
+      networkS: 0.0003,
+      users: 8,
+      thinkS: 0.2,
+      failures: 0,
+      present: Array(8).fill(true),
+      options: {}
+    };
     const records = recordsOf(p);
     const files = filesOf(records);
     const fromRecords = analyzeRecords(records);
@@ -100,7 +152,21 @@ describe("analyzeRecords(records, options)", () => {
   });
 
   it("leaves the caller's records as they were (closed rows are sorted by a copy)", () => {
-    const records = recordsOf({rate: 25, count: 50, burstSize: 12, serviceS: 0.04, workers: 2, seed: 3, exponential: true, networkS: 0, users: 4, thinkS: 0.1, failures: 0, present: Array(8).fill(true), options: {}});
+    const records = recordsOf({
+      rate: 25,
+      count: 50,
+      burstSize: 12,
+      serviceS: 0.04,
+      workers: 2,
+      seed: 3,
+      exponential: true,
+      networkS: 0,
+      users: 4,
+      thinkS: 0.1,
+      failures: 0,
+      present: Array(8).fill(true),
+      options: {}
+    });
     const before = structuredClone(records);
     analyzeRecords(records);
     expect(records).toEqual(before);
@@ -112,13 +178,17 @@ describe("times rounded to the microsecond in memory", () => {
     const times = fc.oneof(
       fc.double({min: 0, max: 1e7, noNaN: true}),
       fc.integer({min: 0, max: 1e12}).map((n) => (n + 0.5) / 1e6), // halfway between two microseconds
-      fc.integer({min: 0, max: 1e9}).map((n) => n / 1e6 + 0.0000005), fc.integer({min: 0, max: 1e6}).map((n) => n * 0.04)
+      fc.integer({min: 0, max: 1e9}).map((n) => n / 1e6 + 0.0000005),
+      fc.integer({min: 0, max: 1e6}).map((n) => n * 0.04)
     );
-    fc.assert(fc.property(fc.array(times, {minLength: 2, maxLength: 20}), (values) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      const records: LabRecords = {sched: {even: sorted, poisson: sorted, burst: sorted}};
-      const files = filesOf(records);
-      expect(outcome(() => analyzeRecords(records))).toEqual(outcome(() => analyzeLab((name) => files.get(name))));
-    }), {numRuns: 300});
+    fc.assert(
+      fc.property(fc.array(times, {minLength: 2, maxLength: 20}), (values) => {
+        const sorted = [...values].sort((a, b) => a - b);
+        const records: LabRecords = {sched: {even: sorted, poisson: sorted, burst: sorted}};
+        const files = filesOf(records);
+        expect(outcome(() => analyzeRecords(records))).toEqual(outcome(() => analyzeLab((name) => files.get(name))));
+      }),
+      {numRuns: 300}
+    );
   });
 });

@@ -46,7 +46,9 @@ describe("sleep(ms) and sleepUntil(target, clock)", () => {
     }) as typeof setTimeout);
     let turns = 0;
     const realSetImmediate = globalThis.setImmediate;
-    vi.spyOn(globalThis, "setImmediate").mockImplementation(((fn: () => void) => (turns++, (now += 0.0005), realSetImmediate(fn))) as typeof setImmediate);
+    vi.spyOn(globalThis, "setImmediate").mockImplementation(
+      ((fn: () => void) => (turns++, (now += 0.0005), realSetImmediate(fn))) as typeof setImmediate
+    );
     await sleepUntil(10, clock, 1.5);
     vi.restoreAllMocks();
     expect(now).toBeGreaterThanOrEqual(10);

@@ -11,7 +11,15 @@ describe("simulateClosedLoop({users, thinkS, durationS, workers, serviceS})", ()
   });
 
   it("agrees with Little's law over a user's round trip when users queue (8 users, 0.2 s, 4 × 40 ms)", () => {
-    const {rows, records} = simulateClosedLoop({users: 8, thinkS: 0.2, durationS: 10, workers: 4, serviceS: 0.04, service: "exponential", seed: 3});
+    const {rows, records} = simulateClosedLoop({
+      users: 8,
+      thinkS: 0.2,
+      durationS: 10,
+      workers: 4,
+      serviceS: 0.04,
+      service: "exponential",
+      seed: 3
+    });
     const r = mean(rows.map((row) => row.received - row.sent));
     const span = Math.max(...rows.map((row) => row.received)) - Math.min(...rows.map((row) => row.sent));
     expect(rows.length / span).toBeCloseTo(closedLoopRate(8, r, 0.2), 0);

@@ -9,8 +9,9 @@ import {maxConcurrency, mean} from "../../src/lab/stats.js";
 
 /** Erlang C: the probability that an arrival waits in M/M/c with offered load a = λ/μ. */
 function erlangC(c: number, a: number): number {
-  let term = 1, sum = 1;
-  for (let k = 1; k < c; k++) sum += (term *= a / k);
+  let term = 1,
+    sum = 1;
+  for (let k = 1; k < c; k++) sum += term *= a / k;
   const top = (term * a) / c / (1 - a / c);
   return top / (sum + top);
 }
@@ -89,7 +90,10 @@ describe("simulateFifo against the recorded real run (notebooks/data/arrival-lab
       const serviceS = mean(real.map((r) => r.end - r.start));
       expect(serviceS).toBeGreaterThanOrEqual(0.04);
       expect(serviceS).toBeLessThan(0.045);
-      const sim = simulateFifo(real.map((r) => r.arrive), {workers: 4, serviceS});
+      const sim = simulateFifo(
+        real.map((r) => r.arrive),
+        {workers: 4, serviceS}
+      );
       const realWait = mean(real.map((r) => r.start - r.arrive));
       const simWait = mean(sim.map((r) => r.start - r.arrive));
       expect(Math.abs(realWait - simWait)).toBeLessThan(0.003); // within 3 ms of mean wait

@@ -19,7 +19,9 @@ const committed = new Map(readdirSync(folder).map((name) => [name, readFileSync(
 function failing(mutate: (files: Map<string, string>) => void): string[] {
   const files = new Map(committed);
   mutate(files);
-  return gradeLab((name) => files.get(name)).filter((c) => !c.ok).map((c) => c.name);
+  return gradeLab((name) => files.get(name))
+    .filter((c) => !c.ok)
+    .map((c) => c.name);
 }
 
 /** Replaces `key=...` in a key=value file. */
@@ -28,7 +30,21 @@ const setKey = (files: Map<string, string>, name: string, key: string, value: st
 
 /** Replaces one cell (row, column) of a TSV answer file. */
 const setCell = (files: Map<string, string>, name: string, row: number, column: number, value: string) =>
-  files.set(name, files.get(name)!.split("\n").map((line, i) => (i === row ? line.split("\t").map((c, j) => (j === column ? value : c)).join("\t") : line)).join("\n"));
+  files.set(
+    name,
+    files
+      .get(name)!
+      .split("\n")
+      .map((line, i) =>
+        i === row
+          ? line
+              .split("\t")
+              .map((c, j) => (j === column ? value : c))
+              .join("\t")
+          : line
+      )
+      .join("\n")
+  );
 
 describe("gradeLab", () => {
   it("passes every check on the committed folder, one check per rule", () => {
@@ -47,7 +63,11 @@ describe("gradeLab", () => {
     ["utilization off", (f) => setKey(f, "01-target.txt", "utilization", "0.30"), ["01-target.txt: values"]],
     ["max_rate of the ideal 40 ms", (f) => setKey(f, "01-target.txt", "max_rate", "100"), ["01-target.txt: values"]],
     ["a wrong cv", (f) => setCell(f, "schedules.tsv", 1, 3, "1.000"), ["schedules.tsv: values"]],
-    ["rows out of order", (f) => f.set("schedules.tsv", f.get("schedules.tsv")!.split("\n").reverse().join("\n")), ["schedules.tsv: format"]],
+    [
+      "rows out of order",
+      (f) => f.set("schedules.tsv", f.get("schedules.tsv")!.split("\n").reverse().join("\n")),
+      ["schedules.tsv: format"]
+    ],
     ["a wrong p95", (f) => setCell(f, "latency.tsv", 2, 3, "99.9"), ["latency.tsv: values"]],
     ["p50 with 2 decimals", (f) => setCell(f, "latency.tsv", 0, 2, "41.70"), ["latency.tsv: format"]],
     ["a wrong mean_qlen", (f) => setCell(f, "queue.tsv", 0, 3, "1.00"), ["queue.tsv: values"]],
@@ -59,18 +79,53 @@ describe("gradeLab", () => {
     ["formula_workers of the ideal 40 ms", (f) => setKey(f, "capacity.txt", "formula_workers", "1"), ["capacity.txt: values"]],
     ["verdict ok", (f) => setKey(f, "capacity.txt", "verdict", "ok"), ["capacity.txt: values"]],
     ["an unknown model", (f) => setKey(f, "arrival-model.txt", "model", "uniform"), ["arrival-model.txt: model"]],
-    ["workers below the observed max", (f) => setKey(f, "arrival-model.txt", "workers", "11"), ["arrival-model.txt: workers ≥ observed max"]],
-    ["workers not an integer", (f) => setKey(f, "arrival-model.txt", "workers", "12.5"), ["arrival-model.txt: format", "arrival-model.txt: workers ≥ observed max", "arrival-model.txt: workers > formula_workers"]],
-    ["evidence too short", (f) => setKey(f, "arrival-model.txt", "evidence", "capacity.txt says observed_burst=12"), ["arrival-model.txt: evidence"]],
-    ["evidence citing no file", (f) => setKey(f, "arrival-model.txt", "evidence", "burst arrivals put 12 requests in the system at once while the formula asked for 2 workers"), ["arrival-model.txt: evidence"]],
-    ["evidence citing no number", (f) => setKey(f, "arrival-model.txt", "evidence", "capacity.txt and queue.tsv show that bursts pile requests up far beyond what the mean suggests"), ["arrival-model.txt: evidence"]],
+    [
+      "workers below the observed max",
+      (f) => setKey(f, "arrival-model.txt", "workers", "11"),
+      ["arrival-model.txt: workers ≥ observed max"]
+    ],
+    [
+      "workers not an integer",
+      (f) => setKey(f, "arrival-model.txt", "workers", "12.5"),
+      ["arrival-model.txt: format", "arrival-model.txt: workers ≥ observed max", "arrival-model.txt: workers > formula_workers"]
+    ],
+    [
+      "evidence too short",
+      (f) => setKey(f, "arrival-model.txt", "evidence", "capacity.txt says observed_burst=12"),
+      ["arrival-model.txt: evidence"]
+    ],
+    [
+      "evidence citing no file",
+      (f) =>
+        setKey(
+          f,
+          "arrival-model.txt",
+          "evidence",
+          "burst arrivals put 12 requests in the system at once while the formula asked for 2 workers"
+        ),
+      ["arrival-model.txt: evidence"]
+    ],
+    [
+      "evidence citing no number",
+      (f) =>
+        setKey(
+          f,
+          "arrival-model.txt",
+          "evidence",
+          "capacity.txt and queue.tsv show that bursts pile requests up far beyond what the mean suggests"
+        ),
+      ["arrival-model.txt: evidence"]
+    ],
     ["risk of 39 characters", (f) => setKey(f, "arrival-model.txt", "risk", "x".repeat(39)), ["arrival-model.txt: risk"]]
   ];
   for (const [what, mutate, expected] of answerMutations) it(`fails on ${what}`, () => expect(failing(mutate)).toEqual(expected));
 
   it("fails a server record count that differs (no /reset between shapes)", () => {
     const drop = (text: string) => text.trimEnd().split("\n").slice(0, -1).join("\n") + "\n";
-    expect(failing((f) => f.set("srv-poisson.csv", drop(f.get("srv-poisson.csv")!)))).toEqual(["queue.tsv: values", "srv-*.csv: equal record counts"]);
+    expect(failing((f) => f.set("srv-poisson.csv", drop(f.get("srv-poisson.csv")!)))).toEqual([
+      "queue.tsv: values",
+      "srv-*.csv: equal record counts"
+    ]);
   });
 
   it("fails a qlen column that disagrees with the sweep", () => {
@@ -81,7 +136,10 @@ describe("gradeLab", () => {
   it("fails a poisson plan that is not exponential and a plan of another mean rate", () => {
     expect(failing((f) => f.set("sched-poisson.csv", f.get("sched-even.csv")!))).toEqual(["schedules.tsv: values", "sched-*.csv: shapes"]);
     const half = (text: string) => text.split("\n").slice(0, 152).join("\n") + "\n";
-    expect(failing((f) => f.set("sched-burst.csv", half(f.get("sched-burst.csv")!)))).toEqual(["schedules.tsv: values", "sched-*.csv: same mean rate"]);
+    expect(failing((f) => f.set("sched-burst.csv", half(f.get("sched-burst.csv")!)))).toEqual([
+      "schedules.tsv: values",
+      "sched-*.csv: same mean rate"
+    ]);
   });
 
   it("fails an input that does not parse, naming the file, and the values that need it", () => {
@@ -122,8 +180,14 @@ describe("gradeLab on large inputs (iterative: no stack overflow)", () => {
 });
 
 describe("checkDecision", () => {
-  const ok = {model: "burst", workers: 3, evidence: "queue.tsv: burst max_qlen 3 vs even 1, capacity.txt observed_burst=3 over formula 2", risk: "bursts larger than three requests queue for a whole service time"};
-  it("passes a decision that meets every rule", () => expect(checkDecision(ok, {observedMax: 3, formulaWorkers: 2}).every((c) => c.ok)).toBe(true));
+  const ok = {
+    model: "burst",
+    workers: 3,
+    evidence: "queue.tsv: burst max_qlen 3 vs even 1, capacity.txt observed_burst=3 over formula 2",
+    risk: "bursts larger than three requests queue for a whole service time"
+  };
+  it("passes a decision that meets every rule", () =>
+    expect(checkDecision(ok, {observedMax: 3, formulaWorkers: 2}).every((c) => c.ok)).toBe(true));
 
   it("fails workers equal to formula_workers alone when that also covers the observed max", () => {
     const checks = checkDecision({...ok, workers: 2}, {observedMax: 2, formulaWorkers: 2});
@@ -136,19 +200,30 @@ describe("checkDecision", () => {
     const risk = "バーストが12件を超えると、超えた分がサービス時間まるごと待たされ、p95が最初に崩れます。";
     const checks = checkDecision({...ok, evidence, risk}, {observedMax: 3, formulaWorkers: 2});
     expect(checks.filter((c) => !c.ok)).toEqual([]);
-    expect(checkDecision({...ok, evidence: evidence.slice(0, 40)}, {observedMax: 3, formulaWorkers: 2}).find((c) => c.name.endsWith("evidence"))!.ok).toBe(false);
+    expect(
+      checkDecision({...ok, evidence: evidence.slice(0, 40)}, {observedMax: 3, formulaWorkers: 2}).find((c) => c.name.endsWith("evidence"))!
+        .ok
+    ).toBe(false);
   });
 });
 
 describe("queuebook lab grade", () => {
-  it("prints one line per check and exits 0 on the committed folder, 1 on a broken copy, 2 on bad usage (the real binary)", {timeout: spawningTestTimeout}, async () => {
+  it("prints one line per check and exits 0 on the committed folder, 1 on a broken copy, 2 on bad usage (the real binary)", {
+    timeout: spawningTestTimeout
+  }, async () => {
     const copy = mkdtempSync(join(tmpdir(), "queuebook-grade-"));
     try {
-      for (const [name, text] of committed) writeFileSync(join(copy, name), name === "capacity.txt" ? text.replace("verdict=under", "verdict=ok") : text);
-      const [pass, fail, none, extra] = await Promise.all([run(["lab", "grade", folder]), run(["lab", "grade", copy]), run(["lab", "grade", join(copy, "nope")]), run(["lab", "grade", folder, "x"])]);
+      for (const [name, text] of committed)
+        writeFileSync(join(copy, name), name === "capacity.txt" ? text.replace("verdict=under", "verdict=ok") : text);
+      const [pass, fail, none, extra] = await Promise.all([
+        run(["lab", "grade", folder]),
+        run(["lab", "grade", copy]),
+        run(["lab", "grade", join(copy, "nope")]),
+        run(["lab", "grade", folder, "x"])
+      ]);
       const checks = gradeLab((name) => committed.get(name));
       expect(pass.code).toBe(0);
-      expect(pass.stdout.split("\n").filter((l) => /^(ok  |FAIL) /.test(l))).toHaveLength(checks.length);
+      expect(pass.stdout.split("\n").filter((l) => /^(ok {2}|FAIL) /.test(l))).toHaveLength(checks.length);
       expect(pass.stdout).toContain(`all ${checks.length} checks passed`);
       expect(fail.code).toBe(1);
       expect(fail.stdout).toMatch(/^FAIL capacity\.txt: values: verdict=ok \(the CSVs give under\)$/m);

@@ -13,13 +13,29 @@ const committed = new Map(readdirSync(folder).map((name) => [name, readFileSync(
 const setKey = (files: Map<string, string>, name: string, key: string, value: string) =>
   files.set(name, files.get(name)!.replace(new RegExp(`^${key}=.*$`, "m"), `${key}=${value}`));
 const setCell = (files: Map<string, string>, name: string, row: number, column: number, value: string) =>
-  files.set(name, files.get(name)!.split("\n").map((line, i) => (i === row ? line.split("\t").map((c, j) => (j === column ? value : c)).join("\t") : line)).join("\n"));
+  files.set(
+    name,
+    files
+      .get(name)!
+      .split("\n")
+      .map((line, i) =>
+        i === row
+          ? line
+              .split("\t")
+              .map((c, j) => (j === column ? value : c))
+              .join("\t")
+          : line
+      )
+      .join("\n")
+  );
 
 /** The failing checks after the edits. */
 function failing(edit: (files: Map<string, string>) => void): string[] {
   const files = new Map(committed);
   edit(files);
-  return gradeLab((name) => files.get(name)).filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`);
+  return gradeLab((name) => files.get(name))
+    .filter((c) => !c.ok)
+    .map((c) => `${c.name}: ${c.detail}`);
 }
 
 /** Every value from `from` to `to` in steps of 10^-digits, written with `digits` decimals, that the grader passes. */
@@ -70,7 +86,11 @@ describe("gradeLab: every value the text admits passes, the rest fail", () => {
     const maxRate = (f: Map<string, string>, v: string) => setKey(f, "01-target.txt", "max_rate", v);
     expect(passing(90.89, 90.93, 3, maxRate)).toEqual(["90.909"]);
     expect(passing(91.37, 91.41, 3, maxRate)).toEqual(["91.390"]);
-    for (const between of ["91.000", "91.150", "91.300", "100.000"]) expect(failing((f) => maxRate(f, between)), between).toHaveLength(1);
+    for (const between of ["91.000", "91.150", "91.300", "100.000"])
+      expect(
+        failing((f) => maxRate(f, between)),
+        between
+      ).toHaveLength(1);
     expect(passing(89, 93, 0, (f, v) => setKey(f, "01-target.txt", "max_rate", v))).toEqual(["91"]);
     expect(passing(90.5, 91.5, 1, (f, v) => setKey(f, "01-target.txt", "max_rate", v))).toEqual(["90.9", "91.4"]);
   });

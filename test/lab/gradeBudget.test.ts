@@ -39,7 +39,9 @@ describe("budgetedReader(root, dir, budget, clock)", () => {
     const {read} = budgetedReader(root, dir, {bytes: 10_000, seconds: 10}, clock);
     expect(read("a.csv")).toBe(kb(4, "a"));
     expect(read("b.csv")).toBe(kb(4, "b"));
-    expect(overBudget(() => read("a-again.csv"))).toBe("too large: a-again.csv (4000 bytes, a.csv under another name) takes the files read to 12000 bytes, past the 10000 bytes a learner may have (--max-mb)");
+    expect(overBudget(() => read("a-again.csv"))).toBe(
+      "too large: a-again.csv (4000 bytes, a.csv under another name) takes the files read to 12000 bytes, past the 10000 bytes a learner may have (--max-mb)"
+    );
   });
 
   it("counts a hard-linked file each time it is read under another name, once under the same name", () => {
@@ -47,7 +49,9 @@ describe("budgetedReader(root, dir, budget, clock)", () => {
     read("a.csv");
     read("a.csv"); // remembered: not read or counted again
     expect(read("a-again.csv")).toBe(kb(4, "a"));
-    expect(overBudget(() => read("b.csv"))).toMatch(/^too large: b\.csv \(4000 bytes\) takes the files read to 12000 bytes, past the 8000 bytes/);
+    expect(overBudget(() => read("b.csv"))).toMatch(
+      /^too large: b\.csv \(4000 bytes\) takes the files read to 12000 bytes, past the 8000 bytes/
+    );
   });
 
   it("refuses a file larger than the whole budget before reading any of it, naming its size; an absent file costs nothing", () => {
@@ -56,7 +60,9 @@ describe("budgetedReader(root, dir, budget, clock)", () => {
     expect(overBudget(() => read("a.csv"))).toBe("too large: a.csv is 4000 bytes, past the 3000 bytes a learner may have (--max-mb)");
     const later = budgetedReader(root, dir, {bytes: 5_000, seconds: 10}, clock);
     later.read("b.csv");
-    expect(overBudget(() => later.read("big.csv"))).toBe("too large: big.csv is 6000 bytes, past the 5000 bytes a learner may have (--max-mb)");
+    expect(overBudget(() => later.read("big.csv"))).toBe(
+      "too large: big.csv is 6000 bytes, past the 5000 bytes a learner may have (--max-mb)"
+    );
   });
 
   it("checks the time at every read, a remembered file's too, and at the end (checkTime)", () => {
@@ -66,7 +72,9 @@ describe("budgetedReader(root, dir, budget, clock)", () => {
     expect(read("a.csv")).toBe(kb(4, "a"));
     checkTime();
     t = 110.25;
-    expect(overBudget(() => read("a.csv"))).toBe("took too long: 10.3 s (stopped at a.csv), past the 10 s a learner may take (--max-seconds)");
+    expect(overBudget(() => read("a.csv"))).toBe(
+      "took too long: 10.3 s (stopped at a.csv), past the 10 s a learner may take (--max-seconds)"
+    );
     expect(overBudget(() => read("b.csv"))).toMatch(/^took too long: 10\.3 s \(stopped at b\.csv\)/);
     expect(overBudget(() => checkTime())).toBe("took too long: 10.3 s, past the 10 s a learner may take (--max-seconds)");
   });

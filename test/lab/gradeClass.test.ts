@@ -69,7 +69,12 @@ describe("gradeClass(dir) and classCsv(grades)", () => {
 
   it("never reads outside the class folder: a file or a learner folder linking out is refused in its row", () => {
     const rows = new Map(gradeClass(klass).map((g) => [g.learner, g]));
-    expect(rows.get("dana")).toEqual({learner: "dana", passed: 0, total: 0, failed: ["01-probe.txt: a link out of the class folder: refused"]});
+    expect(rows.get("dana")).toEqual({
+      learner: "dana",
+      passed: 0,
+      total: 0,
+      failed: ["01-probe.txt: a link out of the class folder: refused"]
+    });
     expect(rows.get("gil")).toEqual({learner: "gil", passed: 0, total: 0, failed: ["a link out of the class folder: refused"]});
     expect(classCsv(gradeClass(klass))).not.toContain("SECRET");
   });
@@ -86,21 +91,30 @@ describe("gradeClass(dir) and classCsv(grades)", () => {
     expect(rows.map((r) => r.learner)).toContain("'=HYPERLINK(1)");
     const chidi = gradeClass(klass).find((g) => g.learner === "chidi")!;
     expect(chidi.total).toBe(total - 1); // think.txt's values cannot be read without the file
-    expect(rows.find((r) => r.learner === "chidi")).toEqual({learner: "chidi", passed: String(total - 3), total: String(total - 1), failed: "files present; think.txt: format"});
+    expect(rows.find((r) => r.learner === "chidi")).toEqual({
+      learner: "chidi",
+      passed: String(total - 3),
+      total: String(total - 1),
+      failed: "files present; think.txt: format"
+    });
   });
 });
 
 describe("queuebook lab grade --class", () => {
-  it("prints the class CSV (exit 0), or writes it with -o", async () => {
-    const printed = await run(["lab", "grade", "--class", klass]);
-    expect(printed.stderr).toBe("");
-    expect(printed.code).toBe(0);
-    expect(printed.stdout).toBe(classCsv(gradeClass(klass)));
-    const target = join(work, "grades.csv");
-    const written = await run(["lab", "grade", "--class", klass, "-o", target]);
-    expect([written.code, written.stdout]).toEqual([0, ""]);
-    expect(readFileSync(target, "utf8")).toBe(printed.stdout);
-  }, spawningTestTimeout);
+  it(
+    "prints the class CSV (exit 0), or writes it with -o",
+    async () => {
+      const printed = await run(["lab", "grade", "--class", klass]);
+      expect(printed.stderr).toBe("");
+      expect(printed.code).toBe(0);
+      expect(printed.stdout).toBe(classCsv(gradeClass(klass)));
+      const target = join(work, "grades.csv");
+      const written = await run(["lab", "grade", "--class", klass, "-o", target]);
+      expect([written.code, written.stdout]).toEqual([0, ""]);
+      expect(readFileSync(target, "utf8")).toBe(printed.stdout);
+    },
+    spawningTestTimeout
+  );
 
   it("bad arguments are one line and the usage, exit 2, nothing written", async () => {
     const cases: [string[], RegExp][] = [
@@ -132,14 +146,20 @@ describe("queuebook lab grade --class", () => {
     const small = await runMain(["lab", "grade", "--class", klass, "--max-mb", "0.01"], work);
     expect(small.code).toBe(0);
     const aiko = csvParse(small.stdout).find((r) => r.learner === "aiko")!;
-    expect(aiko).toEqual({learner: "aiko", passed: "0", total: "0", failed: expect.stringMatching(/^too large: .* past the 10485 bytes a learner may have \(--max-mb\)$/)});
+    expect(aiko).toEqual({
+      learner: "aiko",
+      passed: "0",
+      total: "0",
+      failed: expect.stringMatching(/^too large: .* past the 10485 bytes a learner may have \(--max-mb\)$/)
+    });
     const roomy = await runMain(["lab", "grade", "--class", klass, "--max-mb", "1", "--max-seconds", "600"], work);
     expect(roomy.stdout).toBe(classCsv(gradeClass(klass)));
   });
 });
 
 /** A valid server dump of `count` requests, one at a time (seq,arrive,start,end,qlen). */
-const dump = (count: number) => formatRecords(Array.from({length: count}, (_, seq) => ({seq, arrive: seq / 100, start: seq / 100, end: seq / 100 + 0.004, qlen: 1})));
+const dump = (count: number) =>
+  formatRecords(Array.from({length: count}, (_, seq) => ({seq, arrive: seq / 100, start: seq / 100, end: seq / 100 + 0.004, qlen: 1})));
 
 describe("gradeClass(dir, {budget, clock}): one learner's budget", () => {
   let budgeted: string;
@@ -154,7 +174,8 @@ describe("gradeClass(dir, {budget, clock}): one learner's budget", () => {
     writeFileSync(at("heavy", "srv-even.csv"), dump(1200)); // about 40 KB: past the budget alone
     cpSync(join(klass, "aiko"), at("linked"), {recursive: true});
     writeFileSync(at("linked", "srv-even.csv"), dump(400)); // about 12 KB, under three names
-    for (const shape of ["poisson", "burst"]) (rmSync(at("linked", `srv-${shape}.csv`)), linkSync(at("linked", "srv-even.csv"), at("linked", `srv-${shape}.csv`)));
+    for (const shape of ["poisson", "burst"])
+      rmSync(at("linked", `srv-${shape}.csv`)), linkSync(at("linked", "srv-even.csv"), at("linked", `srv-${shape}.csv`));
     cpSync(join(klass, "aiko"), at("linked-inside"), {recursive: true});
     rmSync(at("linked-inside", "srv-poisson.csv"));
     linkSync(at("linked-inside", "srv-even.csv"), at("linked-inside", "srv-poisson.csv")); // a link whose second read stays inside
@@ -164,10 +185,24 @@ describe("gradeClass(dir, {budget, clock}): one learner's budget", () => {
     const rows = gradeClass(budgeted, {budget: {bytes}});
     expect(rows).toHaveLength(30);
     const byName = new Map(rows.map((g) => [g.learner, g]));
-    expect(byName.get("heavy")).toEqual({learner: "heavy", passed: 0, total: 0, failed: [expect.stringMatching(new RegExp(`^too large: srv-even\\.csv \\(\\d+ bytes\\) takes the files read to \\d+ bytes, past the ${bytes} bytes a learner may have \\(--max-mb\\)$`))]});
-    expect(byName.get("linked")!.failed).toEqual([expect.stringMatching(/^too large: srv-burst\.csv \(\d+ bytes, srv-even\.csv under another name\) takes the files read to/)]);
+    expect(byName.get("heavy")).toEqual({
+      learner: "heavy",
+      passed: 0,
+      total: 0,
+      failed: [
+        expect.stringMatching(
+          new RegExp(
+            `^too large: srv-even\\.csv \\(\\d+ bytes\\) takes the files read to \\d+ bytes, past the ${bytes} bytes a learner may have \\(--max-mb\\)$`
+          )
+        )
+      ]
+    });
+    expect(byName.get("linked")!.failed).toEqual([
+      expect.stringMatching(/^too large: srv-burst\.csv \(\d+ bytes, srv-even\.csv under another name\) takes the files read to/)
+    ]);
     expect(byName.get("linked-inside")!.total).toBe(total);
-    for (const row of rows.filter((g) => g.learner.startsWith("learner-"))) expect(row).toEqual({learner: row.learner, passed: total, total, failed: []});
+    for (const row of rows.filter((g) => g.learner.startsWith("learner-")))
+      expect(row).toEqual({learner: row.learner, passed: total, total, failed: []});
   });
 
   it("the same class in a larger budget grades everyone", () => {
@@ -183,7 +218,13 @@ describe("gradeClass(dir, {budget, clock}): one learner's budget", () => {
     expect(roomy.every((g) => g.total === total)).toBe(true);
     const tight = gradeClass(budgeted, {budget: {bytes: 1e9, seconds: 5}, clock: stepping});
     expect(tight).toHaveLength(30);
-    for (const row of tight) expect(row).toEqual({learner: row.learner, passed: 0, total: 0, failed: [expect.stringMatching(/^took too long: 6\.0 s \(stopped at [\w.-]+\), past the 5 s a learner may take \(--max-seconds\)$/)]});
+    for (const row of tight)
+      expect(row).toEqual({
+        learner: row.learner,
+        passed: 0,
+        total: 0,
+        failed: [expect.stringMatching(/^took too long: 6\.0 s \(stopped at [\w.-]+\), past the 5 s a learner may take \(--max-seconds\)$/)]
+      });
   });
 
   it("a learner whose grading ends past its time is a 'took too long' row, not its checks", () => {

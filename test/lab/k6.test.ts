@@ -24,7 +24,18 @@ function typeCheck(name: string, script: string) {
   const project = join(dir, name);
   mkdirSync(project, {recursive: true});
   writeFileSync(join(project, "script.js"), script);
-  const compilerOptions = {allowJs: true, checkJs: true, noEmit: true, strict: true, target: "es2020", lib: ["es2020"], module: "esnext", moduleResolution: "bundler", typeRoots: [join(root, "node_modules/@types")], types: ["k6"]};
+  const compilerOptions = {
+    allowJs: true,
+    checkJs: true,
+    noEmit: true,
+    strict: true,
+    target: "es2020",
+    lib: ["es2020"],
+    module: "esnext",
+    moduleResolution: "bundler",
+    typeRoots: [join(root, "node_modules/@types")],
+    types: ["k6"]
+  };
   writeFileSync(join(project, "tsconfig.json"), JSON.stringify({compilerOptions, files: ["script.js"]}));
   const result = spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", project], {encoding: "utf8"});
   return {status: result.status, output: result.stdout + result.stderr};
@@ -34,10 +45,16 @@ function typeCheck(name: string, script: string) {
 function installStandIns(project: string) {
   const k6 = join(project, "node_modules/k6");
   mkdirSync(k6, {recursive: true});
-  writeFileSync(join(k6, "package.json"), JSON.stringify({name: "k6", type: "module", exports: {".": "./index.js", "./http": "./http.js", "./execution": "./execution.js"}}));
+  writeFileSync(
+    join(k6, "package.json"),
+    JSON.stringify({name: "k6", type: "module", exports: {".": "./index.js", "./http": "./http.js", "./execution": "./execution.js"}})
+  );
   writeFileSync(join(k6, "index.js"), "export function sleep(s) { globalThis.__k6.clock += s * 1000; }\n");
   writeFileSync(join(k6, "http.js"), "export default {get(url, params) { return globalThis.__k6.get(url, params); }};\n");
-  writeFileSync(join(k6, "execution.js"), "export default {get vu() { return {idInTest: globalThis.__k6.vu}; }, get scenario() { return {startTime: globalThis.__k6.startTime}; }};\n");
+  writeFileSync(
+    join(k6, "execution.js"),
+    "export default {get vu() { return {idInTest: globalThis.__k6.vu}; }, get scenario() { return {startTime: globalThis.__k6.startTime}; }};\n"
+  );
 }
 
 interface Send {
@@ -62,11 +79,17 @@ async function runScript(name: string, script: string, answerMs: (i: number) => 
   const module = await import(pathToFileURL(join(project, "script.mjs")).href);
   const startTime = 1_700_000_000_000;
   const sends: Send[] = [];
-  const state = {clock: 0, began: 0, vu: 0, startTime, get: (url: string, params: {tags: Record<string, string>}) => {
-    const i = Number(params.tags.i);
-    sends.push({vu: state.vu, beganMs: state.began - startTime, i, offsetMs: state.clock - startTime, url, tags: params.tags});
-    state.clock += answerMs(i);
-  }};
+  const state = {
+    clock: 0,
+    began: 0,
+    vu: 0,
+    startTime,
+    get: (url: string, params: {tags: Record<string, string>}) => {
+      const i = Number(params.tags.i);
+      sends.push({vu: state.vu, beganMs: state.began - startTime, i, offsetMs: state.clock - startTime, url, tags: params.tags});
+      state.clock += answerMs(i);
+    }
+  };
   (globalThis as {__k6?: unknown}).__k6 = state;
   vi.spyOn(Date, "now").mockImplementation(() => state.clock);
   const scenario = Object.values(module.options.scenarios)[0] as {executor: string; vus: number; iterations: number};
@@ -79,15 +102,19 @@ async function runScript(name: string, script: string, answerMs: (i: number) => 
 }
 
 describe("k6Script", () => {
-  it("type-checks against @types/k6, and the check catches a wrong k6 API", () => {
-    const script = k6Script({shape: "poisson", count: 50, rate: 25, seed: 7, url: "http://127.0.0.1:8080/work"});
-    const good = typeCheck("types-good", script);
-    expect(good.output).toBe("");
-    expect(good.status).toBe(0);
-    const bad = typeCheck("types-bad", script.replace("= exec.vu.idInTest - 1", "= exec.vu.idInTests - 1"));
-    expect(bad.status).not.toBe(0);
-    expect(bad.output).toContain("idInTests");
-  }, spawningTestTimeout);
+  it(
+    "type-checks against @types/k6, and the check catches a wrong k6 API",
+    () => {
+      const script = k6Script({shape: "poisson", count: 50, rate: 25, seed: 7, url: "http://127.0.0.1:8080/work"});
+      const good = typeCheck("types-good", script);
+      expect(good.output).toBe("");
+      expect(good.status).toBe(0);
+      const bad = typeCheck("types-bad", script.replace("= exec.vu.idInTest - 1", "= exec.vu.idInTests - 1"));
+      expect(bad.status).not.toBe(0);
+      expect(bad.output).toContain("idInTests");
+    },
+    spawningTestTimeout
+  );
 
   for (const shape of shapes) {
     it(`${shape}: sends each request once, at lab gen's intended time, even when answers are slow`, async () => {
@@ -95,7 +122,9 @@ describe("k6Script", () => {
       const plan = parsePlan("plan.csv", formatPlan(schedule(shape, count, rate, seed))); // what lab gen writes
       const url = "http://127.0.0.1:8080/work";
       // Every fifth answer takes 5 s, far longer than the gaps between sends.
-      const {sends, scenario} = await runScript(`run-${shape}`, k6Script({shape, count, rate, seed, url}), (i) => (i % 5 === 0 ? 5000 : 40));
+      const {sends, scenario} = await runScript(`run-${shape}`, k6Script({shape, count, rate, seed, url}), (i) =>
+        i % 5 === 0 ? 5000 : 40
+      );
       expect(scenario).toMatchObject({executor: "per-vu-iterations", vus: count, iterations: 1});
       expect(sends.filter((s) => s.offsetMs > plan[s.i].intended * 1000 + 1e-3).every((s) => s.beganMs < 5)).toBe(true);
       expect(sends.map((s) => s.i).sort((a, b) => a - b)).toEqual(plan.map((p) => p.i));
@@ -112,7 +141,10 @@ describe("queuebook lab k6", () => {
   it("writes the script with -o, prints it without, and sends nothing (the real binary)", {timeout: spawningTestTimeout}, async () => {
     const out = join(dir, "cli");
     mkdirSync(out);
-    const [written, printed] = await Promise.all([run(["lab", "k6", "burst", "24", "25", "7", "http://127.0.0.1:9/work", "-o", "script.js"], out), run(["lab", "k6", "burst", "24", "25", "7", "http://127.0.0.1:9/work"], out)]);
+    const [written, printed] = await Promise.all([
+      run(["lab", "k6", "burst", "24", "25", "7", "http://127.0.0.1:9/work", "-o", "script.js"], out),
+      run(["lab", "k6", "burst", "24", "25", "7", "http://127.0.0.1:9/work"], out)
+    ]);
     expect(written.code).toBe(0);
     expect(printed.code).toBe(0);
     expect(printed.stdout).toBe(k6Script({shape: "burst", count: 24, rate: 25, seed: 7, url: "http://127.0.0.1:9/work"}));
@@ -120,7 +152,15 @@ describe("queuebook lab k6", () => {
   });
 
   it("exits 2 with one line and the usage for bad arguments", async () => {
-    for (const args of [["square", "10", "25", "7", "http://x/"], ["even", "0", "25", "7", "http://x/"], ["even", "10", "25", "7", "ftp://x/"], ["even", "10", "25", "7"], ["even", "10", "25", "7", "http://x/", "-o"], ["even", "3", "1e7", "7", "http://x/"], ["even", "2", "1e-7", "7", "http://x/"]]) {
+    for (const args of [
+      ["square", "10", "25", "7", "http://x/"],
+      ["even", "0", "25", "7", "http://x/"],
+      ["even", "10", "25", "7", "ftp://x/"],
+      ["even", "10", "25", "7"],
+      ["even", "10", "25", "7", "http://x/", "-o"],
+      ["even", "3", "1e7", "7", "http://x/"],
+      ["even", "2", "1e-7", "7", "http://x/"]
+    ]) {
       const result = await runMain(["lab", "k6", ...args], root);
       expect(result.code, args.join(" ")).toBe(2);
       expect(result.stderr).toMatch(/^queuebook lab k6: \S.*\nusage: queuebook lab k6 /);

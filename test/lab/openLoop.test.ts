@@ -11,7 +11,9 @@ describe("sendOpenLoop(url, intended, {clock, wait, transport})", () => {
   it("sends each request at its intended time and never lets a slow answer delay the next send", async () => {
     const time = new VirtualTime();
     const plan = schedule("even", 10, 100, 1);
-    const rows = await time.run(sendOpenLoop("http://127.0.0.1:1/work", plan, {clock: time.clock, wait: time.until, transport: time.transport(400)}));
+    const rows = await time.run(
+      sendOpenLoop("http://127.0.0.1:1/work", plan, {clock: time.clock, wait: time.until, transport: time.transport(400)})
+    );
     expect(rows.map((r) => r.i)).toEqual([...Array(10).keys()]);
     expect(rows.map((r) => r.sent)).toEqual(plan); // on time, to the bit
     for (const r of rows) expect(r.received - r.sent).toBeCloseTo(0.4, 12);
@@ -22,7 +24,8 @@ describe("sendOpenLoop(url, intended, {clock, wait, transport})", () => {
   it("sends a burst's requests together, at the same instant, each answered on its own", async () => {
     const time = new VirtualTime();
     const plan = schedule("burst", 24, 25, 1, {burstSize: 12});
-    let inFlight = 0, most = 0;
+    let inFlight = 0,
+      most = 0;
     const transport = async () => {
       most = Math.max(most, ++inFlight);
       await time.sleep(40);
@@ -30,7 +33,9 @@ describe("sendOpenLoop(url, intended, {clock, wait, transport})", () => {
       return {code: 200, error: ""};
     };
     const answered: number[] = [];
-    const rows = await time.run(sendOpenLoop("http://x/work", plan, {clock: time.clock, wait: time.until, transport, onAnswer: (n) => answered.push(n)}));
+    const rows = await time.run(
+      sendOpenLoop("http://x/work", plan, {clock: time.clock, wait: time.until, transport, onAnswer: (n) => answered.push(n)})
+    );
     expect(new Set(rows.slice(0, 12).map((r) => r.sent))).toEqual(new Set([0]));
     expect(new Set(rows.slice(12).map((r) => r.sent))).toEqual(new Set([12 / 25]));
     expect(most).toBe(12);
@@ -43,7 +48,10 @@ describe("sendOpenLoop(url, intended, {clock, wait, transport})", () => {
     const port = (server.address() as AddressInfo).port;
     await new Promise((resolve) => server.close(resolve)); // nothing listens there now
     const rows = await sendOpenLoop(`http://127.0.0.1:${port}/work`, [0, 0], {transport: httpTransport({agent: false})});
-    expect(rows.map((r) => [r.code, r.error])).toEqual([[0, "ECONNREFUSED"], [0, "ECONNREFUSED"]]);
+    expect(rows.map((r) => [r.code, r.error])).toEqual([
+      [0, "ECONNREFUSED"],
+      [0, "ECONNREFUSED"]
+    ]);
   });
 
   it("records a connection broken mid-answer as code 0", async () => {

@@ -13,7 +13,8 @@ afterEach(async () => {
 describe("probe(url, count, {clock, transport})", () => {
   it("returns each request's total time in seconds, measured on the clock it is given", async () => {
     const time = new VirtualTime();
-    let inFlight = 0, most = 0;
+    let inFlight = 0,
+      most = 0;
     const answers = [10, 30, 20];
     const transport = async () => {
       most = Math.max(most, ++inFlight);

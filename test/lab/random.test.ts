@@ -4,7 +4,8 @@ import {mean} from "../../src/lab/stats.js";
 
 describe("mulberry32(seed)", () => {
   it("repeats per seed and stays within [0, 1)", () => {
-    const a = mulberry32(7), b = mulberry32(7);
+    const a = mulberry32(7),
+      b = mulberry32(7);
     const values = Array.from({length: 10_000}, () => a());
     expect(values.slice(0, 5)).toEqual(Array.from({length: 5}, () => b()));
     expect(Math.min(...values)).toBeGreaterThanOrEqual(0);

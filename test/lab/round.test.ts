@@ -34,7 +34,8 @@ describe("roundHalfUp(value, digits)", () => {
   it("never differs from toFixed by more than one unit in the last place, and agrees on values away from a half", () => {
     fc.assert(
       fc.property(fc.double({min: 0, max: 1e6, noNaN: true}), fc.integer({min: 0, max: 6}), (value, digits) => {
-        const mine = Number(roundHalfUp(value, digits)), theirs = Number(value.toFixed(digits));
+        const mine = Number(roundHalfUp(value, digits)),
+          theirs = Number(value.toFixed(digits));
         expect(Math.abs(mine - theirs)).toBeLessThanOrEqual(10 ** -digits * 1.000001);
         const scaled = value * 10 ** digits;
         if (Math.abs(scaled - Math.floor(scaled) - 0.5) > 1e-6) expect(roundHalfUp(value, digits)).toBe(value.toFixed(digits));
@@ -46,6 +47,11 @@ describe("roundHalfUp(value, digits)", () => {
 
 describe("trimmed(value, digits)", () => {
   it("drops trailing zeros and the point", () => {
-    expect([trimmed(4 / 0.044, 3), trimmed(100, 3), trimmed(97.5609756, 3), trimmed(1.005, 2)]).toEqual(["90.909", "100", "97.561", "1.01"]);
+    expect([trimmed(4 / 0.044, 3), trimmed(100, 3), trimmed(97.5609756, 3), trimmed(1.005, 2)]).toEqual([
+      "90.909",
+      "100",
+      "97.561",
+      "1.01"
+    ]);
   });
 });

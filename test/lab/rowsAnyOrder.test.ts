@@ -54,12 +54,19 @@ describe("srv-*.csv and run-*.csv rows in any order", () => {
     const result = await runMain(["lab", "analyze", dir], dir);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    const written = new Map(await Promise.all((await readdir(dir)).filter((n) => outputNames.includes(n)).map(async (n) => [n, await readFile(join(dir, n), "utf8")] as const)));
+    const written = new Map(
+      await Promise.all(
+        (await readdir(dir)).filter((n) => outputNames.includes(n)).map(async (n) => [n, await readFile(join(dir, n), "utf8")] as const)
+      )
+    );
     expect(written).toEqual(new Map(expected));
   });
 
   it("the page's upload job accepts them and computes the same answers; the grader passes them", () => {
-    const outcome = uploadJob([...shuffledInputs].filter(([name]) => /^(srv|run)-/.test(name)).map(([name, text]) => ({name, text})), {inputs, answers: new Map(expected)});
+    const outcome = uploadJob(
+      [...shuffledInputs].filter(([name]) => /^(srv|run)-/.test(name)).map(([name, text]) => ({name, text})),
+      {inputs, answers: new Map(expected)}
+    );
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
     expect([...outcome.runs.answers]).toEqual(expected);
@@ -78,9 +85,14 @@ describe("srv-*.csv and run-*.csv rows in any order", () => {
 
   it("a shuffled sched-*.csv is still refused, by the CLI's analysis and the page's job alike", () => {
     const plan = shuffled(inputs.get("sched-poisson.csv")!, 3);
-    expect(() => analyzeLab((name) => (name === "sched-poisson.csv" ? plan : inputs.get(name)))).toThrow(/^sched-poisson\.csv:\d+:\d+: column "(i|intended)": /);
+    expect(() => analyzeLab((name) => (name === "sched-poisson.csv" ? plan : inputs.get(name)))).toThrow(
+      /^sched-poisson\.csv:\d+:\d+: column "(i|intended)": /
+    );
     const outcome = uploadJob([{name: "sched-poisson.csv", text: plan}], {inputs, answers: new Map(expected)});
     expect(outcome.ok).toBe(false);
-    if (!outcome.ok) expect(outcome.errors[0]).toMatch(/^sched-poisson\.csv:\d+:\d+: column "(i|intended)": .*(expected increasing values|times out of order)$/);
+    if (!outcome.ok)
+      expect(outcome.errors[0]).toMatch(
+        /^sched-poisson\.csv:\d+:\d+: column "(i|intended)": .*(expected increasing values|times out of order)$/
+      );
   });
 });

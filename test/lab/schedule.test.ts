@@ -41,12 +41,18 @@ describe("schedule(shape, count, rate, seed)", () => {
 
   it("starts at 0 and never goes back in time, for any shape, count, rate and seed", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...shapes), fc.integer({min: 1, max: 500}), fc.double({min: 0.01, max: 1e4, noNaN: true}), fc.integer(), (shape, count, rate, seed) => {
-        const plan = schedule(shape, count, rate, seed);
-        expect(plan).toHaveLength(count);
-        expect(plan[0]).toBe(0);
-        for (let i = 1; i < count; i++) expect(plan[i]).toBeGreaterThanOrEqual(plan[i - 1]);
-      }),
+      fc.property(
+        fc.constantFrom(...shapes),
+        fc.integer({min: 1, max: 500}),
+        fc.double({min: 0.01, max: 1e4, noNaN: true}),
+        fc.integer(),
+        (shape, count, rate, seed) => {
+          const plan = schedule(shape, count, rate, seed);
+          expect(plan).toHaveLength(count);
+          expect(plan[0]).toBe(0);
+          for (let i = 1; i < count; i++) expect(plan[i]).toBeGreaterThanOrEqual(plan[i - 1]);
+        }
+      ),
       {numRuns: 200}
     );
   });

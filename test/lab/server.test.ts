@@ -183,14 +183,21 @@ describe("createLabServer({serviceMs, workers, clock, wait})", () => {
   async function served(lab: Awaited<ReturnType<typeof start>>, count: number) {
     const agent = loadAgent();
     const transport = httpTransport({agent});
-    for (let i = 0; i < count; i += 100) await Promise.all(Array.from({length: Math.min(100, count - i)}, () => transport(lab.url + "/work")));
+    for (let i = 0; i < count; i += 100)
+      await Promise.all(Array.from({length: Math.min(100, count - i)}, () => transport(lab.url + "/work")));
     agent.destroy();
   }
 
   it("writes /dump in slices, answering /work between them, with formatRecords' bytes", async () => {
     let tick = 0;
     const paused: (() => void)[] = [];
-    const lab = await start({serviceMs: 0, workers: 4, clock: () => (tick += 0.001), dumpSlice: 100, yieldNow: (resume) => void paused.push(resume)});
+    const lab = await start({
+      serviceMs: 0,
+      workers: 4,
+      clock: () => (tick += 0.001),
+      dumpSlice: 100,
+      yieldNow: (resume) => void paused.push(resume)
+    });
     await served(lab, 1000);
     const expected = formatRecords(lab.records());
     const dump = fetch(lab.url + "/dump").then((r) => r.text());
@@ -203,7 +210,7 @@ describe("createLabServer({serviceMs, workers, clock, wait})", () => {
     let slices = 1;
     while (!ended) {
       await until(() => paused.length > 0 || ended, "the next slice");
-      if (paused.length) (paused.shift()!(), slices++);
+      if (paused.length) paused.shift()!(), slices++;
     }
     expect(slices).toBe(10); // 1,000 records, 100 a slice
     expect(await dump).toBe(expected); // the request served during the dump is not in it

@@ -54,12 +54,16 @@ describe("nearestRank(p, values)", () => {
 
   it("always returns one of the values, at least p % of which are ≤ it", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({min: -100, max: 100}), {minLength: 1, maxLength: 50}), fc.integer({min: 1, max: 100}), (values, p) => {
-        const v = nearestRank(p, values);
-        expect(values).toContain(v);
-        expect(values.filter((x) => x <= v).length / values.length).toBeGreaterThanOrEqual(p / 100);
-        expect(values.filter((x) => x < v).length / values.length).toBeLessThan(p / 100);
-      })
+      fc.property(
+        fc.array(fc.integer({min: -100, max: 100}), {minLength: 1, maxLength: 50}),
+        fc.integer({min: 1, max: 100}),
+        (values, p) => {
+          const v = nearestRank(p, values);
+          expect(values).toContain(v);
+          expect(values.filter((x) => x <= v).length / values.length).toBeGreaterThanOrEqual(p / 100);
+          expect(values.filter((x) => x < v).length / values.length).toBeLessThan(p / 100);
+        }
+      )
     );
   });
 });
@@ -68,12 +72,29 @@ describe("maxConcurrency(visits)", () => {
   it("counts overlapping visits", () => {
     expect(maxConcurrency([])).toBe(0);
     expect(maxConcurrency([{arrive: 0, end: 1}])).toBe(1);
-    expect(maxConcurrency([{arrive: 0, end: 3}, {arrive: 1, end: 2}, {arrive: 1.5, end: 4}])).toBe(3);
+    expect(
+      maxConcurrency([
+        {arrive: 0, end: 3},
+        {arrive: 1, end: 2},
+        {arrive: 1.5, end: 4}
+      ])
+    ).toBe(3);
   });
 
   it("lets an end go before an arrival at the same instant", () => {
-    expect(maxConcurrency([{arrive: 0, end: 1}, {arrive: 1, end: 2}])).toBe(1);
-    expect(maxConcurrency([{arrive: 0, end: 1}, {arrive: 1, end: 2}, {arrive: 1, end: 2}])).toBe(2);
+    expect(
+      maxConcurrency([
+        {arrive: 0, end: 1},
+        {arrive: 1, end: 2}
+      ])
+    ).toBe(1);
+    expect(
+      maxConcurrency([
+        {arrive: 0, end: 1},
+        {arrive: 1, end: 2},
+        {arrive: 1, end: 2}
+      ])
+    ).toBe(2);
   });
 
   it("counts simultaneous arrivals all at once (a burst of 12)", () => {
@@ -96,8 +117,19 @@ describe("maxConcurrency(visits)", () => {
 describe("sweepSteps(visits)", () => {
   it("gives the number in the system after each event, the end first at a tie", () => {
     expect(sweepSteps([])).toEqual([]);
-    expect(sweepSteps([{arrive: 0, end: 1}, {arrive: 1, end: 2}, {arrive: 0.5, end: 3}])).toEqual([
-      {t: 0, n: 1}, {t: 0.5, n: 2}, {t: 1, n: 1}, {t: 1, n: 2}, {t: 2, n: 1}, {t: 3, n: 0}
+    expect(
+      sweepSteps([
+        {arrive: 0, end: 1},
+        {arrive: 1, end: 2},
+        {arrive: 0.5, end: 3}
+      ])
+    ).toEqual([
+      {t: 0, n: 1},
+      {t: 0.5, n: 2},
+      {t: 1, n: 1},
+      {t: 1, n: 2},
+      {t: 2, n: 1},
+      {t: 3, n: 0}
     ]);
   });
 
@@ -105,15 +137,24 @@ describe("sweepSteps(visits)", () => {
     const even = Array.from({length: 150}, (_, i) => ({arrive: i / 25, end: i / 25 + 0.04}));
     expect(maxConcurrency(even)).toBe(1);
     expect(maxOf(sweepSteps(even).map((s) => s.n))).toBe(1);
-    const visit = fc.tuple(fc.integer({min: 0, max: 20}), fc.integer({min: 0, max: 10})).map(([a, d]) => ({arrive: a / 10, end: (a + d) / 10}));
-    fc.assert(fc.property(fc.array(visit, {maxLength: 30}), (visits) => {
-      expect(Math.max(0, maxOf(sweepSteps(visits).map((s) => s.n)))).toBe(maxConcurrency(visits));
-    }));
+    const visit = fc
+      .tuple(fc.integer({min: 0, max: 20}), fc.integer({min: 0, max: 10}))
+      .map(([a, d]) => ({arrive: a / 10, end: (a + d) / 10}));
+    fc.assert(
+      fc.property(fc.array(visit, {maxLength: 30}), (visits) => {
+        expect(Math.max(0, maxOf(sweepSteps(visits).map((s) => s.n)))).toBe(maxConcurrency(visits));
+      })
+    );
   });
 });
 
 describe("maxInService(visits)", () => {
   it("sweeps start to end", () => {
-    expect(maxInService([{arrive: 0, start: 0, end: 1}, {arrive: 0, start: 1, end: 2}])).toBe(1);
+    expect(
+      maxInService([
+        {arrive: 0, start: 0, end: 1},
+        {arrive: 0, start: 1, end: 2}
+      ])
+    ).toBe(1);
   });
 });

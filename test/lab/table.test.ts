@@ -33,7 +33,7 @@ describe("readTable(file, text)", () => {
   });
 
   it("names the place of an unclosed quote, text after a quote, a stray quote and a blank line", () => {
-    expect(() => readTable("t.csv", 'a,b\n1,"open\n')).toThrow('t.csv:2:3: a quoted field is never closed');
+    expect(() => readTable("t.csv", 'a,b\n1,"open\n')).toThrow("t.csv:2:3: a quoted field is never closed");
     expect(() => readTable("t.csv", 'a,b\n1,"x"y\n')).toThrow("t.csv:2:6: unexpected text after a closing quote");
     expect(() => readTable("t.csv", 'a,b\n1,x"y\n')).toThrow("t.csv:2:4: a quote inside an unquoted field");
     expect(() => readTable("t.csv", "a,b\n1,2\n\n3,4\n")).toThrow("t.csv:3:1: empty line");
@@ -45,7 +45,9 @@ describe("expectHeader(file, header, expected, optional)", () => {
   it("accepts the header with or without the optional columns, and names both when wrong", () => {
     expect(() => expectHeader("r.csv", ["a", "b"], ["a", "b"], ["c"])).not.toThrow();
     expect(() => expectHeader("r.csv", ["a", "b", "c"], ["a", "b"], ["c"])).not.toThrow();
-    expect(() => expectHeader("r.csv", ["b", "a"], ["a", "b"], ["c"])).toThrow('r.csv:1:1: expected the header "a,b" or "a,b,c", got "b,a"');
+    expect(() => expectHeader("r.csv", ["b", "a"], ["a", "b"], ["c"])).toThrow(
+      'r.csv:1:1: expected the header "a,b" or "a,b,c", got "b,a"'
+    );
   });
 });
 

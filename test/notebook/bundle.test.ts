@@ -27,16 +27,26 @@ writeFileSync(join(base, "hoisted", "node_modules", "fakepkg", "index.js"), "exp
 symlinkSync(join(base, "hoisted", "node_modules"), join(project, "node_modules"));
 afterAll(() => rmSync(base, {recursive: true, force: true}));
 
-type Cell = {id: string; hash: string; line: number; error?: {name: string; message: string; line: number; column: number}; body?: (...a: unknown[]) => unknown};
+type Cell = {
+  id: string;
+  hash: string;
+  line: number;
+  error?: {name: string; message: string; line: number; column: number};
+  body?: (...a: unknown[]) => unknown;
+};
 
 /** Runs a bundle the way a page would, capturing the queuebook.notebook call. */
-function execute(code: string, library: (name: string) => unknown = () => ({})): {path: string; files: Record<string, unknown>; cells: Cell[]} {
+function execute(
+  code: string,
+  library: (name: string) => unknown = () => ({})
+): {path: string; files: Record<string, unknown>; cells: Cell[]} {
   let captured: any;
   new Function("queuebook", code)({notebook: (x: unknown) => (captured = x), library});
   return captured;
 }
 
-const bundle = (md: string, name = "nb.md", options: {minify?: boolean} = {}) => bundleNotebook(compileNotebook(md, name), join(dir, name), {}, {root: dir, ...options});
+const bundle = (md: string, name = "nb.md", options: {minify?: boolean} = {}) =>
+  bundleNotebook(compileNotebook(md, name), join(dir, name), {}, {root: dir, ...options});
 const fence = (...lines: string[]) => "```js\n" + lines.join("\n") + "\n```\n\n";
 
 describe("bundleNotebook(compiled, notebookFile, files, options)", () => {
@@ -53,7 +63,9 @@ describe("bundleNotebook(compiled, notebookFile, files, options)", () => {
 
   it("turns an unresolvable import into a module that throws, so only its cell fails, warning once at the cell", async () => {
     const result = await bundle('```js\nimport {x} from "./missing.js";\n```\n\n```js\n1 + 1\n```\n');
-    expect(result.warnings).toEqual([{path: "nb.md", line: 2, column: 1, message: expect.stringMatching(/^Could not resolve "\.\/missing\.js" \(from /)}]);
+    expect(result.warnings).toEqual([
+      {path: "nb.md", line: 2, column: 1, message: expect.stringMatching(/^Could not resolve "\.\/missing\.js" \(from /)}
+    ]);
     expect(result.warnings[0].message).not.toContain("nb.md"); // the position is the warning's, not repeated
     const notebook = execute(result.code);
     await expect(notebook.cells[0].body!()).rejects.toThrow(/Could not resolve "\.\/missing\.js"/);
@@ -74,7 +86,10 @@ describe("bundleNotebook(compiled, notebookFile, files, options)", () => {
   });
 
   it("embeds the files it is given, in a null-prototype object where __proto__ is an ordinary name", async () => {
-    const files = new Map([["data/a.csv", {mimeType: "text/csv", text: "x\n1\n"}], ["__proto__", {mimeType: "text/plain", text: "p"}]]);
+    const files = new Map([
+      ["data/a.csv", {mimeType: "text/csv", text: "x\n1\n"}],
+      ["__proto__", {mimeType: "text/plain", text: "p"}]
+    ]);
     const result = await bundleNotebook(compileNotebook("# t\n", "nb.md"), join(dir, "nb.md"), files, {root: dir});
     const embedded = execute(result.code).files;
     expect(Object.getPrototypeOf(embedded)).toBe(null);
@@ -84,7 +99,7 @@ describe("bundleNotebook(compiled, notebookFile, files, options)", () => {
   });
 
   it("changes the hash of cells that import a module when the module changes, and no other", async () => {
-    const compiled = compileNotebook(md + '\n```js\nconst other = 1;\n```\n', "nb.md");
+    const compiled = compileNotebook(md + "\n```js\nconst other = 1;\n```\n", "nb.md");
     const hashes = async () => execute((await bundleNotebook(compiled, join(dir, "nb.md"), {}, {root: dir})).code).cells.map((c) => c.hash);
     const before = await hashes();
     writeFileSync(join(dir, "helper.ts"), "export const twice = (x: number): number => x + x;\n");
@@ -123,7 +138,9 @@ describe("bundleNotebook(compiled, notebookFile, files, options)", () => {
     it("an assignment to a constant, at its line and column", async () => {
       const {error, warnings} = await brokenCell(fence("const a = 1; a = 2;"));
       expect(error).toEqual({name: "SyntaxError", message: 'Cannot assign to "a" because it is a constant', line: 4, column: 14});
-      expect(warnings).toEqual([{path: "nb.md", line: 4, column: 14, message: 'SyntaxError: Cannot assign to "a" because it is a constant'}]);
+      expect(warnings).toEqual([
+        {path: "nb.md", line: 4, column: 14, message: 'SyntaxError: Cannot assign to "a" because it is a constant'}
+      ]);
     });
     it("an assignment to an imported binding", async () => {
       const {error} = await brokenCell(fence('import {twice} from "./helper.js";', "twice = 1;"));
@@ -136,30 +153,51 @@ describe("bundleNotebook(compiled, notebookFile, files, options)", () => {
     it("a data file imported as code, statically or dynamically: says to use FileAttachment", async () => {
       for (const cell of [fence('import d from "./data/x.csv";'), fence('const d = await import("./data/x.csv");')]) {
         const {error} = await brokenCell(cell);
-        expect(error).toMatchObject({name: "ImportError", line: 4, message: 'cannot import "data/x.csv": .csv files are data, not code; read it with FileAttachment("data/x.csv")'});
+        expect(error).toMatchObject({
+          name: "ImportError",
+          line: 4,
+          message: 'cannot import "data/x.csv": .csv files are data, not code; read it with FileAttachment("data/x.csv")'
+        });
       }
     });
     it("a wrong-case import names the file on disk", async () => {
       const {cell, warnings} = await brokenCell(fence('import {twice} from "./Helper.js";'));
-      expect(warnings[0]).toMatchObject({line: 4, column: 1, message: 'cannot import "./Helper.js": no such file; did you mean "helper.ts"? (the letter case differs)'});
+      expect(warnings[0]).toMatchObject({
+        line: 4,
+        column: 1,
+        message: 'cannot import "./Helper.js": no such file; did you mean "helper.ts"? (the letter case differs)'
+      });
       await expect((cell.body as () => Promise<unknown>)()).rejects.toThrow(/letter case differs/);
     });
-    it("a leading / is the notebook root, not the disk's: import \"/etc/passwd\" bundles nothing from it", async () => {
+    it('a leading / is the notebook root, not the disk\'s: import "/etc/passwd" bundles nothing from it', async () => {
       const result = await bundle(fence('import "/etc/passwd";') + fence("1"));
       expect(result.code).not.toContain("root:");
       expect(result.inputs).toEqual([]);
-      expect(result.warnings).toEqual([{path: "nb.md", line: 2, column: 1, message: 'Could not resolve "/etc/passwd" (from nb; a leading "/" is the notebook folder)'}]);
+      expect(result.warnings).toEqual([
+        {path: "nb.md", line: 2, column: 1, message: 'Could not resolve "/etc/passwd" (from nb; a leading "/" is the notebook folder)'}
+      ]);
     });
     it("an import outside the project, directly or through a project module", async () => {
       const direct = await bundle(fence('import {secret} from "../../outside.js";') + fence("1"));
       expect(direct.code).not.toContain("SECRET-OUTSIDE");
       expect(direct.warnings[0].message).toMatch(/^cannot import "\.\.\/\.\.\/outside\.js": it is outside the project/);
-      const { error, cell } = await brokenCell(fence('import {secret} from "./leaky.js";'));
-      expect(error).toMatchObject({name: "ImportError", line: 4, column: 1, message: expect.stringMatching(/^cannot bundle its imports: .*leaky\.js:1:\d+: cannot import "\.\.\/\.\.\/outside\.js": it is outside the project/)});
+      const {error, cell} = await brokenCell(fence('import {secret} from "./leaky.js";'));
+      expect(error).toMatchObject({
+        name: "ImportError",
+        line: 4,
+        column: 1,
+        message: expect.stringMatching(
+          /^cannot bundle its imports: .*leaky\.js:1:\d+: cannot import "\.\.\/\.\.\/outside\.js": it is outside the project/
+        )
+      });
       expect(cell.body).toBeUndefined();
     });
     it("a computed import() or require() is refused at its cell (esbuild would bundle every file it matches)", async () => {
-      for (const source of ['const name = "outside.js";\nconst m = await import(`../../${name}`);', 'const name = "x";\nconst m = await import("../" + name);', 'const r = require(["a", "b"].join("/"));']) {
+      for (const source of [
+        'const name = "outside.js";\nconst m = await import(`../../${name}`);',
+        'const name = "x";\nconst m = await import("../" + name);',
+        'const r = require(["a", "b"].join("/"));'
+      ]) {
         const {error} = await brokenCell(fence(source));
         expect(error).toMatchObject({name: "ImportError", message: expect.stringMatching(/^(import|require)\(\) needs a literal path/)});
         expect(error!.line).toBe(source.startsWith("const r") ? 4 : 5);
@@ -192,17 +230,30 @@ describe("bundleNotebook(compiled, notebookFile, files, options)", () => {
     it("a module that does not compile fails the cells importing it, naming its position", async () => {
       writeFileSync(join(dir, "broken.ts"), "export const x = (;\n");
       const {error} = await brokenCell(fence('import {x} from "./broken.js";'));
-      expect(error).toMatchObject({name: "ImportError", line: 4, column: 1, message: expect.stringMatching(/^cannot bundle its imports: .*broken\.ts:1:19: Unexpected ";"$/)});
+      expect(error).toMatchObject({
+        name: "ImportError",
+        line: 4,
+        column: 1,
+        message: expect.stringMatching(/^cannot bundle its imports: .*broken\.ts:1:19: Unexpected ";"$/)
+      });
     });
     it("every cell importing a broken module fails, and only those (30 of them among healthy importers)", async () => {
       writeFileSync(join(dir, "broken2.ts"), "export const y = (;\n");
-      const md = Array.from({length: 30}, (_, i) => fence(`import {y as y${i}} from "./broken2.js";`) + fence(`import {twice as t${i}} from "./helper.js";`)).join("");
+      const md = Array.from(
+        {length: 30},
+        (_, i) => fence(`import {y as y${i}} from "./broken2.js";`) + fence(`import {twice as t${i}} from "./helper.js";`)
+      ).join("");
       const cells = execute((await bundle(md)).code).cells;
       expect(cells.filter((c) => c.error).length).toBe(30);
       expect(cells.filter((c, i) => (i % 2 === 0) === Boolean(c.error)).length).toBe(60);
     });
     it("several broken cells at once, each with its own error", async () => {
-      const result = await bundle(fence("const a = 1; a = 2;") + fence('import d from "./data/x.csv";') + fence('import {x} from "./broken.js";') + fence("const ok = 1;"));
+      const result = await bundle(
+        fence("const a = 1; a = 2;") +
+          fence('import d from "./data/x.csv";') +
+          fence('import {x} from "./broken.js";') +
+          fence("const ok = 1;")
+      );
       const cells = execute(result.code).cells;
       expect(cells.map((c) => c.error?.name ?? "ok")).toEqual(["SyntaxError", "ImportError", "ImportError", "ok"]);
       expect(result.cellErrors.size).toBe(3);
@@ -211,7 +262,12 @@ describe("bundleNotebook(compiled, notebookFile, files, options)", () => {
 
   describe("a notebook in a subfolder", () => {
     it("imports a local module and a shared package (the entry is the notebook itself)", async () => {
-      const result = await bundle(fence('import {here} from "./local.js";') + fence('import * as Inputs from "npm:@observablehq/inputs";') + fence('import {three} from "../../src/util.js";'), "sub/page.md");
+      const result = await bundle(
+        fence('import {here} from "./local.js";') +
+          fence('import * as Inputs from "npm:@observablehq/inputs";') +
+          fence('import {three} from "../../src/util.js";'),
+        "sub/page.md"
+      );
       expect(result.warnings).toEqual([]);
       expect(result.inputs).toEqual(expect.arrayContaining([join(dir, "sub", "local.js"), join(project, "src", "util.js")]));
       const asked: string[] = [];
@@ -234,7 +290,10 @@ describe("projectRoot(root)", () => {
 
 describe("bundleNotebook: a project module with top-level await (issue 36)", () => {
   it("bundles it into a classic script (ESM in an async function) whose cell gets the awaited export", async () => {
-    writeFileSync(join(dir, "ready.js"), "const base = await Promise.resolve(40);\nexport const answer = base + 2;\nexport const meta = typeof import.meta;\n");
+    writeFileSync(
+      join(dir, "ready.js"),
+      "const base = await Promise.resolve(40);\nexport const answer = base + 2;\nexport const meta = typeof import.meta;\n"
+    );
     const {code} = await bundle(fence('import {answer, meta} from "./ready.js";', "display([answer, meta]);"));
     const {parse} = await import("acorn");
     expect(() => parse(code, {ecmaVersion: "latest", sourceType: "script"})).not.toThrow(); // no import, export or top-level await left

@@ -13,7 +13,15 @@ const sources = [
   "let x: string = (1 +;",
   "interface P { a: number }\nconst p: P = {a: 1};"
 ];
-const cell = (source: string, i: number) => ({id: `c${i}`, source, lang: "ts" as const, line: 10 * (i + 1), column: 1, inline: false, echo: false});
+const cell = (source: string, i: number) => ({
+  id: `c${i}`,
+  source,
+  lang: "ts" as const,
+  line: 10 * (i + 1),
+  column: 1,
+  inline: false,
+  echo: false
+});
 
 describe("prepareTypeScript(sources)", () => {
   it("gives the same analysis as stripping each cell on its own, errors and positions included", async () => {

@@ -2,8 +2,16 @@ import {describe, expect, it} from "vitest";
 import {analyseCell, toNotebook} from "../../src/notebook/cell.js";
 import type {CellSource} from "../../src/notebook/parse.js";
 
-const cell = (source: string, options: Partial<CellSource> = {}): CellSource =>
-  ({id: "cell-1", source, lang: "js", line: 10, column: 1, inline: false, echo: false, ...options});
+const cell = (source: string, options: Partial<CellSource> = {}): CellSource => ({
+  id: "cell-1",
+  source,
+  lang: "js",
+  line: 10,
+  column: 1,
+  inline: false,
+  echo: false,
+  ...options
+});
 const js = (source: string, options?: Partial<CellSource>) => analyseCell(cell(source, options));
 const ts = (source: string, options?: Partial<CellSource>) => analyseCell(cell(source, {lang: "ts", ...options}));
 
@@ -44,10 +52,20 @@ describe("analyseCell(cell)", () => {
       expect(js("const a = 1;\nconst b = );")).toMatchObject({declarations: [], references: [], files: [], imports: [], async: false});
     });
     it("reports `export` as an error at the export statement", () => {
-      expect(js("const a = 1;\n  export const b = 2;").error).toEqual({name: "SyntaxError", message: "export is not allowed in a cell", line: 11, column: 3});
+      expect(js("const a = 1;\n  export const b = 2;").error).toEqual({
+        name: "SyntaxError",
+        message: "export is not allowed in a cell",
+        line: 11,
+        column: 3
+      });
     });
     it("reports an assignment to an external variable with its position", () => {
-      expect(js("total = 1;").error).toEqual({name: "SyntaxError", message: 'Assignment to external variable "total"', line: 10, column: 1});
+      expect(js("total = 1;").error).toEqual({
+        name: "SyntaxError",
+        message: 'Assignment to external variable "total"',
+        line: 10,
+        column: 1
+      });
     });
     it("reports a non-literal FileAttachment with its position", () => {
       expect(js("\n  FileAttachment(name)").error).toMatchObject({line: 11, column: 3});

@@ -47,29 +47,41 @@ describe("compileNotebook(text, path)", () => {
     it("reports a duplicate name once, at its first cell, listing every defining cell", () => {
       const text = md(...fence("const a = 1;"), ...fence("const a = 2;"));
       const warnings = compileNotebook(text, "nb.md").warnings;
-      expect(warnings).toEqual([{path: "nb.md", line: 2, column: 1, message: 'RuntimeError: "a" is defined more than once (at nb.md:2, nb.md:6)'}]);
+      expect(warnings).toEqual([
+        {path: "nb.md", line: 2, column: 1, message: 'RuntimeError: "a" is defined more than once (at nb.md:2, nb.md:6)'}
+      ]);
     });
     it("reports a cycle once, at its first member, listing its cells", () => {
       const text = md(...fence("const a = b;"), ...fence("const b = a;"), ...fence("const c = a;"));
       const warnings = compileNotebook(text, "nb.md").warnings;
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toMatchObject({line: 2, column: 1});
-      expect(warnings[0].message).toMatch(/^RuntimeError: circular definition: (a → b → a|b → a → b) \(cells at nb\.md:(2|6), nb\.md:(2|6)\)$/);
+      expect(warnings[0].message).toMatch(
+        /^RuntimeError: circular definition: (a → b → a|b → a → b) \(cells at nb\.md:(2|6), nb\.md:(2|6)\)$/
+      );
     });
     it("keeps a cycle's errors at each of its cells for the page", () => {
       const compiled = compileNotebook(md(...fence("const a = b;"), ...fence("const b = a;")), "nb.md");
-      expect([...compiled.cellErrors.values()].map((e) => e.message.split(" (")[0])).toEqual(["circular definition: a → b → a", "circular definition: a → b → a"]);
+      expect([...compiled.cellErrors.values()].map((e) => e.message.split(" (")[0])).toEqual([
+        "circular definition: a → b → a",
+        "circular definition: a → b → a"
+      ]);
     });
     it("lets both cells declaring a name run, as Framework does, and still warns once", () => {
       const compiled = compileNotebook(md(...fence("let a = 1;"), ...fence("let a = 2;")), "nb.md");
       expect(compiled.cellErrors.size).toBe(0);
       expect(compiled.definitions).not.toContain("error:");
-      expect(compiled.warnings.map((w) => [w.line, w.message])).toEqual([[2, 'RuntimeError: "a" is defined more than once (at nb.md:2, nb.md:6)']]);
+      expect(compiled.warnings.map((w) => [w.line, w.message])).toEqual([
+        [2, 'RuntimeError: "a" is defined more than once (at nb.md:2, nb.md:6)']
+      ]);
     });
     it("reports front matter problems first, at their line", () => {
       const text = md("---", "- not a mapping", "---", ...fence("1 +"));
       const warnings = compileNotebook(text, "nb.md").warnings;
-      expect(warnings.map((w) => [w.line, w.message.split(":")[0]])).toEqual([[2, "front matter must be a YAML mapping"], [5, "SyntaxError"]]);
+      expect(warnings.map((w) => [w.line, w.message.split(":")[0]])).toEqual([
+        [2, "front matter must be a YAML mapping"],
+        [5, "SyntaxError"]
+      ]);
     });
   });
 
@@ -83,7 +95,10 @@ describe("compileNotebook(text, path)", () => {
     });
     it("returns analysed cells in order: fenced, then inline", () => {
       const compiled = compileNotebook(md("a ${x}", "", ...fence("const x = 1;")), "nb.md");
-      expect(compiled.analysed.map((c) => [c.inline, c.source])).toEqual([[false, "const x = 1;"], [true, "x"]]);
+      expect(compiled.analysed.map((c) => [c.inline, c.source])).toEqual([
+        [false, "const x = 1;"],
+        [true, "x"]
+      ]);
     });
     it("returns the parsed title and HTML", () => {
       const compiled = compileNotebook(md("# Queues", "", ...fence("1")), "nb.md");

@@ -25,7 +25,10 @@ afterAll(() => rmSync(base, {recursive: true, force: true}));
 /** Loads the files of a notebook whose one cell attaches `names`, at nb/<notebook>. */
 const load = (names: string[], options: {notebook?: string; maxBytes?: number} = {}) => {
   const md = "# t\n\n```js\n" + names.map((n) => `FileAttachment(${JSON.stringify(n)});`).join("\n") + "\n```\n";
-  return loadFiles(compileNotebook(md, options.notebook ?? "nb.md"), join(dir, options.notebook ?? "nb.md"), {root: dir, maxBytes: options.maxBytes});
+  return loadFiles(compileNotebook(md, options.notebook ?? "nb.md"), join(dir, options.notebook ?? "nb.md"), {
+    root: dir,
+    maxBytes: options.maxBytes
+  });
 };
 
 describe("mimeType(name)", () => {
@@ -44,7 +47,10 @@ describe("mimeType(name)", () => {
 
 describe("loadFiles(compiled, notebookFile, {root, maxBytes})", () => {
   it("embeds text files as text and other files as base64, each once", async () => {
-    const compiled = compileNotebook('```js\nFileAttachment("data/a.csv")\n```\n\n```js\nFileAttachment("./data/b.bin")\n```\n\n${FileAttachment("data/a.csv").name}\n', "nb.md");
+    const compiled = compileNotebook(
+      '```js\nFileAttachment("data/a.csv")\n```\n\n```js\nFileAttachment("./data/b.bin")\n```\n\n${FileAttachment("data/a.csv").name}\n',
+      "nb.md"
+    );
     const loaded = await loadFiles(compiled, join(dir, "nb.md"), {root: dir});
     expect(loaded.problems.size).toBe(0);
     expect(Object.fromEntries(loaded.files)).toEqual({
@@ -59,7 +65,10 @@ describe("loadFiles(compiled, notebookFile, {root, maxBytes})", () => {
   });
   it("embeds a file named __proto__ like any other (a Map, not an object's prototype)", async () => {
     const loaded = await load(["__proto__"]);
-    expect(loaded.files.get("__proto__")).toEqual({mimeType: "application/octet-stream", base64: Buffer.from("proto file").toString("base64")});
+    expect(loaded.files.get("__proto__")).toEqual({
+      mimeType: "application/octet-stream",
+      base64: Buffer.from("proto file").toString("base64")
+    });
   });
   it("lets a notebook in a subfolder attach a file elsewhere inside the root", async () => {
     const loaded = await load(["../data/a.csv"], {notebook: "sub/p.md"});
@@ -78,16 +87,19 @@ describe("loadFiles(compiled, notebookFile, {root, maxBytes})", () => {
       expect(loaded.problems.get(fileKey(name))).toMatch(pattern);
     };
     it("reads a leading / from the notebook root as Framework does, never from the disk's (/etc/passwd, /proc/self/environ, /dev/zero)", async () => {
-      for (const name of ["/etc/passwd", "/proc/self/environ", "/dev/zero", join(dir, "data", "a.csv")]) await refused(name, /not found in the notebook folder \(.*\); a leading "\/" is the notebook folder$/);
+      for (const name of ["/etc/passwd", "/proc/self/environ", "/dev/zero", join(dir, "data", "a.csv")])
+        await refused(name, /not found in the notebook folder \(.*\); a leading "\/" is the notebook folder$/);
       expect((await load(["/data/a.csv"])).files.get("/data/a.csv")?.text).toBe("x,y\n1,2\n");
       expect((await load(["/data/a.csv"], {notebook: "sub/p.md"})).files.get("/data/a.csv")?.text).toBe("x,y\n1,2\n"); // the root, not the notebook's folder
     });
     it("refuses a root-relative path that climbs out of the root, and Windows and network paths", async () => {
       for (const name of ["/../secret.txt", "/data/../../secret.txt"]) await refused(name, /is outside the notebook folder/);
-      for (const name of ["C:\\secret.txt", "c:/secret.txt", "\\\\server\\share\\x.csv", "//host/x.csv"]) await refused(name, /is an absolute path: attach files inside the notebook folder/);
+      for (const name of ["C:\\secret.txt", "c:/secret.txt", "\\\\server\\share\\x.csv", "//host/x.csv"])
+        await refused(name, /is an absolute path: attach files inside the notebook folder/);
     });
     it("refuses ../ that escapes the root, however it is spelled", async () => {
-      for (const name of ["../secret.txt", "data/../../secret.txt", "./../secret.txt", "../../../../../../etc/passwd"]) await refused(name, /is outside the notebook folder/);
+      for (const name of ["../secret.txt", "data/../../secret.txt", "./../secret.txt", "../../../../../../etc/passwd"])
+        await refused(name, /is outside the notebook folder/);
       await refused("../../secret.txt", /is outside the notebook folder/, "sub/p.md");
     });
     it("refuses a link inside the root that points outside it", async () => {
@@ -110,7 +122,9 @@ describe("loadFiles(compiled, notebookFile, {root, maxBytes})", () => {
       expect((await load(["data/ten.txt"], {maxBytes: 10})).files.get("data/ten.txt")?.text).toBe("0123456789");
       const loaded = await load(["data/ten.txt"], {maxBytes: 9});
       expect(loaded.files.size).toBe(0);
-      expect(loaded.problems.get("data/ten.txt")).toMatch(/^FileAttachment "data\/ten\.txt" is 10 bytes, more than the limit of 9 bytes \(--max-file-mb\)$/);
+      expect(loaded.problems.get("data/ten.txt")).toMatch(
+        /^FileAttachment "data\/ten\.txt" is 10 bytes, more than the limit of 9 bytes \(--max-file-mb\)$/
+      );
     });
     it("names sizes in MB", async () => {
       const loaded = await load(["data/ten.txt"], {maxBytes: 5});

@@ -26,26 +26,47 @@ write(join(root, "components", "math.js"), "export const two = 2;\n");
 write(join(root, "data", "runs.csv"), "a,b\n1,2\n");
 write(join(root, "lib", "note.txt"), "beside the module\n");
 mkdirSync(join(root, "deep", "er"), {recursive: true});
-write(join(root, "lib", "util.js"), [
-  'import {FileAttachment, Generators} from "observablehq:stdlib";',
-  'export const note = () => FileAttachment("./note.txt").text();',
-  'export const runs = () => FileAttachment("../data/runs.csv").text();',
-  'export const rooted = () => FileAttachment("/data/runs.csv").text();',
-  'export const leak = () => FileAttachment("../../../secret.txt").text();',
-  "export const generators = Generators;"
-].join("\n"));
-write(join(root, "lib", "typed.ts"), 'import {FileAttachment} from "npm:@observablehq/stdlib";\nexport const note = (): Promise<string> => FileAttachment(\'note.txt\').text();\n');
-write(join(root, "lib", "chart.js"), 'import * as Plot from "npm:@observablehq/plot";\nimport {version} from "npm:qb-versioned@0.2";\nexport const plot = Plot;\nexport {version};\n');
+write(
+  join(root, "lib", "util.js"),
+  [
+    'import {FileAttachment, Generators} from "observablehq:stdlib";',
+    'export const note = () => FileAttachment("./note.txt").text();',
+    'export const runs = () => FileAttachment("../data/runs.csv").text();',
+    'export const rooted = () => FileAttachment("/data/runs.csv").text();',
+    'export const leak = () => FileAttachment("../../../secret.txt").text();',
+    "export const generators = Generators;"
+  ].join("\n")
+);
+write(
+  join(root, "lib", "typed.ts"),
+  "import {FileAttachment} from \"npm:@observablehq/stdlib\";\nexport const note = (): Promise<string> => FileAttachment('note.txt').text();\n"
+);
+write(
+  join(root, "lib", "chart.js"),
+  'import * as Plot from "npm:@observablehq/plot";\nimport {version} from "npm:qb-versioned@0.2";\nexport const plot = Plot;\nexport {version};\n'
+);
 write(join(root, "lib", "formula.js"), 'import tex from "npm:@observablehq/tex";\nexport const formula = tex;\n');
 const pkg = (name: string, json: object, files: Record<string, string>) => {
   write(join(project, "node_modules", name, "package.json"), JSON.stringify({name, ...json}));
   for (const [file, text] of Object.entries(files)) write(join(project, "node_modules", name, file), text);
 };
-pkg("qb-browser-false", {version: "1.0.0", main: "index.js", browser: {http: false, "./node.js": false}}, {
-  "index.js": 'const http = require("http");\nconst node = require("./node.js");\nexports.where = http && http.request ? "node" : "browser";\nexports.node = node;\n',
-  "node.js": 'module.exports = "NODE-ONLY-FILE";\n'
-});
-pkg("qb-cjs-default", {version: "2.1.0", main: "index.js"}, {"index.js": '"use strict";\nObject.defineProperty(exports, "__esModule", {value: true});\nexports.default = function greet() { return "hello"; };\nexports.named = 1;\n'});
+pkg(
+  "qb-browser-false",
+  {version: "1.0.0", main: "index.js", browser: {http: false, "./node.js": false}},
+  {
+    "index.js":
+      'const http = require("http");\nconst node = require("./node.js");\nexports.where = http && http.request ? "node" : "browser";\nexports.node = node;\n',
+    "node.js": 'module.exports = "NODE-ONLY-FILE";\n'
+  }
+);
+pkg(
+  "qb-cjs-default",
+  {version: "2.1.0", main: "index.js"},
+  {
+    "index.js":
+      '"use strict";\nObject.defineProperty(exports, "__esModule", {value: true});\nexports.default = function greet() { return "hello"; };\nexports.named = 1;\n'
+  }
+);
 pkg("qb-versioned", {version: "0.3.1", type: "module", main: "index.js"}, {"index.js": 'export const version = "0.3.1";\n'});
 afterAll(() => rmSync(base, {recursive: true, force: true}));
 
@@ -85,13 +106,18 @@ describe("bundleNotebook: Framework projects", () => {
     it("refuses a root-relative path that climbs out of the root, even into the project, reading nothing", async () => {
       for (const path of ["/../src/util.js", "/../../secret.txt", "/components/../../src/util.js"]) {
         const result = await bundle(fence(`import "${path}";`));
-        expect(result.warnings.map((w) => w.message), path).toEqual([`cannot import "${path}": it is outside the notebook folder`]);
+        expect(
+          result.warnings.map((w) => w.message),
+          path
+        ).toEqual([`cannot import "${path}": it is outside the notebook folder`]);
         expect(result.inputs).toEqual([]);
       }
     });
     it("a missing root-relative module says where a leading / points", async () => {
       const result = await bundle(fence('import {x} from "/components/missing.js";'));
-      expect(result.warnings[0].message).toMatch(/^Could not resolve "\/components\/missing\.js" .*a leading "\/" is the notebook folder\)$/);
+      expect(result.warnings[0].message).toMatch(
+        /^Could not resolve "\/components\/missing\.js" .*a leading "\/" is the notebook folder\)$/
+      );
     });
   });
 
@@ -107,7 +133,9 @@ describe("bundleNotebook: Framework projects", () => {
       // a file outside the root is refused at the build (a warning naming the module) and at the call
       expect(() => leak()).toThrow(/^FileAttachment "\.\.\/\.\.\/\.\.\/secret\.txt" \(in lib\/util\.js\) is outside the notebook folder/);
       expect(result.code).not.toContain("SECRET-OUTSIDE");
-      expect(result.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^FileAttachment "\.\.\/\.\.\/\.\.\/secret\.txt" \(in lib\/util\.js\) is outside/)]);
+      expect(result.warnings.map((w) => w.message)).toEqual([
+        expect.stringMatching(/^FileAttachment "\.\.\/\.\.\/\.\.\/secret\.txt" \(in lib\/util\.js\) is outside/)
+      ]);
       // the module's files are inputs of the page, so the dev server re-runs its cells when one changes
       expect(result.inputs).toEqual(expect.arrayContaining([join(root, "lib", "note.txt"), join(root, "data", "runs.csv")]));
     });
@@ -117,7 +145,11 @@ describe("bundleNotebook: Framework projects", () => {
       expect(await (await execute(result.code)[0].body!()).note()).toBe("beside the module\n");
     });
     it("finds only FileAttachment calls with one literal name", () => {
-      expect(attachedNames('FileAttachment("a.csv"); FileAttachment(\'b.csv\'); FileAttachment(`c.csv`); FileAttachment(`${x}.csv`); FileAttachment(name); MyFileAttachment("d.csv")')).toEqual(["a.csv", "b.csv", "c.csv"]);
+      expect(
+        attachedNames(
+          'FileAttachment("a.csv"); FileAttachment(\'b.csv\'); FileAttachment(`c.csv`); FileAttachment(`${x}.csv`); FileAttachment(name); MyFileAttachment("d.csv")'
+        )
+      ).toEqual(["a.csv", "b.csv", "c.csv"]);
     });
   });
 
@@ -132,8 +164,10 @@ describe("bundleNotebook: Framework projects", () => {
       expect(result.warnings).toEqual([]);
       expect(result.libraries).toContain("tex");
     });
-    it("resolves import(\"npm:…\") in a cell, shared or installed", async () => {
-      const result = await bundle(fence('const d3 = await import("npm:d3@7");') + fence('const v = (await import("npm:qb-versioned")).version;'));
+    it('resolves import("npm:…") in a cell, shared or installed', async () => {
+      const result = await bundle(
+        fence('const d3 = await import("npm:d3@7");') + fence('const v = (await import("npm:qb-versioned")).version;')
+      );
       expect(result.warnings).toEqual([]);
       const [shared, installed] = execute(result.code);
       expect(await shared.body!()).toMatchObject({d3: {name: "d3"}});
@@ -149,16 +183,38 @@ describe("bundleNotebook: Framework projects", () => {
       expect(await execute(result.code)[0].body!()).toEqual({where: "browser", node: {}});
     });
     it("gives a CommonJS module's exports.default as its default export when it sets __esModule, as Framework's npm: does", async () => {
-      const result = await bundle(fence('import greet from "npm:qb-cjs-default";', 'import * as all from "qb-cjs-default";', "const kinds = [typeof greet, typeof greet.default, typeof all.default, all.named];"));
+      const result = await bundle(
+        fence(
+          'import greet from "npm:qb-cjs-default";',
+          'import * as all from "qb-cjs-default";',
+          "const kinds = [typeof greet, typeof greet.default, typeof all.default, all.named];"
+        )
+      );
       expect((await execute(result.code)[0].body!()).kinds).toEqual(["function", "undefined", "function", 1]);
     });
     it("warns once per page and range when the installed copy is outside the range an npm: import asks for", async () => {
-      const result = await bundle(fence('import {version} from "npm:qb-versioned@0.2";') + fence('import {version as again} from "npm:qb-versioned@0.2";') + fence('import {version as fine} from "npm:qb-versioned@0.3";'));
-      expect(result.warnings).toEqual([{path: "nb.md", line: 2, column: 1, message: "npm:qb-versioned@0.2: the installed version is 0.3.1, which is not 0.2; this page uses the installed copy (one copy serves every page)"}]);
+      const result = await bundle(
+        fence('import {version} from "npm:qb-versioned@0.2";') +
+          fence('import {version as again} from "npm:qb-versioned@0.2";') +
+          fence('import {version as fine} from "npm:qb-versioned@0.3";')
+      );
+      expect(result.warnings).toEqual([
+        {
+          path: "nb.md",
+          line: 2,
+          column: 1,
+          message:
+            "npm:qb-versioned@0.2: the installed version is 0.3.1, which is not 0.2; this page uses the installed copy (one copy serves every page)"
+        }
+      ]);
       const fromModule = await bundle(fence('import {version} from "./lib/chart.js";'));
-      expect(fromModule.warnings.map((w) => w.message)).toEqual(["npm:qb-versioned@0.2 (in lib/chart.js): the installed version is 0.3.1, which is not 0.2; this page uses the installed copy (one copy serves every page)"]);
+      expect(fromModule.warnings.map((w) => w.message)).toEqual([
+        "npm:qb-versioned@0.2 (in lib/chart.js): the installed version is 0.3.1, which is not 0.2; this page uses the installed copy (one copy serves every page)"
+      ]);
       const dynamic = await bundle(fence('const m = await import("npm:qb-versioned@^1.0.0");'));
-      expect(dynamic.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^npm:qb-versioned@\^1\.0\.0: the installed version is 0\.3\.1/)]);
+      expect(dynamic.warnings.map((w) => w.message)).toEqual([
+        expect.stringMatching(/^npm:qb-versioned@\^1\.0\.0: the installed version is 0\.3\.1/)
+      ]);
     });
   });
 });
@@ -166,12 +222,28 @@ describe("bundleNotebook: Framework projects", () => {
 describe("parseNpmSpecifier(specifier) and versionMismatch(range, version)", () => {
   it("reads Framework's npm: forms", () => {
     expect(parseNpmSpecifier("npm:d3")).toEqual({name: "d3", range: undefined, path: ""});
-    expect(parseNpmSpecifier("npm:@observablehq/plot@0.6/dist/x.js")).toEqual({name: "@observablehq/plot", range: "0.6", path: "/dist/x.js"});
+    expect(parseNpmSpecifier("npm:@observablehq/plot@0.6/dist/x.js")).toEqual({
+      name: "@observablehq/plot",
+      range: "0.6",
+      path: "/dist/x.js"
+    });
     expect(parseNpmSpecifier("npm:d3@7/+esm")).toEqual({name: "d3", range: "7", path: ""});
     expect(parseNpmSpecifier("d3")).toBeUndefined();
   });
   it("accepts what a range serves and tags, names what it does not", () => {
-    for (const [range, version] of [["7", "7.9.2"], ["7.9", "7.9.2"], ["^0.6.1", "0.6.17"], ["latest", "0.1.0"], ["next", "1.0.0"]]) expect(versionMismatch(range, version), range).toBeUndefined();
-    for (const [range, version] of [["6", "7.9.2"], ["0.2", "0.3.1"], ["~7.8", "7.9.2"]]) expect(versionMismatch(range, version), range).toBe(`the installed version is ${version}, which is not ${range}`);
+    for (const [range, version] of [
+      ["7", "7.9.2"],
+      ["7.9", "7.9.2"],
+      ["^0.6.1", "0.6.17"],
+      ["latest", "0.1.0"],
+      ["next", "1.0.0"]
+    ])
+      expect(versionMismatch(range, version), range).toBeUndefined();
+    for (const [range, version] of [
+      ["6", "7.9.2"],
+      ["0.2", "0.3.1"],
+      ["~7.8", "7.9.2"]
+    ])
+      expect(versionMismatch(range, version), range).toBe(`the installed version is ${version}, which is not ${range}`);
   });
 });

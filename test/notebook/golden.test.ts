@@ -11,7 +11,9 @@ const input = new URL("../input/", import.meta.url).pathname;
 const output = new URL("../output/", import.meta.url).pathname;
 
 describe("compileNotebook(text, path) golden files", () => {
-  const cases = readdirSync(input).filter((name) => name.endsWith(".md")).sort();
+  const cases = readdirSync(input)
+    .filter((name) => name.endsWith(".md"))
+    .sort();
   it("finds the cases", () => expect(cases.length).toBeGreaterThanOrEqual(5));
   for (const name of cases) {
     it(`compiles ${name}`, () => {

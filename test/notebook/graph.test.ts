@@ -4,7 +4,9 @@ import {checkGraph, graphProblems} from "../../src/notebook/graph.js";
 
 /** Cells from sources; cell i (0-based) is at line 10 * (i + 1), id cell-(i + 1). */
 const notebook = (...sources: string[]): AnalysedCell[] =>
-  sources.map((source, i) => analyseCell({id: `cell-${i + 1}`, source, lang: "js", line: 10 * (i + 1), column: 1, inline: false, echo: false}));
+  sources.map((source, i) =>
+    analyseCell({id: `cell-${i + 1}`, source, lang: "js", line: 10 * (i + 1), column: 1, inline: false, echo: false})
+  );
 const check = (...sources: string[]) => checkGraph(notebook(...sources), "nb.md");
 
 describe("checkGraph(cells, path)", () => {
@@ -17,8 +19,18 @@ describe("checkGraph(cells, path)", () => {
     it("reports a duplicate at every defining cell with the others' positions", () => {
       const errors = check("const a = 1;", "const b = 2;", "let a = 3;");
       expect([...errors.keys()].sort()).toEqual(["cell-1", "cell-3"]);
-      expect(errors.get("cell-1")).toEqual({name: "RuntimeError", message: '"a" is defined more than once (also at nb.md:30)', line: 10, column: 1});
-      expect(errors.get("cell-3")).toEqual({name: "RuntimeError", message: '"a" is defined more than once (also at nb.md:10)', line: 30, column: 1});
+      expect(errors.get("cell-1")).toEqual({
+        name: "RuntimeError",
+        message: '"a" is defined more than once (also at nb.md:30)',
+        line: 10,
+        column: 1
+      });
+      expect(errors.get("cell-3")).toEqual({
+        name: "RuntimeError",
+        message: '"a" is defined more than once (also at nb.md:10)',
+        line: 30,
+        column: 1
+      });
     });
     it("lists all other definers when three cells define a name", () => {
       const errors = check("const a = 1;", "function a() {}\na;", "import {a} from 'm';");
@@ -112,7 +124,9 @@ describe("checkGraph(cells, path)", () => {
     it("reports 2,000 cells defining one name as one problem, each cell's message short", () => {
       const errors = check(...Array.from({length: 2000}, (_, i) => `const a = ${i};`));
       expect(errors.size).toBe(2000);
-      expect(errors.get("cell-1")!.message).toBe(`"a" is defined more than once (also at ${Array.from({length: 10}, (_, i) => `nb.md:${20 + 10 * i}`).join(", ")} … and 1,989 more)`);
+      expect(errors.get("cell-1")!.message).toBe(
+        `"a" is defined more than once (also at ${Array.from({length: 10}, (_, i) => `nb.md:${20 + 10 * i}`).join(", ")} … and 1,989 more)`
+      );
       expect(errors.get("cell-5")!.message).not.toContain("nb.md:50,");
       for (const error of errors.values()) expect(error.message.length).toBeLessThan(250);
       const problems = graphProblems(notebook(...Array.from({length: 2000}, (_, i) => `const a = ${i};`)), "nb.md");

@@ -10,7 +10,14 @@ import {highlightCode, highlightedLanguage} from "../../src/notebook/highlight.j
 const fence = (tag: string, code: string) => compileNotebook("```" + tag + "\n" + code + "\n```\n", "nb.md").html;
 
 /** The text a reader sees in `html`: tags dropped, escapes read. */
-const textOf = (html: string) => html.replace(/<[^>]*>/g, "").replace(/&(lt|gt|quot|amp|#x?[0-9a-f]+);/gi, (_, e: string) => (e[0] === "#" ? String.fromCodePoint(e[1] === "x" ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : {lt: "<", gt: ">", quot: '"', amp: "&"}[e]!));
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(lt|gt|quot|amp|#x?[0-9a-f]+);/gi, (_, e: string) =>
+      e[0] === "#"
+        ? String.fromCodePoint(e[1] === "x" ? parseInt(e.slice(2), 16) : Number(e.slice(1)))
+        : {lt: "<", gt: ">", quot: '"', amp: "&"}[e]!
+    );
 
 /** The text of the first code block in `html`. */
 const codeText = (html: string) => textOf(html.slice(html.indexOf("<pre>"), html.indexOf("</pre>")));
@@ -23,7 +30,11 @@ describe("highlightCode(html): the languages highlighted", () => {
     ["js run=false", "const x = 1; // one", /<span class="hljs-keyword">const<\/span>.*<span class="hljs-comment">\/\/ one<\/span>/],
     ["javascript", 'let s = "a";', /<span class="hljs-string">&quot;a&quot;<\/span>/],
     ["typescript", "const n: number = 2;", /<span class="hljs-built_in">number<\/span>/],
-    ["json", '{"a": [1, true]}', /<span class="hljs-attr">&quot;a&quot;<\/span>.*<span class="hljs-literal"><span class="hljs-keyword">true<\/span><\/span>/],
+    [
+      "json",
+      '{"a": [1, true]}',
+      /<span class="hljs-attr">&quot;a&quot;<\/span>.*<span class="hljs-literal"><span class="hljs-keyword">true<\/span><\/span>/
+    ],
     ["css", "main { color: red; }", /<span class="hljs-selector-tag">main<\/span>/],
     ["html run=false", '<a href="x">y</a>', /<span class="hljs-tag">&lt;<span class="hljs-name">a<\/span>/],
     ["sh", "echo $HOME | wc -l", /<span class="hljs-built_in">echo<\/span>.*<span class="hljs-variable">\$HOME<\/span>/],
@@ -49,7 +60,8 @@ describe("highlightCode(html): the languages highlighted", () => {
       ["```cobol\nDISPLAY 'x'.\n```\n", '<pre><code class="language-cobol">DISPLAY &#39;x&#39;.\n</code></pre>'],
       ["```\nplain\n```\n", "<pre><code>plain\n</code></pre>"],
       ["    indented\n", "<pre><code>indented\n</code></pre>"]
-    ]) expect(compileNotebook(md, "nb.md").html).toContain(plain);
+    ])
+      expect(compileNotebook(md, "nb.md").html).toContain(plain);
     expect(highlightedLanguage("cobol")).toBe(false);
     expect(highlightedLanguage("py")).toBe(true);
   });
@@ -71,24 +83,33 @@ describe("highlightCode(html): the languages highlighted", () => {
 
 describe("highlightCode(html): untrusted code never becomes markup", () => {
   it("keeps a closing tag, a script and an event handler in the code as text", () => {
-    const code = '</code></pre><script>alert(1)</script><img src=x onerror="alert(2)"> & \'q\'';
+    const code = "</code></pre><script>alert(1)</script><img src=x onerror=\"alert(2)\"> & 'q'";
     for (const tag of ["python", "html run=false", "js run=false", "sql run=false", "json"]) {
       const html = fence(tag, code);
       expect(html, tag).toContain("hljs");
-      for (const name of tags(html.slice(html.indexOf("<pre>"), html.indexOf("</pre>") + 6))) expect(["code", "pre", "span"], tag).toContain(name);
+      for (const name of tags(html.slice(html.indexOf("<pre>"), html.indexOf("</pre>") + 6)))
+        expect(["code", "pre", "span"], tag).toContain(name);
       expect(codeText(html), tag).toBe(code + "\n");
     }
   });
-  it("for any code in any loaded language: only <pre>, <code> and <span class=\"hljs-…\"> in the block, and the same text", () => {
+  it('for any code in any loaded language: only <pre>, <code> and <span class="hljs-…"> in the block, and the same text', () => {
     const languages = ["js", "ts", "json", "css", "html", "sh", "python", "sql", "yaml", "markdown", "diff", "latex"];
     fc.assert(
-      fc.property(fc.constantFrom(...languages), fc.string({unit: fc.constantFrom("<", ">", "&", '"', "'", "/", "a", "=", " ", "{", "}", "`", "$", "#", ";", "x", "1", "-", "*", "\\")}), (lang, code) => {
-        const body = code.replace(/```/g, "``");
-        const html = fence(`${lang} run=false`, body);
-        for (const tag of tags(html.slice(html.indexOf("<pre>"), html.indexOf("</pre>") + 6))) expect(["pre", "code", "span"]).toContain(tag);
-        for (const [attributes] of html.matchAll(/<span[^>]*>/g)) expect(attributes).toMatch(/^<span class="(hljs|language)-[a-z_ -]+">$/); // (language-xml: HTML inside JS)
-        expect(codeText(html)).toBe(codeText(compileHtmlPlain(lang, body)));
-      }),
+      fc.property(
+        fc.constantFrom(...languages),
+        fc.string({
+          unit: fc.constantFrom("<", ">", "&", '"', "'", "/", "a", "=", " ", "{", "}", "`", "$", "#", ";", "x", "1", "-", "*", "\\")
+        }),
+        (lang, code) => {
+          const body = code.replace(/```/g, "``");
+          const html = fence(`${lang} run=false`, body);
+          for (const tag of tags(html.slice(html.indexOf("<pre>"), html.indexOf("</pre>") + 6)))
+            expect(["pre", "code", "span"]).toContain(tag);
+          for (const [attributes] of html.matchAll(/<span[^>]*>/g))
+            expect(attributes).toMatch(/^<span class="(hljs|language)-[a-z_ -]+">$/); // (language-xml: HTML inside JS)
+          expect(codeText(html)).toBe(codeText(compileHtmlPlain(lang, body)));
+        }
+      ),
       {numRuns: 300}
     );
   });

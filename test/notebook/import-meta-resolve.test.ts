@@ -50,12 +50,13 @@ describe("import.meta.resolve(name) in a cell: compile time", () => {
     const md = [
       "```js\n[import.meta.resolve(\"./a.json\"), import.meta.resolve('./b.json')]\n```",
       "```ts\nconst f = (): string => import.meta.resolve(`./c.json`);\n```",
-      "```html\n<a href=${import.meta.resolve(\"./d.json\")}>d</a>\n```",
+      '```html\n<a href=${import.meta.resolve("./d.json")}>d</a>\n```',
       "```js\nconst m = import.meta.url;\n```"
     ].join("\n\n");
     const compiled = compileNotebook(md, "nb.md");
     expect(compiled.files.map((f) => f.name)).toEqual(["./a.json", "./b.json", "./c.json", "./d.json"]);
-    for (const name of ["./a.json", "./b.json", "./c.json", "./d.json"]) expect(compiled.definitions).toContain(`FileAttachment(${JSON.stringify(name)}).href`);
+    for (const name of ["./a.json", "./b.json", "./c.json", "./d.json"])
+      expect(compiled.definitions).toContain(`FileAttachment(${JSON.stringify(name)}).href`);
     expect(compiled.definitions).toContain("import.meta.url"); // only resolve is Framework's file form
   });
   it("is a syntax error at the call for a computed name, no argument, or a local FileAttachment", () => {
@@ -72,9 +73,11 @@ describe("import.meta.resolve(name) in a cell: compile time", () => {
   });
 });
 
-describe("loadFiles: import.meta.resolve(\"npm:…\") embeds an installed package's file", () => {
+describe('loadFiles: import.meta.resolve("npm:…") embeds an installed package\'s file', () => {
   it("embeds the file by the name written, with or without a range, scoped or not, from a subfolder notebook", async () => {
-    const loaded = await load(["npm:qb-atlas@3/data/states.json", "npm:qb-atlas/data/states.json", "npm:@qb/maps@1/world.txt"], {notebook: "sub/page.md"});
+    const loaded = await load(["npm:qb-atlas@3/data/states.json", "npm:qb-atlas/data/states.json", "npm:@qb/maps@1/world.txt"], {
+      notebook: "sub/page.md"
+    });
     expect([...loaded.problems]).toEqual([]);
     expect(loaded.files.get("npm:qb-atlas@3/data/states.json")).toEqual({mimeType: "application/json", text: '{"type": "Topology"}'});
     expect(loaded.files.get("npm:qb-atlas/data/states.json")?.text).toBe('{"type": "Topology"}');
@@ -87,10 +90,26 @@ describe("loadFiles: import.meta.resolve(\"npm:…\") embeds an installed packag
     );
   });
   it("refuses, one line each and reading nothing outside, what is not a plain file of the package", async () => {
-    const loaded = await load(["npm:qb-atlas/data/nope.json", "npm:qb-atlas/leak.json", "npm:qb-atlas/../../../secret.txt", "npm:qb-atlas/data/../../secret.txt", "npm:qb-atlas", "npm:qb-atlas/folder", "npm:../x/y", "npm:qb-atlas/big.bin"], {maxBytes: 32});
+    const loaded = await load(
+      [
+        "npm:qb-atlas/data/nope.json",
+        "npm:qb-atlas/leak.json",
+        "npm:qb-atlas/../../../secret.txt",
+        "npm:qb-atlas/data/../../secret.txt",
+        "npm:qb-atlas",
+        "npm:qb-atlas/folder",
+        "npm:../x/y",
+        "npm:qb-atlas/big.bin"
+      ],
+      {maxBytes: 32}
+    );
     const problem = (name: string) => loaded.problems.get(name);
-    expect(problem("npm:qb-atlas/data/nope.json")).toBe('import.meta.resolve("npm:qb-atlas/data/nope.json") is not a file of the installed package (node_modules/qb-atlas/data/nope.json)');
-    expect(problem("npm:qb-atlas/leak.json")).toBe('import.meta.resolve("npm:qb-atlas/leak.json") is a link to a file outside the package: only the package\'s own files are embedded');
+    expect(problem("npm:qb-atlas/data/nope.json")).toBe(
+      'import.meta.resolve("npm:qb-atlas/data/nope.json") is not a file of the installed package (node_modules/qb-atlas/data/nope.json)'
+    );
+    expect(problem("npm:qb-atlas/leak.json")).toBe(
+      'import.meta.resolve("npm:qb-atlas/leak.json") is a link to a file outside the package: only the package\'s own files are embedded'
+    );
     expect(problem("npm:qb-atlas/../../../secret.txt")).toMatch(/is a path that leaves the package/);
     expect(problem("npm:qb-atlas/data/../../secret.txt")).toMatch(/is a path that leaves the package/);
     expect(problem("npm:qb-atlas")).toMatch(/names a package, not a file: give the file inside it \(npm:qb-atlas\/path\/to\/file\.json\)$/);
@@ -108,7 +127,10 @@ describe("loadFiles: import.meta.resolve(\"npm:…\") embeds an installed packag
     writeFileSync(join(base, "node_modules", "qb-above", "package.json"), "{}");
     writeFileSync(join(base, "node_modules", "qb-above", "x.json"), "{}");
     expect(npmFile("npm:qb-above/x.json", root, project)).toEqual({is: expect.stringMatching(/^is not installed/), missing: true});
-    expect(npmFile("npm:qb-atlas/data/states.json", join(root, "sub"), project)).toEqual({file: join(atlas, "data", "states.json"), packageDir: atlas});
+    expect(npmFile("npm:qb-atlas/data/states.json", join(root, "sub"), project)).toEqual({
+      file: join(atlas, "data", "states.json"),
+      packageDir: atlas
+    });
   });
 });
 
@@ -116,7 +138,9 @@ describe('loadFiles: import.meta.resolve("./file") is a notebook file, as FileAt
   it("embeds a file beside the notebook and refuses one outside the notebook folder", async () => {
     const loaded = await load(["./data.json", "../package.json", "/../secret.txt"]);
     expect(loaded.files.get("data.json")).toEqual({mimeType: "application/json", text: "[1, 2]"});
-    expect(loaded.problems.get("../package.json")).toBe('import.meta.resolve("../package.json") is outside the notebook folder: only files inside it are attached');
+    expect(loaded.problems.get("../package.json")).toBe(
+      'import.meta.resolve("../package.json") is outside the notebook folder: only files inside it are attached'
+    );
     expect(loaded.problems.get("/../secret.txt")).toMatch(/is outside the notebook folder/);
   });
 });

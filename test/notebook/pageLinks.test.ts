@@ -15,7 +15,27 @@ describe("pageHref(href)", () => {
     expect(pageHref("page")).toBe("page.html");
   });
   it("leaves URLs, anchors, folders, files with an extension and pages already .html as written", () => {
-    for (const href of ["https://example.com/x.md", "mailto:a@b.c", "data:text/plain,x", "javascript:void(0)", "//host/x.md", "#top", "?x=1", "", "/", "./", "../", "..", ".", "sub/", "./data/runs.csv", "pic.png", "other.html", "v1.2", "/sub/page.html#x"]) {
+    for (const href of [
+      "https://example.com/x.md",
+      "mailto:a@b.c",
+      "data:text/plain,x",
+      "javascript:void(0)",
+      "//host/x.md",
+      "#top",
+      "?x=1",
+      "",
+      "/",
+      "./",
+      "../",
+      "..",
+      ".",
+      "sub/",
+      "./data/runs.csv",
+      "pic.png",
+      "other.html",
+      "v1.2",
+      "/sub/page.html#x"
+    ]) {
       expect(pageHref(href), href).toBe(href);
     }
   });
@@ -37,7 +57,8 @@ describe("pageLinks(html) in the parse pass", () => {
     expect(html).toContain(`<a class="x" href='other.html' title="t">s</a>`);
   });
   it("leaves a download link, an image, code and an attribute merely ending in href alone", () => {
-    const source = '<a download href="notes.md">d</a> <a data-href="x.md">x</a> <img src="pic.md">\n\n`<a href="x.md">`\n\n```python\n"<a href=\\"x.md\\">"\n```\n';
+    const source =
+      '<a download href="notes.md">d</a> <a data-href="x.md">x</a> <img src="pic.md">\n\n`<a href="x.md">`\n\n```python\n"<a href=\\"x.md\\">"\n```\n';
     const {html} = parseNotebook(source, "nb.md");
     expect(html).toContain('<a download href="notes.md">d</a>');
     expect(html).toContain('<a data-href="x.md">x</a>');

@@ -20,7 +20,15 @@ describe("parseNotebook(text, path) with Markdown nested too deeply", () => {
     it(`shows ${name} as plain text with one warning at its line, and builds the rest`, () => {
       const text = "# Title\n\nBefore ${1 + 1}.\n\n" + block + "\n\nAfter ${2 + 2}.\n\n" + fence("const after = 1;");
       const parsed = parseNotebook(text, "p.md");
-      expect(parsed.warnings).toEqual([{line: 5, column: 1, message: expect.stringMatching(/^this Markdown block is nested too deeply to lay out \(more than 32 levels\): shown as plain text$/)}]);
+      expect(parsed.warnings).toEqual([
+        {
+          line: 5,
+          column: 1,
+          message: expect.stringMatching(
+            /^this Markdown block is nested too deeply to lay out \(more than 32 levels\): shown as plain text$/
+          )
+        }
+      ]);
       expect(parsed.html).toContain("<h1>Title</h1>");
       const after = 5 + block.split("\n").length + 1;
       expect(parsed.cells.map((c) => [c.source, c.line, c.inline])).toEqual([

@@ -19,14 +19,39 @@ describe("parseNotebook(text, path)", () => {
     });
     it("numbers cells in order with lines for each", () => {
       const text = md("```js", "a", "```", "", "text", "", "```js", "b", "```");
-      expect(cells(text).map((c) => [c.source, c.line])).toEqual([["a", 2], ["b", 8]]);
+      expect(cells(text).map((c) => [c.source, c.line])).toEqual([
+        ["a", 2],
+        ["b", 8]
+      ]);
     });
     it("keeps a multi-line cell's source without the fences", () => {
       expect(cells(md("```js", "const a = 1;", "", "a + 1", "```"))[0].source).toBe("const a = 1;\n\na + 1");
     });
     it("runs only Framework's tags: js and ts are cells, javascript, typescript and others are code", () => {
-      const text = md("```js", "a", "```", "```javascript", "b", "```", "```ts", "c", "```", "```typescript", "d", "```", "```python", "e", "```", "```JS", "f", "```");
-      expect(cells(text).map((c) => [c.lang, c.source])).toEqual([["js", "a"], ["ts", "c"]]);
+      const text = md(
+        "```js",
+        "a",
+        "```",
+        "```javascript",
+        "b",
+        "```",
+        "```ts",
+        "c",
+        "```",
+        "```typescript",
+        "d",
+        "```",
+        "```python",
+        "e",
+        "```",
+        "```JS",
+        "f",
+        "```"
+      );
+      expect(cells(text).map((c) => [c.lang, c.source])).toEqual([
+        ["js", "a"],
+        ["ts", "c"]
+      ]);
       const {html, warnings} = parseNotebook(text, "a.md");
       for (const lang of ["javascript", "typescript", "python", "JS"]) expect(html).toContain(`<pre><code class="language-${lang}">`);
       expect(warnings).toEqual([]); // Framework shows these as code too: nothing to say
@@ -38,7 +63,9 @@ describe("parseNotebook(text, path)", () => {
       expect(cells(text)).toEqual([]);
       for (const tag of tags) expect(html).toContain(`<code class="language-${tag}">&lt;${tag}&gt;`); // the code is text, never markup
       expect(html.match(/<p class="qb-fence-note">/g)?.length).toBe(4);
-      expect(warnings.map((w) => [w.line, w.message.slice(0, 9 + tags[0].length)])).toEqual(tags.map((tag, i) => [1 + i * 4, ("```" + tag + " fences").slice(0, 12)]));
+      expect(warnings.map((w) => [w.line, w.message.slice(0, 9 + tags[0].length)])).toEqual(
+        tags.map((tag, i) => [1 + i * 4, ("```" + tag + " fences").slice(0, 12)])
+      );
     });
     it("says nothing for such a fence marked run=false, or an indented code block", () => {
       const {html, warnings} = parseNotebook(md("```sql run=false", "SELECT 1", "```", "", "    sql", ""), "a.md");
@@ -47,11 +74,18 @@ describe("parseNotebook(text, path)", () => {
     });
     it("makes a ```sql fence a cell with its id= and display= options as written", () => {
       const text = md("```sql id=Rows display", "SELECT 1", "```", "", "```sql", "SELECT 2", "```");
-      expect(cells(text).map((c) => [c.lang, c.sql])).toEqual([["sql", {id: "Rows", display: "true"}], ["sql", {}]]);
+      expect(cells(text).map((c) => [c.lang, c.sql])).toEqual([
+        ["sql", {id: "Rows", display: "true"}],
+        ["sql", {}]
+      ]);
     });
     it("makes front matter `sql:` a first cell defining sql over those files", () => {
       const {cells: found, html} = parseNotebook(md("---", "sql:", "  gaia: ./gaia.parquet", "---", "", "# T"), "a.md");
-      expect(found[0]).toMatchObject({lang: "js", line: 1, source: 'const sql = await DuckDBClient.sql({"gaia": FileAttachment("./gaia.parquet")});'});
+      expect(found[0]).toMatchObject({
+        lang: "js",
+        line: 1,
+        source: 'const sql = await DuckDBClient.sql({"gaia": FileAttachment("./gaia.parquet")});'
+      });
       expect(html).toContain(`data-cell="${found[0].id}"`);
     });
     it("accepts ~~~ fences", () => expect(cells(md("~~~js", "a", "~~~"))[0]).toMatchObject({source: "a", line: 2}));
@@ -62,9 +96,39 @@ describe("parseNotebook(text, path)", () => {
     });
     it("finds correct lines after lists, tables, blockquotes, HTML and paragraphs", () => {
       const text = md(
-        "# T", "", "- a", "- b", "", "", "| a | b |", "|---|---|", "| 1 | 2 |", "", "> quote", "> more", "",
-        "<div>", "hi", "</div>", "", "```js", "first", "```", "", "para", "line", "```js", "second", "```", "",
-        "1. one", "2. two", "", "```js", "third", "```"
+        "# T",
+        "",
+        "- a",
+        "- b",
+        "",
+        "",
+        "| a | b |",
+        "|---|---|",
+        "| 1 | 2 |",
+        "",
+        "> quote",
+        "> more",
+        "",
+        "<div>",
+        "hi",
+        "</div>",
+        "",
+        "```js",
+        "first",
+        "```",
+        "",
+        "para",
+        "line",
+        "```js",
+        "second",
+        "```",
+        "",
+        "1. one",
+        "2. two",
+        "",
+        "```js",
+        "third",
+        "```"
       );
       for (const cell of cells(text)) expect(at(text, cell)).toBe(cell.source);
       expect(cells(text).map((c) => c.source)).toEqual(["first", "second", "third"]);
@@ -85,9 +149,14 @@ describe("parseNotebook(text, path)", () => {
 
   describe("the echo option", () => {
     it("`js echo` sets echo and adds the escaped source before the placeholder", () => {
-      const {cells: [cell], html} = parseNotebook(md("```js echo", "a < b && c", "```"), "a.md");
+      const {
+        cells: [cell],
+        html
+      } = parseNotebook(md("```js echo", "a < b && c", "```"), "a.md");
       expect(cell.echo).toBe(true);
-      expect(html).toBe(`<pre class="qb-echo"><code class="language-js">a &#60; b &#38;&#38; c</code></pre>\n<div class="qb-cell" id="cell-1" data-cell="${cell.id}"></div>\n`);
+      expect(html).toBe(
+        `<pre class="qb-echo"><code class="language-js">a &#60; b &#38;&#38; c</code></pre>\n<div class="qb-cell" id="cell-1" data-cell="${cell.id}"></div>\n`
+      );
     });
     it("`ts echo` labels the echoed code as ts", () => {
       expect(parseNotebook(md("```ts echo", "a", "```"), "a.md").html).toContain('class="language-ts"');
@@ -126,7 +195,9 @@ describe("parseNotebook(text, path)", () => {
       expect(at(text, cell)).toBe("mean} ms.");
     });
     it("replaces the expression with a placeholder span", () => {
-      expect(parseNotebook("a ${x} b\n", "a.md").html).toBe(`<p>a <span class="qb-inline" id="inline-1" data-cell="${keyOf("a ${x} b\n")}"></span> b</p>\n`);
+      expect(parseNotebook("a ${x} b\n", "a.md").html).toBe(
+        `<p>a <span class="qb-inline" id="inline-1" data-cell="${keyOf("a ${x} b\n")}"></span> b</p>\n`
+      );
     });
     it("finds expressions in lists, tables, blockquotes and headings, in document order", () => {
       const text = md("# Heading ${h}", "", "- item ${l}", "", "| a |", "|---|", "| ${t} |", "", "> quote ${q}");
@@ -143,11 +214,17 @@ describe("parseNotebook(text, path)", () => {
     });
     it("finds two expressions on one line with distinct columns", () => {
       const text = "${a} and ${b}\n";
-      expect(inline(text).map((c) => [c.source, c.column])).toEqual([["a", 3], ["b", 12]]);
+      expect(inline(text).map((c) => [c.source, c.column])).toEqual([
+        ["a", 3],
+        ["b", 12]
+      ]);
     });
     it("locates repeated identical expressions at each occurrence", () => {
       const text = md("${x}", "", "again ${x}");
-      expect(inline(text).map((c) => [c.line, c.column])).toEqual([[1, 3], [3, 9]]);
+      expect(inline(text).map((c) => [c.line, c.column])).toEqual([
+        [1, 3],
+        [3, 9]
+      ]);
     });
     it("keeps `\\${` literal", () => {
       const {cells: found, html} = parseNotebook("cost: \\${price}\n", "a.md");
@@ -190,7 +267,9 @@ describe("parseNotebook(text, path)", () => {
 
   describe("warnings", () => {
     it("reports front matter errors at column 1", () => {
-      expect(parseNotebook(md("---", "- a", "---"), "a.md").warnings).toEqual([{line: 2, column: 1, message: "front matter must be a YAML mapping"}]);
+      expect(parseNotebook(md("---", "- a", "---"), "a.md").warnings).toEqual([
+        {line: 2, column: 1, message: "front matter must be a YAML mapping"}
+      ]);
     });
     it("has no warnings for a clean notebook", () => expect(parseNotebook("# T\n", "a.md").warnings).toEqual([]));
   });
@@ -198,7 +277,9 @@ describe("parseNotebook(text, path)", () => {
   describe("cell identity by content", () => {
     it("gives a cell the same id wherever it stands, so inserting a cell changes no other id", () => {
       const before = cells(md("```js", "const a = 1;", "```", "", "${a}", "", "```js", "a * 2", "```"));
-      const after = cells(md("```js", "const a = 1;", "```", "", "```js", "const inserted = 0;", "```", "", "${a}", "", "```js", "a * 2", "```"));
+      const after = cells(
+        md("```js", "const a = 1;", "```", "", "```js", "const inserted = 0;", "```", "", "${a}", "", "```js", "a * 2", "```")
+      );
       const ids = (list: CellSource[]) => new Map(list.map((c) => [c.source, c.id]));
       for (const [source, id] of ids(before)) expect(ids(after).get(source), source).toBe(id);
       expect(new Set(after.map((c) => c.id)).size).toBe(after.length);
@@ -225,7 +306,7 @@ describe("parseNotebook(text, path)", () => {
       const text = md("```js run=false", 'const d = FileAttachment("missing.csv");', "```");
       const {html, cells: list} = parseNotebook(text, "a.md");
       expect(list).toEqual([]);
-      expect(html).toContain("<pre><code class=\"language-js\">const d = FileAttachment(&quot;missing.csv&quot;);");
+      expect(html).toContain('<pre><code class="language-js">const d = FileAttachment(&quot;missing.csv&quot;);');
     });
     it("shows run=false html, svg and tex fences as code too", () => {
       for (const lang of ["html", "svg", "tex"]) expect(cells(md(`\`\`\`${lang} run=false`, "x", "```")), lang).toEqual([]);
@@ -255,7 +336,7 @@ describe("parseNotebook(text, path)", () => {
       expect(html).not.toContain("${");
     });
     it("leaves a ${…} inside a tag (an attribute) as text, so the element stays whole", () => {
-      const text = md('<div style="width: ${w}px" title=\'${t}\'>${x} and <b>${y}</b></div>');
+      const text = md("<div style=\"width: ${w}px\" title='${t}'>${x} and <b>${y}</b></div>");
       const {html, cells: list} = parseNotebook(text, "a.md");
       expect(list.map((c) => c.source)).toEqual(["x", "y"]);
       expect(html).toContain('<div style="width: ${w}px" title=\'${t}\'><span class="qb-inline"');

@@ -16,7 +16,9 @@ const blocksOf = (text: string) => sourceBlocks(text, parseNotebook(text, "t.md"
 const edit = (text: string, edits: SourceEdit[]) => applyEdits(text, blocksOf(text), edits);
 
 describe("applyEdits(original, blocks, edits) golden files", () => {
-  const cases = readdirSync(input).filter((name) => name.startsWith("edit-")).sort();
+  const cases = readdirSync(input)
+    .filter((name) => name.startsWith("edit-"))
+    .sort();
   it("finds the cases", () => expect(cases.length).toBeGreaterThanOrEqual(5));
   for (const name of cases) {
     it(`applies ${name}/edits.json`, () => {
@@ -51,7 +53,11 @@ describe("sourceBlocks(text, parsed.blocks)", () => {
   it("numbers cells as the page's #cell-N elements and counts inline-only prose as prose", () => {
     const text = "```html\n<b>${1}</b>\n```\n\n${2}\n\n```tex\nx\n```\n";
     const blocks = blocksOf(text);
-    expect(blocks.map((b) => [b.kind, b.cell, b.lang])).toEqual([["cell", 1, "html"], ["prose", undefined, undefined], ["cell", 2, "tex"]]);
+    expect(blocks.map((b) => [b.kind, b.cell, b.lang])).toEqual([
+      ["cell", 1, "html"],
+      ["prose", undefined, undefined],
+      ["cell", 2, "tex"]
+    ]);
     expect(parseNotebook(text, "t.md").html).toContain('id="cell-2"');
   });
   it("ends an unclosed fence's body where the file's text ends", () => {
@@ -68,17 +74,32 @@ describe("applyEdits(original, blocks, edits)", () => {
     expect(edit(nb, [{op: "replace", block: 1, text: "const a = 2;"}])).toBe(nb.replace("a = 1", "a = 2"));
   });
   it("keeps the last of several replaces of one block", () => {
-    expect(edit(nb, [{op: "replace", block: 3, text: "x"}, {op: "replace", block: 3, text: "const b = a * 2;"}])).toBe(nb.replace("b = a;", "b = a * 2;"));
+    expect(
+      edit(nb, [
+        {op: "replace", block: 3, text: "x"},
+        {op: "replace", block: 3, text: "const b = a * 2;"}
+      ])
+    ).toBe(nb.replace("b = a;", "b = a * 2;"));
   });
   it("removes a block with the blank line before what follows, at the start, middle and end", () => {
     expect(edit(nb, [{op: "remove", block: 0}])).toBe(nb.replace("# T\n\n", ""));
     expect(edit(nb, [{op: "remove", block: 2}])).toBe(nb.replace("mid\n\n", ""));
     expect(edit(nb, [{op: "remove", block: 3}])).toBe(nb.replace("\n\n```js\nconst b = a;\n```", ""));
-    expect(edit(nb, [{op: "remove", block: 2}, {op: "restore", block: 2}])).toBe(nb);
+    expect(
+      edit(nb, [
+        {op: "remove", block: 2},
+        {op: "restore", block: 2}
+      ])
+    ).toBe(nb);
   });
   it("empties a file of all its blocks but keeps what is around them", () => {
     const text = "---\ntitle: t\n---\n\n# A\n\n```js\n1\n```\n";
-    expect(edit(text, [{op: "remove", block: 0}, {op: "remove", block: 1}])).toBe("---\ntitle: t\n---\n\n\n");
+    expect(
+      edit(text, [
+        {op: "remove", block: 0},
+        {op: "remove", block: 1}
+      ])
+    ).toBe("---\ntitle: t\n---\n\n\n");
   });
   it("inserts into a notebook that has no blocks yet, after its front matter", () => {
     expect(edit("", [{op: "insert", after: -1, block: 0, kind: "cell", text: "1"}])).toBe("```js\n1\n```\n");
@@ -91,7 +112,9 @@ describe("applyEdits(original, blocks, edits)", () => {
     const out = edit(nb, [{op: "replace", block: 1, text: "const s = `\n```\n`;"}]);
     expect(out).toContain("````js\nconst s = `\n```\n`;\n````\n");
     expect(parseNotebook(out, "t.md").cells[0].source).toBe("const s = `\n```\n`;");
-    expect(edit(nb, [{op: "replace", block: 1, text: "```js is not a closing line"}])).toContain("\n```js\n```js is not a closing line\n```\n");
+    expect(edit(nb, [{op: "replace", block: 1, text: "```js is not a closing line"}])).toContain(
+      "\n```js\n```js is not a closing line\n```\n"
+    );
   });
   it("normalises the editor's line breaks to the file's", () => {
     const crlf = nb.replace(/\n/g, "\r\n");
@@ -100,7 +123,12 @@ describe("applyEdits(original, blocks, edits)", () => {
   it("refuses edits that name no block, or insert a block twice, with an EditError", () => {
     expect(() => edit(nb, [{op: "replace", block: 9, text: ""}])).toThrow(EditError);
     expect(() => edit(nb, [{op: "insert", after: 0, block: 2, kind: "cell", text: ""}])).toThrow(/exists already/);
-    expect(() => edit(nb, [{op: "insert", after: 0, block: 7, kind: "cell", text: ""}, {op: "insert", after: 0, block: 7, kind: "cell", text: ""}])).toThrow(EditError);
+    expect(() =>
+      edit(nb, [
+        {op: "insert", after: 0, block: 7, kind: "cell", text: ""},
+        {op: "insert", after: 0, block: 7, kind: "cell", text: ""}
+      ])
+    ).toThrow(EditError);
     expect(() => edit(nb, [{op: "insert", after: 42, block: 7, kind: "cell", text: ""}])).toThrow(/no block 42/);
   });
 });
@@ -109,28 +137,39 @@ describe("applyEdits(original, blocks, edits)", () => {
 // indented 0–3), bodies with tabs and blank lines, prose between, a trailing newline or not.
 const line = fc.stringMatching(/^[a-z0-9 \t=;(){}+*.$"'#-]{0,12}$/);
 const body = fc.array(line, {maxLength: 4}).map((lines) => lines.join("\n"));
-const fence = fc.record({char: fc.constantFrom("`", "~"), length: fc.integer({min: 3, max: 5}), indent: fc.integer({min: 0, max: 3}), lang: fc.constantFrom("js", "ts", "js echo"), body});
-const prose = fc.stringMatching(/^[A-Za-z][a-z ,.]{0,20}$/);
-const notebook = fc.record({
-  front: fc.boolean(),
-  le: fc.constantFrom("\n", "\r\n"),
-  parts: fc.array(fc.oneof(fence, prose), {minLength: 1, maxLength: 6}),
-  trailing: fc.boolean()
-}).map(({front, le, parts, trailing}) => {
-  const blocks = parts.map((p) => {
-    if (typeof p === "string") return p;
-    const pad = " ".repeat(p.indent);
-    const marker = p.char.repeat(p.length);
-    const lines = p.body === "" ? [] : p.body.split("\n").map((l) => (l.trim() === "" ? "" : pad + l));
-    return [`${pad}${marker}${p.lang}`, ...lines, `${pad}${marker}`].join("\n");
-  });
-  const text = (front ? "---\ntitle: generated\n---\n\n" : "") + blocks.join("\n\n") + (trailing ? "\n" : "");
-  return text.replace(/\n/g, le);
+const fence = fc.record({
+  char: fc.constantFrom("`", "~"),
+  length: fc.integer({min: 3, max: 5}),
+  indent: fc.integer({min: 0, max: 3}),
+  lang: fc.constantFrom("js", "ts", "js echo"),
+  body
 });
+const prose = fc.stringMatching(/^[A-Za-z][a-z ,.]{0,20}$/);
+const notebook = fc
+  .record({
+    front: fc.boolean(),
+    le: fc.constantFrom("\n", "\r\n"),
+    parts: fc.array(fc.oneof(fence, prose), {minLength: 1, maxLength: 6}),
+    trailing: fc.boolean()
+  })
+  .map(({front, le, parts, trailing}) => {
+    const blocks = parts.map((p) => {
+      if (typeof p === "string") return p;
+      const pad = " ".repeat(p.indent);
+      const marker = p.char.repeat(p.length);
+      const lines = p.body === "" ? [] : p.body.split("\n").map((l) => (l.trim() === "" ? "" : pad + l));
+      return [`${pad}${marker}${p.lang}`, ...lines, `${pad}${marker}`].join("\n");
+    });
+    const text = (front ? "---\ntitle: generated\n---\n\n" : "") + blocks.join("\n\n") + (trailing ? "\n" : "");
+    return text.replace(/\n/g, le);
+  });
 
 describe("applyEdits properties over generated notebooks", () => {
   it("applying no edits gives the original, byte for byte", () => {
-    fc.assert(fc.property(notebook, (text) => applyEdits(text, blocksOf(text), []) === text), {numRuns: 300});
+    fc.assert(
+      fc.property(notebook, (text) => applyEdits(text, blocksOf(text), []) === text),
+      {numRuns: 300}
+    );
   });
   it("a replaced cell body parses back to the same cell source, and every other cell keeps its source", () => {
     fc.assert(
@@ -142,7 +181,9 @@ describe("applyEdits properties over generated notebooks", () => {
         // the editor's trailing line breaks are not kept (a body ends with its last line)
         const source = next.replace(/\n+$/, "");
         const before = parseNotebook(text, "t.md").cells.filter((c) => !c.inline);
-        const after = parseNotebook(applyEdits(text, blocks, [{op: "replace", block: target.k, text: source}]), "t.md").cells.filter((c) => !c.inline);
+        const after = parseNotebook(applyEdits(text, blocks, [{op: "replace", block: target.k, text: source}]), "t.md").cells.filter(
+          (c) => !c.inline
+        );
         const n = cells.indexOf(target);
         expect(after.map((c) => c.source)).toEqual(before.map((c, i) => (i === n ? source : c.source)));
       }),

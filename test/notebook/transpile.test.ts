@@ -74,7 +74,9 @@ describe("cellBody(cell, inputs)", () => {
   });
   it("is async and rewrites imports when the cell imports", () => {
     const body = cellBody(cell('import {a} from "npm:m";\nimport * as ns from "n";\nconst c = a + ns.b;'), []);
-    expect(body).toBe('async () => {\nconst {a} = await import("m");\nconst ns = await import("n");\nconst c = a + ns.b;\nreturn {a, ns, c};\n}');
+    expect(body).toBe(
+      'async () => {\nconst {a} = await import("m");\nconst ns = await import("n");\nconst c = a + ns.b;\nreturn {a, ns, c};\n}'
+    );
   });
   it("is async when the cell awaits", async () => {
     const body = cellBody(cell("const v = await p;"), ["p"]);
@@ -139,7 +141,11 @@ describe("defineCell(cell, defined, graphError)", () => {
   it("keeps a graph-error cell's declarations as outputs and has no body", () => {
     const graphError = {name: "RuntimeError", message: "circular definition", line: 10, column: 1};
     const definition = define(cell("const a = b;"), ["a", "b"], graphError);
-    expect(definition).toMatchObject({inputs: [], outputs: ["a"], error: {name: "RuntimeError", message: "circular definition", line: 10, column: 1}});
+    expect(definition).toMatchObject({
+      inputs: [],
+      outputs: ["a"],
+      error: {name: "RuntimeError", message: "circular definition", line: 10, column: 1}
+    });
     expect(definition.body).toBeUndefined();
   });
 
@@ -180,7 +186,10 @@ describe("transpileNotebook(cells, path, graphErrors)", () => {
     expect(calls).toHaveLength(1);
     expect(calls[0].path).toBe("nb.md");
     expect(calls[0].files).toEqual({f: 1});
-    expect(calls[0].cells.map((c) => [c.id, c.inputs, c.outputs])).toEqual([["cell-1", [], ["a"]], ["cell-2", ["a"], []]]);
+    expect(calls[0].cells.map((c) => [c.id, c.inputs, c.outputs])).toEqual([
+      ["cell-1", [], ["a"]],
+      ["cell-2", ["a"], []]
+    ]);
   });
   it("makes a global an input for every cell when one cell defines it", () => {
     const cells = [cell("const Math = {PI: 3};", {id: "cell-1"}), cell("Math.PI", {id: "cell-2"})];

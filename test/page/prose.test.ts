@@ -7,7 +7,15 @@ import {fakeElement as el, fakeRoot} from "../components/fakeBlocks.js";
 const shown = (children: ReturnType<typeof el>[]) => children.map((c) => (c.hidden ? "-" : c.lang || c.tagName.toLowerCase()));
 
 describe("showLanguageBlocks(lang, root)", () => {
-  const page = () => [el("h1"), el("div", {lang: "en"}), el("div", {lang: "hu"}), el("div", {lang: "pt"}), el("p"), el("div", {lang: "en"}), el("div", {lang: "hu"})];
+  const page = () => [
+    el("h1"),
+    el("div", {lang: "en"}),
+    el("div", {lang: "hu"}),
+    el("div", {lang: "pt"}),
+    el("p"),
+    el("div", {lang: "en"}),
+    el("div", {lang: "hu"})
+  ];
   it("shows the block in the page's language of each passage and hides the others", () => {
     const children = page();
     expect(showLanguageBlocks("hu", fakeRoot(children))).toBe(2);
@@ -27,7 +35,13 @@ describe("showLanguageBlocks(lang, root)", () => {
     expect(shown(children)).toEqual(["h1", "en", "-", "-", "p", "en", "-"]);
   });
   it("never shows a named text, and a named text ends the passage before it", () => {
-    const children = [el("div", {lang: "en"}), el("div", {lang: "hu"}), el("div", {lang: "en", "data-text": "brief.surge"}), el("div", {lang: "hu", "data-text": "brief.surge"}), el("div", {lang: "en"})];
+    const children = [
+      el("div", {lang: "en"}),
+      el("div", {lang: "hu"}),
+      el("div", {lang: "en", "data-text": "brief.surge"}),
+      el("div", {lang: "hu", "data-text": "brief.surge"}),
+      el("div", {lang: "en"})
+    ];
     expect(showLanguageBlocks("hu", fakeRoot(children))).toBe(2);
     expect(shown(children)).toEqual(["-", "hu", "-", "-", "en"]);
   });
@@ -35,7 +49,11 @@ describe("showLanguageBlocks(lang, root)", () => {
     const first = [el("h2"), el("div", {lang: "en"}), el("div", {lang: "hu"})];
     const second = [el("div", {lang: "en"}), el("div", {lang: "hu"})];
     const third = [el("div", {lang: "hu"})];
-    const boxes = [el("section", {}, "", [el("div", {[FLOW_BOX]: ""}, "", first)]), el("div", {[FLOW_BOX]: ""}, "", second), el("div", {[FLOW_BOX]: ""}, "", third)];
+    const boxes = [
+      el("section", {}, "", [el("div", {[FLOW_BOX]: ""}, "", first)]),
+      el("div", {[FLOW_BOX]: ""}, "", second),
+      el("div", {[FLOW_BOX]: ""}, "", third)
+    ];
     // (the section around `first` is no flow box, so the box inside it is not reached: `first` is left as it was)
     expect(showLanguageBlocks("hu", fakeRoot(boxes))).toBe(2);
     expect([shown(first), shown(second), shown(third)]).toEqual([["h2", "en", "hu"], ["-", "hu"], ["hu"]]);
@@ -58,10 +76,16 @@ describe("namedTexts(root) and withNamedTexts(tables, root)", () => {
     el("div", {lang: "en", "data-text": ""}, "no key")
   ];
   it("reads each named block's text by language and key, Markdown's line breaks as spaces, a no-break space kept", () => {
-    expect(namedTexts(fakeRoot(children))).toEqual({en: {"brief.surge": "A link to the service is spreading."}, hu: {"brief.surge": "A szolgáltatás\u00a0linkje terjed."}});
+    expect(namedTexts(fakeRoot(children))).toEqual({
+      en: {"brief.surge": "A link to the service is spreading."},
+      hu: {"brief.surge": "A szolgáltatás\u00a0linkje terjed."}
+    });
   });
   it("lays the named texts over the locale tables, the first table still first (the fallback)", () => {
-    const tables = withNamedTexts({en: {"brief.surge": "old", play: "Play"}, hu: {play: "Lejátszás"}, pt: {play: "Reproduzir"}}, fakeRoot(children));
+    const tables = withNamedTexts(
+      {en: {"brief.surge": "old", play: "Play"}, hu: {play: "Lejátszás"}, pt: {play: "Reproduzir"}},
+      fakeRoot(children)
+    );
     expect(Object.keys(tables)).toEqual(["en", "hu", "pt"]);
     expect(tables.en).toEqual({"brief.surge": "A link to the service is spreading.", play: "Play"});
     expect(tables.hu).toEqual({play: "Lejátszás", "brief.surge": "A szolgáltatás\u00a0linkje terjed."});

@@ -3,7 +3,11 @@ import {buttonNames, isButton, parseActionsJson, validateActions} from "../../sr
 
 describe("validateActions(json, {minutes})", () => {
   it("accepts set and press actions", () => {
-    const json = [{minute: 0, set: {autoscaling: true, targetUtilization: 0.6}}, {minute: 12, press: "rollback"}, {minute: 12, press: "warmup"}];
+    const json = [
+      {minute: 0, set: {autoscaling: true, targetUtilization: 0.6}},
+      {minute: 12, press: "rollback"},
+      {minute: 12, press: "warmup"}
+    ];
     expect(validateActions(json, {minutes: 60})).toEqual({actions: json, errors: []});
     expect(validateActions([])).toEqual({actions: [], errors: []});
   });
@@ -29,7 +33,13 @@ describe("validateActions(json, {minutes})", () => {
     expect(validateActions([{minute: 1, set: [1]}]).errors[0]).toMatch(/set must be an object/);
   });
   it("reports every problem, and no actions when there is one", () => {
-    const result = validateActions([{minute: 99, set: {x: 1}}, {minute: 1, press: "warmup"}], {minutes: 10});
+    const result = validateActions(
+      [
+        {minute: 99, set: {x: 1}},
+        {minute: 1, press: "warmup"}
+      ],
+      {minutes: 10}
+    );
     expect(result.errors).toHaveLength(2);
     expect(result.actions).toEqual([]);
   });
@@ -40,7 +50,12 @@ describe("validateActions on hostile values", () => {
     let deep: unknown = [];
     for (let i = 0; i < 20_000; i++) deep = [deep];
     const long = "x".repeat(10_000);
-    const {errors} = validateActions([deep, {minute: deep, press: long}, {minute: 1, set: {[long]: deep, fleetMin: deep}}, {minute: 1, [long]: 1, press: "warmup"}]);
+    const {errors} = validateActions([
+      deep,
+      {minute: deep, press: long},
+      {minute: 1, set: {[long]: deep, fleetMin: deep}},
+      {minute: 1, [long]: 1, press: "warmup"}
+    ]);
     expect(errors).toEqual([
       "action 0 must be an object, got an array of 1 item",
       "action 1: minute must be an integer, got an array of 1 item",
@@ -69,7 +84,10 @@ describe("parseActionsJson(text)", () => {
   });
   it("names a number literal that overflows a double as written, with line and column", () => {
     expect(parseActionsJson('[{"minute": 1e400}]')).toEqual({ok: false, error: "the number 1e400 (line 1, column 13) is too large"});
-    expect(parseActionsJson('[\n {"x": "1e400", "y": -2.5E+308}]')).toEqual({ok: false, error: "the number -2.5E+308 (line 2, column 22) is too large"});
+    expect(parseActionsJson('[\n {"x": "1e400", "y": -2.5E+308}]')).toEqual({
+      ok: false,
+      error: "the number -2.5E+308 (line 2, column 22) is too large"
+    });
     expect(parseActionsJson('["\\"1e400", 1e308, 1e-400]')).toEqual({ok: true, json: ['"1e400', 1e308, 0]});
   });
   it("reports a syntax error on one line of bounded length", () => {

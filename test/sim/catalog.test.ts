@@ -35,7 +35,12 @@ describe("catalog", () => {
     }
   });
   it("a lecturer's scenario from JSON runs, and the debrief plays its own textbook", () => {
-    const mine = {...copy(retryStorm), name: "my-storm", events: [{kind: "slowdown", minute: 12, factor: 2, durationMin: 3}], textbook: [{at: {event: "slowdown", offset: -2}, set: {shedding: true}}]};
+    const mine = {
+      ...copy(retryStorm),
+      name: "my-storm",
+      events: [{kind: "slowdown", minute: 12, factor: 2, durationMin: 3}],
+      textbook: [{at: {event: "slowdown", offset: -2}, set: {shedding: true}}]
+    };
     const check = checkScenario(mine);
     expect(check.ok).toBe(true);
     if (!check.ok) return;
@@ -44,11 +49,22 @@ describe("catalog", () => {
     expect(textbook.summary.meanErrorRate).toBeLessThan(nothing.summary.meanErrorRate);
   });
   it("a textbook step may come when an event ends (its kind's `ends`: a slowdown's duration)", () => {
-    const mine = {...copy(retryStorm), name: "my-storm", events: [{kind: "slowdown", minute: 12, factor: 2, durationMin: 3}], textbook: [{at: {event: "slowdown"}, set: {shedding: true}}, {at: {event: "slowdown", edge: "end"}, set: {shedding: false}}]};
+    const mine = {
+      ...copy(retryStorm),
+      name: "my-storm",
+      events: [{kind: "slowdown", minute: 12, factor: 2, durationMin: 3}],
+      textbook: [
+        {at: {event: "slowdown"}, set: {shedding: true}},
+        {at: {event: "slowdown", edge: "end"}, set: {shedding: false}}
+      ]
+    };
     const check = checkScenario(mine);
     expect(check.ok).toBe(true);
     if (!check.ok) return;
-    expect(textbookActions(check.scenario, 1, 60)).toEqual([{minute: 12, set: {shedding: true}}, {minute: 15, set: {shedding: false}}]);
+    expect(textbookActions(check.scenario, 1, 60)).toEqual([
+      {minute: 12, set: {shedding: true}},
+      {minute: 15, set: {shedding: false}}
+    ]);
     // An end past the run is skipped, as an event past it is.
     expect(textbookActions(check.scenario, 1, 14)).toEqual([{minute: 12, set: {shedding: true}}]);
   });
@@ -59,7 +75,10 @@ describe("registerModel(model)", () => {
     expect(modelOf(queueRush)).toBe(queueModel);
     const check = checkScenario(copy(queueRush));
     expect(check.ok ? [] : check.errors).toEqual([]);
-    expect(textbookActions(queueRush, 1, 60)).toEqual([{minute: 10, set: {servers: 5}}, {minute: 25, set: {servers: 2}}]);
+    expect(textbookActions(queueRush, 1, 60)).toEqual([
+      {minute: 10, set: {servers: 5}},
+      {minute: 25, set: {servers: 2}}
+    ]);
     expect(() => registerModel({...queueModel, simulate: queueModel.simulate})).toThrow(/a model named "toy-queue" is already registered/);
     expect(() => registerModel({...retryModel})).toThrow(/a model named "retry" is already registered/);
     expect(() => modelOf({model: "nope"})).toThrow(/unknown model "nope" \(models: oncall, retry, .*toy-queue/);
@@ -85,20 +104,54 @@ describe("checkScenario(json)", () => {
     ["control out of range", (s) => ({...s, controls: {...(s.controls as object), retryLimit: 9}}), /retryLimit must be between 0 and 5/],
     ["unknown event kind", (s) => ({...s, events: [{kind: "deploy", minute: 3}]}), /unknown kind "deploy" \(kinds: surge, slowdown\)/],
     ["event parameter missing", (s) => ({...s, events: [{kind: "slowdown", minute: 3, factor: 2}]}), /slowdown needs durationMin/],
-    ["event parameter out of range", (s) => ({...s, events: [{kind: "slowdown", minute: 3, factor: 99, durationMin: 2}]}), /factor must be a number from 1 to 20/],
-    ["a draw that can leave its range", (s) => ({...s, events: [{kind: "slowdown", minute: 3, factor: {uniform: [1, 50]}, durationMin: 2}]}), /factor may take values from 1 to 50/],
+    [
+      "event parameter out of range",
+      (s) => ({...s, events: [{kind: "slowdown", minute: 3, factor: 99, durationMin: 2}]}),
+      /factor must be a number from 1 to 20/
+    ],
+    [
+      "a draw that can leave its range",
+      (s) => ({...s, events: [{kind: "slowdown", minute: 3, factor: {uniform: [1, 50]}, durationMin: 2}]}),
+      /factor may take values from 1 to 50/
+    ],
     ["a fractional minute", (s) => ({...s, events: [{kind: "slowdown", minute: 2.5, factor: 2, durationMin: 2}]}), /whole minute/],
     ["textbook with an unknown button", (s) => ({...s, textbook: [{at: {minute: 0}, press: "rollback"}]}), /unknown button "rollback"/],
     ["textbook step without when", (s) => ({...s, textbook: [{set: {jitter: true}}]}), /must be an object with "at"/],
-    ["textbook edge neither start nor end", (s) => ({...s, textbook: [{at: {event: "surge", edge: "middle"}, set: {jitter: true}}]}), /edge must be "start" or "end"/],
-    ["textbook end of a kind without one", (s) => ({...s, model: undefined, controls: {fleetMin: 10, autoscaling: false, targetUtilization: 0.6, ttlS: 60, sheddingShare: 0, heavyFeature: true, bootDelayMin: 3}, offers: undefined, events: [], textbook: [{at: {event: "flush", edge: "end"}, press: "warmup"}]}), /a flush has no end in the oncall model/],
+    [
+      "textbook edge neither start nor end",
+      (s) => ({...s, textbook: [{at: {event: "surge", edge: "middle"}, set: {jitter: true}}]}),
+      /edge must be "start" or "end"/
+    ],
+    [
+      "textbook end of a kind without one",
+      (s) => ({
+        ...s,
+        model: undefined,
+        controls: {
+          fleetMin: 10,
+          autoscaling: false,
+          targetUtilization: 0.6,
+          ttlS: 60,
+          sheddingShare: 0,
+          heavyFeature: true,
+          bootDelayMin: 3
+        },
+        offers: undefined,
+        events: [],
+        textbook: [{at: {event: "flush", edge: "end"}, press: "warmup"}]
+      }),
+      /a flush has no end in the oncall model/
+    ],
     ["offers an unknown control", (s) => ({...s, offers: {controls: ["ttlS"], buttons: []}}), /offers: unknown control "ttlS"/],
     ["strings not by language", (s) => ({...s, strings: {english: {title: "x", brief: "y"}}}), /not a language code/]
   ];
   for (const [what, make, message] of cases) {
     it(`names the problem: ${what}`, () => {
       const errors = problems(make(base()));
-      expect(errors.some((e) => message.test(e)), errors.join(" | ")).toBe(true);
+      expect(
+        errors.some((e) => message.test(e)),
+        errors.join(" | ")
+      ).toBe(true);
       for (const e of errors) expect(e).not.toContain("\n"), expect(e.length).toBeLessThan(200);
     });
   }
@@ -107,7 +160,11 @@ describe("checkScenario(json)", () => {
 describe("resolveEvents(specs, kinds, rng)", () => {
   it("draws in order, minute first: the surge's draws are the hand-written scenario's", () => {
     const rng = mulberry32(9);
-    const [event] = resolveEvents(surge.events, {surge: {params: {size: {min: 1, max: 10}, rampMin: {min: 1, max: 600}, holdMin: {min: 0, max: 1440}, decayMin: {min: 1, max: 600}}}}, rng);
+    const [event] = resolveEvents(
+      surge.events,
+      {surge: {params: {size: {min: 1, max: 10}, rampMin: {min: 1, max: 600}, holdMin: {min: 0, max: 1440}, decayMin: {min: 1, max: 600}}}},
+      rng
+    );
     const again = mulberry32(9);
     const start = Math.floor(10 + 40 * again());
     const size = 2 + Math.min(1.5, 0 - 0.5 * Math.log(1 - again()));
@@ -120,13 +177,28 @@ describe("resolveEvents(specs, kinds, rng)", () => {
 
 describe("links of any catalog scenario", () => {
   it("a retry-storm run with the retry model's settings and button reads back", () => {
-    const run: RunLink = {scenario: "retry-storm", seed: 7, minute: 42, lang: "en", actions: [{minute: 3, set: {retryBudget: 0.1, backoff: 2, jitter: true}}, {minute: 30, press: "restart"}, {minute: 31, set: {timeoutS: 4.5, shedding: false}}]};
+    const run: RunLink = {
+      scenario: "retry-storm",
+      seed: 7,
+      minute: 42,
+      lang: "en",
+      actions: [
+        {minute: 3, set: {retryBudget: 0.1, backoff: 2, jitter: true}},
+        {minute: 30, press: "restart"},
+        {minute: 31, set: {timeoutS: 4.5, shedding: false}}
+      ]
+    };
     const value = encodeRunLink(run);
     expect(value).toBe("v1_retry-storm_s7_m42_en_3retryBudget0.1~backoff2~jitterOn_30restart_31timeoutS4.5~sheddingOff");
     expect(decodeRunLink(value)).toEqual({ok: true, run});
   });
   it("refuses another model's controls and buttons in a scenario's link", () => {
-    for (const value of ["v1_retry-storm_s1_m5_3fleetMin4", "v1_retry-storm_s1_m5_3rollback", "v1_surge_s1_m5_3restart", "v1_surge_s1_m5_3retryLimit2"]) {
+    for (const value of [
+      "v1_retry-storm_s1_m5_3fleetMin4",
+      "v1_retry-storm_s1_m5_3rollback",
+      "v1_surge_s1_m5_3restart",
+      "v1_surge_s1_m5_3retryLimit2"
+    ]) {
       const result = decodeRunLink(value);
       expect([value, result.ok, result.ok ? null : result.problem]).toEqual([value, false, "action"]);
     }

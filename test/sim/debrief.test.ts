@@ -21,10 +21,22 @@ describe("summarize(metrics)", () => {
     const metrics = run("cache-flush", {seed: 2, minutes: 40, actions: [{minute: 16, set: {sheddingShare: 0.5, ttlS: 300}}]});
     const summary = summarize(metrics);
     const mean = (f: (m: (typeof metrics)[number]) => number) => metrics.reduce((sum, m) => sum + f(m), 0) / metrics.length;
-    expect(summary.meanP99Ms).toBeCloseTo(mean((m) => m.p99Ms), 9);
-    expect(summary.meanHitRate).toBeCloseTo(mean((m) => m.hitRate), 12);
-    expect(summary.meanDbUtilization).toBeCloseTo(mean((m) => m.dbUtilization), 12);
-    expect(summary.meanCacheAgeS).toBeCloseTo(mean((m) => m.cacheAgeS), 9);
+    expect(summary.meanP99Ms).toBeCloseTo(
+      mean((m) => m.p99Ms),
+      9
+    );
+    expect(summary.meanHitRate).toBeCloseTo(
+      mean((m) => m.hitRate),
+      12
+    );
+    expect(summary.meanDbUtilization).toBeCloseTo(
+      mean((m) => m.dbUtilization),
+      12
+    );
+    expect(summary.meanCacheAgeS).toBeCloseTo(
+      mean((m) => m.cacheAgeS),
+      9
+    );
     const arrived = metrics.reduce((sum, m) => sum + m.requests, 0);
     expect(summary.droppedShare).toBeCloseTo(metrics.reduce((sum, m) => sum + m.requests * m.droppedShare, 0) / arrived, 12);
     expect(summary.droppedShare).toBeGreaterThan(0);
@@ -48,13 +60,29 @@ describe("summarize(metrics)", () => {
   });
   it("weights each minute by its admitted requests", () => {
     const [a, b] = run("free", {seed: 1, minutes: 2});
-    const metrics = [{...a, errorRate: 0.1, requests: 100, droppedShare: 0.5}, {...b, errorRate: 0.4, requests: 50, droppedShare: 0}];
+    const metrics = [
+      {...a, errorRate: 0.1, requests: 100, droppedShare: 0.5},
+      {...b, errorRate: 0.4, requests: 50, droppedShare: 0}
+    ];
     expect(summarize(metrics).meanErrorRate).toBeCloseTo((0.1 * 50 + 0.4 * 50) / 100, 12);
   });
   it("is all zeros for no minutes", () => {
     expect(summarize([])).toEqual({
-      minutes: 0, budgetLeft: 0, minutesAboveFastBurn: 0, errorMinutes: 0, alertMinute: null, meanErrorRate: 0, worstErrorRate: 0, worstErrorMinute: null,
-      meanP99Ms: 0, worstP99Ms: 0, meanHitRate: 0, meanDbUtilization: 0, meanCacheAgeS: 0, droppedShare: 0, totalCost: 0
+      minutes: 0,
+      budgetLeft: 0,
+      minutesAboveFastBurn: 0,
+      errorMinutes: 0,
+      alertMinute: null,
+      meanErrorRate: 0,
+      worstErrorRate: 0,
+      worstErrorMinute: null,
+      meanP99Ms: 0,
+      worstP99Ms: 0,
+      meanHitRate: 0,
+      meanDbUtilization: 0,
+      meanCacheAgeS: 0,
+      droppedShare: 0,
+      totalCost: 0
     });
   });
 });
@@ -73,7 +101,10 @@ describe("textbookActions(scenario, seed, minutes)", () => {
       const {startMinute} = simulate("surge", {seed, minutes: 1}).states[0].events.surge!;
       const [action, ...rest] = textbookActions("surge", seed, 120);
       expect(rest).toEqual([]);
-      expect(action).toEqual({minute: Math.max(0, startMinute - scenarios.surge.controls.bootDelayMin), set: {autoscaling: true, targetUtilization: TEXTBOOK_SURGE_TARGET}});
+      expect(action).toEqual({
+        minute: Math.max(0, startMinute - scenarios.surge.controls.bootDelayMin),
+        set: {autoscaling: true, targetUtilization: TEXTBOOK_SURGE_TARGET}
+      });
       expect(TEXTBOOK_SURGE_TARGET).toBeLessThan(scenarios.surge.controls.targetUtilization);
     }
   });
@@ -81,7 +112,10 @@ describe("textbookActions(scenario, seed, minutes)", () => {
     for (const seed of seeds) {
       const flush = run("cache-flush", {seed, minutes: 60}).findIndex((m) => m.hitRate === 0);
       const actions = textbookActions("cache-flush", seed);
-      expect(actions.slice(0, 2)).toEqual([{minute: flush, press: "warmup"}, {minute: flush, set: {sheddingShare: 1, heavyFeature: false}}]);
+      expect(actions.slice(0, 2)).toEqual([
+        {minute: flush, press: "warmup"},
+        {minute: flush, set: {sheddingShare: 1, heavyFeature: false}}
+      ]);
       expect(actions[2]).toMatchObject({set: {sheddingShare: 0, heavyFeature: true}});
       expect(actions[2].minute).toBeGreaterThan(flush);
     }

@@ -14,7 +14,10 @@ describe("debriefStory(scenario, seed, minutes, actions)", () => {
       const story = debriefStory(scenario, 2, 1, []);
       expect(story.comparable).toBe(false);
       const actsAtOnce = story.textbookSteps > 0; // within a one-minute run, a step is at minute 0 (the retry storm's budget)
-      expect([scenario.name, story.same]).toEqual([scenario.name, {learnerNothing: true, learnerTextbook: !actsAtOnce, nothingTextbook: !actsAtOnce}]);
+      expect([scenario.name, story.same]).toEqual([
+        scenario.name,
+        {learnerNothing: true, learnerTextbook: !actsAtOnce, nothingTextbook: !actsAtOnce}
+      ]);
       expect(debriefStory(scenario, 2, 2, []).comparable).toBe(true);
     }
   });
@@ -29,7 +32,11 @@ describe("debriefStory(scenario, seed, minutes, actions)", () => {
   });
 
   it("weighs each decision as the learner's run against the same run without it", () => {
-    const actions: Action[] = [{minute: 16, press: "warmup"}, {minute: 18, set: {heavyFeature: false}}, {minute: 40, set: {ttlS: 120}}];
+    const actions: Action[] = [
+      {minute: 16, press: "warmup"},
+      {minute: 18, set: {heavyFeature: false}},
+      {minute: 40, set: {ttlS: 120}}
+    ];
     const story = debriefStory("cache-flush", 7, 60, actions);
     const learner = summarize(run("cache-flush", {seed: 7, minutes: 60, actions}));
     expect(story.decisions.map((d) => d.action)).toEqual(actions);
@@ -42,7 +49,9 @@ describe("debriefStory(scenario, seed, minutes, actions)", () => {
       expect(same).toBe(false);
     });
     // Budget and cost read at the last minute, so a window changes nothing of them.
-    expect(story.decisions[1].effect.budgetLeft).toBe(learner.budgetLeft - summarize(run("cache-flush", {seed: 7, minutes: 60, actions: actions.filter((_, i) => i !== 1)})).budgetLeft);
+    expect(story.decisions[1].effect.budgetLeft).toBe(
+      learner.budgetLeft - summarize(run("cache-flush", {seed: 7, minutes: 60, actions: actions.filter((_, i) => i !== 1)})).budgetLeft
+    );
     // Turning the heavy feature off during a flush saves budget; it is the biggest of the three.
     const saved = story.decisions.map((d) => d.effect.budgetLeft);
     expect(saved[1]).toBeGreaterThan(0);
@@ -64,11 +73,17 @@ describe("debriefStory(scenario, seed, minutes, actions)", () => {
     for (const seed of seeds) {
       const alert = run("bad-deploy", {seed, minutes: 60}).findIndex((m) => m.alert);
       const late = debriefStory("bad-deploy", seed, 60, [{minute: alert + 2, press: "rollback"}]);
-      expect(late.marks).toEqual([{kind: "deploy", minute: 10}, {kind: "alert", minute: alert}]);
+      expect(late.marks).toEqual([
+        {kind: "deploy", minute: 10},
+        {kind: "alert", minute: alert}
+      ]);
       expect(late.firstAction).toBe(alert + 2);
       const early = debriefStory("bad-deploy", seed, 60, [{minute: 12, press: "rollback"}]);
       expect(run("bad-deploy", {seed, minutes: 60, actions: [{minute: 12, press: "rollback"}]}).some((m) => m.alert)).toBe(false);
-      expect(early.marks).toEqual([{kind: "deploy", minute: 10}, {kind: "alert", minute: alert, avoided: true}]);
+      expect(early.marks).toEqual([
+        {kind: "deploy", minute: 10},
+        {kind: "alert", minute: alert, avoided: true}
+      ]);
     }
     // Only what happened within the run: before the deploy, nothing is marked.
     expect(debriefStory("bad-deploy", 1, 10, []).marks).toEqual([]);
@@ -92,10 +107,15 @@ describe("debriefStory(scenario, seed, minutes, actions)", () => {
 
   it("splits a textbook setting into its controls and picks the one worth most to the textbook", () => {
     const steps = textbookActions("surge", 2, 120);
-    expect(textbookUnits(steps)).toEqual(Object.entries((steps[0] as {set: object}).set).map(([name, value]) => ({minute: steps[0].minute, set: {[name]: value}})));
+    expect(textbookUnits(steps)).toEqual(
+      Object.entries((steps[0] as {set: object}).set).map(([name, value]) => ({minute: steps[0].minute, set: {[name]: value}}))
+    );
     // Autoscaling on at the textbook's minute, the target left alone: the lower target is the difference.
     const half = debriefStory("surge", 2, 120, [{minute: steps[0].minute, set: {autoscaling: true}}]);
-    expect(half.textbook?.step).toEqual({minute: steps[0].minute, set: {targetUtilization: (steps[0] as {set: {targetUtilization: number}}).set.targetUtilization}});
+    expect(half.textbook?.step).toEqual({
+      minute: steps[0].minute,
+      set: {targetUtilization: (steps[0] as {set: {targetUtilization: number}}).set.targetUtilization}
+    });
   });
 
   it("free play: no marks and no textbook steps", () => {
@@ -137,7 +157,10 @@ describe("debriefStory(…, {textbook, rankBy})", () => {
   it("sets a partial action beside the textbook's: the learner's own setting of the same control, never 'never'", () => {
     const steps = textbookActions("cache-flush", 3);
     // The textbook's steps, but shedding half from minute 2 instead of all of it at the flush.
-    const mine: Action[] = [{minute: 2, set: {sheddingShare: 0.5}}, ...steps.flatMap((a): Action[] => ("press" in a ? [a] : [{minute: a.minute, set: {heavyFeature: a.set.heavyFeature as boolean}}]))];
+    const mine: Action[] = [
+      {minute: 2, set: {sheddingShare: 0.5}},
+      ...steps.flatMap((a): Action[] => ("press" in a ? [a] : [{minute: a.minute, set: {heavyFeature: a.set.heavyFeature as boolean}}]))
+    ];
     const story = debriefStory("cache-flush", 3, 60, mine);
     expect(story.textbook?.step).toMatchObject({set: {sheddingShare: expect.any(Number)}});
     expect(story.textbook?.learnerMinute).toBeNull();

@@ -1,7 +1,13 @@
 import {describe, expect, it} from "vitest";
 import {fleetCostPerHour, launch, promote, startingCount, terminate, type Fleet} from "../../src/sim/fleet.js";
 
-const fleet: Fleet = {serving: 10, booting: [{readyAt: 5, count: 2}, {readyAt: 8, count: 3}]};
+const fleet: Fleet = {
+  serving: 10,
+  booting: [
+    {readyAt: 5, count: 2},
+    {readyAt: 8, count: 3}
+  ]
+};
 
 describe("startingCount(fleet)", () => {
   it("sums the booting cohorts", () => {

@@ -30,7 +30,11 @@ const cases: {scenario: ScenarioName; seed: number; minutes: number; actions: Ac
     scenario: "cache-flush",
     seed: 1,
     minutes: 60,
-    actions: [{minute: 16, press: "warmup"}, {minute: 16, set: {sheddingShare: 1}}, {minute: 30, set: {sheddingShare: 0}}]
+    actions: [
+      {minute: 16, press: "warmup"},
+      {minute: 16, set: {sheddingShare: 1}},
+      {minute: 30, set: {sheddingShare: 0}}
+    ]
   }
 ];
 
@@ -41,7 +45,7 @@ function round(value: number): number {
 
 /** The trace as text: the run's inputs, then one rounded metrics object per line. */
 function normalise(c: (typeof cases)[number], metrics: MinuteMetrics[]): string {
-  const rows = metrics.map((m) => JSON.stringify(m, (key, value) => (typeof value === "number" ? round(value) : value)));
+  const rows = metrics.map((m) => JSON.stringify(m, (_key, value) => (typeof value === "number" ? round(value) : value)));
   const header = JSON.stringify({scenario: c.scenario, seed: c.seed, minutes: c.minutes, actions: c.actions});
   return `{\n"run": ${header},\n"metrics": [\n${rows.join(",\n")}\n]\n}\n`;
 }

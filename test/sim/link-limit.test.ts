@@ -9,9 +9,9 @@ import {MAX_MINUTES} from "../../src/sim/run.js";
 
 // Short actions of every form a link holds: buttons, a boolean, a number, two settings.
 const actionText = fc.oneof(
-  fc.constantFrom("rollback", "warmup", "autoscalingOn", "heavyFeatureOff", "fleetMin12", "ttlS30~sheddingShare0.5", "").chain((rest) =>
-    fc.integer({min: 0, max: MAX_MINUTES - 1}).map((minute) => `${minute}${rest}`)
-  )
+  fc
+    .constantFrom("rollback", "warmup", "autoscalingOn", "heavyFeatureOff", "fleetMin12", "ttlS30~sheddingShare0.5", "")
+    .chain((rest) => fc.integer({min: 0, max: MAX_MINUTES - 1}).map((minute) => `${minute}${rest}`))
 );
 
 /** A link with `count` actions, with or without a language part. */
@@ -49,7 +49,10 @@ describe("decodeRunLink(value) at MAX_LINK_ACTIONS", () => {
   it("says the same for far more actions, with or without a language part", () => {
     for (const lang of [undefined, "ja"]) {
       for (const count of [MAX_LINK_ACTIONS + 2, MAX_LINK_ACTIONS * 3]) {
-        expect(decodeRunLink(link(count, lang, ["1rollback"])), `${count} ${lang}`).toMatchObject({problem: "too-many", notice: `more than ${MAX_LINK_ACTIONS} actions`});
+        expect(decodeRunLink(link(count, lang, ["1rollback"])), `${count} ${lang}`).toMatchObject({
+          problem: "too-many",
+          notice: `more than ${MAX_LINK_ACTIONS} actions`
+        });
       }
     }
   });

@@ -3,7 +3,15 @@ import {describe, expect, it} from "vitest";
 import type {Action} from "../../src/sim/actions.js";
 import type {Controls} from "../../src/sim/controls.js";
 import {
-  decodeRunLink, defaultRunLink, encodeRunLink, MAX_LINK_ACTIONS, MAX_LINK_CHARS, replayOptions, runLinkUrl, runValueOf, type RunLink
+  decodeRunLink,
+  defaultRunLink,
+  encodeRunLink,
+  MAX_LINK_ACTIONS,
+  MAX_LINK_CHARS,
+  replayOptions,
+  runLinkUrl,
+  runValueOf,
+  type RunLink
 } from "../../src/sim/link.js";
 import {MAX_MINUTES, run} from "../../src/sim/run.js";
 import {scenarioNames} from "../../src/sim/scenarios.js";
@@ -45,8 +53,14 @@ const runLink: fc.Arbitrary<RunLink> = fc
 describe("encodeRunLink(run)", () => {
   it("writes a short, readable value of URL-safe characters", () => {
     const value = encodeRunLink({
-      scenario: "bad-deploy", seed: 7, minute: 42, lang: "hu",
-      actions: [{minute: 29, press: "rollback"}, {minute: 30, set: {fleetMin: 12, autoscaling: true, targetUtilization: 0.6}}]
+      scenario: "bad-deploy",
+      seed: 7,
+      minute: 42,
+      lang: "hu",
+      actions: [
+        {minute: 29, press: "rollback"},
+        {minute: 30, set: {fleetMin: 12, autoscaling: true, targetUtilization: 0.6}}
+      ]
     });
     expect(value).toBe("v1_bad-deploy_s7_m42_hu_29rollback_30fleetMin12~autoscalingOn~targetUtilization0.6");
     expect(encodeURIComponent(value)).toBe(value);
@@ -59,12 +73,25 @@ describe("encodeRunLink(run)", () => {
     expect(() => encodeRunLink({...defaultRunLink(), lang: "<b>"})).toThrow(RangeError);
   });
   it("refuses to write a link that decodeRunLink would refuse as too long", () => {
-    const settings = {fleetMin: 12, autoscaling: true, targetUtilization: 0.1 + 1e-16 * 3, ttlS: 1000 / 3, sheddingShare: 1 / 3, heavyFeature: false, bootDelayMin: 30};
+    const settings = {
+      fleetMin: 12,
+      autoscaling: true,
+      targetUtilization: 0.1 + 1e-16 * 3,
+      ttlS: 1000 / 3,
+      sheddingShare: 1 / 3,
+      heavyFeature: false,
+      bootDelayMin: 30
+    };
     const actions = Array.from({length: MAX_LINK_ACTIONS}, (_, i) => ({minute: 10000 + (i % 80), set: settings}));
     expect(() => encodeRunLink({...defaultRunLink(), actions})).toThrow(/longer than 100000 characters/);
-    expect(() => encodeRunLink({...defaultRunLink(), actions: [...actions.slice(1), {minute: 1, press: "warmup"}, {minute: 2, press: "warmup"}]})).toThrow(RangeError);
+    expect(() =>
+      encodeRunLink({...defaultRunLink(), actions: [...actions.slice(1), {minute: 1, press: "warmup"}, {minute: 2, press: "warmup"}]})
+    ).toThrow(RangeError);
     // A long decision log of a few settings each fits.
-    const fits = Array.from({length: MAX_LINK_ACTIONS}, (_, i) => ({minute: 10000 + (i % 80), set: {targetUtilization: 1 / 3, ttlS: 1000 / 7}}));
+    const fits = Array.from({length: MAX_LINK_ACTIONS}, (_, i) => ({
+      minute: 10000 + (i % 80),
+      set: {targetUtilization: 1 / 3, ttlS: 1000 / 7}
+    }));
     const value = encodeRunLink({...defaultRunLink(), actions: fits});
     expect(value.length).toBeLessThanOrEqual(MAX_LINK_CHARS);
     expect(decodeRunLink(value)).toEqual({ok: true, run: {...defaultRunLink(), actions: fits}});
@@ -83,8 +110,30 @@ describe("decodeRunLink(value)", () => {
     );
   });
   it("never throws on any text and returns a valid run (the defaults when not ok)", () => {
-    const fragments = fc.constantFrom("v1", "_", "~", "s", "m", "free", "surge", "rollback", "fleetMin", "On", "Off", "1e400", "9".repeat(30), "<script>", "%", ".", "-");
-    const texts = fc.oneof(fc.string({maxLength: 200}), fc.array(fragments, {maxLength: 40}).map((a) => a.join("")), fc.array(fragments, {maxLength: 40}).map((a) => "v1_free_s1_m0_" + a.join("")));
+    const fragments = fc.constantFrom(
+      "v1",
+      "_",
+      "~",
+      "s",
+      "m",
+      "free",
+      "surge",
+      "rollback",
+      "fleetMin",
+      "On",
+      "Off",
+      "1e400",
+      "9".repeat(30),
+      "<script>",
+      "%",
+      ".",
+      "-"
+    );
+    const texts = fc.oneof(
+      fc.string({maxLength: 200}),
+      fc.array(fragments, {maxLength: 40}).map((a) => a.join("")),
+      fc.array(fragments, {maxLength: 40}).map((a) => "v1_free_s1_m0_" + a.join(""))
+    );
     fc.assert(
       fc.property(texts, (text) => {
         const result = decodeRunLink(text);
@@ -137,7 +186,10 @@ describe("decodeRunLink(value)", () => {
   });
   it("accepts the largest values in range", () => {
     const value = `v1_cache-flush_s4294967295_m${MAX_MINUTES - 1}_${MAX_MINUTES - 1}ttlS3600`;
-    expect(decodeRunLink(value)).toEqual({ok: true, run: {scenario: "cache-flush", seed: 0xffffffff, minute: MAX_MINUTES - 1, actions: [{minute: MAX_MINUTES - 1, set: {ttlS: 3600}}]}});
+    expect(decodeRunLink(value)).toEqual({
+      ok: true,
+      run: {scenario: "cache-flush", seed: 0xffffffff, minute: MAX_MINUTES - 1, actions: [{minute: MAX_MINUTES - 1, set: {ttlS: 3600}}]}
+    });
     const full = "v1_free_s1_m0_" + Array(MAX_LINK_ACTIONS).fill("1rollback").join("_");
     expect(decodeRunLink(full).ok).toBe(true);
   });
@@ -165,7 +217,15 @@ describe("runValueOf(text)", () => {
 
 describe("replayOptions(run)", () => {
   it("runs minutes 0 … minute with the decisions made by then", () => {
-    const options = replayOptions({scenario: "bad-deploy", seed: 2, minute: 20, actions: [{minute: 25, press: "warmup"}, {minute: 15, press: "rollback"}]});
+    const options = replayOptions({
+      scenario: "bad-deploy",
+      seed: 2,
+      minute: 20,
+      actions: [
+        {minute: 25, press: "warmup"},
+        {minute: 15, press: "rollback"}
+      ]
+    });
     expect(options).toEqual({seed: 2, minutes: 21, actions: [{minute: 15, press: "rollback"}]});
   });
 });

@@ -22,9 +22,27 @@ describe("parseClock(clock)", () => {
 describe("metricFields", () => {
   it("are exactly the dashboard's JSON field names", () => {
     expect(metricFields).toEqual([
-      "minute", "clock", "lambda", "requests", "serving", "starting", "utilization", "hitRate", "dbUtilization",
-      "droppedShare", "errorRate", "timeoutShare", "p99Ms", "burn1h", "alert", "budgetLeft", "fleetCostPerHour", "costSoFar",
-      "cacheAgeS", "badBuildShare", "recommendationsShare"
+      "minute",
+      "clock",
+      "lambda",
+      "requests",
+      "serving",
+      "starting",
+      "utilization",
+      "hitRate",
+      "dbUtilization",
+      "droppedShare",
+      "errorRate",
+      "timeoutShare",
+      "p99Ms",
+      "burn1h",
+      "alert",
+      "budgetLeft",
+      "fleetCostPerHour",
+      "costSoFar",
+      "cacheAgeS",
+      "badBuildShare",
+      "recommendationsShare"
     ]);
     for (const field of [...fractionFields, ...booleanFields]) expect(metricFields).toContain(field);
   });

@@ -10,7 +10,9 @@ describe("src/sim", () => {
   for (const name of files) {
     it(`${name} imports no node: module and never calls Math.random or Date.now`, () => {
       // Comments may mention what the code must not do; only code counts.
-      const code = readFileSync(folder + name, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
+      const code = readFileSync(folder + name, "utf8")
+        .replace(/\/\*[\s\S]*?\*\//g, "")
+        .replace(/\/\/.*$/gm, "");
       expect(code).not.toMatch(/from\s+["']node:|import\(["']node:|require\(/);
       expect(code).not.toMatch(/Math\.random|Date\.now|new Date|performance\.now/);
       // only sibling modules, and the shared escaper (pure, no imports: test/io/oneLine.test.ts)

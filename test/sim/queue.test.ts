@@ -10,7 +10,8 @@ describe("erlangB(a, n)", () => {
   });
   it("carries the table's load at 2 % blocking (solved back by bisection)", () => {
     const carried = (n: number) => {
-      let lo = 0, hi = n;
+      let lo = 0,
+        hi = n;
       for (let i = 0; i < 60; i++) {
         const mid = (lo + hi) / 2;
         if (erlangB(mid, n) < 0.02) lo = mid;
@@ -79,7 +80,9 @@ describe("saturationFailedShare(a, n)", () => {
 
 describe("timeoutShare(lambda, serviceS, n)", () => {
   it("is P(W > 2 s) below saturation", () => {
-    const lambda = 9.99, s = 1, n = 11; // a = 9.99 on 11 servers
+    const lambda = 9.99,
+      s = 1,
+      n = 11; // a = 9.99 on 11 servers
     expect(timeoutShare(lambda, s, n)).toBeCloseTo(erlangC(9.99, 11) * Math.exp(-(11 - 9.99) * 2), 14);
   });
   it("is the failed share at saturation, and everything without workers", () => {
@@ -129,7 +132,13 @@ describe("erlangB(a, n) edge cases", () => {
     expect(erlangC(0, 160)).toBe(0);
   });
   it("agrees with the division form of the recursion", () => {
-    for (const [a, n] of [[10, 11], [83.5, 160], [600, 640], [700, 640], [0.5, 3]]) {
+    for (const [a, n] of [
+      [10, 11],
+      [83.5, 160],
+      [600, 640],
+      [700, 640],
+      [0.5, 3]
+    ]) {
       let b = 1;
       for (let k = 1; k <= n; k++) b = (a * b) / (k + a * b);
       expect(erlangB(a, n) / b).toBeCloseTo(1, 12);

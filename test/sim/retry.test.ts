@@ -5,8 +5,20 @@
 import {describe, expect, it} from "vitest";
 import type {Action} from "../../src/sim/actions.js";
 import {
-  amplification, backoffDelay, BACKOFF_CAP_S, capacity, defaultRetryControls, retryAllowance, retryStorm, RETRY_WORKERS, SERVICE_TIME_S,
-  simulateRetry, stuckLoad, summarizeRetry, timeoutShareAt, type RetryMetrics
+  amplification,
+  backoffDelay,
+  BACKOFF_CAP_S,
+  capacity,
+  defaultRetryControls,
+  retryAllowance,
+  retryStorm,
+  RETRY_WORKERS,
+  SERVICE_TIME_S,
+  simulateRetry,
+  stuckLoad,
+  summarizeRetry,
+  timeoutShareAt,
+  type RetryMetrics
 } from "../../src/sim/retry.js";
 import {surgeFactor} from "../../src/sim/traffic.js";
 
@@ -14,7 +26,7 @@ const seeds = [1, 2, 3, 4, 5];
 const runOf = (seed: number, actions: Action[] = [], minutes = 90) => simulateRetry(retryStorm, {seed, minutes, actions});
 const surgeStart = (seed: number) => runOf(seed, [], 1).events[0].minute;
 /** The minutes from `from` on. */
-const after = (metrics: RetryMetrics[], from: number) => metrics.filter((m) => m.minute >= from);
+const fromMinute = (metrics: RetryMetrics[], from: number) => metrics.filter((m) => m.minute >= from);
 
 describe("the retry model's relations", () => {
   it("capacity(N, S) = N/S", () => {
@@ -61,13 +73,18 @@ describe("simulateRetry(retryStorm, {seed, minutes, actions})", () => {
     for (const seed of seeds) expect(surgeStart(seed)).toBeGreaterThanOrEqual(10), expect(surgeStart(seed)).toBeLessThan(20);
   });
   it("keeps its books: admitted ≤ offered, goodput ≤ admitted, utilization ≤ 1, shares in [0, 1]", () => {
-    for (const actions of [[], [{minute: 0, set: {shedding: true}}], [{minute: 0, set: {retryBudget: 0.1, backoff: 2, jitter: true}}]] as Action[][]) {
+    for (const actions of [
+      [],
+      [{minute: 0, set: {shedding: true}}],
+      [{minute: 0, set: {retryBudget: 0.1, backoff: 2, jitter: true}}]
+    ] as Action[][]) {
       for (const m of runOf(2, actions).metrics) {
         expect(m.admitted).toBeLessThanOrEqual(m.offered + 1e-9);
         expect(m.goodput).toBeLessThanOrEqual(m.admitted + 1e-9);
         expect(m.offered).toBeCloseTo(m.fresh + m.retries, 6);
         expect(m.utilization).toBeLessThanOrEqual(1 + 1e-12);
-        for (const share of [m.retryShare, m.shedShare, m.timeoutShare, m.errorRate]) expect(share).toBeGreaterThanOrEqual(0), expect(share).toBeLessThanOrEqual(1);
+        for (const share of [m.retryShare, m.shedShare, m.timeoutShare, m.errorRate])
+          expect(share).toBeGreaterThanOrEqual(0), expect(share).toBeLessThanOrEqual(1);
       }
     }
   });
@@ -85,9 +102,17 @@ describe("simulateRetry(retryStorm, {seed, minutes, actions})", () => {
       const {metrics} = runOf(seed);
       // The surge is over by minute 30 (its factor back within 1 %) …
       const surge = runOf(seed, [], 1).events[0];
-      expect(surgeFactor(30, {startMinute: surge.minute, size: surge.params.size, rampMin: surge.params.rampMin, holdMin: surge.params.holdMin, decayMin: surge.params.decayMin})).toBeLessThan(1.01);
+      expect(
+        surgeFactor(30, {
+          startMinute: surge.minute,
+          size: surge.params.size,
+          rampMin: surge.params.rampMin,
+          holdMin: surge.params.holdMin,
+          decayMin: surge.params.decayMin
+        })
+      ).toBeLessThan(1.01);
       // … and yet every minute after it fails, with the offered load above capacity.
-      for (const m of after(metrics, 30)) {
+      for (const m of fromMinute(metrics, 30)) {
         expect(m.errorRate).toBeGreaterThan(0.99);
         expect(m.goodput).toBeLessThan(0.01 * m.fresh);
         expect(m.offered).toBeGreaterThan(m.capacity);
@@ -104,7 +129,8 @@ describe("simulateRetry(retryStorm, {seed, minutes, actions})", () => {
     ];
     for (const seed of seeds) {
       for (const actions of fixes) {
-        for (const m of after(runOf(seed, actions).metrics, 40)) expect([seed, JSON.stringify(actions), m.minute, m.errorRate < 0.01]).toEqual([seed, JSON.stringify(actions), m.minute, true]);
+        for (const m of fromMinute(runOf(seed, actions).metrics, 40))
+          expect([seed, JSON.stringify(actions), m.minute, m.errorRate < 0.01]).toEqual([seed, JSON.stringify(actions), m.minute, true]);
       }
     }
   });
@@ -112,14 +138,14 @@ describe("simulateRetry(retryStorm, {seed, minutes, actions})", () => {
     for (const backoff of [0, 1, 2]) {
       for (const jitter of [false, true]) {
         const {metrics} = runOf(1, [{minute: 0, set: {backoff, jitter}}]);
-        expect([backoff, jitter, after(metrics, 40).every((m) => m.errorRate > 0.9)]).toEqual([backoff, jitter, true]);
+        expect([backoff, jitter, fromMinute(metrics, 40).every((m) => m.errorRate > 0.9)]).toEqual([backoff, jitter, true]);
       }
     }
   });
   it("a restart empties the queue, but the retries in flight fill it again", () => {
     const {metrics, details} = runOf(1, [{minute: 40, press: "restart"}]);
     expect(details[39].queue).toBeGreaterThan(10_000);
-    expect(after(metrics, 45).every((m) => m.errorRate > 0.9)).toBe(true);
+    expect(fromMinute(metrics, 45).every((m) => m.errorRate > 0.9)).toBe(true);
   });
   it("a retry budget b keeps the retry share at or below b", () => {
     for (const budget of [0.05, 0.1, 0.3, 0.5]) {

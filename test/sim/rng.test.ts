@@ -19,7 +19,9 @@ describe("mulberry32(seed)", () => {
     expect(rng()).toBe(0.002735721180215478);
   });
   it("gives the same sequence for the same seed and a different one for another", () => {
-    const a = sample(5, mulberry32(42)), b = sample(5, mulberry32(42)), c = sample(5, mulberry32(43));
+    const a = sample(5, mulberry32(42)),
+      b = sample(5, mulberry32(42)),
+      c = sample(5, mulberry32(43));
     expect(a).toEqual(b);
     expect(a).not.toEqual(c);
   });
@@ -33,7 +35,8 @@ describe("mulberry32(seed)", () => {
 
 describe("substream(rng)", () => {
   it("consumes exactly one draw of the parent", () => {
-    const a = mulberry32(3), b = mulberry32(3);
+    const a = mulberry32(3),
+      b = mulberry32(3);
     const child = substream(a);
     for (let i = 0; i < 10; i++) child();
     b();

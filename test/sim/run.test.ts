@@ -38,7 +38,10 @@ describe("run(scenario, {seed, minutes, actions})", () => {
     expect(run("free")).toHaveLength(60);
   });
   it("is deterministic: same seed and actions, byte-identical output", () => {
-    const actions = [{minute: 3, set: {autoscaling: true}}, {minute: 7, press: "warmup" as const}];
+    const actions = [
+      {minute: 3, set: {autoscaling: true}},
+      {minute: 7, press: "warmup" as const}
+    ];
     const a = JSON.stringify(run("surge", {seed: 7, minutes: 90, actions}));
     const b = JSON.stringify(run("surge", {seed: 7, minutes: 90, actions}));
     expect(a).toBe(b);
@@ -50,7 +53,13 @@ describe("run(scenario, {seed, minutes, actions})", () => {
     expect(acted.map((m) => m.requests)).toEqual(plain.map((m) => m.requests));
   });
   it("applies actions at the start of their minute, in the order given", () => {
-    const metrics = run("free", {minutes: 10, actions: [{minute: 4, set: {ttlS: 120}}, {minute: 4, set: {ttlS: 240}}]});
+    const metrics = run("free", {
+      minutes: 10,
+      actions: [
+        {minute: 4, set: {ttlS: 120}},
+        {minute: 4, set: {ttlS: 240}}
+      ]
+    });
     expect(metrics[3].cacheAgeS).toBe(30);
     expect(metrics[4].cacheAgeS).toBe(120);
   });

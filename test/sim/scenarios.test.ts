@@ -57,7 +57,7 @@ describe(`run("bad-deploy", {seed, minutes, actions})`, () => {
         expect(at(metrics, "09:10").badBuildShare).toBeGreaterThan(0);
         expect(metrics.at(-1)!.badBuildShare).toBe(1);
         // The fresh fleet of the good build is billed for the 5 minutes of preparation.
-        expect(metrics.map((m) => m.fleetCostPerHour)).toEqual(alone.map((m, i) => (i >= p && i < p + ROLLBACK_MIN ? 8 : 4)));
+        expect(metrics.map((m) => m.fleetCostPerHour)).toEqual(alone.map((_m, i) => (i >= p && i < p + ROLLBACK_MIN ? 8 : 4)));
         expect(metrics.at(-1)!.costSoFar).toBeCloseTo(alone.at(-1)!.costSoFar + (ROLLBACK_MIN * 4) / 60, 10);
         expect(metrics.at(-1)!.errorRate).toBe(alone.at(-1)!.errorRate);
       }
@@ -140,7 +140,11 @@ describe(`run("cache-flush", {seed, minutes, actions})`, () => {
       const acted = run("cache-flush", {
         seed,
         minutes: 90,
-        actions: [{minute: 16, press: "warmup"}, {minute: 16, set: {sheddingShare: 1}}, {minute: 30, set: {sheddingShare: 0}}]
+        actions: [
+          {minute: 16, press: "warmup"},
+          {minute: 16, set: {sheddingShare: 1}},
+          {minute: 30, set: {sheddingShare: 0}}
+        ]
       });
       expect(recovery(acted)).toBeGreaterThan(flushMinute);
       expect(recovery(idle)).toBeGreaterThan(recovery(acted) + 10);

@@ -26,14 +26,21 @@ describe("step(state, controls, rng)", () => {
     expect(opening).toEqual(copy);
   });
   it("consumes exactly one draw of the generator", () => {
-    const a = mulberry32(5), b = mulberry32(5);
+    const a = mulberry32(5),
+      b = mulberry32(5);
     step(opening, defaultControls, a);
     b();
     expect(a()).toBe(b());
   });
   it("launches instances at once when fleetMin rises; they serve after the boot delay", () => {
     const out = minutes(opening, {...defaultControls, fleetMin: 14, bootDelayMin: 3}, 5);
-    expect(out.map((r) => [r.metrics.serving, r.metrics.starting])).toEqual([[10, 4], [10, 4], [10, 4], [14, 0], [14, 0]]);
+    expect(out.map((r) => [r.metrics.serving, r.metrics.starting])).toEqual([
+      [10, 4],
+      [10, 4],
+      [10, 4],
+      [14, 0],
+      [14, 0]
+    ]);
     expect(out[0].metrics.fleetCostPerHour).toBeCloseTo(14 * 0.4, 12);
   });
   it("terminates down to fleetMin with autoscaling off", () => {

@@ -15,7 +15,10 @@ afterEach(() => rmSync(dir, {recursive: true, force: true}));
 
 describe("buildNotebook(file, root) chunks", () => {
   it("loads plot.js when only a module imports Plot", async () => {
-    writeFileSync(join(dir, "nb", "chart.js"), 'import * as Plot from "@observablehq/plot";\nexport const chart = (data) => Plot.lineY(data).plot();\n');
+    writeFileSync(
+      join(dir, "nb", "chart.js"),
+      'import * as Plot from "@observablehq/plot";\nexport const chart = (data) => Plot.lineY(data).plot();\n'
+    );
     writeFileSync(join(dir, "nb", "page.md"), '```js\nimport {chart} from "./chart.js";\n```\n\n```js\nchart([1, 2, 3])\n```\n');
     const built = await buildNotebook(join(dir, "nb", "page.md"), join(dir, "nb"));
     expect(built.compiled.chunks).toEqual(["plot"]);
@@ -23,7 +26,10 @@ describe("buildNotebook(file, root) chunks", () => {
   });
   it("merges a module's d3 with a cell's Plot into the one plot-d3 chunk", async () => {
     writeFileSync(join(dir, "nb", "stats.js"), 'import * as d3 from "d3";\nexport const total = (xs) => d3.sum(xs);\n');
-    writeFileSync(join(dir, "nb", "page.md"), '```js\nimport {total} from "./stats.js";\n```\n\n```js\nPlot.lineY([total([1, 2])]).plot()\n```\n');
+    writeFileSync(
+      join(dir, "nb", "page.md"),
+      '```js\nimport {total} from "./stats.js";\n```\n\n```js\nPlot.lineY([total([1, 2])]).plot()\n```\n'
+    );
     const built = await buildNotebook(join(dir, "nb", "page.md"), join(dir, "nb"));
     expect(built.compiled.chunks).toEqual(["plot-d3"]);
   });

@@ -44,8 +44,8 @@ describe("readConfig: the literal values, never the program", () => {
     expect(config.title).toBe("Course");
     expect(config.root).toBe(join(base, `p${n}`, "docs"));
     expect(config.pages?.[0]).toEqual({name: "Intro", path: "/intro"});
-    expect((config.pages?.[1] as SiteSection).open).toBe(false);
-    expect((config.pages?.[1] as SiteSection).pages).toEqual([{name: "One", path: "/labs/one"}]);
+    expect((config.pages![1] as SiteSection).open).toBe(false);
+    expect((config.pages![1] as SiteSection).pages).toEqual([{name: "One", path: "/labs/one"}]);
     expect(config.theme).toEqual(["dashboard"]);
     expect(config.toc).toEqual({show: true, label: "On this page"});
     expect([config.sidebar, config.pager]).toEqual([true, false]);
@@ -79,7 +79,9 @@ export default {
     expect(wrapped.config.title).toBe("Wrapped");
     const named = await readConfig(project("observablehq.config.mjs", `const config = {title: "Named"};\nexport default config;`));
     expect(named.config.title).toBe("Named");
-    const typed = await readConfig(project("observablehq.config.ts", `const title: string = "Typed";\nexport default {title, toc: false} satisfies object;`));
+    const typed = await readConfig(
+      project("observablehq.config.ts", `const title: string = "Typed";\nexport default {title, toc: false} satisfies object;`)
+    );
     expect(typed.warnings).toEqual([]);
     expect([typed.config.title, typed.config.toc.show]).toEqual(["Typed", false]);
   });
@@ -95,7 +97,9 @@ export default {
   });
 
   it("a key of the wrong type is left out with a warning; keys queuebook does not apply are named", async () => {
-    const {config, warnings} = await readConfig(project("observablehq.config.js", `export default {title: 3, theme: {}, pages: "all", base: "/course/", cleanUrls: false};`));
+    const {config, warnings} = await readConfig(
+      project("observablehq.config.js", `export default {title: 3, theme: {}, pages: "all", base: "/course/", cleanUrls: false};`)
+    );
     expect(config.title).toBeUndefined();
     expect(config.theme).toBeUndefined();
     expect(config.pages).toBeUndefined();
@@ -163,7 +167,9 @@ describe("a Framework project built with its config", () => {
   it("builds the pages of the config's root (src/), and warns about the config's code by file and line", () => {
     expect(existsSync(join(out, "first.html"))).toBe(true);
     expect(existsSync(join(out, "labs", "one.html"))).toBe(true);
-    expect(warnings.some((w) => w.path.endsWith("observablehq.config.js") && w.line === 6 && /head is a function/.test(w.message))).toBe(true);
+    expect(warnings.some((w) => w.path.endsWith("observablehq.config.js") && w.line === 6 && /head is a function/.test(w.message))).toBe(
+      true
+    );
     expect(page("first.html")).not.toContain("never");
   });
 
@@ -195,7 +201,9 @@ describe("a Framework project built with its config", () => {
   });
 
   it("the config's footer, its root-relative link made relative to the page", () => {
-    expect(page("labs/one.html")).toContain('<footer class="qb-footer" id="observablehq-footer"><a href="../first.html">Start</a></footer>');
+    expect(page("labs/one.html")).toContain(
+      '<footer class="qb-footer" id="observablehq-footer"><a href="../first.html">Start</a></footer>'
+    );
   });
 });
 
@@ -203,7 +211,10 @@ describe("queuebook dev on a Framework project: the same config as the build", (
   it("serves the config's root, each page with the config's sidebar and title, and logs the config's warnings", async () => {
     const dir = join(base, "dev");
     mkdirSync(join(dir, "pages"), {recursive: true});
-    writeFileSync(join(dir, "observablehq.config.js"), `export default {root: "pages", title: "Dev site", pages: [{name: "Alpha", path: "/alpha"}], footer: () => "x"};`);
+    writeFileSync(
+      join(dir, "observablehq.config.js"),
+      `export default {root: "pages", title: "Dev site", pages: [{name: "Alpha", path: "/alpha"}], footer: () => "x"};`
+    );
     writeFileSync(join(dir, "pages", "alpha.md"), "# Alpha page\n\n## One\n");
     const lines: string[] = [];
     const preview = await startPreview({root: dir, packageRoot, port: 0, log: (line) => lines.push(line)});

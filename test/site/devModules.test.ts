@@ -34,7 +34,10 @@ beforeAll(async () => {
   mkdirSync(join(base, "outside"));
   writeFileSync(join(project, "package.json"), "{}\n");
   writeFileSync(join(base, "outside", "secret.js"), `export const secret = "${secret}";\n`);
-  writeFileSync(join(project, "src", "extra.js"), 'import {helper} from "./helper.js";\nexport const answer = helper(21);\nexport default "extra";\n');
+  writeFileSync(
+    join(project, "src", "extra.js"),
+    'import {helper} from "./helper.js";\nexport const answer = helper(21);\nexport default "extra";\n'
+  );
   writeFileSync(join(project, "src", "helper.js"), "export const helper = (x) => x * 2;\n");
   writeFileSync(join(project, "notebooks", "page.md"), "# Page\n\n```js\nconst x = 1;\n```\n");
   symlinkSync(join(base, "outside", "secret.js"), join(project, "notebooks", "link.js"));
@@ -43,7 +46,10 @@ beforeAll(async () => {
   writeFileSync(join(project, ".secrets", "keys.json"), `{"key": "${secret}"}\n`);
   mkdirSync(join(project, ".git"));
   writeFileSync(join(project, ".git", "HEAD"), `ref: refs/heads/${secret}\n`);
-  writeFileSync(join(project, ".git", "config"), `[core]\n\trepositoryformatversion = 0\n[remote "origin"]\n\turl = https://${secret}@example.com/x.git\n`);
+  writeFileSync(
+    join(project, ".git", "config"),
+    `[core]\n\trepositoryformatversion = 0\n[remote "origin"]\n\turl = https://${secret}@example.com/x.git\n`
+  );
   writeFileSync(join(project, "src", ".env.js"), `export const env = "${secret}";\n`);
   mkdirSync(join(project, "node_modules", "pkg"), {recursive: true});
   writeFileSync(join(project, "node_modules", "pkg", "package.json"), '{"name": "pkg", "main": "index.js"}\n');
@@ -125,12 +131,18 @@ describe(`GET ${modulePath}?page=…&specifier=…`, () => {
     expect((await get(q("../src/extra.js"), {}, "HEAD")).status).toBe(405);
     expect((await get(`${q("../src/extra.js")}&specifier=${encodeURIComponent("../src/helper.js")}`)).status).toBe(400);
     expect((await get("page=page")).status).toBe(400);
-    for (const page of ["missing", "../project/notebooks/page", ".hidden", ""]) expect((await get(q("../src/extra.js", page))).status, page).toBe(404);
+    for (const page of ["missing", "../project/notebooks/page", ".hidden", ""])
+      expect((await get(q("../src/extra.js", page))).status, page).toBe(404);
   });
 
   it("refuses what the build refuses: outside the project, an absolute path, a link out, a missing file; naming no path of this machine", async () => {
     // (a leading "/" is the notebook folder, as in the build: a machine's absolute path is not found there)
-    for (const [specifier, status] of [["../../outside/secret.js", 403], ["./link.js", 403], ["/../../outside/secret.js", 403], [`${base}/outside/secret.js`, 404]] as const) {
+    for (const [specifier, status] of [
+      ["../../outside/secret.js", 403],
+      ["./link.js", 403],
+      ["/../../outside/secret.js", 403],
+      [`${base}/outside/secret.js`, 404]
+    ] as const) {
       const answer = await get(q(specifier));
       expect(answer.status, specifier).toBe(status);
       expect(answer.body).not.toContain(secret);
@@ -144,7 +156,17 @@ describe(`GET ${modulePath}?page=…&specifier=…`, () => {
   });
 
   it("refuses a dot segment anywhere in the resolved path, a pipe and a link out, naming the specifier only", async () => {
-    for (const specifier of ["../.secrets/keys.json", "../.git/HEAD", "../.git/config", "../src/.env.js", "../src/keys.json", "pkg/.hidden.js", "../src/out.js", "../src/pipe.js", "../src/pipe.json"]) {
+    for (const specifier of [
+      "../.secrets/keys.json",
+      "../.git/HEAD",
+      "../.git/config",
+      "../src/.env.js",
+      "../src/keys.json",
+      "pkg/.hidden.js",
+      "../src/out.js",
+      "../src/pipe.js",
+      "../src/pipe.json"
+    ]) {
       // (../src/keys.json is a link into .secrets, ../src/out.js one out of the project)
       const answer = await get(q(specifier));
       expect(answer.status, specifier).toBe(403);

@@ -49,12 +49,15 @@ describe("inlineScript(source)", () => {
   it("makes any string data inert, with the same value (property)", () => {
     const pieces = fc.constantFrom("</script>", "<!--", "</scRipt", "\u2028", "\u2029", "<", "/", "\\", "`", "${", "'", '"', "a", "\n");
     fc.assert(
-      fc.property(fc.array(pieces, {maxLength: 12}).map((a) => a.join("")), (data) => {
-        const program = `result = ${JSON.stringify(data)} + \`${data.replace(/[`\\$]/g, "\\$&")}\``;
-        const safe = inlineScript(program);
-        expect(breaksScript(safe)).toBe(false);
-        expect(runInNewContext(`var result; ${safe}; result`)).toBe(data + data);
-      }),
+      fc.property(
+        fc.array(pieces, {maxLength: 12}).map((a) => a.join("")),
+        (data) => {
+          const program = `result = ${JSON.stringify(data)} + \`${data.replace(/[`\\$]/g, "\\$&")}\``;
+          const safe = inlineScript(program);
+          expect(breaksScript(safe)).toBe(false);
+          expect(runInNewContext(`var result; ${safe}; result`)).toBe(data + data);
+        }
+      ),
       {numRuns: 200}
     );
   });
@@ -66,9 +69,12 @@ describe("inlineScript(source)", () => {
 
 describe("applySnapshot(html, snapshot)", () => {
   it("writes each output into its empty element, marked, and leaves the others", () => {
-    const html = '<div class="qb-cell" id="cell-1"></div>\n<p><span class="qb-inline" id="inline-1" data-cell="ab"></span></p><div class="qb-cell" id="cell-2"></div><div id="other"></div>';
+    const html =
+      '<div class="qb-cell" id="cell-1"></div>\n<p><span class="qb-inline" id="inline-1" data-cell="ab"></span></p><div class="qb-cell" id="cell-2"></div><div id="other"></div>';
     const out = applySnapshot(html, {"cell-1": "<svg></svg>", "inline-1": "42", other: "no"});
-    expect(out).toBe('<div class="qb-cell" id="cell-1" data-qb-snapshot><svg></svg></div>\n<p><span class="qb-inline" id="inline-1" data-cell="ab" data-qb-snapshot>42</span></p><div class="qb-cell" id="cell-2"></div><div id="other"></div>');
+    expect(out).toBe(
+      '<div class="qb-cell" id="cell-1" data-qb-snapshot><svg></svg></div>\n<p><span class="qb-inline" id="inline-1" data-cell="ab" data-qb-snapshot>42</span></p><div class="qb-cell" id="cell-2"></div><div id="other"></div>'
+    );
   });
 });
 
@@ -84,11 +90,14 @@ describe("checkState(state)", () => {
 
 describe("exportPage(options)", () => {
   mkdirSync(join(dir, "img"));
-  writeFileSync(join(dir, "img", "dot.png"), Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"));
+  writeFileSync(
+    join(dir, "img", "dot.png"),
+    Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64")
+  );
   const notebook = join(dir, "nb.md");
   writeFileSync(
     notebook,
-    '---\ntitle: Export me\nlanguages: [en, ja]\n---\n\n![dot](img/dot.png)\n\n```js echo\nconst x = view(Inputs.range([0, 10], {value: 3}));\n```\n\n```js\ntex`x = ${x}`\n```\n\nTwice x is ${x * 2}.\n'
+    "---\ntitle: Export me\nlanguages: [en, ja]\n---\n\n![dot](img/dot.png)\n\n```js echo\nconst x = view(Inputs.range([0, 10], {value: 3}));\n```\n\n```js\ntex`x = ${x}`\n```\n\nTwice x is ${x * 2}.\n"
   );
 
   it("inlines every asset: no src= or href= to another file, the chunks it uses only", async () => {
@@ -98,9 +107,19 @@ describe("exportPage(options)", () => {
     expect(/<link[^>]*\shref="(?!data:)/.test(html)).toBe(false);
     expect(html.includes('<img src="data:image/png;base64,')).toBe(true);
     // the chunks ride deflated (src/site/export.ts): tex is used, so KaTeX's chunk is there and inflates to the chunk itself; Plot is not
-    const chunks = new Map([...html.matchAll(/<script type="text\/x-queuebook-chunk" data-qb-chunk="([^"]+)" data-qb-load="page" data-encoding="deflate-raw-base64">([^<]*)<\/script>/g)].map((m) => [m[1], m[2]]));
+    const chunks = new Map(
+      [
+        ...html.matchAll(
+          /<script type="text\/x-queuebook-chunk" data-qb-chunk="([^"]+)" data-qb-load="page" data-encoding="deflate-raw-base64">([^<]*)<\/script>/g
+        )
+      ].map((m) => [m[1], m[2]])
+    );
     expect([...chunks.keys()]).toEqual(["katex"]);
-    expect(inflateRawSync(Buffer.from(chunks.get("katex")!, "base64")).toString("utf8").includes("provide({katex:")).toBe(true);
+    expect(
+      inflateRawSync(Buffer.from(chunks.get("katex")!, "base64"))
+        .toString("utf8")
+        .includes("provide({katex:")
+    ).toBe(true);
     expect(/provide\(\{Plot/.test(html)).toBe(false);
     expect(html.includes('<pre class="qb-echo"><code class="language-js">const x = view(')).toBe(true);
   });
@@ -140,17 +159,30 @@ describe("exportPage(options): images obey FileAttachment's rules", () => {
   writeFileSync(join(nb, "img", "huge.png"), "");
   truncateSync(join(nb, "img", "huge.png"), 450 * 1024 * 1024); // sparse: 450 MB on paper, nothing on disk
   const lines = [
-    "---", "title: Images", "---", "", // 1-4
-    "![ok](img/ok.png)", "", // 5
-    '<img src="../../../../elsewhere/secret.png">', "", // 7
-    '<img src="/abs/path/secret.png">', "", // 9
-    "![s](../../x.png)", "", // 11
-    "![p](img/passwd.png)", "", // 13
-    '<img src="%E0%A4%A.png">', "", // 15
-    "![h](img/huge.png)", "", // 17
-    "<img src='&#46;&#46;/elsewhere/secret.png'> <img src=..%2Felsewhere%2Fsecret.png> <img src=\"..\\elsewhere\\secret.png\">", "", // 19
-    "![l](img/secret-link.png) ![f](img/pipe.png) ![u](https://example.com/a.png) ![file](file:///etc/passwd)", "", // 21
-    '<img src="/img/ok.png" srcset="../x.png 2x">', "" // 23
+    "---",
+    "title: Images",
+    "---",
+    "", // 1-4
+    "![ok](img/ok.png)",
+    "", // 5
+    '<img src="../../../../elsewhere/secret.png">',
+    "", // 7
+    '<img src="/abs/path/secret.png">',
+    "", // 9
+    "![s](../../x.png)",
+    "", // 11
+    "![p](img/passwd.png)",
+    "", // 13
+    '<img src="%E0%A4%A.png">',
+    "", // 15
+    "![h](img/huge.png)",
+    "", // 17
+    "<img src='&#46;&#46;/elsewhere/secret.png'> <img src=..%2Felsewhere%2Fsecret.png> <img src=\"..\\elsewhere\\secret.png\">",
+    "", // 19
+    "![l](img/secret-link.png) ![f](img/pipe.png) ![u](https://example.com/a.png) ![file](file:///etc/passwd)",
+    "", // 21
+    '<img src="/img/ok.png" srcset="../x.png 2x">',
+    "" // 23
   ];
   writeFileSync(join(nb, "images.md"), lines.join("\n"));
   const exported = () => exportPage({file: join(nb, "images.md"), packageRoot});
@@ -176,7 +208,13 @@ describe("exportPage(options): images obey FileAttachment's rules", () => {
     ]);
     const ok = `data:image/png;base64,${Buffer.from("OK-PNG").toString("base64")}`;
     expect(html.split(ok).length - 1).toBe(2); // img/ok.png and "/img/ok.png" (a leading "/" is the notebook folder)
-    for (const leak of [SECRET, Buffer.from(SECRET).toString("base64"), "root:x:0:0", Buffer.from("root:x:0:0").toString("base64").slice(0, 12)]) expect(html.includes(leak), leak).toBe(false);
+    for (const leak of [
+      SECRET,
+      Buffer.from(SECRET).toString("base64"),
+      "root:x:0:0",
+      Buffer.from("root:x:0:0").toString("base64").slice(0, 12)
+    ])
+      expect(html.includes(leak), leak).toBe(false);
     // A refused image keeps its alt text and loses its src: the page names no file of the machine.
     const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
     const tags = main.match(/<img\b[^>]*>/g)!;
@@ -189,19 +227,34 @@ describe("exportPage(options): images obey FileAttachment's rules", () => {
     writeFileSync(join(nb, "img", "wide.png"), Buffer.alloc(6000));
     writeFileSync(join(nb, "cap.md"), "# Cap\n\n![w](img/wide.png)\n");
     const small = await exportPage({file: join(nb, "cap.md"), packageRoot, maxFileBytes: 5000});
-    expect(small.warnings.map((w) => `${w.line}:${w.column} ${w.message}`)).toEqual(['3:6 image "img/wide.png" is 6,000 bytes, more than the limit of 5,000 bytes (--max-file-mb); left out of the export']);
+    expect(small.warnings.map((w) => `${w.line}:${w.column} ${w.message}`)).toEqual([
+      '3:6 image "img/wide.png" is 6,000 bytes, more than the limit of 5,000 bytes (--max-file-mb); left out of the export'
+    ]);
     expect((await exportPage({file: join(nb, "cap.md"), packageRoot, maxFileBytes: 7000})).warnings).toEqual([]);
     const large = await exportPage({file: join(nb, "images.md"), packageRoot, maxFileBytes: 1024 * 1024 * 1024});
-    expect(large.warnings.find((w) => w.line === 17)?.message).toBe("image \"img/huge.png\" would take the export's images past 200 MB in all; left out of the export");
+    expect(large.warnings.find((w) => w.line === 17)?.message).toBe(
+      'image "img/huge.png" would take the export\'s images past 200 MB in all; left out of the export'
+    );
   });
 });
 
 describe("applySnapshot(html, snapshot) in text-only places", () => {
   it("leaves placeholders inside scripts, styles, comments, textareas, titles and noscript alone", () => {
     const cell = '<div class="qb-cell" id="cell-1"></div>';
-    for (const [open, close] of [["<script>var s = '", "';</script>"], ["<style>", "</style>"], ["<!-- ", " -->"], ["<textarea>", "</textarea>"], ["<title>", "</title>"], ['<noscript class="n">', "</noscript>"], ["<xmp>", "</xmp>"], ["<SCRIPT type=x>", "</script >"]]) {
+    for (const [open, close] of [
+      ["<script>var s = '", "';</script>"],
+      ["<style>", "</style>"],
+      ["<!-- ", " -->"],
+      ["<textarea>", "</textarea>"],
+      ["<title>", "</title>"],
+      ['<noscript class="n">', "</noscript>"],
+      ["<xmp>", "</xmp>"],
+      ["<SCRIPT type=x>", "</script >"]
+    ]) {
       const html = `${open}${cell}${close}\n${cell.replace("cell-1", "cell-2")}`;
-      expect(applySnapshot(html, {"cell-1": "<b>one</b>", "cell-2": "<b>two</b>"})).toBe(`${open}${cell}${close}\n<div class="qb-cell" id="cell-2" data-qb-snapshot><b>two</b></div>`);
+      expect(applySnapshot(html, {"cell-1": "<b>one</b>", "cell-2": "<b>two</b>"})).toBe(
+        `${open}${cell}${close}\n<div class="qb-cell" id="cell-2" data-qb-snapshot><b>two</b></div>`
+      );
     }
     // an unclosed comment or script runs to the end, as the parser reads it
     expect(applySnapshot(`<!-- ${cell}`, {"cell-1": "x"})).toBe(`<!-- ${cell}`);

@@ -46,7 +46,14 @@ describe("imageSource(src, rules) and readImage(path, rules)", () => {
   });
 
   it("refuses every way out of the root: traversal, encoded traversal, backslashes, absolute paths, links", async () => {
-    for (const src of ["../../secret.png", "../../../../../../secret.png", "%2E%2E/%2E%2E/secret.png", "..%2F..%2Fsecret.png", "..\\..\\secret.png", "img/../../../secret.png"]) {
+    for (const src of [
+      "../../secret.png",
+      "../../../../../../secret.png",
+      "%2E%2E/%2E%2E/secret.png",
+      "..%2F..%2Fsecret.png",
+      "..\\..\\secret.png",
+      "img/../../../secret.png"
+    ]) {
       expect(await read(src), src).toBe("refused: is outside the notebook folder: only images inside it are inlined");
     }
     expect(await read(join(base, "secret.png"))).toMatch(/^refused: not found in the notebook folder/); // "/abs/…" is under the root, where it is not
@@ -62,7 +69,8 @@ describe("imageSource(src, rules) and readImage(path, rules)", () => {
     expect(await read("missing.png")).toBe("refused: not found in the notebook folder (sub/missing.png)");
     mkdirSync(join(root, "sub", "dir.png"), {recursive: true});
     expect(await read("dir.png")).toBe("refused: is a folder, not a file");
-    for (const src of ["%E0%A4%A.png", "%", "a%zz.png", "%C0%AF.png"]) expect(await read(src), src).toBe("refused: has a malformed %-escape");
+    for (const src of ["%E0%A4%A.png", "%", "a%zz.png", "%C0%AF.png"])
+      expect(await read(src), src).toBe("refused: has a malformed %-escape");
     expect(await read("a%00.png")).toBe("refused: is not a file name");
   });
 
@@ -80,7 +88,15 @@ describe("imageTags(html)", () => {
   it("finds src and srcset with any quoting, separators and case, the first of repeated attributes", () => {
     const html = `<p><IMG SRC="a.png" alt=x><img src='b.png'/><img\nsrc=c.png><img alt="x>y" src="d.png"><img src="e.png"src="f.png"><img/src=g.png><img srcset="h.png 2x" src=i.png></p><image src=no.png>`;
     const found = imageTags(html).map((t) => [t.src?.raw, t.srcset?.raw]);
-    expect(found).toEqual([["a.png", undefined], ["b.png", undefined], ["c.png", undefined], ["d.png", undefined], ["e.png", undefined], ["g.png", undefined], ["i.png", "h.png 2x"]]);
+    expect(found).toEqual([
+      ["a.png", undefined],
+      ["b.png", undefined],
+      ["c.png", undefined],
+      ["d.png", undefined],
+      ["e.png", undefined],
+      ["g.png", undefined],
+      ["i.png", "h.png 2x"]
+    ]);
     // each span is the whole attribute, so an edit replaces it and nothing else
     const [first] = imageTags(html);
     expect(html.slice(first.src!.start, first.src!.end)).toBe(' SRC="a.png"');
@@ -104,7 +120,7 @@ describe("decodeEntities(value)", () => {
 
 describe("imageLocator(markdown)", () => {
   it("gives the line and column where each src is written, in page order, also when marked encoded it", () => {
-    const md = "---\ntitle: t\n---\n\n![a](x.png)\n\ntext ![b](ü.png)\n\n<img src=\"x.png\">\n\n<img src=\"a&amp;b.png\">\n";
+    const md = '---\ntitle: t\n---\n\n![a](x.png)\n\ntext ![b](ü.png)\n\n<img src="x.png">\n\n<img src="a&amp;b.png">\n';
     const locate = imageLocator(md);
     expect(locate("x.png")).toEqual({line: 5, column: 6});
     expect(locate("%C3%BC.png")).toEqual({line: 7, column: 11});

@@ -38,20 +38,33 @@ describe("renderPage(compiled, options)", () => {
   it("adds the dev server's live-update hook only when given", () => {
     expect(page("# x\n")).not.toContain("queuebook-dev");
     const compiled = compileNotebook("# x\n", "nb.md");
-    expect(renderPage(compiled, {...pageLinks("nb"), events: "/_queuebook/events?page=nb"})).toContain('<meta name="queuebook-dev" content="/_queuebook/events?page=nb">');
+    expect(renderPage(compiled, {...pageLinks("nb"), events: "/_queuebook/events?page=nb"})).toContain(
+      '<meta name="queuebook-dev" content="/_queuebook/events?page=nb">'
+    );
   });
 });
 
 describe("renderIndex(entries, options)", () => {
   it("lists every notebook as a lesson with its title and description, escaped", () => {
-    const html = renderIndex([{href: "a.html", title: "A", description: "first"}, {href: "b.html", title: "B <2>", description: ""}], {assets: "_queuebook/"});
+    const html = renderIndex(
+      [
+        {href: "a.html", title: "A", description: "first"},
+        {href: "b.html", title: "B <2>", description: ""}
+      ],
+      {assets: "_queuebook/"}
+    );
     expect(html).toContain('<a href="a.html" data-qb-slot="link"><span data-qb-slot="title">A</span></a>');
     expect(html).toContain('<p lang="en" data-qb-slot="description">first</p>');
     expect(html).toContain('<span data-qb-slot="title">B &#60;2&#62;</span>');
   });
   it("puts notebooks with a front-matter order first, lowest first, the rest in path order", () => {
     const html = renderIndex(
-      [{href: "a.html", title: "A", description: ""}, {href: "b.html", title: "B", description: "", order: 2}, {href: "c.html", title: "C", description: ""}, {href: "d.html", title: "D", description: "", order: 1}],
+      [
+        {href: "a.html", title: "A", description: ""},
+        {href: "b.html", title: "B", description: "", order: 2},
+        {href: "c.html", title: "C", description: ""},
+        {href: "d.html", title: "D", description: "", order: 1}
+      ],
       {assets: "_queuebook/"}
     );
     expect([...html.matchAll(/data-qb-lesson="(\w)"/g)].map((m) => m[1])).toEqual(["d", "b", "a", "c"]);
@@ -62,23 +75,30 @@ describe("renderIndex(entries, options)", () => {
 });
 
 describe("renderPage(compiled, options): the page's languages", () => {
-  const md = "---\ntitle: Lesson\ndescription: About it\nlanguages: [en, hu, ja]\ntranslations:\n  ja:\n    title: 授業\n    description: それについて\n---\n\n# x\n";
+  const md =
+    "---\ntitle: Lesson\ndescription: About it\nlanguages: [en, hu, ja]\ntranslations:\n  ja:\n    title: 授業\n    description: それについて\n---\n\n# x\n";
   it("links the kit's words of each declared language that has them (English is in client.js), after the client", () => {
     const html = page(md);
-    expect(html).toMatch(/client\.js"><\/script>\n<script src="_queuebook\/ui-hu\.js"><\/script>\n<script src="_queuebook\/ui-ja\.js"><\/script>/);
+    expect(html).toMatch(
+      /client\.js"><\/script>\n<script src="_queuebook\/ui-hu\.js"><\/script>\n<script src="_queuebook\/ui-ja\.js"><\/script>/
+    );
     expect(page("# x\n")).not.toContain("ui-");
   });
   it("is titled in the language it opens in, with the others' titles for the picker", () => {
     const compiled = compileNotebook(md, "nb.md");
     const english = renderPage(compiled, pageLinks("nb"));
     expect(english).toContain("<title>Lesson</title>");
-    expect(english).toContain('<script type="application/json" id="qb-titles">{"ja":{"title":"授業","description":"それについて"}}</script>');
+    expect(english).toContain(
+      '<script type="application/json" id="qb-titles">{"ja":{"title":"授業","description":"それについて"}}</script>'
+    );
     // an export with --lang ja opens in Japanese alone: its tab, its description and its title slide's source are Japanese
     const japanese = renderPage({...compiled, languages: ["ja"]}, pageLinks("nb"));
     expect(japanese).toContain('<html lang="ja">');
     expect(japanese).toContain("<title>授業</title>");
     expect(japanese).toContain('<meta name="description" content="それについて">');
-    expect(japanese).toContain('<script type="application/json" id="qb-titles">{"en":{"title":"Lesson","description":"About it"}}</script>');
+    expect(japanese).toContain(
+      '<script type="application/json" id="qb-titles">{"en":{"title":"Lesson","description":"About it"}}</script>'
+    );
     expect(japanese).toContain('<script src="_queuebook/ui-ja.js"></script>');
     expect(japanese).not.toContain("ui-hu.js");
   });

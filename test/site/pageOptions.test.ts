@@ -29,7 +29,8 @@ describe("renderPage(compiled, {inline})", () => {
     const inline = new Map([...assets, links.script].map((name) => [name, `/* ${name} */`]));
     const html = renderPage(compiled, {...links, inline});
     expect(compiled.chunks).toEqual(expect.arrayContaining(["katex"]));
-    for (const name of assets) expect(html).toContain(name.endsWith(".css") ? `<style>/* ${name} */</style>` : `<script>/* ${name} */</script>`);
+    for (const name of assets)
+      expect(html).toContain(name.endsWith(".css") ? `<style>/* ${name} */</style>` : `<script>/* ${name} */</script>`);
     expect(html).toContain(`<script>/* ${links.script} */</script>`);
     expect(html).not.toMatch(/<script src=|<link rel="stylesheet"/);
   });
@@ -42,7 +43,7 @@ describe("renderPage(compiled, {inline})", () => {
   it("keeps an inlined script's text from ending its element", () => {
     const html = renderPage(compiled, {...links, inline: new Map([["client.js", 'const s = "</script><b>x</b>";']])});
     expect(html).not.toContain("</script><b>");
-    expect(html.match(/<script>[^]*?<\/script>/)![0]).toContain("\\x3C/script>");
+    expect(html.match(/<script>[\s\S]*?<\/script>/)![0]).toContain("\\x3C/script>");
   });
 });
 
@@ -53,15 +54,22 @@ describe("renderPage(compiled, {home: null, head, noscript})", () => {
     expect(html).not.toMatch(/<nav[^>]*><a /);
   });
   it("puts the head lines first in <head> and the sentence first in <main>, as text", () => {
-    const html = renderPage(compiled, {...links, head: ['<meta name="queuebook-export" content="1">'], noscript: "Scripts off? <b>here</b> & there"});
+    const html = renderPage(compiled, {
+      ...links,
+      head: ['<meta name="queuebook-export" content="1">'],
+      noscript: "Scripts off? <b>here</b> & there"
+    });
     expect(html).toContain('<head>\n<meta name="queuebook-export" content="1">\n<meta charset="utf-8">');
-    expect(html).toContain('<main class="qb-notebook" id="observablehq-main">\n<noscript><p class="qb-noscript">Scripts off? &#60;b&#62;here&#60;/b&#62; &#38; there</p></noscript>\n');
+    expect(html).toContain(
+      '<main class="qb-notebook" id="observablehq-main">\n<noscript><p class="qb-noscript">Scripts off? &#60;b&#62;here&#60;/b&#62; &#38; there</p></noscript>\n'
+    );
     expect(html).not.toContain("<b>here");
   });
   it("writes what the export's patches of the page wrote, byte for byte (export.ts's, before it used these options)", () => {
     const head = ['<meta name="queuebook-export" content="1">', '<meta name="queuebook-lang" content="hu">'];
     const sentence = "A snapshot of this notebook as it was rendered: open it in a browser with JavaScript on and every control is live.";
-    const report = '<p class="qb-report" data-qb-report data-qb-ui lang="en"><strong>T</strong> · nb.md · <a href="nb.html">nb.html</a></p>';
+    const report =
+      '<p class="qb-report" data-qb-report data-qb-ui lang="en"><strong>T</strong> · nb.md · <a href="nb.html">nb.html</a></p>';
     const editor = '<script type="text/x-queuebook-chunk" data-qb-chunk="editor" data-encoding="deflate-raw-base64">AAAA</script>';
     const snapshot = {outputs: {"cell-1": "<svg></svg>", "cell-2": "<span>x²</span>"}, styles: [".a{}"]};
     // the export's patches as they were, over the page written with home ""
@@ -73,9 +81,14 @@ describe("renderPage(compiled, {home: null, head, noscript})", () => {
     const end = patched.lastIndexOf("</body>");
     const withEditor = `${patched.slice(0, end)}${editor}\n${patched.slice(end)}`;
     expect(renderPage(compiled, {...links, home: null, head, top: [report], end: [editor]})).toBe(withEditor);
-    const snapshotted = applySnapshotStyles(applySnapshot(withEditor, snapshot.outputs), snapshot.styles).replace(`${report}\n`, `${report}\n<noscript><p class="qb-noscript">${sentence}</p></noscript>\n`);
-    expect(snapshotted).toContain('data-qb-snapshot><svg></svg></div>');
-    expect(renderPage(compiled, {...links, home: null, head, top: [report], noscript: sentence, end: [editor], snapshot})).toBe(snapshotted);
+    const snapshotted = applySnapshotStyles(applySnapshot(withEditor, snapshot.outputs), snapshot.styles).replace(
+      `${report}\n`,
+      `${report}\n<noscript><p class="qb-noscript">${sentence}</p></noscript>\n`
+    );
+    expect(snapshotted).toContain("data-qb-snapshot><svg></svg></div>");
+    expect(renderPage(compiled, {...links, home: null, head, top: [report], noscript: sentence, end: [editor], snapshot})).toBe(
+      snapshotted
+    );
   });
   it("is the site's page when none of them is given", () => {
     expect(renderPage(compiled, {...links, head: [], inline: new Map()})).toBe(renderPage(compiled, links));
@@ -100,7 +113,10 @@ describe("renderPage(compiled, {noCode, prose, snapshot})", () => {
     expect(html.split("qb-echo").length).toBe(renderPage(echoed, links).split("qb-echo").length);
   });
   it("fills each cell's element with its snapshot, inside <main> only, and the styles at the end of <head> inside <noscript>", () => {
-    const html = renderPage(echoed, {...links, snapshot: {outputs: {"cell-1": "<b>one</b>", "inline-1": "1"}, styles: [".x{color:red}", "@import 'elsewhere.css';"]}});
+    const html = renderPage(echoed, {
+      ...links,
+      snapshot: {outputs: {"cell-1": "<b>one</b>", "inline-1": "1"}, styles: [".x{color:red}", "@import 'elsewhere.css';"]}
+    });
     expect(html).toContain('<div class="qb-cell" id="cell-1" data-cell="');
     expect(html).toMatch(/<div class="qb-cell" id="cell-1" data-cell="[^"]+" data-qb-snapshot><b>one<\/b><\/div>/);
     expect(html).toMatch(/<span class="qb-inline" id="inline-1" data-cell="[^"]+" data-qb-snapshot>1<\/span>/);

@@ -15,7 +15,23 @@ describe("requestRefusal(request, address)", () => {
   });
 
   it("refuses every other Host: foreign names (DNS rebinding), other ports, no port, look-alikes, none at all", () => {
-    for (const host of ["evil.example:3100", "evil.example", "127.0.0.1:3101", "127.0.0.1", "localhost", "127.0.0.1:03100", "localhost.:3100", "localhost:3100.evil.example", "127.0.0.2:3100", "0.0.0.0:3100", "::1:3100", "[::1]", "127.0.0.1:3100@evil.example", "127.0.0.1:3100, evil.example", ""]) {
+    for (const host of [
+      "evil.example:3100",
+      "evil.example",
+      "127.0.0.1:3101",
+      "127.0.0.1",
+      "localhost",
+      "127.0.0.1:03100",
+      "localhost.:3100",
+      "localhost:3100.evil.example",
+      "127.0.0.2:3100",
+      "0.0.0.0:3100",
+      "::1:3100",
+      "[::1]",
+      "127.0.0.1:3100@evil.example",
+      "127.0.0.1:3100, evil.example",
+      ""
+    ]) {
       expect(refusal({host}), host).toMatch(/Host header/);
     }
     expect(refusal({})).toMatch(/Host header/);
@@ -29,8 +45,19 @@ describe("requestRefusal(request, address)", () => {
 
   it("serves an Origin that is this server (any of its names), refuses null and foreign origins", () => {
     const host = "127.0.0.1:3100";
-    for (const origin of ["http://127.0.0.1:3100", "http://localhost:3100", "http://[::1]:3100"]) expect(refusal({host, origin}), origin).toBeUndefined();
-    for (const origin of ["null", "http://evil.example:3100", "https://127.0.0.1:3100", "http://127.0.0.1:3101", "http://127.0.0.1", "http://127.0.0.1:3100/", "http://127.0.0.1:3100, http://evil.example", "file://", ""]) {
+    for (const origin of ["http://127.0.0.1:3100", "http://localhost:3100", "http://[::1]:3100"])
+      expect(refusal({host, origin}), origin).toBeUndefined();
+    for (const origin of [
+      "null",
+      "http://evil.example:3100",
+      "https://127.0.0.1:3100",
+      "http://127.0.0.1:3101",
+      "http://127.0.0.1",
+      "http://127.0.0.1:3100/",
+      "http://127.0.0.1:3100, http://evil.example",
+      "file://",
+      ""
+    ]) {
       expect(refusal({host, origin}), origin).toMatch(/Origin header/);
     }
   });
@@ -38,7 +65,8 @@ describe("requestRefusal(request, address)", () => {
   it("refuses cross-site and same-site fetches (another site's <script src>), serves same-origin and the reader's own navigation", () => {
     const host = "localhost:3100";
     for (const site of ["same-origin", "none"]) expect(refusal({host, "sec-fetch-site": site}), site).toBeUndefined();
-    for (const site of ["cross-site", "same-site", "", "same-origin, cross-site"]) expect(refusal({host, "sec-fetch-site": site}), site).toMatch(/Sec-Fetch-Site/);
+    for (const site of ["cross-site", "same-site", "", "same-origin, cross-site"])
+      expect(refusal({host, "sec-fetch-site": site}), site).toMatch(/Sec-Fetch-Site/);
   });
 
   it("checks Host before Origin: a foreign Host is refused even with a matching Origin", () => {
@@ -72,7 +100,19 @@ describe("requestPath(target)", () => {
   });
 
   it("is 404 for dotfiles, dot-folders and dot segments, encoded or not, at any depth", () => {
-    for (const target of ["/.env", "/.git/config", "/sub/.hidden", "/%2egit/config", "/%2Eenv", "/..", "/../x", "/a/./b", "/%2e%2e/x", "/a/%2e%2e/%2e%2e/etc/passwd", "/_queuebook/%2e%2e/package.json"]) {
+    for (const target of [
+      "/.env",
+      "/.git/config",
+      "/sub/.hidden",
+      "/%2egit/config",
+      "/%2Eenv",
+      "/..",
+      "/../x",
+      "/a/./b",
+      "/%2e%2e/x",
+      "/a/%2e%2e/%2e%2e/etc/passwd",
+      "/_queuebook/%2e%2e/package.json"
+    ]) {
       expect(requestPath(target), target).toEqual({status: 404, message: "not found"});
     }
   });
@@ -91,10 +131,15 @@ describe("requestPath(target)", () => {
 
   it("never yields a path with a dot segment, whatever the target", () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom("a", ".", "..", "%2e", "%2E%2e", "%2f", "/", "%5c", "b.md", "%", "%zz", ".git", "?", "x%00"), {maxLength: 8}), (parts) => {
-        const parsed = requestPath("/" + parts.join(""));
-        if ("path" in parsed) for (const segment of parsed.path.split("/")) expect(segment.startsWith(".")).toBe(false);
-      })
+      fc.property(
+        fc.array(fc.constantFrom("a", ".", "..", "%2e", "%2E%2e", "%2f", "/", "%5c", "b.md", "%", "%zz", ".git", "?", "x%00"), {
+          maxLength: 8
+        }),
+        (parts) => {
+          const parsed = requestPath("/" + parts.join(""));
+          if ("path" in parsed) for (const segment of parsed.path.split("/")) expect(segment.startsWith(".")).toBe(false);
+        }
+      )
     );
   });
 });

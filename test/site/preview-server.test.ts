@@ -78,12 +78,15 @@ function get(path: string, headers: Record<string, string | null> = {}, method =
 /** POSTs `body` as JSON to `path` with Host and exactly the headers given. */
 function post(path: string, body: object, headers: Record<string, string>): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = request({host: "127.0.0.1", port, path, method: "POST", headers: {host: `127.0.0.1:${port}`, ...headers}, setHost: false}, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (d) => (text += d));
-      res.on("end", () => resolve({status: res.statusCode!, headers: res.headers, body: text}));
-    });
+    const req = request(
+      {host: "127.0.0.1", port, path, method: "POST", headers: {host: `127.0.0.1:${port}`, ...headers}, setHost: false},
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => (text += d));
+        res.on("end", () => resolve({status: res.statusCode!, headers: res.headers, body: text}));
+      }
+    );
     req.on("error", reject);
     req.end(JSON.stringify(body));
   });
@@ -111,11 +114,23 @@ function expectRefused(reply: Reply, status: number, what: string) {
 }
 
 describe("startPreview: who may ask (Host, Origin, Sec-Fetch-Site on every request)", () => {
-  const everything = ["/", "/index.html", "/hi", "/hi.js", "/data.csv", "/.env", "/nope", "/_queuebook/client.js", "/_queuebook/events?page=hi", "/_queuebook/events?page="];
+  const everything = [
+    "/",
+    "/index.html",
+    "/hi",
+    "/hi.js",
+    "/data.csv",
+    "/.env",
+    "/nope",
+    "/_queuebook/client.js",
+    "/_queuebook/events?page=hi",
+    "/_queuebook/events?page="
+  ];
 
   it("refuses a foreign Host (DNS rebinding) with 403 and one line, on every kind of path, the event stream too", async () => {
     for (const path of everything) {
-      for (const host of [`evil.example:${port}`, "evil.example", `127.0.0.1:${port + 1}`, `localhost.:${port}`]) expectRefused(await get(path, {host}), 403, `${host} ${path}`);
+      for (const host of [`evil.example:${port}`, "evil.example", `127.0.0.1:${port + 1}`, `localhost.:${port}`])
+        expectRefused(await get(path, {host}), 403, `${host} ${path}`);
     }
   });
 
@@ -130,7 +145,8 @@ describe("startPreview: who may ask (Host, Origin, Sec-Fetch-Site on every reque
   });
 
   it("serves its own loopback names on its port", async () => {
-    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) expect((await get("/hi", {host})).status, host).toBe(200);
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`])
+      expect((await get("/hi", {host})).status, host).toBe(200);
   });
 
   it("refuses a null or foreign Origin, serves its own", async () => {
@@ -150,11 +166,16 @@ describe("startPreview: who may ask (Host, Origin, Sec-Fetch-Site on every reque
     const html = (await get("/hi")).body;
     expect(html).toContain('<meta name="queuebook-save" content="/_queuebook/save">');
     expect(html).not.toMatch(/queuebook-token|token=/);
-    for (const path of ["/", "/hi", "/hi.js", "/data.csv", "/_queuebook/client.js", "/nope"]) expect((await get(path)).headers["set-cookie"], path).toBeUndefined();
+    for (const path of ["/", "/hi", "/hi.js", "/data.csv", "/_queuebook/client.js", "/nope"])
+      expect((await get(path)).headers["set-cookie"], path).toBeUndefined();
     // curl read the page; it sends back the page's own headers, its Origin forged, and no cookie
     const source = join(root, "hi.md");
     const before = readFileSync(source, "utf8");
-    const forged = await post("/_queuebook/save", {path: "hi.md", expected: sourceHash(before), text: "# FORGED\n"}, {origin: `http://127.0.0.1:${port}`, "sec-fetch-site": "same-origin", "x-queuebook-write": "1", "content-type": "application/json"});
+    const forged = await post(
+      "/_queuebook/save",
+      {path: "hi.md", expected: sourceHash(before), text: "# FORGED\n"},
+      {origin: `http://127.0.0.1:${port}`, "sec-fetch-site": "same-origin", "x-queuebook-write": "1", "content-type": "application/json"}
+    );
     expect(forged.status).toBe(403);
     expect(JSON.parse(forged.body).error).toMatch(/sign-in link/);
     expect(readFileSync(source, "utf8")).toBe(before);
@@ -171,7 +192,11 @@ describe("startPreview: who may ask (Host, Origin, Sec-Fetch-Site on every reque
     expect([again.status, again.headers["set-cookie"]]).toEqual([403, undefined]);
     const source = join(root, "hi.md");
     const before = readFileSync(source, "utf8");
-    const saved = await post("/_queuebook/save", {path: "hi.md", expected: sourceHash(before), text: before}, {origin: `http://127.0.0.1:${port}`, cookie, "x-queuebook-write": "1", "content-type": "application/json"});
+    const saved = await post(
+      "/_queuebook/save",
+      {path: "hi.md", expected: sourceHash(before), text: before},
+      {origin: `http://127.0.0.1:${port}`, cookie, "x-queuebook-write": "1", "content-type": "application/json"}
+    );
     expect(saved.status).toBe(200);
     // another server run's links and cookie are nothing here, and its links are its own
     const other = await startPreview({root, packageRoot: copy.packageRoot, port: 0});
@@ -205,7 +230,17 @@ describe("startPreview: who may ask (Host, Origin, Sec-Fetch-Site on every reque
 
 describe("startPreview: what may be read (one 404 for everything not served, 400 for broken escapes)", () => {
   it("never serves dotfiles or dot-folders, encoded or not, nor notebooks in them", async () => {
-    for (const path of ["/.env", "/.git/config", "/%2egit/config", "/%2Eenv", "/sub/.hidden.md", "/sub/.hidden", "/.drafts/draft", "/.drafts/draft.js", "/.drafts/draft.md"]) {
+    for (const path of [
+      "/.env",
+      "/.git/config",
+      "/%2egit/config",
+      "/%2Eenv",
+      "/sub/.hidden.md",
+      "/sub/.hidden",
+      "/.drafts/draft",
+      "/.drafts/draft.js",
+      "/.drafts/draft.md"
+    ]) {
       expectRefused(await get(path), 404, path);
     }
   });
@@ -213,7 +248,15 @@ describe("startPreview: what may be read (one 404 for everything not served, 400
   it("answers the same 404 for a path out of the folder whether or not something is there", async () => {
     const missing = await get("/..%2fnowhere-at-all");
     expectRefused(missing, 404, "missing");
-    for (const path of ["/..%2foutside-secret", "/..%2foutside-secret.js", "/..%2foutside-secret.md", "/..%2foutside.txt", "/%2e%2e/outside.txt", "/sub/..%2f..%2foutside-secret", "/..%5coutside-secret"]) {
+    for (const path of [
+      "/..%2foutside-secret",
+      "/..%2foutside-secret.js",
+      "/..%2foutside-secret.md",
+      "/..%2foutside.txt",
+      "/%2e%2e/outside.txt",
+      "/sub/..%2f..%2foutside-secret",
+      "/..%5coutside-secret"
+    ]) {
       const reply = await get(path);
       expect({status: reply.status, body: reply.body}, path).toEqual({status: missing.status, body: missing.body});
     }
@@ -222,7 +265,20 @@ describe("startPreview: what may be read (one 404 for everything not served, 400
   it("answers the same 404 for a link out of the folder, a dangling link, a pipe and a missing notebook", async () => {
     const missing = await get("/nope");
     expectRefused(missing, 404, "missing");
-    for (const path of ["/linked", "/linked.js", "/linked.md", "/linked.html", "/dangling", "/dangling.js", "/leak.txt", "/pipe", "/pipe.js", "/pipe.md", "/sub", "/sub/"]) {
+    for (const path of [
+      "/linked",
+      "/linked.js",
+      "/linked.md",
+      "/linked.html",
+      "/dangling",
+      "/dangling.js",
+      "/leak.txt",
+      "/pipe",
+      "/pipe.js",
+      "/pipe.md",
+      "/sub",
+      "/sub/"
+    ]) {
       const reply = await get(path);
       expect({status: reply.status, body: reply.body}, path).toEqual({status: missing.status, body: missing.body});
     }
@@ -233,7 +289,8 @@ describe("startPreview: what may be read (one 404 for everything not served, 400
   });
 
   it("refuses an event stream for a page name that climbs out or names a dotfile", async () => {
-    for (const name of ["..%2Foutside-secret", ".env", "sub%2F..%2F..%2Fx"]) expectRefused(await get(`/_queuebook/events?page=${name}`), 404, name);
+    for (const name of ["..%2Foutside-secret", ".env", "sub%2F..%2F..%2Fx"])
+      expectRefused(await get(`/_queuebook/events?page=${name}`), 404, name);
   });
 
   it("still serves notebooks, their scripts, links inside the folder and plain files", async () => {
@@ -269,14 +326,16 @@ describe("startPreview: what may be read (one 404 for everything not served, 400
     expect(inner).toContain('<script src="/_queuebook/client.js"></script>');
     expect(inner).toMatch(/<script src="inner\.js\?v=\d+"><\/script>/);
     expect(inner).not.toContain("../_queuebook/");
-    for (const src of [...inner.matchAll(/<(?:script src|link rel="stylesheet" href)="(\/_queuebook\/[^"]+)"/g)].map((m) => m[1])) expect((await get(src)).status, src).toBe(200);
+    for (const src of [...inner.matchAll(/<(?:script src|link rel="stylesheet" href)="(\/_queuebook\/[^"]+)"/g)].map((m) => m[1]))
+      expect((await get(src)).status, src).toBe(200);
   });
 
   it("lists in the index only the notebooks it serves", async () => {
     const index = (await get("/")).body;
     for (const href of ['href="/hi"', 'href="/alias"', 'href="/sub/inner"']) expect(index).toContain(href);
     for (const hidden of ["/linked", "/dangling", "/pipe", "draft", "hidden", "OUTSIDE-SECRET"]) expect(index).not.toContain(hidden);
-    for (const href of [...index.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]).filter((h) => h.startsWith("/"))) expect((await get(href)).status, href).toBe(200);
+    for (const href of [...index.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]).filter((h) => h.startsWith("/")))
+      expect((await get(href)).status, href).toBe(200);
   });
 });
 
@@ -292,7 +351,12 @@ interface Message {
 async function stream(page: string, more = "") {
   const queue: Message[] = [];
   const waiting: ((m: Message) => void)[] = [];
-  const req = request({host: "127.0.0.1", port, path: `/_queuebook/events?page=${encodeURIComponent(page)}${more}`, headers: {host: `127.0.0.1:${port}`}});
+  const req = request({
+    host: "127.0.0.1",
+    port,
+    path: `/_queuebook/events?page=${encodeURIComponent(page)}${more}`,
+    headers: {host: `127.0.0.1:${port}`}
+  });
   const opened = new Promise<void>((resolve, reject) => {
     req.on("error", reject);
     req.on("response", (res) => {
@@ -327,7 +391,9 @@ describe("startPreview: the event streams", () => {
     const before = preview.live();
     expect(before.pages).toBeGreaterThan(0);
     for (let batch = 0; batch < 8; batch++) {
-      const answers = await Promise.all(Array.from({length: 50}, (_, i) => get(`/_queuebook/events?page=${String.fromCharCode(97 + (i % 26)).repeat(15_000)}${batch}-${i}`)));
+      const answers = await Promise.all(
+        Array.from({length: 50}, (_, i) => get(`/_queuebook/events?page=${String.fromCharCode(97 + (i % 26)).repeat(15_000)}${batch}-${i}`))
+      );
       for (const answer of answers) expect(answer.status).toBe(404);
     }
     expect(preview.live()).toEqual(before);
@@ -338,7 +404,10 @@ describe("startPreview: the event streams", () => {
     const ownPort = Number(new URL(own.url).port);
     const open = () =>
       new Promise<{status: number; close(): void}>((resolve, reject) => {
-        const req = request({host: "127.0.0.1", port: ownPort, path: "/_queuebook/events?page=hi", headers: {host: `127.0.0.1:${ownPort}`}}, (res) => resolve({status: res.statusCode!, close: () => req.destroy()}));
+        const req = request(
+          {host: "127.0.0.1", port: ownPort, path: "/_queuebook/events?page=hi", headers: {host: `127.0.0.1:${ownPort}`}},
+          (res) => resolve({status: res.statusCode!, close: () => req.destroy()})
+        );
         req.on("error", reject);
         req.end();
       });

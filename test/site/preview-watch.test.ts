@@ -111,7 +111,9 @@ describe("watchTree(dir, {onChange})", () => {
     mkdirSync(join(root, "real"));
     symlinkSync(join(root, "real"), join(root, "in-folder")); // a link to a folder inside: its target is watched, the link is not entered
     await flush("s1");
-    expect(reported).toEqual(expect.arrayContaining([join(root, "out-folder"), join(root, "out.md"), join(root, "in.md"), join(root, "in-folder")]));
+    expect(reported).toEqual(
+      expect.arrayContaining([join(root, "out-folder"), join(root, "out.md"), join(root, "in.md"), join(root, "in-folder")])
+    );
     expect(watcher.folders()).toEqual([root, join(root, "real")]);
     reported.length = 0;
     writeFileSync(join(outside, "secret.md"), "changed behind the link");
@@ -130,7 +132,9 @@ describe("watchTree(dir, {onChange})", () => {
     mkdirSync(join(root, ".later"));
     writeFileSync(join(root, ".later", "z.md"), "busy");
     await flush();
-    expect(reported.filter((p) => p.includes(`${root}/.git/`) || p.includes("node_modules/") || p.includes(".cache/") || p.includes(".later/"))).toEqual([]);
+    expect(
+      reported.filter((p) => p.includes(`${root}/.git/`) || p.includes("node_modules/") || p.includes(".cache/") || p.includes(".later/"))
+    ).toEqual([]);
     expect(watcher.folders()).toEqual([root, join(root, "sub")]);
   });
 

@@ -53,7 +53,9 @@ describe("previewAccess(options).signIn(req, res, path, query)", () => {
     const answer = await get(link.replace("?", "?lang=hu&"), {"sec-fetch-site": "none"});
     expect(answer.status).toBe(303);
     expect(answer.headers.location).toBe("/sub/page?lang=hu");
-    expect(answer.headers["set-cookie"]).toEqual([expect.stringMatching(new RegExp(`^queuebook-dev-${port}=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=/$`))]);
+    expect(answer.headers["set-cookie"]).toEqual([
+      expect.stringMatching(new RegExp(`^queuebook-dev-${port}=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=/$`))
+    ]);
     expect(answer.headers["cache-control"]).toBe("no-store");
     expect(answer.body).toBe("");
   });
@@ -100,7 +102,13 @@ describe("previewAccess(options).writeRefusal(req)", () => {
     fresh();
     const cookie = cookieOf((await get(access.link())).headers)!;
     expect((await get("/w", {cookie, "x-queuebook-write": "1"})).status).toBe(200);
-    const refused: Record<string, string>[] = [{cookie}, {cookie, "x-queuebook-write": "true"}, {"x-queuebook-write": "1"}, {cookie: cookie.slice(0, -1), "x-queuebook-write": "1"}, {cookie: `other=${cookie.split("=")[1]}`, "x-queuebook-write": "1"}];
+    const refused: Record<string, string>[] = [
+      {cookie},
+      {cookie, "x-queuebook-write": "true"},
+      {"x-queuebook-write": "1"},
+      {cookie: cookie.slice(0, -1), "x-queuebook-write": "1"},
+      {cookie: `other=${cookie.split("=")[1]}`, "x-queuebook-write": "1"}
+    ];
     for (const headers of refused) {
       expect((await get("/w", headers)).status, JSON.stringify(headers)).toBe(403);
     }

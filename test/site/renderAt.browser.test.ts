@@ -50,7 +50,11 @@ afterAll(() => void (work && rmSync(work, {recursive: true, force: true})));
 function decodedForms(html: string): Record<string, string> {
   const match = /<pre class="forms">([^<]*)<\/pre>/.exec(html);
   expect(match, "the snapshot holds the cell's output").not.toBeNull();
-  const text = match![1].replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  const text = match![1]
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
   const forms = JSON.parse(text) as Record<string, string>;
   return {
     uri: decodeURIComponent(forms.uri),
@@ -67,12 +71,18 @@ function decodedForms(html: string): Record<string, string> {
 
 /** Checks that `html` holds no form (raw, URI-encoded, escape(), HTML-escaped, base64, hex) of any of `secrets`. */
 function expectNoneOf(html: string, secrets: string[]): void {
-  for (const secret of secrets) for (const [how, form] of encodedForms(secret)) expect(html.includes(form), `${how} of ${secret}: ${form}`).toBe(false);
+  for (const secret of secrets)
+    for (const [how, form] of encodedForms(secret)) expect(html.includes(form), `${how} of ${secret}: ${form}`).toBe(false);
 }
 
 describe("rendered at RENDER_ORIGIN: no address of this machine in any encoding", {timeout: 120_000}, () => {
   it("exportNotebook: the page's every encoding of its address decodes to the neutral one; no form of a machine path is in the file", async () => {
-    const result = await exportNotebook({file: join(work, "nb", "leak.md"), packageRoot, chromium: chromiumPath, snapshotTimeoutMs: 60_000});
+    const result = await exportNotebook({
+      file: join(work, "nb", "leak.md"),
+      packageRoot,
+      chromium: chromiumPath,
+      snapshotTimeoutMs: 60_000
+    });
     expect(result.snapshotSkipped).toBeUndefined();
     const forms = decodedForms(result.html);
     const address = `${RENDER_ORIGIN}/leak.html`;
@@ -80,14 +90,25 @@ describe("rendered at RENDER_ORIGIN: no address of this machine in any encoding"
     // written as they are (encodeURI changes nothing in it), the address and the stack's script are made relative to the file
     expect([forms.base, forms.uriOnce]).toEqual(["leak.html", "leak.html"]);
     expect(forms.stack).toMatch(/leak\.html:\d+/);
-    expectNoneOf(result.html, [work, join(tmpdir(), "queuebook-export"), "queuebook-export-", "queuebook-render-at-", packageRoot.replace(/\/$/, "")]);
+    expectNoneOf(result.html, [
+      work,
+      join(tmpdir(), "queuebook-export"),
+      "queuebook-export-",
+      "queuebook-render-at-",
+      packageRoot.replace(/\/$/, "")
+    ]);
     expect(result.html.includes("file://")).toBe(false);
   });
 
   it("buildSite --snapshot: a page in a subfolder renders with the site's files, at its neutral address; no form of the site's folder is in it", async () => {
     const out = join(work, "site-out");
     const skipped: string[] = [];
-    await buildSite({root: join(work, "nb"), out, packageRoot, snapshot: {chromium: chromiumPath, timeoutMs: 60_000, skipped: (reason) => void skipped.push(reason)}});
+    await buildSite({
+      root: join(work, "nb"),
+      out,
+      packageRoot,
+      snapshot: {chromium: chromiumPath, timeoutMs: 60_000, skipped: (reason) => void skipped.push(reason)}
+    });
     expect(skipped).toEqual([]);
     for (const page of ["leak.html", "sub/leak.html"]) {
       const html = readFileSync(join(out, page), "utf8");

@@ -54,7 +54,17 @@ describe("pageInFolder(dir, page)", () => {
 
   it("answers nothing outside it: dot segments, a link out, a folder, a NUL, an absent file", async () => {
     const target = pageInFolder(site, "a b.html");
-    for (const path of ["/../outside.txt", "/_queuebook/../../outside.txt", "/./a b.html", "/.git/config", "/out.txt", "/_queuebook", "/", "/a b.html\0", "/missing.js"]) {
+    for (const path of [
+      "/../outside.txt",
+      "/_queuebook/../../outside.txt",
+      "/./a b.html",
+      "/.git/config",
+      "/out.txt",
+      "/_queuebook",
+      "/",
+      "/a b.html\0",
+      "/missing.js"
+    ]) {
       expect(await target.files(path), path).toBeUndefined();
     }
   });

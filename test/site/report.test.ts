@@ -12,11 +12,17 @@ const declared = ["en", "hu", "pt", "ig"];
 describe("agreeStateAndLanguage(state, lang, declared)", () => {
   it("an explicit language wins: the run link's language part is rewritten to it", () => {
     expect(agreeStateAndLanguage("run=v1_free_s1_m0_en", "hu", declared)).toEqual({state: "run=v1_free_s1_m0_hu", lang: "hu"});
-    expect(agreeStateAndLanguage("run=v1_bad-deploy_s7_m42_hu_29rollback", "en", declared)).toEqual({state: "run=v1_bad-deploy_s7_m42_en_29rollback", lang: "en"});
+    expect(agreeStateAndLanguage("run=v1_bad-deploy_s7_m42_hu_29rollback", "en", declared)).toEqual({
+      state: "run=v1_bad-deploy_s7_m42_en_29rollback",
+      lang: "en"
+    });
   });
 
   it("a link without a language gets the explicit one; the other parts stay as written", () => {
-    expect(agreeStateAndLanguage("/3&run=v1_surge_s3_m10&x=1", "pt", declared)).toEqual({state: "/3&run=v1_surge_s3_m10_pt&x=1", lang: "pt"});
+    expect(agreeStateAndLanguage("/3&run=v1_surge_s3_m10&x=1", "pt", declared)).toEqual({
+      state: "/3&run=v1_surge_s3_m10_pt&x=1",
+      lang: "pt"
+    });
   });
 
   it("without --lang the link's language is the export's, when the notebook declares it", () => {
@@ -34,11 +40,26 @@ describe("agreeStateAndLanguage(state, lang, declared)", () => {
 
 describe("loadsElsewhere(css) and keptStyles(styles)", () => {
   it("keeps a stylesheet that loads nothing, and data: and #fragment references", () => {
-    for (const css of [".oc-dash { display: grid; }", ".a { background: url(data:image/png;base64,AAAA) }", ".b { fill: url(#grad) }", ".c { mask: url( '#m' ) }"]) expect(loadsElsewhere(css), css).toBe(false);
+    for (const css of [
+      ".oc-dash { display: grid; }",
+      ".a { background: url(data:image/png;base64,AAAA) }",
+      ".b { fill: url(#grad) }",
+      ".c { mask: url( '#m' ) }"
+    ])
+      expect(loadsElsewhere(css), css).toBe(false);
   });
 
   it("drops one that would load from elsewhere, however it is spelled", () => {
-    for (const css of [".a { background: url(http://x/y.png) }", "@import 'x.css';", ".a { background: image-set('x.png' 1x) }", ".a { background: \\75 rl(//x) }", ".a { b: URL( x.png ) }", ".a { width: expression(alert(1)) }", ".a { b: src(x) }"]) expect(loadsElsewhere(css), css).toBe(true);
+    for (const css of [
+      ".a { background: url(http://x/y.png) }",
+      "@import 'x.css';",
+      ".a { background: image-set('x.png' 1x) }",
+      ".a { background: \\75 rl(//x) }",
+      ".a { b: URL( x.png ) }",
+      ".a { width: expression(alert(1)) }",
+      ".a { b: src(x) }"
+    ])
+      expect(loadsElsewhere(css), css).toBe(true);
     expect(keptStyles([".a{color:red}", ".b{background:url(https://x)}"])).toEqual([".a{color:red}"]);
   });
 
@@ -51,7 +72,9 @@ describe("loadsElsewhere(css) and keptStyles(styles)", () => {
 
   it("applySnapshotStyles(html, styles) writes them inside <noscript> at the end of <head>, and nothing when there are none", () => {
     const html = "<html><head><title>t</title></head><body></body></html>";
-    expect(applySnapshotStyles(html, [".a{}"])).toBe("<html><head><title>t</title><noscript><style data-qb-snapshot-style>\n.a{}\n</style></noscript>\n</head><body></body></html>");
+    expect(applySnapshotStyles(html, [".a{}"])).toBe(
+      "<html><head><title>t</title><noscript><style data-qb-snapshot-style>\n.a{}\n</style></noscript>\n</head><body></body></html>"
+    );
     expect(applySnapshotStyles(html, [])).toBe(html);
     expect(applySnapshotStyles(html, ["@import 'x';"])).toBe(html);
   });
@@ -59,15 +82,26 @@ describe("loadsElsewhere(css) and keptStyles(styles)", () => {
 
 describe("reportHead(facts)", () => {
   it("names the notebook and, for a run, its scenario, seed, minute and decisions, with the link", () => {
-    const line = reportHead({title: "On call", notebook: "on-call.md", page: "on-call.html", hash: "#run=v1_bad-deploy_s7_m42_hu_29rollback_50rollback"});
+    const line = reportHead({
+      title: "On call",
+      notebook: "on-call.md",
+      page: "on-call.html",
+      hash: "#run=v1_bad-deploy_s7_m42_hu_29rollback_50rollback"
+    });
     expect(line).toContain("<strong>On call</strong> · on-call.md · as exported: scenario bad-deploy, seed 7, minute 42, 1 decision · ");
-    expect(line).toContain('<a href="#run=v1_bad-deploy_s7_m42_hu_29rollback_50rollback">on-call.html#run=v1_bad-deploy_s7_m42_hu_29rollback_50rollback</a>');
+    expect(line).toContain(
+      '<a href="#run=v1_bad-deploy_s7_m42_hu_29rollback_50rollback">on-call.html#run=v1_bad-deploy_s7_m42_hu_29rollback_50rollback</a>'
+    );
     expect(line).toMatch(/^<p class="qb-report" data-qb-report data-qb-ui lang="en">/);
   });
 
   it("a page without state is named by its file; a hash that is no run is shown as it is", () => {
-    expect(reportHead({title: "Formulas", notebook: "formulas.md", page: "formulas.html", hash: ""})).toContain('<strong>Formulas</strong> · formulas.md · <a href="formulas.html">formulas.html</a>');
-    expect(reportHead({title: "Deck", notebook: "deck.md", page: "deck.html", hash: "/3"})).toContain('deck.md · as exported · <a href="#/3">deck.html#/3</a>');
+    expect(reportHead({title: "Formulas", notebook: "formulas.md", page: "formulas.html", hash: ""})).toContain(
+      '<strong>Formulas</strong> · formulas.md · <a href="formulas.html">formulas.html</a>'
+    );
+    expect(reportHead({title: "Deck", notebook: "deck.md", page: "deck.html", hash: "/3"})).toContain(
+      'deck.md · as exported · <a href="#/3">deck.html#/3</a>'
+    );
   });
 
   it("every fact is text, never markup", () => {
@@ -82,9 +116,21 @@ describe("relativeToPage(rendered, pageUrl)", () => {
   it("makes the page's links to itself relative, in text and attributes; an encoded copy and other addresses stay", () => {
     const page = "https://queuebook.invalid/a%20%26%20b/on-call.html";
     const link = "https://queuebook.invalid/a%20%26%20b/on-call.html#run=v1_free_s1_m0_en&x=1";
-    const clean = relativeToPage({outputs: {"cell-1": `<input value="${link.replace(/&/g, "&amp;")}">`, "cell-2": `${link} ${encodeURIComponent(link)} https://queuebook.invalid/other.html`}, styles: [`.a{background:url(${page.replace("on-call.html", "x.png")})}`], hash: "#run=v1"}, page);
+    const clean = relativeToPage(
+      {
+        outputs: {
+          "cell-1": `<input value="${link.replace(/&/g, "&amp;")}">`,
+          "cell-2": `${link} ${encodeURIComponent(link)} https://queuebook.invalid/other.html`
+        },
+        styles: [`.a{background:url(${page.replace("on-call.html", "x.png")})}`],
+        hash: "#run=v1"
+      },
+      page
+    );
     expect(clean.outputs["cell-1"]).toBe('<input value="on-call.html#run=v1_free_s1_m0_en&amp;x=1">');
-    expect(clean.outputs["cell-2"]).toBe(`on-call.html#run=v1_free_s1_m0_en&x=1 ${encodeURIComponent(link)} https://queuebook.invalid/other.html`);
+    expect(clean.outputs["cell-2"]).toBe(
+      `on-call.html#run=v1_free_s1_m0_en&x=1 ${encodeURIComponent(link)} https://queuebook.invalid/other.html`
+    );
     expect(clean.styles[0]).toBe(".a{background:url(x.png)}");
     expect(clean.hash).toBe("#run=v1");
   });

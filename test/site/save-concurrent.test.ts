@@ -28,7 +28,8 @@ beforeAll(async () => {
   server = createServer({requireHostHeader: false}, (req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     if (url.searchParams.has("token")) access.signIn(req, res, url.pathname, url.searchParams);
-    else if (req.url === savePath) void handleSave(req, res, {root, realRoot: realpathSync(root), access: access.writeRefusal, guard: (r) => requestRefusal(r, {port})});
+    else if (req.url === savePath)
+      void handleSave(req, res, {root, realRoot: realpathSync(root), access: access.writeRefusal, guard: (r) => requestRefusal(r, {port})});
     else res.writeHead(404).end();
   });
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
@@ -40,11 +41,14 @@ afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
 /** One save on a socket of its own (no keep-alive pool: the requests are truly concurrent). */
 function save(body: {path: string; expected: string; text: string}): Promise<{status: number; json: any}> {
   return new Promise((resolve, reject) => {
-    const req = request({host: "127.0.0.1", port, path: savePath, method: "POST", agent: false, headers: savingHeaders(port, cookie)}, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c) => chunks.push(c));
-      res.on("end", () => resolve({status: res.statusCode!, json: JSON.parse(Buffer.concat(chunks).toString("utf8"))}));
-    });
+    const req = request(
+      {host: "127.0.0.1", port, path: savePath, method: "POST", agent: false, headers: savingHeaders(port, cookie)},
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => resolve({status: res.statusCode!, json: JSON.parse(Buffer.concat(chunks).toString("utf8"))}));
+      }
+    );
     req.on("error", reject);
     req.end(JSON.stringify(body));
   });
@@ -71,7 +75,10 @@ describe("handleSave(req, res, options): concurrent saves of one version", () =>
               continue;
             }
             const won = mine.filter(({a}) => a.status === 200);
-            expect(won.map(({a}) => a.status), f).toEqual([200]);
+            expect(
+              won.map(({a}) => a.status),
+              f
+            ).toEqual([200]);
             expect(onDisk).toBe(won[0].s.text);
             expect(won[0].a.json).toEqual({hash: sourceHash(onDisk)});
             for (const {a} of mine.filter(({a}) => a.status !== 200)) {

@@ -30,7 +30,8 @@ describe("renderPage(compiled, options) embeds the notebook's source", () => {
     expect(source.hash).toMatch(/^[0-9a-f]{16}$/);
   });
   it("keeps text that would end the element, open a comment or break a line in a script as text", () => {
-    const hostile = "# </script><script>alert(1)</script>\n\n<!-- <script>\n\n```js\nconst s = \"</script>\u2028\u2029\";\n```\n\n<img src=x onerror=alert(1)>\n";
+    const hostile =
+      '# </script><script>alert(1)</script>\n\n<!-- <script>\n\n```js\nconst s = "</script>\u2028\u2029";\n```\n\n<img src=x onerror=alert(1)>\n';
     const html = page(hostile);
     expect(embedded(html).text).toBe(hostile);
     const data = /id="qb-source">([\s\S]*?)<\/script>/.exec(html)![1];

@@ -20,7 +20,11 @@ import {tree} from "../support/tree.js";
 const input = new URL("../input/edit-crlf/", import.meta.url).pathname;
 const golden = new URL("../output/edit-crlf.md", import.meta.url).pathname;
 const original = readFileSync(`${input}original.md`, "utf8");
-const edited = applyEdits(original, sourceBlocks(original, parseNotebook(original, "nb.md").blocks), JSON.parse(readFileSync(`${input}edits.json`, "utf8")) as SourceEdit[]);
+const edited = applyEdits(
+  original,
+  sourceBlocks(original, parseNotebook(original, "nb.md").blocks),
+  JSON.parse(readFileSync(`${input}edits.json`, "utf8")) as SourceEdit[]
+);
 const announced: string[] = [];
 const access = previewAccess({cookieName: () => "queuebook-dev-test", announce: (link) => announced.push(link)});
 let cookie: string;
@@ -49,7 +53,8 @@ beforeAll(async () => {
   server = createServer({requireHostHeader: false}, (req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     if (url.searchParams.has("token")) access.signIn(req, res, url.pathname, url.searchParams);
-    else if (req.url === savePath) void handleSave(req, res, {root, realRoot: realpathSync(root), access: access.writeRefusal, guard: (r) => requestRefusal(r, {port})});
+    else if (req.url === savePath)
+      void handleSave(req, res, {root, realRoot: realpathSync(root), access: access.writeRefusal, guard: (r) => requestRefusal(r, {port})});
     else res.writeHead(404).end();
   });
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
@@ -66,7 +71,15 @@ interface Sent {
 }
 
 /** A raw request (any Host, any Origin), with the headers of the server's own page unless overridden. */
-function send({method = "POST", headers = {}, body = {}}: {method?: string; headers?: Record<string, string | undefined>; body?: string | object}): Promise<{status: number; json: any}> {
+function send({
+  method = "POST",
+  headers = {},
+  body = {}
+}: {
+  method?: string;
+  headers?: Record<string, string | undefined>;
+  body?: string | object;
+}): Promise<{status: number; json: any}> {
   const text = typeof body === "string" ? body : JSON.stringify(body);
   const all: Record<string, string | undefined> = {...savingHeaders(port, cookie), ...headers};
   return new Promise((resolve, reject) => {
@@ -98,7 +111,10 @@ describe("handleSave(req, res, options): POST /_queuebook/save", () => {
   });
   it("saves a notebook in a subfolder, and the Host and Origin may be localhost", async () => {
     const text = "# Inner, edited\n";
-    const result = await send({headers: {host: `localhost:${port}`, origin: `http://localhost:${port}`}, body: saveOf("sub/inner.md", text, sourceHash("# Inner\n"))});
+    const result = await send({
+      headers: {host: `localhost:${port}`, origin: `http://localhost:${port}`},
+      body: saveOf("sub/inner.md", text, sourceHash("# Inner\n"))
+    });
     expect(result.status).toBe(200);
     expect(readFileSync(join(root, "sub", "inner.md"), "utf8")).toBe(text);
     writeFileSync(join(root, "sub", "inner.md"), "# Inner\n");
@@ -124,11 +140,26 @@ describe("handleSave(req, res, options): POST /_queuebook/save", () => {
     ["an Origin on another loopback name than the Host", {headers: {origin: "http://localhost:PORT"}}, 403, /Origin/],
     ["a cross-site Sec-Fetch-Site", {headers: {"sec-fetch-site": "cross-site"}}, 403, /Sec-Fetch-Site/],
     ["no cookie (a process that read every page: they hold no secret)", {headers: {cookie: undefined}}, 403, /sign-in link/],
-    ["a forged Origin and no cookie", {headers: {cookie: undefined, origin: "http://127.0.0.1:PORT", host: "127.0.0.1:PORT"}}, 403, /sign-in link/],
+    [
+      "a forged Origin and no cookie",
+      {headers: {cookie: undefined, origin: "http://127.0.0.1:PORT", host: "127.0.0.1:PORT"}},
+      403,
+      /sign-in link/
+    ],
     ["a wrong cookie", {headers: {cookie: "queuebook-dev-test=guess"}}, 403, /sign-in link/],
     ["the cookie one character short", {headers: {cookie: (c: string) => c.slice(0, -1)}}, 403, /sign-in link/],
-    ["the cookie's value under another server's name", {headers: {cookie: (c: string) => c.replace("queuebook-dev-test=", "queuebook-dev-other=")}}, 403, /sign-in link/],
-    ["the cookie with the old page token header instead of X-Queuebook-Write", {headers: {"x-queuebook-write": undefined, "x-queuebook-token": (c: string) => c.split("=")[1]}}, 403, /X-Queuebook-Write/],
+    [
+      "the cookie's value under another server's name",
+      {headers: {cookie: (c: string) => c.replace("queuebook-dev-test=", "queuebook-dev-other=")}},
+      403,
+      /sign-in link/
+    ],
+    [
+      "the cookie with the old page token header instead of X-Queuebook-Write",
+      {headers: {"x-queuebook-write": undefined, "x-queuebook-token": (c: string) => c.split("=")[1]}},
+      403,
+      /X-Queuebook-Write/
+    ],
     ["no X-Queuebook-Write (what a cross-site form sends)", {headers: {"x-queuebook-write": undefined}}, 403, /X-Queuebook-Write/],
     ["X-Queuebook-Write other than 1", {headers: {"x-queuebook-write": "yes"}}, 403, /X-Queuebook-Write/],
     ["a form post (not JSON)", {headers: {"content-type": "application/x-www-form-urlencoded"}}, 403, /JSON/],
@@ -150,7 +181,9 @@ describe("handleSave(req, res, options): POST /_queuebook/save", () => {
   for (const [name, sent, status, message] of refusals) {
     it(`refuses ${name} (${status}), writing nothing`, async () => {
       writeFileSync(join(root, "nb.md"), original);
-      const headers = Object.fromEntries(Object.entries(sent.headers ?? {}).map(([k, v]) => [k, typeof v === "function" ? v(cookie) : v?.replace("PORT", String(port))]));
+      const headers = Object.fromEntries(
+        Object.entries(sent.headers ?? {}).map(([k, v]) => [k, typeof v === "function" ? v(cookie) : v?.replace("PORT", String(port))])
+      );
       const before = tree(base);
       const result = await send({...sent, headers, body: sent.body ?? saveOf("nb.md")});
       expect(result.status).toBe(status);
@@ -168,10 +201,19 @@ describe("handleSave(req, res, options): POST /_queuebook/save", () => {
     expect(tree(base)).toEqual(before);
     // without Content-Length (chunked): counted as it arrives
     const chunked = await new Promise<number>((resolve, reject) => {
-      const req = request({host: "127.0.0.1", port, path: savePath, method: "POST", headers: {...savingHeaders(port, cookie), "transfer-encoding": "chunked"}}, (res) => {
-        res.resume();
-        resolve(res.statusCode!);
-      });
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port,
+          path: savePath,
+          method: "POST",
+          headers: {...savingHeaders(port, cookie), "transfer-encoding": "chunked"}
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        }
+      );
       req.on("error", reject);
       const piece = "x".repeat(1024 * 1024);
       for (let i = 0; i < 5; i++) req.write(piece);

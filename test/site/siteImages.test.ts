@@ -56,7 +56,7 @@ beforeAll(() => {
   writeFileSync(join(root, "sub", "big.png"), "");
   truncateSync(join(root, "sub", "big.png"), 2 * 1024 * 1024); // sparse: the limit below is 1 MB
   writeFileSync(join(root, "sub", "page.md"), page);
-  writeFileSync(join(root, "index.md"), "# Home\n\n![home](data/pic.png) <img id=\"up\" src=\"../secret.png\" alt=\"\">\n");
+  writeFileSync(join(root, "index.md"), '# Home\n\n![home](data/pic.png) <img id="up" src="../secret.png" alt="">\n');
 });
 
 /** Every file under `dir`, relative and sorted. */
@@ -82,17 +82,29 @@ const pageWarnings = [
 
 describe("pageImages(html, file, root, maxBytes, markdown)", () => {
   it("copies what the page may show, drops every other src and each srcset, and says where each is written", async () => {
-    const html = '<main><p><img src="/data/pic.png" alt="from the root"></p>\n<img id="relative" src="../data/pic.png" alt="up one folder">\n' +
-      ['<img id="outside" src="../../secret.png" alt="">', '<img src="%2E%2E/%2E%2E/secret.png" alt="encoded">', '<img id="entities" src="&#46;&#46;/&#46;&#46;/secret.png" alt="">',
-        '<img id="link" src="passwd.png" alt=""> <img id="pipe" src="pipe.png" alt="">', '<img id="text" src="notes.txt" alt=""> <img id="missing" src="/nope.png" alt="">',
-        '<img id="big" src="big.png" alt=""> <img id="escape" src="%E0%A4%A.png" alt="">', '<img id="set" src="/data/pic.png" srcset="../../secret.png 2x" alt="">',
-        '<img id="web" src="https://example.com/a.png" alt=""> <img id="data" src="data:image/png;base64,AA" alt="">'].join("\n") + "</main>";
+    const html =
+      '<main><p><img src="/data/pic.png" alt="from the root"></p>\n<img id="relative" src="../data/pic.png" alt="up one folder">\n' +
+      [
+        '<img id="outside" src="../../secret.png" alt="">',
+        '<img src="%2E%2E/%2E%2E/secret.png" alt="encoded">',
+        '<img id="entities" src="&#46;&#46;/&#46;&#46;/secret.png" alt="">',
+        '<img id="link" src="passwd.png" alt=""> <img id="pipe" src="pipe.png" alt="">',
+        '<img id="text" src="notes.txt" alt=""> <img id="missing" src="/nope.png" alt="">',
+        '<img id="big" src="big.png" alt=""> <img id="escape" src="%E0%A4%A.png" alt="">',
+        '<img id="set" src="/data/pic.png" srcset="../../secret.png 2x" alt="">',
+        '<img id="web" src="https://example.com/a.png" alt=""> <img id="data" src="data:image/png;base64,AA" alt="">'
+      ].join("\n") +
+      "</main>";
     const shown = await pageImages(html, join(root, "sub", "page.md"), root, 1024 * 1024, page);
     expect(shown.problems.map((p) => `sub/page.md:${p.line}:${p.column}: ${p.message}`)).toEqual(pageWarnings);
     expect([...shown.images.keys()]).toEqual(["data/pic.png"]);
     expect(shown.images.get("data/pic.png")!.toString()).toBe("PNG-PIXELS");
     // Each tag as it is left: only the images the site holds keep an src (root-relative made relative), and URLs stay.
-    const srcs = imageTags(shown.html).map((t) => [shown.html.slice(t.start, t.end).match(/id="(\w+)"/)?.[1] ?? "", t.src?.raw ?? null, t.srcset?.raw ?? null]);
+    const srcs = imageTags(shown.html).map((t) => [
+      shown.html.slice(t.start, t.end).match(/id="(\w+)"/)?.[1] ?? "",
+      t.src?.raw ?? null,
+      t.srcset?.raw ?? null
+    ]);
     expect(srcs).toEqual([
       ["", "../data/pic.png", null],
       ["relative", "../data/pic.png", null],
@@ -130,7 +142,10 @@ describe("buildSite: images of a subfolder page", () => {
 
   it("warns at file:line:column with build's wording, for every refused image of every page", () => {
     const lines = warnings.filter((w) => /image/.test(w.message)).map((w) => warningLine(w).replace(/^warning: /, ""));
-    expect(lines).toEqual(['index.md:3:41: image "../secret.png" is outside the notebook folder: only images inside it are copied; left out of the page', ...pageWarnings]);
+    expect(lines).toEqual([
+      'index.md:3:41: image "../secret.png" is outside the notebook folder: only images inside it are copied; left out of the page',
+      ...pageWarnings
+    ]);
     expect(lines.join("\n")).not.toMatch(/inlined|inlines/);
   });
 

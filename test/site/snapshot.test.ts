@@ -3,7 +3,10 @@
 import {describe, expect, it} from "vitest";
 import {CHROMIUM_CANDIDATES, chromiumPath, defaultRenderTimeoutMs, renderTimeoutMs} from "../../src/site/snapshot.js";
 
-const installed = (...paths: string[]) => (path: string) => paths.includes(path);
+const installed =
+  (...paths: string[]) =>
+  (path: string) =>
+    paths.includes(path);
 
 describe("chromiumPath(env, exists)", () => {
   it("takes QUEUEBOOK_CHROMIUM as given, installed or not", () => {
@@ -28,6 +31,7 @@ describe("renderTimeoutMs(env)", () => {
     expect(renderTimeoutMs({})).toBe(defaultRenderTimeoutMs);
     expect(renderTimeoutMs({QUEUEBOOK_SNAPSHOT_TIMEOUT_S: "2.5"})).toBe(2500);
     expect(renderTimeoutMs({QUEUEBOOK_SNAPSHOT_TIMEOUT_S: "3600"})).toBe(3_600_000);
-    for (const bad of ["0", "-1", "abc", "3601", ""]) expect(renderTimeoutMs({QUEUEBOOK_SNAPSHOT_TIMEOUT_S: bad})).toBe(defaultRenderTimeoutMs);
+    for (const bad of ["0", "-1", "abc", "3601", ""])
+      expect(renderTimeoutMs({QUEUEBOOK_SNAPSHOT_TIMEOUT_S: bad})).toBe(defaultRenderTimeoutMs);
   });
 });

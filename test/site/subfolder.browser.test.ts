@@ -25,16 +25,19 @@ beforeAll(async () => {
   writeFileSync(join(base, "secret.txt"), "SECRET-BESIDE-THE-ROOT");
   writeFileSync(join(root, "data", "runs.csv"), "run,ms\n1,12\n2,15\n3,11\n");
   writeFileSync(join(root, "week-1", "helper.js"), "export const week = 1;\n");
-  writeFileSync(join(root, "week-1", "intro.md"), [
-    "---\ntitle: Week one\n---\n\n# Week one\n\n",
-    fence('import {week} from "./helper.js";'),
-    fence('import * as Inputs from "npm:@observablehq/inputs";'),
-    fence('const rows = await FileAttachment("../data/runs.csv").csv({typed: true});'),
-    fence('html`<p id="summary">week ${week}: ${rows.length} runs, ${typeof Inputs.range}</p>`'),
-    fence("const a = 1; a = 2;"),
-    fence('FileAttachment("../../secret.txt").text()'),
-    "Inline: <span id=\"inline\">${week * 10}</span>\n"
-  ].join(""));
+  writeFileSync(
+    join(root, "week-1", "intro.md"),
+    [
+      "---\ntitle: Week one\n---\n\n# Week one\n\n",
+      fence('import {week} from "./helper.js";'),
+      fence('import * as Inputs from "npm:@observablehq/inputs";'),
+      fence('const rows = await FileAttachment("../data/runs.csv").csv({typed: true});'),
+      fence('html`<p id="summary">week ${week}: ${rows.length} runs, ${typeof Inputs.range}</p>`'),
+      fence("const a = 1; a = 2;"),
+      fence('FileAttachment("../../secret.txt").text()'),
+      'Inline: <span id="inline">${week * 10}</span>\n'
+    ].join("")
+  );
   writeFileSync(join(root, "a#b.md"), "# Hash in the name\n\n" + fence('html`<p id="hash-page">${1 + 1}</p>`'));
   site = await startSite(root, {prefix: "queuebook-subfolder-site"});
   ({browser, out} = site);
@@ -64,7 +67,9 @@ for (const mode of modes) {
       await expect.poll(() => page.locator("#summary").textContent()).toBe("week 1: 3 runs, function");
       await expect.poll(() => page.locator("#inline").innerText()).toBe("10");
       await expect.poll(() => page.locator("#cell-5").innerText()).toMatch(/Cannot assign to "a" because it is a constant/);
-      await expect.poll(() => page.locator("#cell-6").innerText()).toMatch(/FileAttachment "\.\.\/\.\.\/secret\.txt" is outside the notebook folder/);
+      await expect
+        .poll(() => page.locator("#cell-6").innerText())
+        .toMatch(/FileAttachment "\.\.\/\.\.\/secret\.txt" is outside the notebook folder/);
       expect(await page.content()).not.toContain("SECRET-BESIDE-THE-ROOT");
       expect(errors).toEqual([]);
       await page.close();

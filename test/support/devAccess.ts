@@ -6,12 +6,15 @@ import {request} from "node:http";
 export function signInCookie(link: string): Promise<string> {
   const url = new URL(link);
   return new Promise((resolve, reject) => {
-    const req = request({host: url.hostname, port: url.port, path: url.pathname + url.search, headers: {"sec-fetch-site": "none"}}, (res) => {
-      res.resume();
-      const cookie = res.headers["set-cookie"]?.[0]?.split(";")[0];
-      if (res.statusCode === 303 && cookie) resolve(cookie);
-      else reject(new Error(`sign-in refused: ${res.statusCode}`));
-    });
+    const req = request(
+      {host: url.hostname, port: url.port, path: url.pathname + url.search, headers: {"sec-fetch-site": "none"}},
+      (res) => {
+        res.resume();
+        const cookie = res.headers["set-cookie"]?.[0]?.split(";")[0];
+        if (res.statusCode === 303 && cookie) resolve(cookie);
+        else reject(new Error(`sign-in refused: ${res.statusCode}`));
+      }
+    );
     req.on("error", reject);
     req.end();
   });
@@ -19,5 +22,11 @@ export function signInCookie(link: string): Promise<string> {
 
 /** The headers of a save from the server's own page in a signed-in browser (Host, Origin, cookie, X-Queuebook-Write, JSON). */
 export function savingHeaders(port: number, cookie: string): Record<string, string> {
-  return {host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}`, cookie, "x-queuebook-write": "1", "content-type": "application/json"};
+  return {
+    host: `127.0.0.1:${port}`,
+    origin: `http://127.0.0.1:${port}`,
+    cookie,
+    "x-queuebook-write": "1",
+    "content-type": "application/json"
+  };
 }

@@ -17,7 +17,8 @@ export function encodedForms(secret: string): [string, string][] {
   for (let shift = 0; shift < 3; shift++) {
     // base64 of the secret after `shift` bytes of anything: the whole 4-character groups that hold only its bytes
     const encoded = Buffer.concat([Buffer.alloc(shift), Buffer.from(secret)]).toString("base64");
-    const first = Math.ceil(shift / 3) * 4, last = Math.floor((shift + Buffer.byteLength(secret)) / 3) * 4;
+    const first = Math.ceil(shift / 3) * 4,
+      last = Math.floor((shift + Buffer.byteLength(secret)) / 3) * 4;
     if (last > first) forms.push([`base64+${shift}`, encoded.slice(first, last)]);
   }
   const seen = new Set<string>();

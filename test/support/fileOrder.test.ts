@@ -11,7 +11,13 @@ afterAll(() => rmSync(dir, {recursive: true, force: true}));
 
 describe("the order test files start in", () => {
   it("is unknown files first, then the longest, equal times by path", () => {
-    expect(longestFirst(["c.ts", "a.ts", "new.ts", "b.ts", "d.ts"], {"a.ts": 1, "b.ts": 30, "c.ts": 1, "d.ts": 0})).toEqual(["new.ts", "b.ts", "a.ts", "c.ts", "d.ts"]);
+    expect(longestFirst(["c.ts", "a.ts", "new.ts", "b.ts", "d.ts"], {"a.ts": 1, "b.ts": 30, "c.ts": 1, "d.ts": 0})).toEqual([
+      "new.ts",
+      "b.ts",
+      "a.ts",
+      "c.ts",
+      "d.ts"
+    ]);
     expect(longestFirst(["b.ts", "a.ts"], {})).toEqual(["a.ts", "b.ts"]);
   });
 
@@ -19,7 +25,11 @@ describe("the order test files start in", () => {
     const times = readFileTimes(fileTimesPath);
     expect(times["test/e2e/a11y.test.ts"]).toBeGreaterThan(0);
     expect(readFileTimes(join(dir, "missing.json"))).toEqual({});
-    for (const [name, text] of [["array", "[1]"], ["broken", "{"], ["null", "null"]]) {
+    for (const [name, text] of [
+      ["array", "[1]"],
+      ["broken", "{"],
+      ["null", "null"]
+    ]) {
       writeFileSync(join(dir, `${name}.json`), text);
       expect(readFileTimes(join(dir, `${name}.json`)), name).toEqual({});
     }
@@ -29,13 +39,32 @@ describe("the order test files start in", () => {
 
   it("as vitest's sequencer: by group order, then project, each project's kept files longest first", async () => {
     const root = new URL("../../", import.meta.url).pathname;
-    const spec = (project: string, path: string, groupOrder = 0) => ({project: {name: project, config: {sequence: {groupOrder}}}, moduleId: join(root, path), path}) as unknown as TestSpecification & {path: string};
-    const files = [spec("unit", "test/sim/budget.test.ts"), spec("unit", "test/cli/lab-record.test.ts"), spec("browser", "test/e2e/tabs.test.ts"), spec("browser", "test/e2e/a11y.test.ts"), spec("later", "test/e2e/present.test.ts", 1)];
+    const spec = (project: string, path: string, groupOrder = 0) =>
+      ({project: {name: project, config: {sequence: {groupOrder}}}, moduleId: join(root, path), path}) as unknown as TestSpecification & {
+        path: string;
+      };
+    const files = [
+      spec("unit", "test/sim/budget.test.ts"),
+      spec("unit", "test/cli/lab-record.test.ts"),
+      spec("browser", "test/e2e/tabs.test.ts"),
+      spec("browser", "test/e2e/a11y.test.ts"),
+      spec("later", "test/e2e/present.test.ts", 1)
+    ];
     const sorted = await new LongestFirst({config: {root}} as unknown as Vitest).sort(files);
-    expect(sorted.map((s) => (s as unknown as {path: string}).path)).toEqual(["test/e2e/a11y.test.ts", "test/e2e/tabs.test.ts", "test/cli/lab-record.test.ts", "test/sim/budget.test.ts", "test/e2e/present.test.ts"]);
+    expect(sorted.map((s) => (s as unknown as {path: string}).path)).toEqual([
+      "test/e2e/a11y.test.ts",
+      "test/e2e/tabs.test.ts",
+      "test/cli/lab-record.test.ts",
+      "test/sim/budget.test.ts",
+      "test/e2e/present.test.ts"
+    ]);
   });
 
   it("test:times writes this run's times over the kept ones, drops files gone, rounds to tenths", () => {
-    expect(mergedTimes({"a.ts": 5, "gone.ts": 3, "b.ts": 1}, {"b.ts": 2.04, "c.ts": 0.26}, (path) => path !== "gone.ts")).toEqual({"a.ts": 5, "b.ts": 2, "c.ts": 0.3});
+    expect(mergedTimes({"a.ts": 5, "gone.ts": 3, "b.ts": 1}, {"b.ts": 2.04, "c.ts": 0.26}, (path) => path !== "gone.ts")).toEqual({
+      "a.ts": 5,
+      "b.ts": 2,
+      "c.ts": 0.3
+    });
   });
 });

@@ -19,7 +19,9 @@ export function readFileTimes(path = fileTimesPath): FileTimes {
   try {
     const parsed: unknown = JSON.parse(readFileSync(path, "utf8"));
     if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return {};
-    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, number] => typeof entry[1] === "number" && entry[1] >= 0));
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, number] => typeof entry[1] === "number" && entry[1] >= 0)
+    );
   } catch {
     return {};
   }
@@ -43,6 +45,8 @@ export class LongestFirst extends BaseSequencer {
     const pathOf = (spec: TestSpecification) => relative(this.ctx.config.root, spec.moduleId);
     const group = (spec: TestSpecification) => spec.project.config.sequence.groupOrder;
     const project = (spec: TestSpecification) => spec.project.name;
-    return [...files].sort((a, b) => group(a) - group(b) || (project(a) < project(b) ? -1 : project(a) > project(b) ? 1 : 0) || order(pathOf(a), pathOf(b)));
+    return [...files].sort(
+      (a, b) => group(a) - group(b) || (project(a) < project(b) ? -1 : project(a) > project(b) ? 1 : 0) || order(pathOf(a), pathOf(b))
+    );
   }
 }

@@ -7,7 +7,8 @@ import {packageRoot, type CliResult} from "../cli/run.js";
 
 /** Runs `queuebook ...args` through main() in `cwd`, with `env` as the whole environment (empty by default), and collects its output. */
 export async function runMain(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  let stdout = "", stderr = "";
+  let stdout = "",
+    stderr = "";
   const code = await main(args, {packageRoot, cwd, env, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t)});
   return {code, stdout, stderr};
 }

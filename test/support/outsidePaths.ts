@@ -36,7 +36,10 @@ export function outsidePaths(file: string, text: string, root: string): OutsideP
   const base = String.raw`(import\.meta\.dirname|[A-Za-z_$][\w$]*)`;
   const joined = new RegExp(String.raw`\b(?:join|resolve)\(\s*${base}((?:\s*,\s*${literal})*)`, "g");
   const joinArgs = (args: string) => [...args.matchAll(literalPattern)].map((m) => literalText(m));
-  const binding = new RegExp(String.raw`\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:fileURLToPath\(\s*)?(new URL\(\s*${literal}\s*,\s*import\.meta\.url\s*\)|(?:join|resolve)\(\s*${base}((?:\s*,\s*${literal})*)|import\.meta\.dirname)`, "g");
+  const binding = new RegExp(
+    String.raw`\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:fileURLToPath\(\s*)?(new URL\(\s*${literal}\s*,\s*import\.meta\.url\s*\)|(?:join|resolve)\(\s*${base}((?:\s*,\s*${literal})*)|import\.meta\.dirname)`,
+    "g"
+  );
   for (const m of text.matchAll(binding)) {
     const [, name, expression] = m;
     if (expression.startsWith("new URL")) names.set(name, fromUrl(literalText(m as RegExpExecArray, 3)));

@@ -25,13 +25,21 @@ export const queueModel: SimModel = {
       for (const a of actions) if (a.minute === m && "set" in a) controls = {...controls, ...a.set};
       const rush = events.find((e) => m >= e.minute && m < e.minute + e.params.durationMin);
       const arrivals = scenario.baseRate * (rush ? rush.params.size : 1);
-      trace.metrics.push({minute: m, clock: formatClock(parseClock(scenario.startClock) + m), arrivals, waitMs: waitMs(arrivals / 10 / Number(controls.servers))});
+      trace.metrics.push({
+        minute: m,
+        clock: formatClock(parseClock(scenario.startClock) + m),
+        arrivals,
+        waitMs: waitMs(arrivals / 10 / Number(controls.servers))
+      });
       trace.details.push({});
       trace.controls.push(controls);
     }
     return trace;
   },
-  summarize: (metrics: readonly MetricsRow[]) => ({minutes: metrics.length, meanWaitMs: metrics.length ? metrics.reduce((s, m) => s + Number(m.waitMs), 0) / metrics.length : 0}),
+  summarize: (metrics: readonly MetricsRow[]) => ({
+    minutes: metrics.length,
+    meanWaitMs: metrics.length ? metrics.reduce((s, m) => s + Number(m.waitMs), 0) / metrics.length : 0
+  }),
   measures: [{field: "meanWaitMs", better: "lower", kind: "number", digits: 0, unit: "ms"}]
 };
 
@@ -46,5 +54,8 @@ export const queueRush: Scenario = {
   budgetLeft: 1,
   controls: {servers: 2},
   events: [{kind: "rush", minute: 10, size: 3, durationMin: 15}],
-  textbook: [{at: {event: "rush"}, set: {servers: 5}}, {at: {event: "rush", edge: "end"}, set: {servers: 2}}]
+  textbook: [
+    {at: {event: "rush"}, set: {servers: 5}},
+    {at: {event: "rush", edge: "end"}, set: {servers: 2}}
+  ]
 };

@@ -16,8 +16,13 @@ export interface QueuebookRun {
 /** Runs `queuebook …args` in `cwd` with this process's environment, QUEUEBOOK_CHROMIUM at the tests' Chromium, and `env` over both. */
 export function runQueuebook(args: string[], cwd: string, env: Record<string, string> = {}): Promise<QueuebookRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(packageRoot, "bin/queuebook.js"), ...args], {cwd, env: {...process.env, QUEUEBOOK_CHROMIUM: chromiumPath, ...env}, stdio: ["ignore", "pipe", "pipe"]});
-    let stdout = "", stderr = "";
+    const child = spawn(process.execPath, [join(packageRoot, "bin/queuebook.js"), ...args], {
+      cwd,
+      env: {...process.env, QUEUEBOOK_CHROMIUM: chromiumPath, ...env},
+      stdio: ["ignore", "pipe", "pipe"]
+    });
+    let stdout = "",
+      stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
     child.stderr.on("data", (d) => (stderr += d));
     child.on("error", reject);

@@ -9,6 +9,7 @@ describe("timeFactor(env)", () => {
   });
 
   it("is 1 when unset, empty, zero, negative or not a number", () => {
-    for (const value of [undefined, "", "0", "-2", "slow", "NaN"]) expect(timeFactor({QUEUEBOOK_TEST_TIME_FACTOR: value}), String(value)).toBe(1);
+    for (const value of [undefined, "", "0", "-2", "slow", "NaN"])
+      expect(timeFactor({QUEUEBOOK_TEST_TIME_FACTOR: value}), String(value)).toBe(1);
   });
 });

@@ -29,7 +29,13 @@ export function folderListing(contents: Contents.IManager, fresh: () => boolean)
 }
 
 /** Reads `name` for the lesson at `lessonPath` (a contents path, "course/notebooks/on-call.md"). */
-export async function readLessonFile(contents: Contents.IManager, lessonPath: string, name: string, maxBytes = maxFileBytes, listing: Listing = folderListing(contents, () => false)): Promise<FileAnswer> {
+export async function readLessonFile(
+  contents: Contents.IManager,
+  lessonPath: string,
+  name: string,
+  maxBytes = maxFileBytes,
+  listing: Listing = folderListing(contents, () => false)
+): Promise<FileAnswer> {
   const folder = lessonPath.includes("/") ? lessonPath.slice(0, lessonPath.lastIndexOf("/")) : "";
   const found = lessonFile(folder, name);
   if ("refused" in found) return {ok: false, message: found.refused};
@@ -38,7 +44,11 @@ export async function readLessonFile(contents: Contents.IManager, lessonPath: st
   let model = (await listing(at < 0 ? "" : found.path.slice(0, at)))?.get(found.path.slice(at + 1));
   if (!model) return {ok: false, message: `cannot read ${quoted}: no such file beside the lesson`};
   if (model.type === "directory") return {ok: false, message: `cannot read ${quoted}: it is a folder`};
-  if (typeof model.size === "number" && model.size > maxBytes) return {ok: false, message: `cannot read ${quoted}: ${(model.size / 1e6).toFixed(1)} MB is over the ${maxBytes / 1e6} MB limit for a lesson's file`};
+  if (typeof model.size === "number" && model.size > maxBytes)
+    return {
+      ok: false,
+      message: `cannot read ${quoted}: ${(model.size / 1e6).toFixed(1)} MB is over the ${maxBytes / 1e6} MB limit for a lesson's file`
+    };
   try {
     model = await contents.get(found.path, {type: "file", content: true});
   } catch {
@@ -48,5 +58,7 @@ export async function readLessonFile(contents: Contents.IManager, lessonPath: st
   if (typeof model.content !== "string") return {ok: false, message: `cannot read ${quoted}: not a file`};
   const bytes = model.format === "base64" ? Math.floor((model.content.replace(/\s/g, "").length * 3) / 4) : model.content.length;
   if (bytes > maxBytes) return {ok: false, message: `cannot read ${quoted}: over the ${maxBytes / 1e6} MB limit for a lesson's file`};
-  return model.format === "base64" ? {ok: true, mimeType, base64: model.content.replace(/\s/g, "")} : {ok: true, mimeType, text: model.content};
+  return model.format === "base64"
+    ? {ok: true, mimeType, base64: model.content.replace(/\s/g, "")}
+    : {ok: true, mimeType, text: model.content};
 }

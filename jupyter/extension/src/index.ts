@@ -13,7 +13,10 @@ export const FACTORY = "queuebook lesson";
 export const PACKAGE = "queuebook-jupyterlab";
 
 class LessonFactory extends ABCWidgetFactory<DocumentWidget<LessonView>, DocumentRegistry.IModel> {
-  constructor(options: DocumentRegistry.IWidgetFactoryOptions<DocumentWidget<LessonView>>, private readonly app: JupyterFrontEnd) {
+  constructor(
+    options: DocumentRegistry.IWidgetFactoryOptions<DocumentWidget<LessonView>>,
+    private readonly app: JupyterFrontEnd
+  ) {
     super(options);
   }
 

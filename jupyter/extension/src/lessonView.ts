@@ -32,7 +32,10 @@ export class LessonView extends Widget {
   private readonly listing: Listing;
   private listedAt = 0;
 
-  constructor(private readonly context: DocumentRegistry.Context, private readonly options: LessonOptions) {
+  constructor(
+    private readonly context: DocumentRegistry.Context,
+    private readonly options: LessonOptions
+  ) {
     super();
     this.addClass("qb-jupyter-lesson");
     this.title.label = context.localPath.split("/").pop() ?? context.path;
@@ -44,7 +47,10 @@ export class LessonView extends Widget {
     frame.title = `queuebook lesson: ${this.title.label}`;
     frame.style.cssText = "border:0;width:100%;height:100%;display:block;background:#fff";
     frame.src = options.frameUrl;
-    this.listing = folderListing(options.contents, () => performance.now() - this.listedAt < 1000 || ((this.listedAt = performance.now()), false));
+    this.listing = folderListing(
+      options.contents,
+      () => performance.now() - this.listedAt < 1000 || ((this.listedAt = performance.now()), false)
+    );
     this.node.style.overflow = "hidden";
     this.node.append(frame);
     window.addEventListener("message", this.onMessage);
@@ -75,7 +81,13 @@ export class LessonView extends Widget {
         const now = context.model.toString();
         if (sourceHash(now) !== message.expected) {
           const name = context.localPath.split("/").pop();
-          this.post({qb: PROTOCOL, type: "kept", id: message.id, ok: false, message: `not kept: ${name} changed in JupyterLab since the lesson showed it; your text is still in the editor (copy it: the lesson now shows the document as it is)`});
+          this.post({
+            qb: PROTOCOL,
+            type: "kept",
+            id: message.id,
+            ok: false,
+            message: `not kept: ${name} changed in JupyterLab since the lesson showed it; your text is still in the editor (copy it: the lesson now shows the document as it is)`
+          });
           this.sendSource(); // (in case the change is still settling)
           return;
         }

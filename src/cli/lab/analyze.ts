@@ -30,7 +30,11 @@ export const subcommand: Subcommand = {
   summary: "the lab's answer files",
   usage,
   async run(args, context) {
-    const {values, positionals} = parseFlags(args, {workers: {type: "string"}, rate: {type: "string"}, users: {type: "string"}, think: {type: "string"}, force: {type: "boolean"}}, true);
+    const {values, positionals} = parseFlags(
+      args,
+      {workers: {type: "string"}, rate: {type: "string"}, users: {type: "string"}, think: {type: "string"}, force: {type: "boolean"}},
+      true
+    );
     if (positionals.length !== 1) throw new UsageError(`expected 1 folder, got ${positionals.length} arguments`);
     const dir = resolve(context.cwd, positionals[0]);
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`no such folder: ${positionals[0]}`);

@@ -48,7 +48,8 @@ const timerLimit = `${maxTimerMs / 1000} s (2^31 − 1 ms, the longest timer: ab
 /** A duration in milliseconds a timer can hold: 0 (or above 0) up to 2^31 − 1. */
 export function timerMsArg(name: string, value: string, allowZero = false): number {
   const ms = positiveArg(name, value, allowZero);
-  if (ms > maxTimerMs) throw new UsageError(`${name} must be at most ${maxTimerMs} ms (2^31 − 1, the longest timer: about 24.8 days), got ${value}`);
+  if (ms > maxTimerMs)
+    throw new UsageError(`${name} must be at most ${maxTimerMs} ms (2^31 − 1, the longest timer: about 24.8 days), got ${value}`);
   return ms;
 }
 
@@ -65,10 +66,13 @@ export function timerSecondsArg(name: string, value: string, allowZero = false):
  */
 export function rateArg(name: string, value: string, count = 1): number {
   const rate = positiveArg(name, value);
-  if (rate > maxRate) throw new UsageError(`${name} must be at most ${maxRate} per second (1 µs apart, the files' resolution), got ${value}`);
+  if (rate > maxRate)
+    throw new UsageError(`${name} must be at most ${maxRate} per second (1 µs apart, the files' resolution), got ${value}`);
   const lastingMs = (count / rate) * 1000;
   if (!(lastingMs <= maxTimerMs))
-    throw new UsageError(`${name} ${value}: ${count === 1 ? "one interval (1/rate)" : `${count} requests`} would last ${(count / rate).toPrecision(3)} s; at most ${timerLimit}`);
+    throw new UsageError(
+      `${name} ${value}: ${count === 1 ? "one interval (1/rate)" : `${count} requests`} would last ${(count / rate).toPrecision(3)} s; at most ${timerLimit}`
+    );
   return rate;
 }
 
@@ -94,7 +98,8 @@ export function outputArg(value: string, context: Context, writes: LabOutputKind
   const reason = unwritableReason(path, value);
   if (reason) throw new UsageError(reason);
   const held = existsSync(path) ? recordedKind(path, firstLine(path)) : undefined;
-  if (held && held !== writes) throw new UsageError(`cannot write ${value}: it holds ${held}: refusing to replace it with ${writes}; choose another name`);
+  if (held && held !== writes)
+    throw new UsageError(`cannot write ${value}: it holds ${held}: refusing to replace it with ${writes}; choose another name`);
   return path;
 }
 

@@ -36,7 +36,11 @@ export const subcommand: Subcommand = {
   summary: "check a lab folder (or a class of them) against the lab's rules",
   usage,
   async run(args, context) {
-    const {values, positionals} = parseFlags(args, {class: {type: "string"}, out: {type: "string", short: "o"}, "max-mb": {type: "string"}, "max-seconds": {type: "string"}}, true);
+    const {values, positionals} = parseFlags(
+      args,
+      {class: {type: "string"}, out: {type: "string", short: "o"}, "max-mb": {type: "string"}, "max-seconds": {type: "string"}},
+      true
+    );
     if (values.class !== undefined) {
       if (positionals.length) throw new UsageError(`--class takes one folder; unexpected ${JSON.stringify(positionals[0])}`);
       const budget: LearnerBudget = {
@@ -46,7 +50,8 @@ export const subcommand: Subcommand = {
       return gradeClassCommand(values.class, values.out, budget, context);
     }
     if (values.out !== undefined) throw new UsageError("-o goes with --class (one learner's grade is printed)");
-    for (const flag of ["max-mb", "max-seconds"] as const) if (values[flag] !== undefined) throw new UsageError(`--${flag} goes with --class (a learner's budget in a class)`);
+    for (const flag of ["max-mb", "max-seconds"] as const)
+      if (values[flag] !== undefined) throw new UsageError(`--${flag} goes with --class (a learner's budget in a class)`);
     if (positionals.length !== 1) throw new UsageError(`expected 1 folder, got ${positionals.length} arguments`);
     const dir = folderArg(positionals[0], context.cwd);
     const checks = gradeLab(folderReader(dir));
@@ -61,7 +66,8 @@ export const subcommand: Subcommand = {
 function positiveFlag(name: string, value: string | undefined, fallback: number, max: number): number {
   if (value === undefined) return fallback;
   const n = /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
-  if (!(n > 0 && n <= max)) throw new UsageError(`${name} must be a number above 0 and at most ${max}, got ${JSON.stringify(value.slice(0, 40))}`);
+  if (!(n > 0 && n <= max))
+    throw new UsageError(`${name} must be a number above 0 and at most ${max}, got ${JSON.stringify(value.slice(0, 40))}`);
   return n;
 }
 
@@ -73,7 +79,12 @@ function folderArg(value: string, cwd: string): string {
 }
 
 /** The class CSV to stdout or `-o`, written whole or not at all; exit 0 once written, whatever the learners scored. */
-function gradeClassCommand(value: string, out: string | undefined, budget: LearnerBudget, context: Parameters<Subcommand["run"]>[1]): number {
+function gradeClassCommand(
+  value: string,
+  out: string | undefined,
+  budget: LearnerBudget,
+  context: Parameters<Subcommand["run"]>[1]
+): number {
   const dir = folderArg(value, context.cwd);
   const target = out === undefined ? undefined : resolve(context.cwd, out);
   if (target) {
@@ -82,7 +93,11 @@ function gradeClassCommand(value: string, out: string | undefined, budget: Learn
   }
   if (learnerFolders(dir).length === 0) {
     const oneLearner = inputNames.some((name) => existsSync(resolve(dir, name)));
-    throw new UsageError(oneLearner ? `${value} holds no learners' folders: it looks like one learner's lab folder (run lab grade ${value})` : `${value} holds no learners' folders (expected one folder per learner)`);
+    throw new UsageError(
+      oneLearner
+        ? `${value} holds no learners' folders: it looks like one learner's lab folder (run lab grade ${value})`
+        : `${value} holds no learners' folders (expected one folder per learner)`
+    );
   }
   const csv = classCsv(gradeClass(dir, {budget}));
   if (target) writeFileAtomic(target, csv);

@@ -42,16 +42,17 @@ export const command: Command = {
   subcommands: true,
   async run(args, context) {
     const [name, ...rest] = args;
-    if (name === "--help" || name === "-h" || name === "help") return context.stdout(usage + "\n"), 0;
+    if (name === "--help" || name === "-h" || name === "help") return (context.stdout(usage + "\n"), 0);
     if (name === undefined) throw new UsageError("missing subcommand", usage);
     if (!Object.hasOwn(subcommands, name)) throw new UsageError(`unknown subcommand ${JSON.stringify(name)}`, usage);
     const subcommand = await subcommands[name as LabSubcommandName]();
-    if (wantsHelp(rest)) return context.stdout(subcommand.usage + "\n"), 0;
+    if (wantsHelp(rest)) return (context.stdout(subcommand.usage + "\n"), 0);
     try {
       return await subcommand.run(rest, context);
     } catch (error) {
       // An argument or a path may carry control characters (a newline in a file name): one line, escaped.
-      if (error instanceof UsageError && !error.commandName) throw new UsageError(oneLine(error.message), error.usage ?? subcommand.usage, `lab ${name}`);
+      if (error instanceof UsageError && !error.commandName)
+        throw new UsageError(oneLine(error.message), error.usage ?? subcommand.usage, `lab ${name}`);
       if (error instanceof CommandError && !error.commandName) throw new CommandError(oneLine(error.message), error.code, `lab ${name}`);
       // Expected failures from the lab's modules: bad input files, an output that cannot be written.
       if (error instanceof LabInputError || error instanceof WriteError) throw new CommandError(oneLine(error.message), 1, `lab ${name}`);

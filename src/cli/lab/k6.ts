@@ -56,6 +56,7 @@ function httpUrl(value: string): string {
   } catch {
     throw new UsageError(`malformed URL "${value}"`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`URL must start with http:// or https://, got "${value}"`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new UsageError(`URL must start with http:// or https://, got "${value}"`);
   return url.href;
 }

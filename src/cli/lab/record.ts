@@ -49,7 +49,12 @@ export const subcommand: Subcommand = {
     const bar = progressBar(context);
     let analysis;
     try {
-      analysis = await recordLab({out, progress: bar.update, startServer: values["in-process"] ? startInProcess : childServer(context.packageRoot), force: values.force});
+      analysis = await recordLab({
+        out,
+        progress: bar.update,
+        startServer: values["in-process"] ? startInProcess : childServer(context.packageRoot),
+        force: values.force
+      });
     } catch (error) {
       bar.finish();
       throw new CommandError((error as Error).message);
@@ -57,7 +62,11 @@ export const subcommand: Subcommand = {
     bar.finish();
     const shown = relative(context.cwd, out) || ".";
     context.stdout(`wrote ${analysis.files.length} answer files and the runs to ${shown}\n`);
-    for (const line of placedLines(analysis.placed.filter((p) => p.kept), (name) => join(shown, name))) context.stdout(line + "\n");
+    for (const line of placedLines(
+      analysis.placed.filter((p) => p.kept),
+      (name) => join(shown, name)
+    ))
+      context.stdout(line + "\n");
     for (const note of analysis.notes) context.stdout(`check ${note}\n`);
     return analysis.skipped.length ? 1 : 0;
   }
@@ -68,11 +77,17 @@ export const subcommand: Subcommand = {
  * process was started with (bin/queuebook.js, normally) and reads its port from stdout.
  */
 function childServer(packageRoot: string) {
-  const entry = process.argv[1] && /queuebook|cli/.test(process.argv[1]) ? [...process.execArgv, process.argv[1]] : [join(packageRoot, "bin", "queuebook.js")];
+  const entry =
+    process.argv[1] && /queuebook|cli/.test(process.argv[1])
+      ? [...process.execArgv, process.argv[1]]
+      : [join(packageRoot, "bin", "queuebook.js")];
   return (serviceMs: number, workers: number) =>
     new Promise<RunningServer>((resolvePromise, reject) => {
-      const child = spawn(process.execPath, [...entry, "lab", "server", "0", String(serviceMs), String(workers)], {stdio: ["ignore", "pipe", "pipe"]});
-      let stdout = "", stderr = "";
+      const child = spawn(process.execPath, [...entry, "lab", "server", "0", String(serviceMs), String(workers)], {
+        stdio: ["ignore", "pipe", "pipe"]
+      });
+      let stdout = "",
+        stderr = "";
       child.stderr.on("data", (chunk) => (stderr += chunk));
       child.on("error", reject);
       const exited = new Promise<void>((resolveExit) => child.on("exit", () => resolveExit()));
@@ -88,9 +103,11 @@ function childServer(packageRoot: string) {
 /** A one-line progress bar on stderr, redrawn in place on a terminal, per step otherwise. */
 function progressBar(context: Context) {
   const tty = Boolean(process.stderr.isTTY);
-  let lastStep = "", lastDrawn = -1;
+  let lastStep = "",
+    lastDrawn = -1;
   const draw = (fraction: number, step: string) => {
-    const width = 30, filled = Math.round(fraction * width);
+    const width = 30,
+      filled = Math.round(fraction * width);
     return `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${String(Math.round(fraction * 100)).padStart(3)}% ${step}`;
   };
   return {

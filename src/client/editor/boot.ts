@@ -16,7 +16,6 @@ import {followLanguage, ui} from "../ui/text.js";
 import {editsKey, pageScope, setAsideKey} from "../edits/scope.js";
 import {maybePageApi, pageApi, type EditorApi} from "../pageApi.js";
 
-
 const UI = "data-qb-ui";
 const CONTROL = "button[data-qb-edit], button[data-qb-show-code]";
 /** Where client.js came from: editor.js sits beside it (an export carries it inline instead). */
@@ -39,7 +38,11 @@ export function loadEditor(): Promise<EditorApi> {
       return editor ? resolve(editor) : fail("did not load");
     };
     chunk.onerror = () => fail("could not be loaded");
-    if (inline) inlineChunkText(inline).then((text) => ((chunk.text = text), document.head.append(chunk), chunk.onload!(new Event("load"))), (error) => fail(`could not be read from the page: ${error}`));
+    if (inline)
+      inlineChunkText(inline).then(
+        (text) => ((chunk.text = text), document.head.append(chunk), chunk.onload!(new Event("load"))),
+        (error) => fail(`could not be read from the page: ${error}`)
+      );
     else if (script) (chunk.src = new URL("editor.js", script).href), document.head.append(chunk);
     else fail("is not available on this page");
   }));
@@ -86,7 +89,7 @@ export function decorate(main: Element): void {
       prose = false;
       // (a cell whose code is echoed has its button before that code, unlabelled: the code shows)
       if (child.matches("pre")) child.before(edit("cell"));
-      else if (k++, !child.previousElementSibling?.matches("pre.qb-echo")) child.before(edit("cell", firstLine(sources[k - 1] ?? "")));
+      else if ((k++, !child.previousElementSibling?.matches("pre.qb-echo"))) child.before(edit("cell", firstLine(sources[k - 1] ?? "")));
     } else if (!prose && !child.matches("script, style, template")) {
       prose = true;
       child.before(edit("prose"));
@@ -98,7 +101,10 @@ export function decorate(main: Element): void {
 /** True when a key typed at `target` is text for it (a field, a list, an editor), not a command. */
 function typesText(target: Element): boolean {
   if (target.closest("textarea, select, [data-qb-editor], [contenteditable]:not([contenteditable=false])")) return true;
-  return target instanceof HTMLInputElement && !["range", "checkbox", "radio", "button", "submit", "reset", "color", "file"].includes(target.type);
+  return (
+    target instanceof HTMLInputElement &&
+    !["range", "checkbox", "radio", "button", "submit", "reset", "color", "file"].includes(target.type)
+  );
 }
 
 /** The edit button of the block of `main` that holds `target` (a cell's own, or its run of prose's), if any. */
@@ -118,7 +124,14 @@ function editKey(main: Element): (event: KeyboardEvent) => void {
   return (event) => {
     if (event.key !== "e" || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const target = event.target instanceof Element ? event.target : null;
-    if (!target || !main.contains(target) || target === main || typesText(target) || document.documentElement.classList.contains("qb-present")) return;
+    if (
+      !target ||
+      !main.contains(target) ||
+      target === main ||
+      typesText(target) ||
+      document.documentElement.classList.contains("qb-present")
+    )
+      return;
     const button = editButtonFor(main, target);
     if (!button) return;
     event.preventDefault();
@@ -147,7 +160,10 @@ function editsKept({path, hash}: NonNullable<typeof source>): boolean {
   try {
     const scope = pageScope(path);
     const mine = (raw: string | null) => !!raw?.includes(`"hash":"${hash}"`);
-    return !document.querySelector('meta[name="queuebook-save"]') && (localStorage.getItem(editsKey(scope)) != null || mine(localStorage.getItem(setAsideKey(scope))));
+    return (
+      !document.querySelector('meta[name="queuebook-save"]') &&
+      (localStorage.getItem(editsKey(scope)) != null || mine(localStorage.getItem(setAsideKey(scope))))
+    );
   } catch {
     return false; // storage disabled: nothing kept
   }
@@ -182,10 +198,17 @@ export function startEditing(): void {
     addEventListener("keydown", editKey(main));
     addEventListener("click", (event) => {
       const target = (event.target as Element).closest?.(CONTROL);
-      if (target) event.preventDefault(), loadEditor().then((editor) => editor.press(target)).catch(notice);
+      if (target)
+        event.preventDefault(),
+          loadEditor()
+            .then((editor) => editor.press(target))
+            .catch(notice);
     });
     // the pointer resting on an edit button fetches editor.js, so the click finds it ready (keyboard focus does not: tabbing is no wish to edit)
-    main.addEventListener("pointerover", (event) => void (!loading && (event.target as Element).closest?.(CONTROL) && setTimeout(() => loadEditor().catch(() => {}))));
+    main.addEventListener(
+      "pointerover",
+      (event) => void (!loading && (event.target as Element).closest?.(CONTROL) && setTimeout(() => loadEditor().catch(() => {})))
+    );
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, {once: true});
   else start();

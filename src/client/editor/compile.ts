@@ -29,7 +29,8 @@ export interface EditCompiled {
 /** Analyses by everything that goes into one (kind, source, position, identity). */
 const analyses = new Map<string, AnalysedCell>();
 
-const analysisKey = (cell: CellSource) => `${cell.id}\0${cell.lang}\0${cell.line}\0${cell.column}\0${cell.inline}\0${cell.echo}\0${cell.source}`;
+const analysisKey = (cell: CellSource) =>
+  `${cell.id}\0${cell.lang}\0${cell.line}\0${cell.column}\0${cell.inline}\0${cell.echo}\0${cell.source}`;
 
 /** The cell analysed by the build's pass (kept: a run re-analyses only the cells that changed). */
 export function analyse(cell: CellSource): AnalysedCell {

@@ -50,7 +50,8 @@ export function compileCellEdit(previous: EditCompiled, k: number, text: string,
   const snippet = parseNotebook(lines.slice(block.line - 1, end).join("\n") + "\n", path);
   const fresh = snippet.cells[0];
   // the snippet must read as exactly that fence, holding all its body lines
-  if (snippet.cells.length !== 1 || fresh.inline || snippet.blocks.length !== 1 || snippet.blocks[0].endLine !== end - block.line + 1) return undefined;
+  if (snippet.cells.length !== 1 || fresh.inline || snippet.blocks.length !== 1 || snippet.blocks[0].endLine !== end - block.line + 1)
+    return undefined;
   if (fresh.source.split("\n").length !== Math.max(end - block.line - 1, 1) && fresh.source !== "") return undefined;
   // ids are numbered among cells of the same source: a repeat before or after renumbers others
   const repeats = (id: string) => parsed.cells.some((c) => c !== old && baseId(c.id) === baseId(id));
@@ -59,7 +60,9 @@ export function compileCellEdit(previous: EditCompiled, k: number, text: string,
   const cell: CellSource = {...fresh, line: old.line, column: fresh.column};
   const moved = (c: {line: number}) => c.line > old.line;
   const cells = parsed.cells.map((c) => (c === old ? cell : moved(c) ? {...c, line: c.line + delta} : c));
-  const blocks: BlockLines[] = parsed.blocks.map((b) => (b === block ? {...b, endLine: end} : b.line > block.line ? {...b, line: b.line + delta, endLine: b.endLine + delta} : b));
+  const blocks: BlockLines[] = parsed.blocks.map((b) =>
+    b === block ? {...b, endLine: end} : b.line > block.line ? {...b, line: b.line + delta, endLine: b.endLine + delta} : b
+  );
   const html = replaceCellHtml(parsed.html, k + 1, old, cell);
   if (html === undefined) return undefined;
   const analysed = previous.analysed.map((a, i) => {
@@ -82,4 +85,3 @@ function replaceCellHtml(html: string, n: number, old: CellSource, cell: CellSou
   const replacement = (cell.echo ? echo(cell) : "") + element.replace(`data-cell="${old.id}"`, `data-cell="${cell.id}"`);
   return html.slice(0, at) + replacement + html.slice(at + target.length);
 }
-

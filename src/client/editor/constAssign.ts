@@ -19,7 +19,13 @@ interface State {
   found?: ConstantAssignment;
 }
 
-const options = {ecmaVersion: "latest", sourceType: "module", allowAwaitOutsideFunction: true, allowReturnOutsideFunction: true, locations: true} as const;
+const options = {
+  ecmaVersion: "latest",
+  sourceType: "module",
+  allowAwaitOutsideFunction: true,
+  allowReturnOutsideFunction: true,
+  locations: true
+} as const;
 
 /** The first assignment to a constant in `js` (a cell's JavaScript), or undefined (also when it does not parse: the passes say why). */
 export function constantAssignment(js: string): ConstantAssignment | undefined {
@@ -39,7 +45,8 @@ export function constantAssignment(js: string): ConstantAssignment | undefined {
 function identifiers(pattern: any, out: any[] = []): any[] {
   if (!pattern) return out;
   if (pattern.type === "Identifier") out.push(pattern);
-  else if (pattern.type === "ObjectPattern") for (const p of pattern.properties) identifiers(p.type === "RestElement" ? p.argument : p.value, out);
+  else if (pattern.type === "ObjectPattern")
+    for (const p of pattern.properties) identifiers(p.type === "RestElement" ? p.argument : p.value, out);
   else if (pattern.type === "ArrayPattern") for (const e of pattern.elements) identifiers(e, out);
   else if (pattern.type === "AssignmentPattern") identifiers(pattern.left, out);
   else if (pattern.type === "RestElement") identifiers(pattern.argument, out);
@@ -65,7 +72,8 @@ function hoisted(body: any): string[] {
 function lexical(statements: any[], scope: Scope): void {
   for (const s of statements) {
     const node = s.type === "ExportNamedDeclaration" ? s.declaration : s;
-    if (node?.type === "VariableDeclaration" && node.kind !== "var") for (const d of node.declarations) for (const n of names(d.id)) scope.set(n, node.kind === "const");
+    if (node?.type === "VariableDeclaration" && node.kind !== "var")
+      for (const d of node.declarations) for (const n of names(d.id)) scope.set(n, node.kind === "const");
     else if ((node?.type === "ClassDeclaration" || node?.type === "FunctionDeclaration") && node.id) scope.set(node.id.name, false);
   }
 }

@@ -12,11 +12,14 @@ import {pageApi} from "../pageApi.js";
 /** How an edited cell imports: the page's shared copy of d3/Plot/Inputs/htl, else the bundle's module. */
 export function importer(specifier: string): Promise<unknown> {
   const q = pageApi();
-  const bundled = (specifier: string) => (q.import ? q.import(specifier) : Promise.reject(new Error(`cannot import ${JSON.stringify(specifier)}: the editor has not started`)));
+  const bundled = (specifier: string) =>
+    q.import ? q.import(specifier) : Promise.reject(new Error(`cannot import ${JSON.stringify(specifier)}: the editor has not started`));
   if (!Object.hasOwn(sharedPackages, specifier)) {
     // what the bundle holds first; under `queuebook dev` the server bundles a new import
     const server = devServer();
-    return server ? bundled(specifier).catch((error: Error) => (error?.name === "ImportError" ? devImport(specifier, server) : Promise.reject(error))) : bundled(specifier);
+    return server
+      ? bundled(specifier).catch((error: Error) => (error?.name === "ImportError" ? devImport(specifier, server) : Promise.reject(error)))
+      : bundled(specifier);
   }
   try {
     const library = q.library(sharedPackages[specifier]); // as the bundle's queuebook-shared modules do

@@ -15,7 +15,10 @@ export function firstLine(source: string): string {
 /** Names an edit button by what it does, in the page's language: "Edit cell: <its first line>", "Edit this text". */
 export function nameEditButton(button: Element): void {
   const line = button.getAttribute("data-qb-line");
-  button.setAttribute("aria-label", line ? ui("edit.cell", {line}) : ui(button.getAttribute("data-qb-edit") === "cell" ? "edit.thisCell" : "edit.thisText"));
+  button.setAttribute(
+    "aria-label",
+    line ? ui("edit.cell", {line}) : ui(button.getAttribute("data-qb-edit") === "cell" ? "edit.thisCell" : "edit.thisText")
+  );
   button.setAttribute("title", ui("edit.tooltip"));
 }
 

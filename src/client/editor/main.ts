@@ -36,7 +36,8 @@ function newSession(source: PageSource): void {
 }
 
 /** The message a panel's run gives once the outside change to the file touched its block (the server's own words for a stale save). */
-const staleMessage = (path: string) => `not saved: ${path} changed on disk since this page loaded it; your text is still in the editor (copy it, then reload the page to get the file's version)`;
+const staleMessage = (path: string) =>
+  `not saved: ${path} changed on disk since this page loaded it; your text is still in the editor (copy it, then reload the page to get the file's version)`;
 
 /**
  * Under dev, the file changed outside the page (a live update, reload.ts: `queuebook:source`):
@@ -52,13 +53,16 @@ function adopt(update: EmbeddedSource): void {
   const order = old ? old.entries.filter((e) => !e.removed).map((e) => e.ref) : [];
   if (!edits?.adopt(update) || !old) return;
   newSession(update);
-  const body = (k: number) => update.text.slice(update.blocks[k].bodyStart, update.blocks[k].bodyEnd).replace(/\r\n?/g, "\n").replace(/\n$/, "");
+  const body = (k: number) =>
+    update.text.slice(update.blocks[k].bodyStart, update.blocks[k].bodyEnd).replace(/\r\n?/g, "\n").replace(/\n$/, "");
   const moved = new Map<BlockRef, Panel>();
   /** The free block nearest the panel's old place that `fits`. */
   const nearest = (panel: Panel, fits: (k: number) => boolean) => {
     const at = order.indexOf(panel.ref);
     let best: number | undefined;
-    update.blocks.forEach((_, k) => void (!moved.has(k) && fits(k) && (best === undefined || Math.abs(k - at) < Math.abs(best - at)) && (best = k)));
+    update.blocks.forEach(
+      (_, k) => void (!moved.has(k) && fits(k) && (best === undefined || Math.abs(k - at) < Math.abs(best - at)) && (best = k))
+    );
     return best;
   };
   const left = Array.from(panels.values());
@@ -66,9 +70,12 @@ function adopt(update: EmbeddedSource): void {
   for (const stale of [false, true]) {
     for (const panel of left.splice(0)) {
       const kind = (k: number) => update.blocks[k].kind === panel.kind;
-      const k = stale ? nearest(panel, kind) ?? nearest(panel, () => true) : nearest(panel, (k) => kind(k) && body(k) === saved.get(panel));
+      const k = stale
+        ? (nearest(panel, kind) ?? nearest(panel, () => true))
+        : nearest(panel, (k) => kind(k) && body(k) === saved.get(panel));
       if (k === undefined) {
-        if (stale) closePanel(panel, false); // (the file has no block left at all)
+        if (stale)
+          closePanel(panel, false); // (the file has no block left at all)
         else left.push(panel);
         continue;
       }
@@ -104,7 +111,10 @@ function watchMain(): void {
 function placeAll(): void {
   const s = current();
   // a panel taken out while it had the focus gets it back once it is in place again
-  const refocus = focused && !focused.element.contains(document.activeElement) && (!document.activeElement || document.activeElement === document.body) ? focused : undefined;
+  const refocus =
+    focused && !focused.element.contains(document.activeElement) && (!document.activeElement || document.activeElement === document.body)
+      ? focused
+      : undefined;
   for (const panel of panels.values()) {
     const anchor = s.anchorOf(panel.ref);
     if (!anchor) {
@@ -113,7 +123,8 @@ function placeAll(): void {
     }
     // in place when only other controls stand between it and its block (moving it would take the focus away)
     let before = anchor.previousElementSibling;
-    while (before && before !== panel.element && before.hasAttribute("data-qb-ui") && !before.classList.contains("qb-edit-panel")) before = before.previousElementSibling;
+    while (before && before !== panel.element && before.hasAttribute("data-qb-ui") && !before.classList.contains("qb-edit-panel"))
+      before = before.previousElementSibling;
     if (before !== panel.element) anchor.before(panel.element);
     // on a slide (present.ts shows only its slide's elements) the panel shows at once, so it can take the focus
     panel.element.classList.toggle("qb-on-slide", anchor.classList.contains("qb-on-slide"));
@@ -165,7 +176,11 @@ function closePanel(panel: Panel, focus = true): void {
   const next = panel.element.nextElementSibling;
   panel.element.remove();
   if (focus) {
-    const button = next?.matches("button[data-qb-edit]") ? next : next?.previousElementSibling?.matches?.("button[data-qb-edit]") ? next.previousElementSibling : null;
+    const button = next?.matches("button[data-qb-edit]")
+      ? next
+      : next?.previousElementSibling?.matches?.("button[data-qb-edit]")
+        ? next.previousElementSibling
+        : null;
     (button as HTMLElement | null)?.focus();
   }
   renderCode();
@@ -175,36 +190,42 @@ function openPanel(ref: BlockRef): Panel {
   const s = current();
   const existing = panels.get(ref);
   if (existing && !existing.element.isConnected) placeAll(); // (out of the page: back in place, or closed when its block is gone)
-  if (existing && panels.get(ref) === existing) return existing.view.focus(), existing;
+  if (existing && panels.get(ref) === existing) return (existing.view.focus(), existing);
   const entry = s.entries.find((e) => e.ref === ref)!;
-  const lang = entry.kind === "cell" ? s.cellOf(ref)?.lang ?? "js" : "prose";
+  const lang = entry.kind === "cell" ? (s.cellOf(ref)?.lang ?? "js") : "prose";
   // (the session, not `s`: a dev live update from outside starts a new one; a stale panel changes nothing)
   const live = (p: Panel) => (p.stale ? void (p.status.textContent = staleMessage(current().source.path)) : current());
-  const panel = createPanel(ref, entry.kind, lang, s.textOf(ref), {
-    run(p) {
-      const now = live(p);
-      if (now) report(p, now.replace(p.ref, p.view.state.doc.toString()));
+  const panel = createPanel(
+    ref,
+    entry.kind,
+    lang,
+    s.textOf(ref),
+    {
+      run(p) {
+        const now = live(p);
+        if (now) report(p, now.replace(p.ref, p.view.state.doc.toString()));
+      },
+      insert(p, kind) {
+        const now = live(p);
+        if (!now || (kind === "prose" && extendProse(p))) return;
+        const {block, saved} = now.insert(p.ref, kind, kind === "cell" ? "" : ui("panel.newText"));
+        report(openPanel(block), saved);
+      },
+      remove(p) {
+        const now = live(p);
+        if (!now) return;
+        closePanel(p, false);
+        toast(p.ref, p.kind, now.remove(p.ref));
+      },
+      close: (p) => closePanel(p)
     },
-    insert(p, kind) {
-      const now = live(p);
-      if (!now || (kind === "prose" && extendProse(p))) return;
-      const {block, saved} = now.insert(p.ref, kind, kind === "cell" ? "" : ui("panel.newText"));
-      report(openPanel(block), saved);
-    },
-    remove(p) {
-      const now = live(p);
-      if (!now) return;
-      closePanel(p, false);
-      toast(p.ref, p.kind, now.remove(p.ref));
-    },
-    close: (p) => closePanel(p)
-  }, entry.kind === "cell" ? s.cellOf(ref)?.line ?? 1 : 1);
+    entry.kind === "cell" ? (s.cellOf(ref)?.line ?? 1) : 1
+  );
   panels.set(ref, panel);
   placeAll();
   panel.view.focus();
   return panel;
 }
-
 
 /**
  * "+ Text below" where prose already stands below (the panel's own prose, or the prose right
@@ -222,7 +243,8 @@ function extendProse(panel: Panel): boolean {
   const doc = into.view.state.doc.toString();
   // below the panel's own text; above the prose that follows a cell
   const newText = ui("panel.newText");
-  const [text, from] = into === panel ? [`${doc.replace(/\s+$/, "")}\n\n${newText}`, doc.replace(/\s+$/, "").length + 2] : [`${newText}\n\n${doc}`, 0];
+  const [text, from] =
+    into === panel ? [`${doc.replace(/\s+$/, "")}\n\n${newText}`, doc.replace(/\s+$/, "").length + 2] : [`${newText}\n\n${doc}`, 0];
   const saved = s.replace(into.ref, text); // (first: putting the page right may move the panel, and the focus with it)
   into.view.dispatch({changes: {from: 0, to: doc.length, insert: text}, selection: {anchor: from, head: from + newText.length}});
   into.view.focus();

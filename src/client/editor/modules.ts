@@ -13,7 +13,9 @@ export function registerModules(table: Record<string, () => Promise<unknown>>): 
 export function importModule(specifier: string): Promise<unknown> {
   const load = modules.get(specifier);
   if (load) return load();
-  const error = new Error(`cannot import ${JSON.stringify(specifier)}: this page holds only the modules its cells imported when it was built; a new import works in \`queuebook dev\``);
+  const error = new Error(
+    `cannot import ${JSON.stringify(specifier)}: this page holds only the modules its cells imported when it was built; a new import works in \`queuebook dev\``
+  );
   error.name = "ImportError";
   return Promise.reject(error);
 }

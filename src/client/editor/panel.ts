@@ -37,7 +37,14 @@ function button(label: string, name: string, onclick: () => void, title?: string
 }
 
 /** Builds a panel holding `text` (not yet in the page). */
-export function createPanel(ref: BlockRef, kind: "cell" | "prose", lang: string, text: string, actions: PanelActions, firstLine = 1): Panel {
+export function createPanel(
+  ref: BlockRef,
+  kind: "cell" | "prose",
+  lang: string,
+  text: string,
+  actions: PanelActions,
+  firstLine = 1
+): Panel {
   const element = document.createElement("div");
   element.className = "qb-edit-panel";
   element.setAttribute("data-qb-ui", "");
@@ -55,11 +62,17 @@ export function createPanel(ref: BlockRef, kind: "cell" | "prose", lang: string,
     button(ui(kind === "cell" ? "panel.deleteCell" : "panel.deleteText"), "delete", () => actions.remove(panel)),
     button(ui("edit.close"), "close", () => actions.close(panel), "Esc")
   );
-  panel.view = createEditor(element, text, kind === "cell" ? lang : "prose", {
-    run: () => actions.run(panel),
-    save: () => actions.run(panel),
-    leave: () => actions.close(panel)
-  }, firstLine);
+  panel.view = createEditor(
+    element,
+    text,
+    kind === "cell" ? lang : "prose",
+    {
+      run: () => actions.run(panel),
+      save: () => actions.run(panel),
+      leave: () => actions.close(panel)
+    },
+    firstLine
+  );
   element.append(bar, status);
   return panel;
 }

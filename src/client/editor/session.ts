@@ -73,7 +73,11 @@ export class Session {
   /** Each live cell's element, by block. */
   elementsByRef(): Map<BlockRef, Element> {
     const elements = this.cellElements();
-    return new Map(this.liveCells().map((e, k) => [e.ref, elements[k]] as const).filter(([, el]) => el));
+    return new Map(
+      this.liveCells()
+        .map((e, k) => [e.ref, elements[k]] as const)
+        .filter(([, el]) => el)
+    );
   }
 
   /** The block of a cell's element. */
@@ -118,9 +122,12 @@ export class Session {
     }
     // the run after the closest live cell before this prose block
     const i = this.entries.indexOf(entry);
-    const previous = this.entries.slice(0, i).reverse().find((e) => e.kind === "cell" && !e.removed);
-    let node = previous ? this.elementsByRef().get(previous.ref)?.nextElementSibling ?? null : notebookMain().firstElementChild;
-    while (node && node.hasAttribute(UI)) node = node.nextElementSibling;
+    const previous = this.entries
+      .slice(0, i)
+      .reverse()
+      .find((e) => e.kind === "cell" && !e.removed);
+    let node = previous ? (this.elementsByRef().get(previous.ref)?.nextElementSibling ?? null) : notebookMain().firstElementChild;
+    while (node?.hasAttribute(UI)) node = node.nextElementSibling;
     return node && !isCellPart(node) ? node : null;
   }
 
@@ -197,7 +204,8 @@ export class Session {
       if (!element || !blockCells[k]) return;
       element.setAttribute("data-cell", blockCells[k].id);
       const echo = element.previousElementSibling;
-      if (!structural && echo?.tagName === "PRE" && echo.classList.contains("qb-echo")) echo.querySelector("code")!.textContent = blockCells[k].source;
+      if (!structural && echo?.tagName === "PRE" && echo.classList.contains("qb-echo"))
+        echo.querySelector("code")!.textContent = blockCells[k].source;
     });
     if (structural) {
       // editors, code views and notices are the session's, not the notebook's: kept aside

@@ -35,13 +35,22 @@ const darkHighlight = HighlightStyle.define([
 
 function theme(dark: boolean): Extension {
   return [
-    EditorView.theme({
-      "&": {fontSize: "14px", border: "1px solid var(--qb-faint, #ccc)", borderRadius: "4px", background: dark ? "#1e2127" : "var(--qb-code-bg, #f6f7f9)", color: dark ? "#e6e6e6" : "inherit"},
-      ".cm-content": {fontFamily: "var(--monospace, monospace)", caretColor: dark ? "#fff" : "#000"},
-      ".cm-gutters": {background: "transparent", border: "none", color: dark ? "#7f848e" : "#9ca3af"},
-      "&.cm-focused": {outline: "2px solid var(--qb-accent, #3b5bdb)"},
-      ".cm-activeLine": {background: dark ? "#ffffff0d" : "#0000000a"}
-    }, {dark}),
+    EditorView.theme(
+      {
+        "&": {
+          fontSize: "14px",
+          border: "1px solid var(--qb-faint, #ccc)",
+          borderRadius: "4px",
+          background: dark ? "#1e2127" : "var(--qb-code-bg, #f6f7f9)",
+          color: dark ? "#e6e6e6" : "inherit"
+        },
+        ".cm-content": {fontFamily: "var(--monospace, monospace)", caretColor: dark ? "#fff" : "#000"},
+        ".cm-gutters": {background: "transparent", border: "none", color: dark ? "#7f848e" : "#9ca3af"},
+        "&.cm-focused": {outline: "2px solid var(--qb-accent, #3b5bdb)"},
+        ".cm-activeLine": {background: dark ? "#ffffff0d" : "#0000000a"}
+      },
+      {dark}
+    ),
     syntaxHighlighting(dark ? darkHighlight : defaultHighlightStyle, {fallback: true})
   ];
 }
@@ -76,7 +85,14 @@ export function createEditor(parent: Element, text: string, lang: string, handle
     theme(pageIsDark()),
     EditorView.contentAttributes.of({"aria-label": ui(code ? "editor.code" : "editor.text")})
   ];
-  if (code) extensions.push(numbering.of(gutter(first)), bracketMatching(), closeBrackets(), indentOnInput(), javascript({typescript: lang === "ts"}));
+  if (code)
+    extensions.push(
+      numbering.of(gutter(first)),
+      bracketMatching(),
+      closeBrackets(),
+      indentOnInput(),
+      javascript({typescript: lang === "ts"})
+    );
   const view = new EditorView({state: EditorState.create({doc: text, extensions}), parent});
   view.dom.setAttribute("data-qb-editor", "");
   return view;

@@ -18,7 +18,11 @@ export function downloadName(path: string): string {
   return path.replace(/^.*\//, "");
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string>, text?: string): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string>,
+  text?: string
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) e.setAttribute(name, value);
   if (text !== undefined) e.textContent = text;
@@ -70,13 +74,28 @@ function isUiKey(value: string): value is UiKey {
   return Object.hasOwn(en, value);
 }
 
-const barStyle = "position:fixed;right:1rem;bottom:1rem;z-index:20;gap:.75rem;align-items:center;padding:.4rem .75rem;border-radius:6px;font:14px system-ui,sans-serif;background:Canvas;color:CanvasText;border:1px solid GrayText;box-shadow:0 1px 4px #0003";
+const barStyle =
+  "position:fixed;right:1rem;bottom:1rem;z-index:20;gap:.75rem;align-items:center;padding:.4rem .75rem;border-radius:6px;font:14px system-ui,sans-serif;background:Canvas;color:CanvasText;border:1px solid GrayText;box-shadow:0 1px 4px #0003";
 
 /** Adds the edits bar (and the notices for kept and set-aside edits) to the page. */
 export function mountBar(edits: Edits, source: EmbeddedSource, options: BarOptions): Bar {
   const name = downloadName(source.path);
-  const bar = element("div", {class: "qb-edits", "data-qb-edits-bar": "", role: "status", tabindex: "-1", style: `${barStyle};display:none`});
-  const marker = say(element("span", {"data-qb-edited": ""}), () => (options.marker !== undefined ? (isUiKey(options.marker) ? ui(options.marker) : options.marker) : options.dev ? ui("bar.savedTo", {name}) : ui("bar.browser")));
+  const bar = element("div", {
+    class: "qb-edits",
+    "data-qb-edits-bar": "",
+    role: "status",
+    tabindex: "-1",
+    style: `${barStyle};display:none`
+  });
+  const marker = say(element("span", {"data-qb-edited": ""}), () =>
+    options.marker !== undefined
+      ? isUiKey(options.marker)
+        ? ui(options.marker)
+        : options.marker
+      : options.dev
+        ? ui("bar.savedTo", {name})
+        : ui("bar.browser")
+  );
   const [download, update] = downloadLink({"data-qb-download": "", download: name}, "bar.download", () => edits.current());
   const revert = say(element("button", {type: "button", "data-qb-revert": ""}), () => ui("bar.revert"));
   const message = element("span", {"data-qb-edits-message": ""});
@@ -106,7 +125,10 @@ function keptNotice(edits: Edits, source: EmbeddedSource, bar: HTMLElement, opti
   const kept = edits.pending()!;
   const notice = element("div", {class: "qb-edits-kept", "data-qb-kept": "", role: "status", style: `${barStyle};display:flex`});
   const button = say(element("button", {type: "button", "data-qb-review": "", "aria-haspopup": "dialog"}), () => ui("kept.review"));
-  notice.append(say(element("span", {}), () => ui("kept.notice")), button);
+  notice.append(
+    say(element("span", {}), () => ui("kept.notice")),
+    button
+  );
   document.body.append(notice);
   let dialog: HTMLDialogElement | undefined;
   const decided = (then: () => void) => () => {
@@ -143,13 +165,28 @@ function keptNotice(edits: Edits, source: EmbeddedSource, bar: HTMLElement, opti
 
 /** The notice for edits that belong to another version of the notebook: kept aside, offered as a file, never applied. */
 function setAsideNotice(name: string, options: BarOptions): HTMLElement {
-  const notice = element("div", {class: "qb-edits-notice", "data-qb-set-aside": "", role: "alert", style: "position:fixed;left:1rem;bottom:1rem;z-index:20;max-width:32rem;padding:.5rem .75rem;border-radius:6px;font:14px system-ui,sans-serif;background:Canvas;color:CanvasText;border:1px solid #c60"});
+  const notice = element("div", {
+    class: "qb-edits-notice",
+    "data-qb-set-aside": "",
+    role: "alert",
+    style:
+      "position:fixed;left:1rem;bottom:1rem;z-index:20;max-width:32rem;padding:.5rem .75rem;border-radius:6px;font:14px system-ui,sans-serif;background:Canvas;color:CanvasText;border:1px solid #c60"
+  });
   notice.append(say(element("span", {}), () => ui("aside.notice")));
   const dropped = options.dropped;
-  if (dropped) notice.append(say(element("span", {"data-qb-set-aside-dropped": ""}), () => (dropped === 1 ? ui("aside.droppedOne", {limit: setAsideLimit}) : ui("aside.droppedMany", {limit: setAsideLimit, count: dropped}))));
+  if (dropped)
+    notice.append(
+      say(element("span", {"data-qb-set-aside-dropped": ""}), () =>
+        dropped === 1 ? ui("aside.droppedOne", {limit: setAsideLimit}) : ui("aside.droppedMany", {limit: setAsideLimit, count: dropped})
+      )
+    );
   const kept = options.setAside;
   if (kept) {
-    const [a, update] = downloadLink({"data-qb-set-aside-download": "", download: name.replace(/\.md$/, "") + ".edited-earlier.md"}, "aside.download", () => kept.text);
+    const [a, update] = downloadLink(
+      {"data-qb-set-aside-download": "", download: name.replace(/\.md$/, "") + ".edited-earlier.md"},
+      "aside.download",
+      () => kept.text
+    );
     update();
     notice.append(a, " ");
   }

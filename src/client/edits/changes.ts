@@ -51,7 +51,7 @@ export function blockChanges(source: EmbeddedSource, log: readonly SourceEdit[])
   for (const e of log) {
     if (e.op !== "insert" || order.includes(e.block)) continue;
     order.splice(e.after === -1 ? 0 : order.indexOf(e.after) + 1, 0, e.block);
-    added.set(e.block, {kind: e.kind, lang: e.kind === "cell" ? e.lang ?? "js" : undefined});
+    added.set(e.block, {kind: e.kind, lang: e.kind === "cell" ? (e.lang ?? "js") : undefined});
   }
   const states = blockStates(source, log);
   const changes: BlockChange[] = [];
@@ -103,7 +103,8 @@ function middle(x: string[], y: string[]): DiffLine[] {
   const w = y.length + 1;
   const lcs = new Uint32Array((x.length + 1) * w);
   for (let i = x.length - 1; i >= 0; i--) {
-    for (let j = y.length - 1; j >= 0; j--) lcs[i * w + j] = x[i] === y[j] ? lcs[(i + 1) * w + j + 1] + 1 : Math.max(lcs[(i + 1) * w + j], lcs[i * w + j + 1]);
+    for (let j = y.length - 1; j >= 0; j--)
+      lcs[i * w + j] = x[i] === y[j] ? lcs[(i + 1) * w + j + 1] + 1 : Math.max(lcs[(i + 1) * w + j], lcs[i * w + j + 1]);
   }
   const out: DiffLine[] = [];
   let [i, j] = [0, 0];

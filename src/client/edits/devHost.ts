@@ -29,7 +29,12 @@ export function devHost(source: EmbeddedSource, target: {url: string}): EditHost
     sending.add(text);
     let response: Response;
     try {
-      response = await fetch(target.url, {method: "POST", headers: {"content-type": "application/json", "x-queuebook-write": "1"}, credentials: "same-origin", body: JSON.stringify(body)});
+      response = await fetch(target.url, {
+        method: "POST",
+        headers: {"content-type": "application/json", "x-queuebook-write": "1"},
+        credentials: "same-origin",
+        body: JSON.stringify(body)
+      });
     } catch {
       sending.delete(text);
       return {ok: false, message: `not saved: the dev server does not answer (is queuebook dev still running?)`};

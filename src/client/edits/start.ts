@@ -17,7 +17,14 @@ import {pageApi} from "../pageApi.js";
 export function embeddedSource(): EmbeddedSource | undefined {
   try {
     const value = JSON.parse(document.getElementById("qb-source")?.textContent ?? "null");
-    if (value && typeof value.path === "string" && typeof value.hash === "string" && typeof value.text === "string" && Array.isArray(value.blocks)) return value;
+    if (
+      value &&
+      typeof value.path === "string" &&
+      typeof value.hash === "string" &&
+      typeof value.text === "string" &&
+      Array.isArray(value.blocks)
+    )
+      return value;
   } catch {
     // no source, or not JSON: the page is not editable into a file
   }

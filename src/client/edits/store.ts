@@ -95,7 +95,11 @@ export function readStored(source: EmbeddedSource, scope = pageScope(source.path
   const back = list.find((e): e is StoredEdits => "hash" in e && fits(source, e));
   if (back) {
     // this version's own edits, set aside while another version was open: live again
-    writeAside(store, scope, list.filter((e) => e !== back));
+    writeAside(
+      store,
+      scope,
+      list.filter((e) => e !== back)
+    );
     try {
       store.setItem(editsKey(scope), JSON.stringify(back));
     } catch {
@@ -115,7 +119,7 @@ export function parseEntry(raw: string): StoredEdits | undefined {
   } catch {
     return undefined;
   }
-  if (!value || value.v !== 1 || typeof value.hash !== "string" || typeof value.text !== "string" || !Array.isArray(value.edits)) return undefined;
+  if (value?.v !== 1 || typeof value.hash !== "string" || typeof value.text !== "string" || !Array.isArray(value.edits)) return undefined;
   return value.edits.every(isEdit) ? (value as StoredEdits) : undefined;
 }
 
@@ -125,7 +129,14 @@ function isEdit(e: any): e is SourceEdit {
   if (!e || typeof e !== "object") return false;
   if (e.op === "replace") return ref(e.block) && typeof e.text === "string";
   if (e.op === "remove" || e.op === "restore") return ref(e.block);
-  if (e.op === "insert") return ref(e.block) && (e.after === -1 || ref(e.after)) && (e.kind === "cell" || e.kind === "prose") && typeof e.text === "string" && (e.lang === undefined || /^(js|ts|html|svg|tex)$/.test(e.lang));
+  if (e.op === "insert")
+    return (
+      ref(e.block) &&
+      (e.after === -1 || ref(e.after)) &&
+      (e.kind === "cell" || e.kind === "prose") &&
+      typeof e.text === "string" &&
+      (e.lang === undefined || /^(js|ts|html|svg|tex)$/.test(e.lang))
+    );
   return false;
 }
 
@@ -134,7 +145,8 @@ export function localHost(source: EmbeddedSource, scope = pageScope(source.path)
   return {
     async keep(edits, text): Promise<SaveResult> {
       const store = storage();
-      if (!store) return {ok: false, message: "this browser keeps no storage for this page: the edit is lost on reload (Download .md keeps it)"};
+      if (!store)
+        return {ok: false, message: "this browser keeps no storage for this page: the edit is lost on reload (Download .md keeps it)"};
       try {
         if (text === source.text) store.removeItem(editsKey(scope));
         else store.setItem(editsKey(scope), JSON.stringify({v: 1, hash: source.hash, edits, text} satisfies StoredEdits));
@@ -153,7 +165,12 @@ export function discardSetAside(scope: string, entry: StoredEdits | undefined): 
   const list = readAside(store, scope);
   let at = list.length - 1;
   while (at >= 0 && !(entry ? "hash" in list[at] && (list[at] as StoredEdits).hash === entry.hash : "raw" in list[at])) at--;
-  if (at >= 0) writeAside(store, scope, list.filter((_, k) => k !== at));
+  if (at >= 0)
+    writeAside(
+      store,
+      scope,
+      list.filter((_, k) => k !== at)
+    );
 }
 
 /** Forgets this page's edits to its version (Revert); edits set aside for other versions stay. */
@@ -161,5 +178,9 @@ export function clearStored(source: EmbeddedSource, scope = pageScope(source.pat
   const store = storage();
   if (!store) return;
   store.removeItem(editsKey(scope));
-  writeAside(store, scope, readAside(store, scope).filter((e) => !("hash" in e) || e.hash !== source.hash));
+  writeAside(
+    store,
+    scope,
+    readAside(store, scope).filter((e) => !("hash" in e) || e.hash !== source.hash)
+  );
 }

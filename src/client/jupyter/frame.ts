@@ -50,7 +50,12 @@ function setTitles(compiled: EditCompiled, languages: string[]): void {
   document.title = title;
   document.querySelector<HTMLMetaElement>('meta[name="description"]')?.setAttribute("content", description);
   const texts = lessonTexts(data, {title, description}, languages);
-  const others = Object.fromEntries(languages.slice(1).filter((lang) => texts[lang]).map((lang) => [lang, {title: texts[lang].title, description: texts[lang].description}]));
+  const others = Object.fromEntries(
+    languages
+      .slice(1)
+      .filter((lang) => texts[lang])
+      .map((lang) => [lang, {title: texts[lang].title, description: texts[lang].description}])
+  );
   document.getElementById("qb-titles")!.textContent = JSON.stringify(others);
 }
 
@@ -63,7 +68,11 @@ async function loadFiles(compiled: EditCompiled): Promise<{files: Files; problem
     names.map(async (name) => {
       const answer = await readFile(name);
       if (!answer.ok) problems.set(name, answer.message);
-      else files[name] = {mimeType: answer.mimeType, ...(answer.text !== undefined ? {text: answer.text} : {base64: answer.base64})} satisfies EmbeddedFile;
+      else
+        files[name] = {
+          mimeType: answer.mimeType,
+          ...(answer.text !== undefined ? {text: answer.text} : {base64: answer.base64})
+        } satisfies EmbeddedFile;
     })
   );
   return {files, problems};
@@ -71,7 +80,11 @@ async function loadFiles(compiled: EditCompiled): Promise<{files: Files; problem
 
 /** Relative data imports (a locale's `./locales/en.json`), read through the tab, as modules by specifier; code comes only from the module map. */
 async function loadDataImports(compiled: EditCompiled): Promise<Record<string, () => Promise<unknown>>> {
-  const specifiers = [...new Set(compiled.analysed.flatMap((cell) => cell.imports.map((i) => i.specifier)).filter((s) => /^\.\.?\//.test(s) && /\.json$/i.test(s)))];
+  const specifiers = [
+    ...new Set(
+      compiled.analysed.flatMap((cell) => cell.imports.map((i) => i.specifier)).filter((s) => /^\.\.?\//.test(s) && /\.json$/i.test(s))
+    )
+  ];
   const table: Record<string, () => Promise<unknown>> = {};
   await Promise.all(
     specifiers.map(async (specifier) => {
@@ -115,9 +128,15 @@ async function render(path: string, text: string): Promise<void> {
   // for them (a lesson's data files are most of what the tab reads: the lab's are eighteen).
   const imports = loadDataImports(compiled);
   const files = loadFiles(compiled).then(({files, problems}) => ({files, refused: Object.fromEntries(problems)}));
-  const shared = compiled.analysed.flatMap((cell) => cell.imports.map((i) => (Object.hasOwn(sharedPackages, i.specifier) ? sharedPackages[i.specifier] : "")));
+  const shared = compiled.analysed.flatMap((cell) =>
+    cell.imports.map((i) => (Object.hasOwn(sharedPackages, i.specifier) ? sharedPackages[i.specifier] : ""))
+  );
   const mapped = compiled.analysed.some((cell) => cell.imports.some((i) => Object.hasOwn(q.moduleMap ?? {}, i.specifier)));
-  const chunks = q.loadBuiltins([...shared, ...compiled.analysed.flatMap((cell) => cell.references), ...(mapped ? q.moduleMapBuiltins ?? [] : [])]);
+  const chunks = q.loadBuiltins([
+    ...shared,
+    ...compiled.analysed.flatMap((cell) => cell.references),
+    ...(mapped ? (q.moduleMapBuiltins ?? []) : [])
+  ]);
   await new Promise((resolve) => setTimeout(resolve)); // (the tab's turn: it sends the reads before the prose takes the thread)
   const languages = declaredLanguages(compiled.parsed.data.languages, () => {});
   if (first) document.documentElement.lang = languages[0] ?? "en";

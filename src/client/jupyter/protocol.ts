@@ -52,9 +52,13 @@ export function frameMessage(data: unknown): FrameMessage | undefined {
     case "save":
       return {qb: PROTOCOL, type: m.type};
     case "edited":
-      return isId(m.id) && isHash(m.expected) && isText(m.text, maxNotebookChars) ? {qb: PROTOCOL, type: "edited", id: m.id, expected: m.expected, text: m.text} : undefined;
+      return isId(m.id) && isHash(m.expected) && isText(m.text, maxNotebookChars)
+        ? {qb: PROTOCOL, type: "edited", id: m.id, expected: m.expected, text: m.text}
+        : undefined;
     case "read":
-      return isId(m.id) && isText(m.name, maxNameChars) && m.name.length > 0 ? {qb: PROTOCOL, type: "read", id: m.id, name: m.name} : undefined;
+      return isId(m.id) && isText(m.name, maxNameChars) && m.name.length > 0
+        ? {qb: PROTOCOL, type: "read", id: m.id, name: m.name}
+        : undefined;
     default:
       return undefined;
   }
@@ -66,7 +70,9 @@ export function hostMessage(data: unknown): HostMessage | undefined {
   if (!m || typeof m !== "object" || m.qb !== PROTOCOL) return undefined;
   switch (m.type) {
     case "open":
-      return isText(m.path, maxNameChars) && isText(m.text, maxNotebookChars) ? {qb: PROTOCOL, type: "open", path: m.path, text: m.text} : undefined;
+      return isText(m.path, maxNameChars) && isText(m.text, maxNotebookChars)
+        ? {qb: PROTOCOL, type: "open", path: m.path, text: m.text}
+        : undefined;
     case "source":
       return isText(m.text, maxNotebookChars) ? {qb: PROTOCOL, type: "source", text: m.text} : undefined;
     case "kept":
@@ -75,10 +81,12 @@ export function hostMessage(data: unknown): HostMessage | undefined {
       return isText(m.message, 1000) ? {qb: PROTOCOL, type: "kept", id: m.id, ok: false, message: m.message} : undefined;
     case "file":
       if (!isId(m.id)) return undefined;
-      if (m.ok === false) return isText(m.message, 1000) ? {qb: PROTOCOL, type: "file", id: m.id, ok: false, message: m.message} : undefined;
+      if (m.ok === false)
+        return isText(m.message, 1000) ? {qb: PROTOCOL, type: "file", id: m.id, ok: false, message: m.message} : undefined;
       if (m.ok !== true || !isText(m.mimeType, 200)) return undefined;
       if (isText(m.text, maxFileBytes)) return {qb: PROTOCOL, type: "file", id: m.id, ok: true, mimeType: m.mimeType, text: m.text};
-      if (isText(m.base64, Math.ceil(maxFileBytes / 3) * 4)) return {qb: PROTOCOL, type: "file", id: m.id, ok: true, mimeType: m.mimeType, base64: m.base64};
+      if (isText(m.base64, Math.ceil(maxFileBytes / 3) * 4))
+        return {qb: PROTOCOL, type: "file", id: m.id, ok: true, mimeType: m.mimeType, base64: m.base64};
       return undefined;
     default:
       return undefined;
@@ -92,9 +100,11 @@ export function hostMessage(data: unknown): HostMessage | undefined {
  */
 export function lessonFile(folder: string, name: string): {path: string} | {refused: string} {
   const quoted = JSON.stringify(name.length > 80 ? `${name.slice(0, 77)}…` : name);
-  if (/^[a-z][a-z0-9+.-]*:/i.test(name) || name.startsWith("/") || name.includes("\\") || name.includes("\0")) return {refused: `cannot read ${quoted}: only a path relative to the lesson can be read`};
+  if (/^[a-z][a-z0-9+.-]*:/i.test(name) || name.startsWith("/") || name.includes("\\") || name.includes("\0"))
+    return {refused: `cannot read ${quoted}: only a path relative to the lesson can be read`};
   const segments = name.split("/").filter((s, i) => !(s === "." && i === 0) && s !== "");
   if (!segments.length) return {refused: `cannot read ${quoted}: it names no file`};
-  if (segments.some((s) => s.startsWith("."))) return {refused: `cannot read ${quoted}: a path with a dot segment (".." or a hidden name) is outside what a lesson may read`};
+  if (segments.some((s) => s.startsWith(".")))
+    return {refused: `cannot read ${quoted}: a path with a dot segment (".." or a hidden name) is outside what a lesson may read`};
   return {path: [...folder.split("/").filter(Boolean), ...segments].join("/")};
 }

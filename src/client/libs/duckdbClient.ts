@@ -65,7 +65,12 @@ export class DuckDBClient {
     return Array.from(await this.query("SHOW TABLES"), (row: any) => ({name: row.name}));
   }
   async describeColumns({table}: {table?: string} = {}) {
-    return Array.from(await this.query(`DESCRIBE ${this.escape(String(table))}`), (row: any) => ({name: row.column_name, type: columnType(row.column_type), nullable: row.null !== "NO", databaseType: row.column_type}));
+    return Array.from(await this.query(`DESCRIBE ${this.escape(String(table))}`), (row: any) => ({
+      name: row.column_name,
+      type: columnType(row.column_type),
+      nullable: row.null !== "NO",
+      databaseType: row.column_type
+    }));
   }
 }
 Object.defineProperty(DuckDBClient.prototype, "dialect", {value: "duckdb"});
@@ -78,8 +83,12 @@ async function insertSource(db: AsyncDuckDB, name: string, source: unknown): Pro
   if (isFile(source)) return insertFile(db, name, source);
   if (isArrowTable(source) || Array.isArray(source) || isArquero(source)) return insertTable(db, name, source);
   if (source && typeof source === "object" && "data" in source) return insertTable(db, name, await source.data);
-  if (source && typeof source === "object" && "file" in source) return insertFile(db, name, (await source.file) as FileLike, source as Record<string, unknown>);
-  if (typeof source === "string") throw new Error(`DuckDBClient: table ${name}: a URL (${source}) would be read from the network; attach the file with FileAttachment instead`);
+  if (source && typeof source === "object" && "file" in source)
+    return insertFile(db, name, (await source.file) as FileLike, source as Record<string, unknown>);
+  if (typeof source === "string")
+    throw new Error(
+      `DuckDBClient: table ${name}: a URL (${source}) would be read from the network; attach the file with FileAttachment instead`
+    );
   throw new Error(`DuckDBClient: table ${name}: invalid source ${String(source)}`);
 }
 
@@ -111,7 +120,9 @@ async function insertFile(db: AsyncDuckDB, name: string, file: FileLike, options
     }
     if (type === "text/csv" || type === "text/tab-separated-values" || ext === "csv" || ext === "tsv") {
       try {
-        await connection.insertCSVFromPath(path, {name, schema: "main", ...rest} as Parameters<AsyncDuckDBConnection["insertCSVFromPath"]>[1]);
+        await connection.insertCSVFromPath(path, {name, schema: "main", ...rest} as Parameters<
+          AsyncDuckDBConnection["insertCSVFromPath"]
+        >[1]);
       } catch (error) {
         // a column DuckDB typed from its first rows that a later row contradicts: read it as text
         if (!String(error).includes("Could not convert")) throw error;
@@ -119,7 +130,9 @@ async function insertFile(db: AsyncDuckDB, name: string, file: FileLike, options
       }
       return;
     }
-    throw new Error(`DuckDBClient: table ${name}: cannot read ${file.name} (${type || "unknown type"}): attach CSV, TSV, JSON, Parquet or Arrow`);
+    throw new Error(
+      `DuckDBClient: table ${name}: cannot read ${file.name} (${type || "unknown type"}): attach CSV, TSV, JSON, Parquet or Arrow`
+    );
   } finally {
     await connection.close();
   }
@@ -152,7 +165,13 @@ function plainRow(row: any): any {
 }
 
 function isArrowTable(value: any): boolean {
-  return value && typeof value.getChild === "function" && typeof value.toArray === "function" && value.schema && Array.isArray(value.schema.fields);
+  return (
+    value &&
+    typeof value.getChild === "function" &&
+    typeof value.toArray === "function" &&
+    value.schema &&
+    Array.isArray(value.schema.fields)
+  );
 }
 
 function isArquero(value: any): boolean {

@@ -18,7 +18,8 @@ const wasmUrl = "queuebook:duckdb.wasm";
 function prelude() {
   const real = self.fetch;
   self.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-    if ((typeof input === "string" ? input : input instanceof URL ? input.href : input.url) !== "queuebook:duckdb.wasm") return real(input, init);
+    if ((typeof input === "string" ? input : input instanceof URL ? input.href : input.url) !== "queuebook:duckdb.wasm")
+      return real(input, init);
     const binary = atob((self as unknown as {__qbWasm: string}).__qbWasm);
     const bytes = new Uint8Array(binary.length);
     for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
@@ -41,7 +42,8 @@ function wasmBase64(): Promise<string> {
       }
     };
     if (have()) return resolve(have()!);
-    if (!base) return reject(new Error("DuckDB's engine (duckdb-wasm.js) is not part of a page exported as one file; build the site to use DuckDB"));
+    if (!base)
+      return reject(new Error("DuckDB's engine (duckdb-wasm.js) is not part of a page exported as one file; build the site to use DuckDB"));
     const script = document.createElement("script");
     script.src = `${base}duckdb-wasm.js`;
     script.onload = () => (have() ? resolve(have()!) : reject(new Error("duckdb-wasm.js did not provide DuckDB's engine")));
@@ -53,7 +55,9 @@ function wasmBase64(): Promise<string> {
 /** A new DuckDB instance in its own worker, instantiated (not opened). */
 export async function startDuckDB(): Promise<duckdb.AsyncDuckDB> {
   const code = await wasmBase64();
-  const url = URL.createObjectURL(new Blob(['self.__qbWasm="', code, '";(', prelude.toString(), ")();\n", workerScript], {type: "text/javascript"}));
+  const url = URL.createObjectURL(
+    new Blob(['self.__qbWasm="', code, '";(', prelude.toString(), ")();\n", workerScript], {type: "text/javascript"})
+  );
   const worker = new Worker(url);
   const db = new duckdb.AsyncDuckDB(new duckdb.ConsoleLogger(duckdb.LogLevel.WARNING), worker);
   try {

@@ -45,11 +45,17 @@ export class SQLiteDatabaseClient {
     return pre;
   }
   async describeTables({schema}: {schema?: string} = {}): Promise<any[]> {
-    return this.query(`SELECT NULLIF(schema, 'main') AS schema, name FROM pragma_table_list() WHERE type = 'table'${schema == null ? "" : " AND schema = ?"} AND name NOT LIKE 'sqlite_%' ORDER BY schema, name`, schema == null ? [] : [schema]);
+    return this.query(
+      `SELECT NULLIF(schema, 'main') AS schema, name FROM pragma_table_list() WHERE type = 'table'${schema == null ? "" : " AND schema = ?"} AND name NOT LIKE 'sqlite_%' ORDER BY schema, name`,
+      schema == null ? [] : [schema]
+    );
   }
   async describeColumns({schema, table}: {schema?: string; table?: string} = {}): Promise<any[]> {
     if (table == null) throw new Error("missing table");
-    const rows = await this.query(`SELECT name, type, "notnull" FROM pragma_table_info(?${schema == null ? "" : ", ?"}) ORDER BY cid`, schema == null ? [table] : [table, schema]);
+    const rows = await this.query(
+      `SELECT name, type, "notnull" FROM pragma_table_info(?${schema == null ? "" : ", ?"}) ORDER BY cid`,
+      schema == null ? [table] : [table, schema]
+    );
     return rows.map(({name, type, notnull}) => ({name, type: sqliteType(type), databaseType: type, nullable: !notnull}));
   }
   async sql(strings: TemplateStringsArray, ...params: unknown[]): Promise<any[]> {
@@ -83,4 +89,12 @@ function sqliteType(type: string): string {
 }
 
 // SQLite is Framework's `SQLite`: sql.js itself (a promise the runtime waits for).
-pageApi().provide({sqlite: {SQLiteDatabaseClient, get SQLite() { return SQLite(); }, default: undefined}});
+pageApi().provide({
+  sqlite: {
+    SQLiteDatabaseClient,
+    get SQLite() {
+      return SQLite();
+    },
+    default: undefined
+  }
+});

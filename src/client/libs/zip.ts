@@ -5,7 +5,20 @@ import {pageApi} from "../pageApi.js";
 
 const {AbstractFile} = pageApi().library("stdlib") as {AbstractFile: typeof import("../abstractFile.js").AbstractFile};
 
-const types: Record<string, string> = {csv: "text/csv", tsv: "text/tab-separated-values", json: "application/json", txt: "text/plain", parquet: "application/vnd.apache.parquet", arrow: "application/vnd.apache.arrow.file", png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", svg: "image/svg+xml", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", zip: "application/zip"};
+const types: Record<string, string> = {
+  csv: "text/csv",
+  tsv: "text/tab-separated-values",
+  json: "application/json",
+  txt: "text/plain",
+  parquet: "application/vnd.apache.parquet",
+  arrow: "application/vnd.apache.arrow.file",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  svg: "image/svg+xml",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  zip: "application/zip"
+};
 
 /** One file of an archive, read when asked. */
 class ZipEntry extends AbstractFile {

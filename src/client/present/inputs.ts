@@ -22,7 +22,7 @@ function kindOf(control: Element): string {
 }
 
 /** A checkbox or radio travels as checked or not; every other input as its value. */
-function valueOf(control: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): string | boolean {
+function controlValue(control: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): string | boolean {
   return control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio") ? control.checked : control.value;
 }
 
@@ -32,7 +32,7 @@ export function changeOf(target: EventTarget | null): InputChange | undefined {
   const cell = target.closest<HTMLElement>("main [data-cell]");
   if (!cell?.dataset.cell || target.closest("[data-qb-ui], .qb-slide-copy, .qb-editor")) return undefined;
   const index = Array.from(cell.querySelectorAll(CONTROLS)).indexOf(target);
-  return {cell: cell.dataset.cell, index, kind: kindOf(target), value: valueOf(target as HTMLInputElement)};
+  return {cell: cell.dataset.cell, index, kind: kindOf(target), value: controlValue(target as HTMLInputElement)};
 }
 
 /** The fields of a received change that are what they claim to be, or undefined. */
@@ -50,9 +50,11 @@ let applying = false;
 
 /** Makes `change` in this window: the same input of the same kind gets the value and its input event. */
 export function applyChange(change: InputChange): void {
-  const cell = Array.from(document.querySelectorAll<HTMLElement>("main [data-cell]")).find((element) => element.dataset.cell === change.cell);
+  const cell = Array.from(document.querySelectorAll<HTMLElement>("main [data-cell]")).find(
+    (element) => element.dataset.cell === change.cell
+  );
   const control = cell?.querySelectorAll(CONTROLS)[change.index] as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | undefined;
-  if (!control || kindOf(control) !== change.kind || valueOf(control) === change.value) return;
+  if (!control || kindOf(control) !== change.kind || controlValue(control) === change.value) return;
   if (typeof change.value === "boolean") {
     if (!(control instanceof HTMLInputElement)) return;
     control.checked = change.value;

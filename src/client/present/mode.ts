@@ -15,7 +15,14 @@ import {addPresentButton} from "./bar.js";
 import {isNotes} from "./notes.js";
 import {closeOverview, openOverview, overviewKey} from "./overview.js";
 import {blackedOut, helpOpen, setBlackout, toggleHelp} from "./overlays.js";
-import {isPresenterView, openPresenterWindow, presenterScale, startPresenterView, stopPresenterView, updatePresenterView} from "./presenter.js";
+import {
+  isPresenterView,
+  openPresenterWindow,
+  presenterScale,
+  startPresenterView,
+  stopPresenterView,
+  updatePresenterView
+} from "./presenter.js";
 import {layOutForPrint, printRequested} from "./print.js";
 import {listen, send, setPeer, type PresentMessage} from "./sync.js";
 import {applyChange, watchInputs} from "./inputs.js";
@@ -117,7 +124,9 @@ function resplit(): void {
   }
   if (title.parentNode !== main) main.prepend(title); // a live update rebuilt main
   const next = splitSlides(Array.from(main.children), title);
-  const same = next.length === slides.length && next.every((group, i) => group.length === slides[i].length && group.every((e, j) => e === slides[i][j]));
+  const same =
+    next.length === slides.length &&
+    next.every((group, i) => group.length === slides[i].length && group.every((e, j) => e === slides[i][j]));
   if (same) return void (presenter && updatePresenterView(slides, current, blackedOut())); // a live cell redrawing (a playing simulation) leaves the slide, and its scroll, alone
   slides = next;
   show(Math.min(current, slides.length - 1), false, false);
@@ -190,10 +199,12 @@ export function enter(n = 1): void {
     // a change of language (the picker, or the page's own language arriving after `?present`
     // entered) retitles the tab first (i18n.ts), then this slide
     const slide = title;
-    unfollow.push(followLanguage(() => {
-      fillTitleSlide(slide);
-      if (announcer && slides[current]?.[0] === slide) announcer.textContent = announcement(slides[current], current, slides.length);
-    }));
+    unfollow.push(
+      followLanguage(() => {
+        fillTitleSlide(slide);
+        if (announcer && slides[current]?.[0] === slide) announcer.textContent = announcement(slides[current], current, slides.length);
+      })
+    );
     document.documentElement.classList.add(ON);
     watcher = new MutationObserver((records) => {
       if (records.some((r) => r.target === main || (r.target as Element).classList?.contains("qb-cell"))) resplit();
@@ -339,14 +350,22 @@ function onKey(event: KeyboardEvent): void {
 /** After a slider is dragged with the mouse it lets go of the focus, so ←/→ turn slides again. */
 function releaseDraggedSlider(): void {
   let dragged: HTMLInputElement | null = null;
-  addEventListener("pointerdown", (event) => {
-    const target = event.target;
-    dragged = active && target instanceof HTMLInputElement && target.type === "range" ? target : null;
-  }, true);
-  addEventListener("pointerup", () => {
-    if (dragged && document.activeElement === dragged) dragged.blur(); // (a slider reached with Tab keeps its arrows)
-    dragged = null;
-  }, true);
+  addEventListener(
+    "pointerdown",
+    (event) => {
+      const target = event.target;
+      dragged = active && target instanceof HTMLInputElement && target.type === "range" ? target : null;
+    },
+    true
+  );
+  addEventListener(
+    "pointerup",
+    () => {
+      if (dragged && document.activeElement === dragged) dragged.blur(); // (a slider reached with Tab keeps its arrows)
+      dragged = null;
+    },
+    true
+  );
 }
 
 /** The slide (1-based) holding the first element in view, so `p` starts where the reader is. */

@@ -21,7 +21,9 @@ function inHiddenBlock(notes: Element, top: Element): boolean {
 export function notesOf(slide: readonly Element[]): Node[] {
   const copies: Node[] = [];
   for (const element of slide) {
-    const found = isNotes(element) ? [element] : Array.from(element.querySelectorAll("aside.notes")).filter((notes) => !inHiddenBlock(notes, element));
+    const found = isNotes(element)
+      ? [element]
+      : Array.from(element.querySelectorAll("aside.notes")).filter((notes) => !inHiddenBlock(notes, element));
     for (const notes of found) for (const child of Array.from(notes.childNodes)) copies.push(child.cloneNode(true));
   }
   return copies;

@@ -90,7 +90,8 @@ export function startPresenterView(): void {
   panel.className = "qb-presenter-panel";
   const time = document.createElement("div");
   time.className = "qb-presenter-time";
-  time.innerHTML = '<span><span class="qb-presenter-elapsed">00:00</span> <span class="qb-presenter-elapsed-label"></span></span> <span class="qb-presenter-clock"></span> <button type="button" class="qb-presenter-reset"></button>';
+  time.innerHTML =
+    '<span><span class="qb-presenter-elapsed">00:00</span> <span class="qb-presenter-elapsed-label"></span></span> <span class="qb-presenter-clock"></span> <button type="button" class="qb-presenter-reset"></button>';
   time.querySelector("button")!.addEventListener("click", (event) => {
     (event.currentTarget as HTMLElement).blur(); // so the arrows turn slides again
     started = Date.now();
@@ -134,7 +135,10 @@ export function updatePresenterView(slides: readonly Element[][], current: numbe
   const notes = notesOf(slides[current] ?? []);
   const body = panel.querySelector(".qb-presenter-notes-text")!;
   if (notes.length) body.replaceChildren(...notes);
-  else body.replaceChildren(Object.assign(document.createElement("p"), {className: "qb-presenter-none", textContent: ui("presenter.noNotes")}));
+  else
+    body.replaceChildren(
+      Object.assign(document.createElement("p"), {className: "qb-presenter-none", textContent: ui("presenter.noNotes")})
+    );
   const slide = ui("presenter.slide", {n: current + 1, total: slides.length});
   panel.querySelector(".qb-presenter-status")!.textContent = blackout ? `${slide} · ${ui("presenter.black")}` : slide;
 }

@@ -65,13 +65,13 @@ export function layOutForPrint(main: HTMLElement, order: readonly Element[], sli
   main.replaceChildren(...sections, unshown);
   document.documentElement.dataset.qbSlides = String(slides.length);
   resizer?.disconnect();
-  resizer = new ResizeObserver(() => fit(main));
+  resizer = new ResizeObserver(() => fitPages(main));
   for (const section of sections) resizer.observe(section.firstElementChild!);
-  fit(main);
+  fitPages(main);
 }
 
 /** Scales each slide that is taller than its page down to the page. */
-function fit(main: HTMLElement): void {
+function fitPages(main: HTMLElement): void {
   for (const inner of main.querySelectorAll<HTMLElement>(".qb-print-inner")) {
     const section = inner.parentElement as HTMLElement;
     const style = getComputedStyle(section);

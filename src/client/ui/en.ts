@@ -8,8 +8,8 @@
 /** The English table; its keys are the kit's string keys. */
 export const en = {
   // the page bar and the skip link
-  "skip": "Skip to content",
-  "language": "Language",
+  skip: "Skip to content",
+  language: "Language",
   "present.button": "Present",
   "present.title": "Present as slides (p)",
   "code.show": "Show code",
@@ -42,7 +42,8 @@ export const en = {
   "bar.revert": "Revert",
   "kept.notice": "Edits to this notebook are kept in this browser, not applied.",
   "kept.review": "Review edits",
-  "aside.notice": "Edits kept in this browser were made to another version of this notebook, so they were set aside, not applied (they are offered again when that version is opened here). ",
+  "aside.notice":
+    "Edits kept in this browser were made to another version of this notebook, so they were set aside, not applied (they are offered again when that version is opened here). ",
   "aside.droppedOne": "This browser keeps edits to {limit} versions of a page: the oldest was dropped. ",
   "aside.droppedMany": "This browser keeps edits to {limit} versions of a page: the oldest {count} were dropped. ",
   "aside.download": "Download them (check before use)",
@@ -50,7 +51,8 @@ export const en = {
 
   // the review of kept edits
   "review.title": "Edits kept in this browser",
-  "review.intro": "This browser's storage holds these changes to {name}. They are not applied yet. Any page opened from this computer's files can write to that storage, so read them first: {what}.",
+  "review.intro":
+    "This browser's storage holds these changes to {name}. They are not applied yet. Any page opened from this computer's files can write to that storage, so read them first: {what}.",
   "review.runs": "the code below runs in this page if you apply it",
   "review.noCode": "nothing here is code, but the text is shown as written",
   "review.newCell": "New code cell ({lang})",

@@ -4,12 +4,13 @@ import type {UiStrings} from "./en.js";
 
 /** The Hungarian table. */
 export const hu: UiStrings = {
-  "skip": "Ugrás a tartalomhoz",
-  "language": "Nyelv",
+  skip: "Ugrás a tartalomhoz",
+  language: "Nyelv",
   "present.button": "Bemutató",
   "present.title": "Bemutatás diákként (p)",
   "code.show": "Kód mutatása",
-  "code.title": "Minden cella kódjának mutatása; ilyenkor a ✎ gombok is elérhetők a Tab billentyűvel (az e bármikor a fókuszban lévő cellát szerkeszti)",
+  "code.title":
+    "Minden cella kódjának mutatása; ilyenkor a ✎ gombok is elérhetők a Tab billentyűvel (az e bármikor a fókuszban lévő cellát szerkeszti)",
   "edit.tooltip": "Szerkesztés (Shift+Enter futtat, Esc kilép)",
   "edit.cell": "Cella szerkesztése: {line}",
   "edit.thisCell": "E cella szerkesztése",
@@ -34,13 +35,15 @@ export const hu: UiStrings = {
   "bar.revert": "Visszaállítás",
   "kept.notice": "E jegyzetfüzet szerkesztései ebben a böngészőben vannak megőrizve, nincsenek alkalmazva.",
   "kept.review": "Szerkesztések áttekintése",
-  "aside.notice": "Az ebben a böngészőben megőrzött szerkesztések e jegyzetfüzet egy másik változatához készültek, ezért félre lettek téve, nem lettek alkalmazva (újra felajánljuk őket, amikor az a változat nyílik meg itt). ",
+  "aside.notice":
+    "Az ebben a böngészőben megőrzött szerkesztések e jegyzetfüzet egy másik változatához készültek, ezért félre lettek téve, nem lettek alkalmazva (újra felajánljuk őket, amikor az a változat nyílik meg itt). ",
   "aside.droppedOne": "Ez a böngésző egy oldal {limit} változatának szerkesztéseit őrzi meg: a legrégebbi törlődött. ",
   "aside.droppedMany": "Ez a böngésző egy oldal {limit} változatának szerkesztéseit őrzi meg: a legrégebbi {count} törlődött. ",
   "aside.download": "Letöltés (használat előtt ellenőrizze)",
   "aside.discard": "Elvetés",
   "review.title": "Ebben a böngészőben megőrzött szerkesztések",
-  "review.intro": "A böngésző tárhelye ezeket a változtatásokat őrzi ehhez: {name}. Még nincsenek alkalmazva. A számítógép fájljaiból megnyitott bármely oldal írhat ebbe a tárhelybe, ezért előbb olvassa el őket: {what}.",
+  "review.intro":
+    "A böngésző tárhelye ezeket a változtatásokat őrzi ehhez: {name}. Még nincsenek alkalmazva. A számítógép fájljaiból megnyitott bármely oldal írhat ebbe a tárhelybe, ezért előbb olvassa el őket: {what}.",
   "review.runs": "az alábbi kód ezen az oldalon fut, ha alkalmazza",
   "review.noCode": "itt nincs kód, a szöveg pedig úgy látszik, ahogy írták",
   "review.newCell": "Új kódcella ({lang})",

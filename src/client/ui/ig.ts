@@ -6,8 +6,8 @@ import type {UiStrings} from "./en.js";
 
 /** The Igbo table. */
 export const ig: UiStrings = {
-  "skip": "Gaa na ọdịnaya",
-  "language": "Asụsụ",
+  skip: "Gaa na ọdịnaya",
+  language: "Asụsụ",
   "present.button": "Gosipụta",
   "present.title": "Gosipụta dị ka slide (p)",
   "code.show": "Gosi koodu",
@@ -36,13 +36,15 @@ export const ig: UiStrings = {
   "bar.revert": "Laghachi",
   "kept.notice": "A na-echekwa ndezi nke notebook a na browser a; etinyebeghị ha.",
   "kept.review": "Lelee ndezi",
-  "aside.notice": "Ndezi echekwara na browser a bụ maka ụdị ọzọ nke notebook a, ya mere e debere ha n'akụkụ, etinyeghị ha (a ga-enye ha ọzọ mgbe e mepere ụdị ahụ ebe a). ",
+  "aside.notice":
+    "Ndezi echekwara na browser a bụ maka ụdị ọzọ nke notebook a, ya mere e debere ha n'akụkụ, etinyeghị ha (a ga-enye ha ọzọ mgbe e mepere ụdị ahụ ebe a). ",
   "aside.droppedOne": "Browser a na-echekwa ndezi nke ụdị {limit} nke peeji: e wepụrụ nke kacha ochie. ",
   "aside.droppedMany": "Browser a na-echekwa ndezi nke ụdị {limit} nke peeji: e wepụrụ {count} kacha ochie. ",
   "aside.download": "Budata ha (lelee tupu i jiri ha)",
   "aside.discard": "Tụfuo",
   "review.title": "Ndezi echekwara na browser a",
-  "review.intro": "Nchekwa browser a nwere mgbanwe ndị a na {name}. Etinyebeghị ha. Peeji ọ bụla e mepere site na faịlụ kọmputa a nwere ike ide na nchekwa ahụ, ya mere gụọ ha mbụ: {what}.",
+  "review.intro":
+    "Nchekwa browser a nwere mgbanwe ndị a na {name}. Etinyebeghị ha. Peeji ọ bụla e mepere site na faịlụ kọmputa a nwere ike ide na nchekwa ahụ, ya mere gụọ ha mbụ: {what}.",
   "review.runs": "koodu dị n'okpuru ga-agba na peeji a ma ọ bụrụ na i tinye ha",
   "review.noCode": "ọ dịghị ihe ebe a bụ koodu, mana a na-egosi ederede ka e si dee ya",
   "review.newCell": "Cell koodu ọhụrụ ({lang})",

@@ -4,12 +4,13 @@ import type {UiStrings} from "./en.js";
 
 /** The Portuguese table. */
 export const pt: UiStrings = {
-  "skip": "Saltar para o conteúdo",
-  "language": "Idioma",
+  skip: "Saltar para o conteúdo",
+  language: "Idioma",
   "present.button": "Apresentar",
   "present.title": "Apresentar como diapositivos (p)",
   "code.show": "Mostrar código",
-  "code.title": "Mostra o código de cada célula; com ele visível, os botões ✎ entram na ordem do Tab (e edita a célula em foco a qualquer momento)",
+  "code.title":
+    "Mostra o código de cada célula; com ele visível, os botões ✎ entram na ordem do Tab (e edita a célula em foco a qualquer momento)",
   "edit.tooltip": "Editar (Shift+Enter executa, Esc sai)",
   "edit.cell": "Editar célula: {line}",
   "edit.thisCell": "Editar esta célula",
@@ -34,13 +35,15 @@ export const pt: UiStrings = {
   "bar.revert": "Reverter",
   "kept.notice": "As edições a este caderno estão guardadas neste navegador, não aplicadas.",
   "kept.review": "Rever edições",
-  "aside.notice": "As edições guardadas neste navegador foram feitas a outra versão deste caderno, por isso foram postas de lado, não aplicadas (voltam a ser oferecidas quando essa versão for aberta aqui). ",
+  "aside.notice":
+    "As edições guardadas neste navegador foram feitas a outra versão deste caderno, por isso foram postas de lado, não aplicadas (voltam a ser oferecidas quando essa versão for aberta aqui). ",
   "aside.droppedOne": "Este navegador guarda edições de {limit} versões de uma página: a mais antiga foi removida. ",
   "aside.droppedMany": "Este navegador guarda edições de {limit} versões de uma página: as {count} mais antigas foram removidas. ",
   "aside.download": "Descarregá-las (verifique antes de usar)",
   "aside.discard": "Descartar",
   "review.title": "Edições guardadas neste navegador",
-  "review.intro": "O armazenamento deste navegador tem estas alterações a {name}. Ainda não estão aplicadas. Qualquer página aberta a partir dos ficheiros deste computador pode escrever nesse armazenamento, por isso leia-as primeiro: {what}.",
+  "review.intro":
+    "O armazenamento deste navegador tem estas alterações a {name}. Ainda não estão aplicadas. Qualquer página aberta a partir dos ficheiros deste computador pode escrever nesse armazenamento, por isso leia-as primeiro: {what}.",
   "review.runs": "o código abaixo é executado nesta página se as aplicar",
   "review.noCode": "nada aqui é código, mas o texto é mostrado como foi escrito",
   "review.newCell": "Nova célula de código ({lang})",

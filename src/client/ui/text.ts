@@ -19,11 +19,19 @@ export function fill(template: string, vars?: Readonly<Record<string, string | n
 /** The table of `lang` among `tables` (a region's tag reads as its language), else undefined. */
 export function tableOf(tables: Readonly<Record<string, Partial<UiStrings>>>, lang: string): Partial<UiStrings> | undefined {
   const code = lang.toLowerCase();
-  return (Object.hasOwn(tables, code) ? tables[code] : undefined) ?? (Object.hasOwn(tables, code.split("-")[0]) ? tables[code.split("-")[0]] : undefined);
+  return (
+    (Object.hasOwn(tables, code) ? tables[code] : undefined) ??
+    (Object.hasOwn(tables, code.split("-")[0]) ? tables[code.split("-")[0]] : undefined)
+  );
 }
 
 /** `key` in `lang` from `tables`, English where the table lacks it, placeholders filled. */
-export function lookUp(tables: Readonly<Record<string, Partial<UiStrings>>>, lang: string, key: UiKey, vars?: Readonly<Record<string, string | number>>): string {
+export function lookUp(
+  tables: Readonly<Record<string, Partial<UiStrings>>>,
+  lang: string,
+  key: UiKey,
+  vars?: Readonly<Record<string, string | number>>
+): string {
   const table = tableOf(tables, lang);
   const text = table && Object.hasOwn(table, key) && typeof table[key] === "string" ? table[key]! : en[key];
   return fill(text, vars);

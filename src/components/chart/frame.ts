@@ -52,7 +52,17 @@ const strokes = (points: [number, number][], d: string) => points.map(([x, y]) =
 export function chartFrame(options: FrameOptions): ChartFrame {
   const {width, height, marginTop = 20, marginRight = 20, marginBottom = 30, marginLeft = 40, facets} = options;
   const name = options.label ?? [options.y.label, options.x.label].filter((l) => l !== null).join(" · ");
-  const svg = svgElement("svg", {role: "img", "aria-label": name || undefined, width, height, viewBox: `0 0 ${width} ${height}`, fill: "currentColor", "font-family": "system-ui, sans-serif", "font-size": 10, style: "display: block; height: auto; max-width: 100%; overflow: visible;"});
+  const svg = svgElement("svg", {
+    role: "img",
+    "aria-label": name || undefined,
+    width,
+    height,
+    viewBox: `0 0 ${width} ${height}`,
+    fill: "currentColor",
+    "font-family": "system-ui, sans-serif",
+    "font-size": 10,
+    style: "display: block; height: auto; max-width: 100%; overflow: visible;"
+  });
   // Plot's default tick density: one per 80 px across, one per 35 px up.
   const x = linear(options.x.domain, [marginLeft, width - marginRight], (width - marginLeft - marginRight) / 80);
   const names = facets ?? [undefined];
@@ -62,20 +72,47 @@ export function chartFrame(options: FrameOptions): ChartFrame {
     const top = marginTop + i * step;
     return {facet, y: linear(options.y.domain, [top + band, top], band / 35)};
   });
-  const left = marginLeft, right = width - marginRight, bottom = panels.at(-1)!.y.range[0];
-  const grid: string[] = [], ticks: string[] = [];
+  const left = marginLeft,
+    right = width - marginRight,
+    bottom = panels.at(-1)!.y.range[0];
+  const grid: string[] = [],
+    ticks: string[] = [];
   const texts: SVGTextElement[] = [];
   const text = (content: string, attributes: Record<string, string | number>) => texts.push(svgElement("text", attributes, content));
   for (const {y, facet} of panels) {
     const [base, top] = y.range;
-    if (options.y.grid) grid.push(strokes(y.ticks.map((v) => [left, y(v)]), `H${px(right)}`));
-    if (options.x.grid) grid.push(strokes(x.ticks.map((v) => [x(v), top]), `V${px(base)}`));
-    ticks.push(strokes(y.ticks.map((v) => [left, y(v)]), "h-6"));
-    for (const v of y.ticks) text(y.format(v), {x: px(left - 9), y: px(y(v)), dy: "0.32em", "text-anchor": "end", "font-variant": "tabular-nums"});
+    if (options.y.grid)
+      grid.push(
+        strokes(
+          y.ticks.map((v) => [left, y(v)]),
+          `H${px(right)}`
+        )
+      );
+    if (options.x.grid)
+      grid.push(
+        strokes(
+          x.ticks.map((v) => [x(v), top]),
+          `V${px(base)}`
+        )
+      );
+    ticks.push(
+      strokes(
+        y.ticks.map((v) => [left, y(v)]),
+        "h-6"
+      )
+    );
+    for (const v of y.ticks)
+      text(y.format(v), {x: px(left - 9), y: px(y(v)), dy: "0.32em", "text-anchor": "end", "font-variant": "tabular-nums"});
     if (facet !== undefined) text(facet, {x: px(right + 9.5), y: px((base + top) / 2), dy: "0.32em", "text-anchor": "start"});
   }
-  ticks.push(strokes(x.ticks.map((v) => [x(v), bottom]), "v6"));
-  for (const v of x.ticks) text(x.format(v), {x: px(x(v)), y: px(bottom + 9), dy: "0.71em", "text-anchor": "middle", "font-variant": "tabular-nums"});
+  ticks.push(
+    strokes(
+      x.ticks.map((v) => [x(v), bottom]),
+      "v6"
+    )
+  );
+  for (const v of x.ticks)
+    text(x.format(v), {x: px(x(v)), y: px(bottom + 9), dy: "0.71em", "text-anchor": "middle", "font-variant": "tabular-nums"});
   if (options.y.label !== null) text(`↑ ${options.y.label}`, {x: 3.5, y: px(marginTop - 16.5), dy: "0.71em", "text-anchor": "start"});
   if (options.x.label !== null) text(`${options.x.label} →`, {x: px(width - 2), y: px(height - 3), "text-anchor": "end"});
   const marks = svgElement("g", {});

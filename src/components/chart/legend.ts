@@ -4,7 +4,10 @@
 /** The key of `labels` in `colors` (same order). */
 export function swatches(labels: readonly string[], colors: readonly string[]): HTMLDivElement {
   const root = document.createElement("div");
-  root.setAttribute("style", "display: flex; flex-wrap: wrap; align-items: center; gap: 0 1em; min-height: 33px; font: 10px system-ui, sans-serif;");
+  root.setAttribute(
+    "style",
+    "display: flex; flex-wrap: wrap; align-items: center; gap: 0 1em; min-height: 33px; font: 10px system-ui, sans-serif;"
+  );
   labels.forEach((label, i) => {
     const item = document.createElement("span");
     item.setAttribute("style", "display: inline-flex; align-items: center; gap: 0.5em;");

@@ -4,7 +4,11 @@
 const ns = "http://www.w3.org/2000/svg";
 
 /** An SVG element `tag` with `attributes` (undefined ones left out) and `children`. */
-export function svgElement<K extends keyof SVGElementTagNameMap>(tag: K, attributes: Record<string, string | number | undefined> = {}, ...children: (Node | string)[]): SVGElementTagNameMap[K] {
+export function svgElement<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string | number | undefined> = {},
+  ...children: (Node | string)[]
+): SVGElementTagNameMap[K] {
   const node = document.createElementNS(ns, tag);
   for (const [name, value] of Object.entries(attributes)) if (value !== undefined) node.setAttribute(name, String(value));
   node.append(...children);

@@ -26,7 +26,8 @@ export function short(value: number, digits = 1): string {
 const list = (items: string[], t: Translate) => items.join(t("summary.join"));
 
 /** A line's points as rows, each led by its shape. */
-const lineRows = (shape: string, line: Line, digits: [number, number]): (string | number)[][] => Array.from(line.x, (x, k) => [shape, short(x, digits[0]), short(line.y[k], digits[1])]);
+const lineRows = (shape: string, line: Line, digits: [number, number]): (string | number)[][] =>
+  Array.from(line.x, (x, k) => [shape, short(x, digits[0]), short(line.y[k], digits[1])]);
 
 /** The last x of every line (each sorted by x), at least 0. */
 const lastX = (lines: Line[]) => lines.reduce((last, line) => (line.x.length ? Math.max(last, line.x[line.x.length - 1]) : last), 0);
@@ -60,7 +61,12 @@ export function intervalsText(bins: IntervalBins, t: Translate): ChartText {
 /** Step 4: each shape's p50 and p95 (the dots); a row per point of each CDF. */
 export function latencyText(lines: Record<Shape, Line>, marks: {shape: Shape; p50: number; p95: number}[], t: Translate): ChartText {
   return {
-    summary: t("summary.latency", {shapes: list(marks.map((m) => t("summary.latencyShape", {shape: m.shape, p50: short(m.p50), p95: short(m.p95)})), t)}),
+    summary: t("summary.latency", {
+      shapes: list(
+        marks.map((m) => t("summary.latencyShape", {shape: m.shape, p50: short(m.p50), p95: short(m.p95)})),
+        t
+      )
+    }),
     columns: [t("table.shape"), t("chart.latency"), t("chart.share")],
     rows: () => shapes.flatMap((shape) => lineRows(shape, lines[shape], [3, 2]))
   };
@@ -69,7 +75,12 @@ export function latencyText(lines: Record<Shape, Line>, marks: {shape: Shape; p5
 /** Step 4's bars: each shape's mean service and mean wait; a row per shape. */
 export function waitText(means: WaitPart[], t: Translate): ChartText {
   return {
-    summary: t("summary.wait", {shapes: list(means.map((m) => t("summary.waitShape", {shape: m.shape, service: short(m.serviceMs), wait: short(m.waitMs)})), t)}),
+    summary: t("summary.wait", {
+      shapes: list(
+        means.map((m) => t("summary.waitShape", {shape: m.shape, service: short(m.serviceMs), wait: short(m.waitMs)})),
+        t
+      )
+    }),
     columns: [t("table.shape"), t("table.serviceMs"), t("table.waitMs")],
     rows: () => means.map((m) => [m.shape, short(m.serviceMs, 3), short(m.waitMs, 3)])
   };
@@ -86,21 +97,40 @@ export function queueText(lines: Record<Shape, Line>, t: Translate): ChartText {
 }
 
 /** Step 7: the sweep's peaks beside the two worker lines; a row per point. */
-export function sweepText(steps: Record<"even" | "burst", Line>, workers: {formulaWorkers: number; workers: number}, t: Translate): ChartText {
+export function sweepText(
+  steps: Record<"even" | "burst", Line>,
+  workers: {formulaWorkers: number; workers: number},
+  t: Translate
+): ChartText {
   return {
-    summary: t("summary.sweep", {duration: short(lastX([steps.even, steps.burst])), even: maxOf(steps.even.y), burst: maxOf(steps.burst.y), formula: workers.formulaWorkers, workers: workers.workers}),
+    summary: t("summary.sweep", {
+      duration: short(lastX([steps.even, steps.burst])),
+      even: maxOf(steps.even.y),
+      burst: maxOf(steps.burst.y),
+      formula: workers.formulaWorkers,
+      workers: workers.workers
+    }),
     columns: [t("table.shape"), t("chart.time"), t("chart.inSystem")],
     rows: () => (["even", "burst"] as const).flatMap((shape) => lineRows(shape, steps[shape], [4, 0]))
   };
 }
 
 /** Step 6: the two curves over N users and the measured point; a row per N. */
-export function closedLoopText(k: {users: number; thinkS: number; meanRS: number; measuredRate: number}, curves: {n: number; predicted: number; naive: number}[], t: Translate): ChartText {
+export function closedLoopText(
+  k: {users: number; thinkS: number; meanRS: number; measuredRate: number},
+  curves: {n: number; predicted: number; naive: number}[],
+  t: Translate
+): ChartText {
   const at = curves.find((c) => c.n === k.users);
   return {
     summary: t("summary.loop", {
-      maxUsers: curves.length ? curves[curves.length - 1].n : 0, meanR: short(k.meanRS, 4), thinkS: short(k.thinkS, 3),
-      users: k.users, measured: short(k.measuredRate, 3), predicted: short(at?.predicted ?? NaN, 3), naive: short(at?.naive ?? NaN, 3)
+      maxUsers: curves.length ? curves[curves.length - 1].n : 0,
+      meanR: short(k.meanRS, 4),
+      thinkS: short(k.thinkS, 3),
+      users: k.users,
+      measured: short(k.measuredRate, 3),
+      predicted: short(at?.predicted ?? NaN, 3),
+      naive: short(at?.naive ?? NaN, 3)
     }),
     columns: [t("chart.users"), "N / (R + Z)", "N / Z"],
     rows: () => curves.map((c) => [c.n, short(c.predicted, 3), short(c.naive, 3)])

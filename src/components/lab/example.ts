@@ -15,11 +15,26 @@ export function exampleModel(runs: LabRuns, t: Translate): string {
   const at = (rows: {shape: string}[], shape: string) => rows.findIndex((r) => r.shape === shape);
   const [we, ww] = [at(q, "even"), at(q, note.worst)];
   const vars = {
-    worst: note.worst, worstCv: fixed(s[ww].cv, 3), evenCv: fixed(s[we].cv, 3), worstMean: fixed(s[ww].meanInterval, 4), evenMean: fixed(s[we].meanInterval, 4),
-    worstMax: q[ww].maxQlen, evenMax: q[we].maxQlen, ratio: fixed(note.ratio, 1),
-    formula: c.formulaWorkers, burst: c.observedBurst, factor: fixed(c.underestimateFactor, 1),
-    worstP50: fixed(l[ww].p50, 1), worstP95: fixed(l[ww].p95, 1), evenP95: fixed(l[we].p95, 1),
-    workers: model.workers, observed: maxOf(shapes.map((shape) => maxConcurrency(runs.srv[shape])))
+    worst: note.worst,
+    worstCv: fixed(s[ww].cv, 3),
+    evenCv: fixed(s[we].cv, 3),
+    worstMean: fixed(s[ww].meanInterval, 4),
+    evenMean: fixed(s[we].meanInterval, 4),
+    worstMax: q[ww].maxQlen,
+    evenMax: q[we].maxQlen,
+    ratio: fixed(note.ratio, 1),
+    formula: c.formulaWorkers,
+    burst: c.observedBurst,
+    factor: fixed(c.underestimateFactor, 1),
+    worstP50: fixed(l[ww].p50, 1),
+    worstP95: fixed(l[ww].p95, 1),
+    evenP95: fixed(l[we].p95, 1),
+    workers: model.workers,
+    observed: maxOf(shapes.map((shape) => maxConcurrency(runs.srv[shape])))
   };
-  return [`model=${model.model}`, `workers=${model.workers}`, `evidence=${t("example.evidence", vars)}`, `risk=${t("example.risk", vars)}`].join("\n") + "\n";
+  return (
+    [`model=${model.model}`, `workers=${model.workers}`, `evidence=${t("example.evidence", vars)}`, `risk=${t("example.risk", vars)}`].join(
+      "\n"
+    ) + "\n"
+  );
 }

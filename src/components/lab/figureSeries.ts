@@ -72,7 +72,10 @@ export function intervalBins(sched: Record<Shape, PlanRow[]>): IntervalBins {
 /** Step 4: each shape's empirical CDF of latency (received − sent, code 200; ms → percent of requests), thinned. */
 export function latencyLines(run: Record<Shape, RunRow[]>): Record<Shape, Line> {
   return byShape((shape) => {
-    const ms = column(run[shape].filter((r) => r.code === 200), (r) => (r.received - r.sent) * 1000).sort();
+    const ms = column(
+      run[shape].filter((r) => r.code === 200),
+      (r) => (r.received - r.sent) * 1000
+    ).sort();
     const share = new Float64Array(ms.length);
     for (let k = 0; k < ms.length; k++) share[k] = ((k + 1) / ms.length) * 100;
     return thinnedLine(ms, share);
@@ -92,13 +95,17 @@ export function waitParts(srv: Record<Shape, LabRecord[]>): WaitPart[] {
 export function queueLines(srv: Record<Shape, LabRecord[]>): Record<Shape, Line> {
   return byShape((shape) => {
     const rows = byArrival(srv[shape]);
-    return thinnedLine(column(rows, (r) => r.arrive), column(rows, (r) => r.qlen));
+    return thinnedLine(
+      column(rows, (r) => r.arrive),
+      column(rows, (r) => r.qlen)
+    );
   });
 }
 
 /** The records in arrival order: as they are when already so (a dump is), else a sorted copy (a threaded server writes them as they end). */
 export function byArrival(records: LabRecord[]): LabRecord[] {
-  for (let k = 1; k < records.length; k++) if (records[k].arrive < records[k - 1].arrive) return records.slice().sort((a, b) => a.arrive - b.arrive);
+  for (let k = 1; k < records.length; k++)
+    if (records[k].arrive < records[k - 1].arrive) return records.slice().sort((a, b) => a.arrive - b.arrive);
   return records;
 }
 
@@ -108,19 +115,32 @@ export function sweepLines(srv: Pick<Record<Shape, LabRecord[]>, "even" | "burst
 }
 
 /** Step 7's lines and, over every record (not the thinned lines), the sweep's peak, maxConcurrency and max(qlen) of even and burst. */
-export function sweep(srv: Pick<Record<Shape, LabRecord[]>, "even" | "burst">): {lines: Record<"even" | "burst", Line>; peaks: Record<"even" | "burst", Peaks>} {
-  const lines = {} as Record<"even" | "burst", Line>, peaks = {} as Record<"even" | "burst", Peaks>;
+export function sweep(srv: Pick<Record<Shape, LabRecord[]>, "even" | "burst">): {
+  lines: Record<"even" | "burst", Line>;
+  peaks: Record<"even" | "burst", Peaks>;
+} {
+  const lines = {} as Record<"even" | "burst", Line>,
+    peaks = {} as Record<"even" | "burst", Peaks>;
   for (const shape of sweptShapes) {
     const records = srv[shape];
     const {t, n} = sweepColumns(records); // sweepSteps' events, as columns
     lines[shape] = thinnedLine(t, n);
-    peaks[shape] = {records: records.length, sweep: maxOf(n), concurrency: maxConcurrency(records), qlen: maxOf(column(records, (r) => r.qlen))};
+    peaks[shape] = {
+      records: records.length,
+      sweep: maxOf(n),
+      concurrency: maxConcurrency(records),
+      qlen: maxOf(column(records, (r) => r.qlen))
+    };
   }
   return {lines, peaks};
 }
 
 /** Every figure's series and the per-record numbers of one set of runs. */
-export function labFigures(runs: {sched: Record<Shape, PlanRow[]>; run: Record<Shape, RunRow[]>; srv: Record<Shape, LabRecord[]>}): LabFigures {
+export function labFigures(runs: {
+  sched: Record<Shape, PlanRow[]>;
+  run: Record<Shape, RunRow[]>;
+  srv: Record<Shape, LabRecord[]>;
+}): LabFigures {
   const swept = sweep(runs.srv);
   return {
     intervals: intervalBins(runs.sched),
@@ -135,7 +155,8 @@ export function labFigures(runs: {sched: Record<Shape, PlanRow[]>; run: Record<S
 
 /** Step 1: the mean of end − start (ms) over every shape's records, summed in the order the page once summed them (shape by shape), so the same number. */
 export function serverMs(srv: Record<Shape, LabRecord[]>): number {
-  let sum = 0, count = 0;
+  let sum = 0,
+    count = 0;
   for (const shape of shapes) for (const r of srv[shape]) (sum += (r.end - r.start) * 1000), count++;
   return count ? sum / count : NaN;
 }

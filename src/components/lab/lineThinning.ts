@@ -31,7 +31,8 @@ export function stepPoints<T>(rows: T[], x: (row: T) => number, y: (row: T) => n
     let j = i + 1;
     const at = x(rows[i]);
     while (j < rows.length && x(rows[j]) === at) j++;
-    let low = rows[i], high = rows[i];
+    let low = rows[i],
+      high = rows[i];
     for (let k = i + 1; k < j; k++) {
       if (y(rows[k]) < y(low)) low = rows[k];
       if (y(rows[k]) > y(high)) high = rows[k];
@@ -59,15 +60,28 @@ export function thinnedLine(x: ArrayLike<number>, y: ArrayLike<number>, buckets 
   const n = x.length;
   let sorted = true;
   for (let k = 1; k < n && sorted; k++) sorted = x[k] >= x[k - 1];
-  const kept = sorted && n > 4 * buckets ? spanExtremes(x, y, buckets) : stepPoints(Array.from({length: n}, (_, k) => k), (k) => x[k], (k) => y[k]);
+  const kept =
+    sorted && n > 4 * buckets
+      ? spanExtremes(x, y, buckets)
+      : stepPoints(
+          Array.from({length: n}, (_, k) => k),
+          (k) => x[k],
+          (k) => y[k]
+        );
   return {x: Float64Array.from(kept, (k) => x[k]), y: Float64Array.from(kept, (k) => y[k])};
 }
 
 /** Per equal span of x (from the first point's to the last's), the indices of its first, lowest, highest and last point, in order. */
 function spanExtremes(x: ArrayLike<number>, y: ArrayLike<number>, buckets: number): number[] {
-  const n = x.length, from = x[0], width = x[n - 1] - from;
+  const n = x.length,
+    from = x[0],
+    width = x[n - 1] - from;
   const kept: number[] = [];
-  let span = -1, first = 0, low = 0, high = 0, last = 0;
+  let span = -1,
+    first = 0,
+    low = 0,
+    high = 0,
+    last = 0;
   // The points are sorted by x, so index order is the line's order (ties in their drawn order).
   const flush = () => kept.push(...[...new Set([first, low, high, last])].sort((a, b) => a - b));
   for (let k = 0; k < n; k++) {

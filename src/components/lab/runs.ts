@@ -34,7 +34,9 @@ export function labRuns(files: Map<string, string>, options: AnalyzeOptions = {}
     Object.fromEntries(shapes.map((s) => [s, parse(`${prefix}-${s}.csv`, text(`${prefix}-${s}.csv`))])) as Record<Shape, T[]>;
   const read = (name: string) => files.get(name);
   const analysis = analyzeLab(read, options);
-  const sched = byShape("sched", parsePlan), run = byShape("run", parseRun), srv = byShape("srv", parseRecords);
+  const sched = byShape("sched", parsePlan),
+    run = byShape("run", parseRun),
+    srv = byShape("srv", parseRecords);
   return {
     files,
     probes: parseProbe("01-probe.txt", text("01-probe.txt")),

@@ -81,7 +81,14 @@ export function simulatedOpen(p: OpenParams): OpenRuns {
 
 /** The closed loop's closed.csv and think.txt for these users and think time on the simulated server. */
 export function simulatedClosed(p: ClosedParams): ClosedRuns {
-  const closed = simulateClosedLoop({users: p.users, thinkS: p.thinkS, durationS: 10, workers: p.workers, serviceS: p.serviceMs / 1000, seed: p.seed}).rows;
+  const closed = simulateClosedLoop({
+    users: p.users,
+    thinkS: p.thinkS,
+    durationS: 10,
+    workers: p.workers,
+    serviceS: p.serviceMs / 1000,
+    seed: p.seed
+  }).rows;
   const analysis = analyzeRecords({closed}, {users: p.users, thinkS: p.thinkS});
   let files: Map<string, string> | undefined;
   return {
@@ -103,7 +110,10 @@ export function simulatedRuns(p: TryItParams): LabRuns {
   const answers = new Map([...open.answers, ...loop.answers]);
   let figures: LabFigures | undefined;
   return {
-    probes: open.probes, sched: open.sched, run: open.run, srv: open.srv,
+    probes: open.probes,
+    sched: open.sched,
+    run: open.run,
+    srv: open.srv,
     get files() {
       return new Map([...open.files, ...loop.files]);
     },
@@ -119,6 +129,11 @@ export function simulatedRuns(p: TryItParams): LabRuns {
 
 /** Marks a simulated figure with the parameters it was drawn for (`key=value,…`): a test or benchmark waits on it. */
 export function drawnFor<T extends Element>(node: T, params: object): T {
-  node.setAttribute("data-sim", Object.entries(params).map(([key, value]) => `${key}=${value}`).join(","));
+  node.setAttribute(
+    "data-sim",
+    Object.entries(params)
+      .map(([key, value]) => `${key}=${value}`)
+      .join(",")
+  );
   return node;
 }

@@ -26,14 +26,19 @@ export function oversized(files: readonly {name: string; size: number}[], maxByt
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Reads, analyses and grades the chosen files off the page's main thread where it can. */
-export async function runUpload(files: File[], base: UploadBase, {onProgress = () => {}, worker = chunkWorker, yieldNow = nextTask}: UploadOptions = {}): Promise<UploadOutcome | UploadRefusal> {
+export async function runUpload(
+  files: File[],
+  base: UploadBase,
+  {onProgress = () => {}, worker = chunkWorker, yieldNow = nextTask}: UploadOptions = {}
+): Promise<UploadOutcome | UploadRefusal> {
   const refused = oversized(files);
   if (refused) return refused;
   const started = await worker().catch(() => undefined);
   if (!started) return onPage(files, base, onProgress);
   try {
     const reply = await new Promise<UploadReply>((resolve, reject) => {
-      started.onmessage = (event: MessageEvent<UploadProgress | UploadReply>) => (event.data.type === "done" ? resolve(event.data) : onProgress(event.data));
+      started.onmessage = (event: MessageEvent<UploadProgress | UploadReply>) =>
+        event.data.type === "done" ? resolve(event.data) : onProgress(event.data);
       started.onerror = (event) => reject(new Error(event.message || "the upload worker failed"));
       started.postMessage({files, base});
     });
@@ -46,7 +51,11 @@ export async function runUpload(files: File[], base: UploadBase, {onProgress = (
 }
 
 /** The job on the page's own thread: what a page without the worker chunk does. */
-async function onPage(files: File[], base: UploadBase, onProgress: (progress: UploadProgress) => void): Promise<UploadOutcome | UploadRefusal> {
+async function onPage(
+  files: File[],
+  base: UploadBase,
+  onProgress: (progress: UploadProgress) => void
+): Promise<UploadOutcome | UploadRefusal> {
   const list = [];
   for (const file of files) {
     onProgress({type: "progress", phase: "reading", file: file.name, done: 0, total: file.size});

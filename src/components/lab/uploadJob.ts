@@ -36,7 +36,11 @@ export function mergeUploads(inputs: Map<string, string>, files: Map<string, str
  * Reads, analyses and grades an upload, all or nothing. `step` hears each phase as it starts
  * (so a page can say what is being done while the work runs elsewhere).
  */
-export function uploadJob(list: UploadedFile[], base: UploadBase, step: (phase: "checking" | "analysing") => void = () => {}): UploadOutcome | UploadRefusal {
+export function uploadJob(
+  list: UploadedFile[],
+  base: UploadBase,
+  step: (phase: "checking" | "analysing") => void = () => {}
+): UploadOutcome | UploadRefusal {
   step("checking");
   const result = readUploads(list);
   if (!result.ok) return result;

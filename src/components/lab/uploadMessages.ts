@@ -38,21 +38,38 @@ export interface EncodedRuns extends Omit<LabRuns, "files" | "sched" | "run" | "
 }
 
 /** Worker → page: the outcome, its runs as columns; an uploaded input's text goes once, in runs.files (null in files). */
-export type UploadReply = {type: "done"; outcome: (Omit<UploadOutcome, "runs" | "files"> & {runs: EncodedRuns; files: Map<string, SentText | null>}) | UploadRefusal};
+export type UploadReply = {
+  type: "done";
+  outcome: (Omit<UploadOutcome, "runs" | "files"> & {runs: EncodedRuns; files: Map<string, SentText | null>}) | UploadRefusal;
+};
 
-const byShape = <A, B>(data: Record<Shape, A>, map: (value: A) => B) => Object.fromEntries(shapes.map((s) => [s, map(data[s])])) as Record<Shape, B>;
+const byShape = <A, B>(data: Record<Shape, A>, map: (value: A) => B) =>
+  Object.fromEntries(shapes.map((s) => [s, map(data[s])])) as Record<Shape, B>;
 
 /** The outcome as the worker posts it, with the buffers to transfer; texts longer than `longText` go as bytes. */
-export function encodeOutcome(outcome: UploadOutcome | UploadRefusal, {longText = textSliceBytes}: {longText?: number} = {}): {reply: UploadReply; transfer: ArrayBuffer[]} {
+export function encodeOutcome(
+  outcome: UploadOutcome | UploadRefusal,
+  {longText = textSliceBytes}: {longText?: number} = {}
+): {reply: UploadReply; transfer: ArrayBuffer[]} {
   if (!outcome.ok) return {reply: {type: "done", outcome}, transfer: []};
   const {runs} = outcome;
   const texts = new Map([...runs.files].map(([name, text]) => [name, sendText(text, longText)]));
-  const encoded: EncodedRuns = {...runs, files: texts, sched: byShape(runs.sched, toColumns), run: byShape(runs.run, toColumns), srv: byShape(runs.srv, toColumns), closed: toColumns(runs.closed)};
+  const encoded: EncodedRuns = {
+    ...runs,
+    files: texts,
+    sched: byShape(runs.sched, toColumns),
+    run: byShape(runs.run, toColumns),
+    srv: byShape(runs.srv, toColumns),
+    closed: toColumns(runs.closed)
+  };
   const all = [...shapes.flatMap((s) => [encoded.sched[s], encoded.run[s], encoded.srv[s]]), encoded.closed];
   // A 47 MB upload would otherwise be sent twice: its text is in runs.files already.
   const files = new Map([...outcome.files].map(([name, text]) => [name, runs.files.get(name) === text ? null : sendText(text, longText)]));
   const sent = [...texts.values(), ...files.values()].flatMap((text) => (text === null ? [] : textTransferables(text)));
-  return {reply: {type: "done", outcome: {...outcome, files, runs: encoded}}, transfer: [...all.flatMap(transferables), ...figureBuffers(runs.figures), ...sent]};
+  return {
+    reply: {type: "done", outcome: {...outcome, files, runs: encoded}},
+    transfer: [...all.flatMap(transferables), ...figureBuffers(runs.figures), ...sent]
+  };
 }
 
 /**
@@ -71,12 +88,22 @@ function lazyRows<T>(data: ByShape): Record<Shape, T[]> {
 }
 
 /** The outcome as the page uses it: the per-shape rows built when first read; closed.csv's rows and the long texts in slices, yielding between them. */
-export async function decodeOutcome(outcome: UploadReply["outcome"], yieldNow: () => Promise<void>): Promise<UploadOutcome | UploadRefusal> {
+export async function decodeOutcome(
+  outcome: UploadReply["outcome"],
+  yieldNow: () => Promise<void>
+): Promise<UploadOutcome | UploadRefusal> {
   if (!outcome.ok) return outcome;
   const {runs} = outcome;
   const texts = new Map<string, string>();
   for (const [name, text] of runs.files) texts.set(name, await receiveText(text, yieldNow));
-  const decoded: LabRuns = {...runs, files: texts, sched: lazyRows(runs.sched), run: lazyRows(runs.run), srv: lazyRows(runs.srv), closed: await fromColumnsInSlices(runs.closed, yieldNow)};
+  const decoded: LabRuns = {
+    ...runs,
+    files: texts,
+    sched: lazyRows(runs.sched),
+    run: lazyRows(runs.run),
+    srv: lazyRows(runs.srv),
+    closed: await fromColumnsInSlices(runs.closed, yieldNow)
+  };
   const files = new Map<string, string>();
   for (const [name, text] of outcome.files) files.set(name, text === null ? texts.get(name)! : await receiveText(text, yieldNow));
   return {...outcome, files, runs: decoded, checks: outcome.checks as Check[]};

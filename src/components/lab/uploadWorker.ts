@@ -7,7 +7,10 @@ import type {UploadedFile} from "../../lab/upload.js";
 import {uploadJob} from "./uploadJob.js";
 import {encodeOutcome, type UploadProgress, type UploadRequest} from "./uploadMessages.js";
 
-const scope = globalThis as unknown as {postMessage(message: unknown, transfer?: Transferable[]): void; onmessage: ((event: MessageEvent<UploadRequest>) => void) | null};
+const scope = globalThis as unknown as {
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+  onmessage: ((event: MessageEvent<UploadRequest>) => void) | null;
+};
 const post = (message: UploadProgress) => scope.postMessage(message);
 
 /** One file's text, read in pieces so the page can show how far it got. */
@@ -30,15 +33,19 @@ async function readText(file: File, report: (done: number) => void): Promise<str
 /** Reads every file (refusing oversized ones before reading any), then runs the job. */
 async function run({files, base}: UploadRequest) {
   const oversized = files.filter((f) => f.size > maxLabFileBytes);
-  if (oversized.length) return scope.postMessage({type: "done", outcome: {ok: false, errors: oversized.map((f) => oversizeMessage(f.name, f.size))}});
+  if (oversized.length)
+    return scope.postMessage({type: "done", outcome: {ok: false, errors: oversized.map((f) => oversizeMessage(f.name, f.size))}});
   const list: UploadedFile[] = [];
   for (const file of files) {
     let shown = -1;
-    list.push({name: file.name, text: await readText(file, (done) => {
-      const percent = Math.floor((done / Math.max(file.size, 1)) * 100);
-      if (percent !== shown) post({type: "progress", phase: "reading", file: file.name, done, total: file.size});
-      shown = percent;
-    })});
+    list.push({
+      name: file.name,
+      text: await readText(file, (done) => {
+        const percent = Math.floor((done / Math.max(file.size, 1)) * 100);
+        if (percent !== shown) post({type: "progress", phase: "reading", file: file.name, done, total: file.size});
+        shown = percent;
+      })
+    });
   }
   const names = files.map((f) => f.name).join(", ");
   const {reply, transfer} = encodeOutcome(uploadJob(list, base, (phase) => post({type: "progress", phase, file: names})));

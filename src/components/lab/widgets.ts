@@ -17,7 +17,11 @@ export type Uploaded = Omit<UploadOutcome, "ok">;
 /** An element with a value, relabelled in place when the language changes. */
 export type Widget<T> = HTMLElement & {value: T; localize(t: Translate): void};
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   node.append(...children);
@@ -37,9 +41,19 @@ export function uploadWidget(base: UploadBase, options: UploadOptions = {}): Wid
   const caption = element("span", {class: "lab-upload-caption"});
   const reset = element("button", {type: "button", class: "lab-upload-reset"});
   const status = element("div", {class: "lab-upload-status", role: "status", "aria-live": "polite"});
-  const root = element("div", {class: "lab-upload"}, element("label", {}, caption, input), reset, status) as unknown as Widget<Uploaded | null>;
+  const root = element(
+    "div",
+    {class: "lab-upload"},
+    element("label", {}, caption, input),
+    reset,
+    status
+  ) as unknown as Widget<Uploaded | null>;
   let t: Translate = (key) => key;
-  type State = {kind: "embedded"} | {kind: "loaded"; uploaded: Uploaded} | {kind: "error"; errors: string[]} | {kind: "working"; progress: UploadProgress};
+  type State =
+    | {kind: "embedded"}
+    | {kind: "loaded"; uploaded: Uploaded}
+    | {kind: "error"; errors: string[]}
+    | {kind: "working"; progress: UploadProgress};
   let state: State = {kind: "embedded"};
   const render = () => {
     caption.textContent = t("upload.label");
@@ -49,9 +63,28 @@ export function uploadWidget(base: UploadBase, options: UploadOptions = {}): Wid
     status.className = `lab-upload-status${state.kind === "error" ? " lab-error" : ""}`;
     status.replaceChildren();
     if (state.kind === "embedded") status.append(t("upload.embedded"));
-    else if (state.kind === "loaded") status.append(t("upload.loaded"), element("ul", {}, ...state.uploaded.loaded.map((l) => element("li", {}, l.from === l.as ? l.as : `${l.from} → ${l.as}`, l.rows === undefined ? "" : ` (${t("upload.rows", {n: l.rows})})`))));
+    else if (state.kind === "loaded")
+      status.append(
+        t("upload.loaded"),
+        element(
+          "ul",
+          {},
+          ...state.uploaded.loaded.map((l) =>
+            element(
+              "li",
+              {},
+              l.from === l.as ? l.as : `${l.from} → ${l.as}`,
+              l.rows === undefined ? "" : ` (${t("upload.rows", {n: l.rows})})`
+            )
+          )
+        )
+      );
     else if (state.kind === "working") status.append(...progressView(state.progress, t));
-    else status.append(t(root.value ? "upload.refusedKept" : "upload.refused"), element("ul", {}, ...state.errors.map((e) => element("li", {}, element("code", {}, e)))));
+    else
+      status.append(
+        t(root.value ? "upload.refusedKept" : "upload.refused"),
+        element("ul", {}, ...state.errors.map((e) => element("li", {}, element("code", {}, e))))
+      );
   };
   root.value = null;
   root.localize = (next) => ((t = next), render());
@@ -79,7 +112,12 @@ export function uploadWidget(base: UploadBase, options: UploadOptions = {}): Wid
       return render();
     }
     const loaded = [...(held?.loaded ?? []).filter((l) => !outcome.loaded.some((n) => n.as === l.as)), ...outcome.loaded];
-    const uploaded: Uploaded = {files: new Map([...(held?.files ?? []), ...outcome.files]), loaded, runs: outcome.runs, checks: outcome.checks};
+    const uploaded: Uploaded = {
+      files: new Map([...(held?.files ?? []), ...outcome.files]),
+      loaded,
+      runs: outcome.runs,
+      checks: outcome.checks
+    };
     root.value = uploaded;
     state = {kind: "loaded", uploaded};
     render();
@@ -108,7 +146,10 @@ function progressView(progress: UploadProgress, t: Translate): Node[] {
   const bar = element("progress", {class: "lab-upload-progress", max: "1"});
   const percent = progress.total ? Math.floor((100 * progress.done!) / progress.total) : undefined;
   if (percent !== undefined) bar.value = progress.done! / progress.total!;
-  const line = progress.phase === "reading" ? t("upload.reading", {name: progress.file ?? "", percent: percent ?? 0}) : t(`upload.${progress.phase}`, {names: progress.file ?? ""});
+  const line =
+    progress.phase === "reading"
+      ? t("upload.reading", {name: progress.file ?? "", percent: percent ?? 0})
+      : t(`upload.${progress.phase}`, {names: progress.file ?? ""});
   bar.setAttribute("aria-label", line);
   return [bar, document.createTextNode(" "), element("span", {class: "lab-upload-step"}, line)];
 }
@@ -121,11 +162,15 @@ function updateBar(status: HTMLElement, progress: UploadProgress) {
 
 /** One `<a download="name">` per answer file, its content in a data: URL (works from file:// too). */
 export function downloadLinks(answers: Map<string, string>, names: string[], t: Translate): HTMLElement {
-  return element("ul", {class: "lab-downloads"}, ...names.map((name) => {
-    const text = answers.get(name);
-    if (text === undefined) return element("li", {}, element("span", {class: "lab-muted"}, t("download.missing", {name})));
-    return element("li", {}, element("a", {download: name, href: "data:text/plain;charset=utf-8," + encodeURIComponent(text)}, name));
-  }));
+  return element(
+    "ul",
+    {class: "lab-downloads"},
+    ...names.map((name) => {
+      const text = answers.get(name);
+      if (text === undefined) return element("li", {}, element("span", {class: "lab-muted"}, t("download.missing", {name})));
+      return element("li", {}, element("a", {download: name, href: "data:text/plain;charset=utf-8," + encodeURIComponent(text)}, name));
+    })
+  );
 }
 
 /**
@@ -137,12 +182,27 @@ export function checkList(checks: Check[], t: Translate, {pending = false}: {pen
   const failed = checks.filter((c) => !c.ok).length;
   const summary = pending
     ? element("p", {class: "lab-muted", "data-pending": ""}, t("grade.pending", {total: checks.length}))
-    : element("p", {class: failed ? "lab-error" : "lab-ok"}, failed ? t("grade.failed", {n: failed, total: checks.length}) : t("grade.passed", {total: checks.length}));
-  const list = element("ul", {class: "lab-checks"}, ...checks.map((c) =>
-    element("li", {class: pending ? "pending" : c.ok ? "ok" : "fail", "data-rule": c.rule},
-      pending ? element("span", {class: "mark", "aria-hidden": "true"}, "·") : element("span", {class: "mark", "aria-label": t(c.ok ? "grade.ok" : "grade.fail")}, c.ok ? "✓" : "✗"), " ",
-      element("strong", {}, named(c, t)),
-      ...(pending ? [] : [element("span", {class: "lab-muted"}, ` — ${worded(c, t)}`)]))));
+    : element(
+        "p",
+        {class: failed ? "lab-error" : "lab-ok"},
+        failed ? t("grade.failed", {n: failed, total: checks.length}) : t("grade.passed", {total: checks.length})
+      );
+  const list = element(
+    "ul",
+    {class: "lab-checks"},
+    ...checks.map((c) =>
+      element(
+        "li",
+        {class: pending ? "pending" : c.ok ? "ok" : "fail", "data-rule": c.rule},
+        pending
+          ? element("span", {class: "mark", "aria-hidden": "true"}, "·")
+          : element("span", {class: "mark", "aria-label": t(c.ok ? "grade.ok" : "grade.fail")}, c.ok ? "✓" : "✗"),
+        " ",
+        element("strong", {}, named(c, t)),
+        ...(pending ? [] : [element("span", {class: "lab-muted"}, ` — ${worded(c, t)}`)])
+      )
+    )
+  );
   return element("div", {class: "lab-grade"}, summary, list);
 }
 
@@ -172,12 +232,23 @@ export function decisionForm(initial: Partial<Decision> = {}): Widget<DecisionIn
   const captions = ["model", "workers", "evidence", "risk"].map((key) => element("span", {"data-key": key}));
   const count = (field: HTMLTextAreaElement) => element("small", {class: "lab-muted", "data-count": field.name});
   const counts = [count(evidence), count(risk)];
-  const root = element("form", {class: "lab-decision"},
-    element("label", {}, captions[0], model), element("label", {}, captions[1], workers),
-    element("label", {class: "wide"}, captions[2], evidence, counts[0]), element("label", {class: "wide"}, captions[3], risk, counts[1])) as unknown as Widget<DecisionInput>;
+  const root = element(
+    "form",
+    {class: "lab-decision"},
+    element("label", {}, captions[0], model),
+    element("label", {}, captions[1], workers),
+    element("label", {class: "wide"}, captions[2], evidence, counts[0]),
+    element("label", {class: "wide"}, captions[3], risk, counts[1])
+  ) as unknown as Widget<DecisionInput>;
   let t: Translate = (key) => key;
   let answered = false;
-  const read = (): DecisionInput => ({model: model.value, workers: workers.value.trim() === "" ? NaN : Number(workers.value), evidence: evidence.value, risk: risk.value, answered});
+  const read = (): DecisionInput => ({
+    model: model.value,
+    workers: workers.value.trim() === "" ? NaN : Number(workers.value),
+    evidence: evidence.value,
+    risk: risk.value,
+    answered
+  });
   const render = () => {
     captions.forEach((c) => (c.textContent = t(`decision.${c.dataset.key}`)));
     counts[0].textContent = t("decision.count", {n: characters(evidence.value), min: decisionMinimum.evidence});
@@ -194,7 +265,12 @@ export function decisionForm(initial: Partial<Decision> = {}): Widget<DecisionIn
 
 /** An answer file as written, under a caption. */
 export function answerFile(name: string, text: string | undefined, caption: string): HTMLElement {
-  return element("div", {}, element("p", {class: "lab-muted"}, caption), element("pre", {class: "lab-answer", "data-file": name}, text ?? ""));
+  return element(
+    "div",
+    {},
+    element("p", {class: "lab-muted"}, caption),
+    element("pre", {class: "lab-answer", "data-file": name}, text ?? "")
+  );
 }
 
 /** The lab's own words for a step: what to do, and why (or its hints). */
@@ -204,12 +280,22 @@ export function labSays(title: string, ...paragraphs: string[]): HTMLElement {
 
 /** A box of hints and common mistakes. */
 export function hints(title: string, items: (string | Node)[]): HTMLElement {
-  return element("aside", {class: "lab-hints"}, element("strong", {}, title), element("ul", {}, ...items.map((item) => element("li", {}, item))));
+  return element(
+    "aside",
+    {class: "lab-hints"},
+    element("strong", {}, title),
+    element("ul", {}, ...items.map((item) => element("li", {}, item)))
+  );
 }
 
 /** A small table: header cells, then rows of cells. */
 export function table(header: string[], rows: (string | number)[][]): HTMLElement {
-  return element("table", {class: "lab-table"}, element("thead", {}, element("tr", {}, ...header.map((h) => element("th", {}, h)))), element("tbody", {}, ...rows.map((r) => element("tr", {}, ...r.map((c) => element("td", {}, String(c)))))));
+  return element(
+    "table",
+    {class: "lab-table"},
+    element("thead", {}, element("tr", {}, ...header.map((h) => element("th", {}, h)))),
+    element("tbody", {}, ...rows.map((r) => element("tr", {}, ...r.map((c) => element("td", {}, String(c))))))
+  );
 }
 
 /**
@@ -217,7 +303,10 @@ export function table(header: string[], rows: (string | number)[][]): HTMLElemen
  * screen (content-visibility), so a slider redraws only what the reader can see.
  */
 export function labStyles(): HTMLStyleElement {
-  return element("style", {}, `
+  return element(
+    "style",
+    {},
+    `
 .lab-says,.lab-hints,pre.lab-answer{content-visibility:auto;contain-intrinsic-size:auto 160px}
 .lab-says{border-left:4px solid var(--qb-shape-even,#4269d0);background:var(--qb-tint,#f4f6fb);color:var(--qb-text,#222);margin:1rem 0;padding:.6rem 1rem}
 .lab-says p{margin:.4rem 0;color:var(--qb-text,#222)}
@@ -259,5 +348,6 @@ html.qb-present .lab-checks li{break-inside:avoid;margin:0}
 html.qb-present .lab-checks .ok .lab-muted{display:none} /* on the stage a passing check is its rule; a failing one keeps its why */
 html.qb-present pre.lab-answer{font-size:.8em;margin:.3rem 0}
 html.qb-present .lab-pair{margin:.5rem 0}
-${tryItBarStyles}`);
+${tryItBarStyles}`
+  );
 }

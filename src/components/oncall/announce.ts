@@ -13,7 +13,14 @@ function region(): HTMLElement {
   const found = document.querySelector<HTMLElement>("[data-oc-live]");
   if (found) return found;
   // (qb-sr-only: the page's visually hidden class, src/client/style.css)
-  const node = h("div", {class: "qb-sr-only", role: "status", "aria-live": "polite", "aria-atomic": "true", "data-oc-live": "", "data-qb-live-only": ""});
+  const node = h("div", {
+    class: "qb-sr-only",
+    role: "status",
+    "aria-live": "polite",
+    "aria-atomic": "true",
+    "data-oc-live": "",
+    "data-qb-live-only": ""
+  });
   document.body.append(node);
   return node;
 }

@@ -55,7 +55,19 @@ export function drawChart(d: Drawn, frame: Frame, ctx: DrawContext): void {
   const xs = Array.from({length: frame.trace.metrics.length}, (_, i) => i);
   const marks: PlotModule.Markish[] = [];
   if (spec.reference) marks.push(Plot.ruleY([spec.reference.y], {stroke: red, strokeDasharray: "4,3"}));
-  spec.series.forEach((s, i) => marks.push(Plot.lineY(xs, {x: xs, y: Array.from(d.cols[i]), stroke: s.color, strokeDasharray: s.dash, strokeWidth: 1.5, clip: "frame", className: "oc-clip"})));
+  spec.series.forEach((s, i) =>
+    marks.push(
+      Plot.lineY(xs, {
+        x: xs,
+        y: Array.from(d.cols[i]),
+        stroke: s.color,
+        strokeDasharray: s.dash,
+        strokeWidth: 1.5,
+        clip: "frame",
+        className: "oc-clip"
+      })
+    )
+  );
   // The x axis in clock time (the dashboard's clock), labelled; the y axis in the page's numbers.
   const start = parseClock(frame.scenario.startClock);
   const last = frame.trace.metrics.length - 1;
@@ -67,11 +79,18 @@ export function drawChart(d: Drawn, frame: Frame, ctx: DrawContext): void {
     marginTop: 8,
     marginBottom: 32,
     style: {fontSize: "10px", overflow: "visible"},
-    x: {domain: [0, last], label: t("chart.clock"), labelAnchor: "right", ticks: clockTicks(last, start, width >= 640 ? 6 : 4), tickFormat: clockTick(start)},
+    x: {
+      domain: [0, last],
+      label: t("chart.clock"),
+      labelAnchor: "right",
+      ticks: clockTicks(last, start, width >= 640 ? 6 : 4),
+      tickFormat: clockTick(start)
+    },
     y: {domain: [0, d.top], grid: true, label: null, ticks: Y_TICKS, tickFormat: tick},
     marks
   }) as SVGSVGElement & {scale(name: string): {apply(v: number): number}};
-  const x = svg.scale("x"), y = svg.scale("y");
+  const x = svg.scale("x"),
+    y = svg.scale("y");
   d.x = (m) => x.apply(m);
   d.left = x.apply(0);
   d.y0 = y.apply(0);
@@ -113,18 +132,38 @@ export function drawEvents(d: Drawn, events: RunEvent[], labels: boolean, ctx: D
   // Labels (not for decisions: they are many and dashed) placed so that none covers another.
   const labelled = labels ? events.filter((e) => e.kind !== "decision") : [];
   const x = d.x;
-  const placed = layoutLabels(labelled.map((e) => ({x: x(e.minute) + 0.5, text: t(`event.${e.kind}`)})), d.left, chartWidth - 8);
+  const placed = layoutLabels(
+    labelled.map((e) => ({x: x(e.minute) + 0.5, text: t(`event.${e.kind}`)})),
+    d.left,
+    chartWidth - 8
+  );
   labelled.forEach((event, i) => {
     const text = document.createElementNS(ns, "text");
     const spot = placed[i];
-    for (const [name, value] of [["x", String(spot.x)], ["y", String(d.y1 + 10 + spot.row * 13)], ["fill", colorOf(event.kind)], ["font-size", "10"], ["text-anchor", spot.anchor], ["data-label", event.kind]]) text.setAttribute(name, value);
+    for (const [name, value] of [
+      ["x", String(spot.x)],
+      ["y", String(d.y1 + 10 + spot.row * 13)],
+      ["fill", colorOf(event.kind)],
+      ["font-size", "10"],
+      ["text-anchor", spot.anchor],
+      ["data-label", event.kind]
+    ])
+      text.setAttribute(name, value);
     text.textContent = t(`event.${event.kind}`);
     children.push(text);
   });
   for (const event of events) {
     const x = String(d.x(event.minute) + 0.5);
     const line = document.createElementNS(ns, "line");
-    for (const [name, value] of [["x1", x], ["x2", x], ["y1", String(d.y1)], ["y2", String(d.y0)], ["stroke", colorOf(event.kind)], ["stroke-width", "1.5"]]) line.setAttribute(name, value);
+    for (const [name, value] of [
+      ["x1", x],
+      ["x2", x],
+      ["y1", String(d.y1)],
+      ["y2", String(d.y0)],
+      ["stroke", colorOf(event.kind)],
+      ["stroke-width", "1.5"]
+    ])
+      line.setAttribute(name, value);
     if (event.kind === "decision") line.setAttribute("stroke-dasharray", "3,2");
     line.setAttribute("data-event", event.kind);
     const title = document.createElementNS(ns, "title");

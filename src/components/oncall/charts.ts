@@ -42,7 +42,13 @@ export interface ChartsOptions {
  * The charts in language `t`, `width` pixels wide in all, drawn with the page's `Plot`; `tick`
  * writes the axes' numbers in the page's language.
  */
-export function chartsView(t: Translate, width: number, Plot: typeof PlotModule, tick: (value: number) => string = String, options: ChartsOptions = {}): ChartsView {
+export function chartsView(
+  t: Translate,
+  width: number,
+  Plot: typeof PlotModule,
+  tick: (value: number) => string = String,
+  options: ChartsOptions = {}
+): ChartsView {
   ensureStyle();
   const {charts = chartSpecs, events: colors = eventColors} = options;
   const colorOf = (kind: string) => colors[kind] ?? otherEvent;
@@ -56,7 +62,10 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule,
   const holders = charts.map((spec) => h("div", {class: "oc-chart", "data-chart": spec.id}));
   const titles = charts.map((spec) => {
     // A key under the title when a chart has more than one line or a reference line.
-    const items = spec.series.length > 1 ? spec.series.map((s) => h("span", {style: `--c: ${s.color}`, class: s.dash ? "oc-dashed" : undefined}, t(s.key))) : [];
+    const items =
+      spec.series.length > 1
+        ? spec.series.map((s) => h("span", {style: `--c: ${s.color}`, class: s.dash ? "oc-dashed" : undefined}, t(s.key)))
+        : [];
     if (spec.reference) items.push(h("span", {style: `--c: ${red}`, class: "oc-dashed"}, t(spec.reference.key)));
     return h("div", {}, h("h4", {}, t(`chart.${spec.id}`)), h("div", {class: "oc-legend oc-key"}, ...items));
   });
@@ -76,7 +85,12 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule,
       }
     })
   );
-  const node = h("div", {}, legend, h("div", {class: "oc-charts"}, ...charts.map((_, i) => h("div", {}, titles[i], holders[i], tables[i]))));
+  const node = h(
+    "div",
+    {},
+    legend,
+    h("div", {class: "oc-charts"}, ...charts.map((_, i) => h("div", {}, titles[i], holders[i], tables[i])))
+  );
   const chartWidth = Math.max(260, Math.floor(width >= 640 ? (width - 16) / 2 : width));
   const id = `oc${++nextId}`;
   let trace: RunTrace | null = null;
@@ -93,7 +107,10 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule,
     const svg = d.holder.firstElementChild;
     if (!svg) return;
     const title = titles[i].querySelector("h4")!.textContent ?? "";
-    const values = d.spec.series.map((s, k) => ({name: t(s.key), value: tick(roundAsAxis(d.cols[k][frame.minute] ?? NaN, d.top, Y_TICKS))}));
+    const values = d.spec.series.map((s, k) => ({
+      name: t(s.key),
+      value: tick(roundAsAxis(d.cols[k][frame.minute] ?? NaN, d.top, Y_TICKS))
+    }));
     setAttr(svg, "aria-label", `${title}, ${frame.trace.metrics[frame.minute]?.clock ?? ""}: ${seriesValues(title, values)}`);
   }
 
@@ -146,8 +163,19 @@ export function chartsView(t: Translate, width: number, Plot: typeof PlotModule,
         drawn = charts.map((spec, i) => {
           const cols = columns(spec, frame.trace);
           return {
-            spec, holder: holders[i], cols, peaks: axisPeaks(spec, cols), top: 0, stale: true,
-            clip: null, events: null, shownEvents: null, x: null, y0: 0, y1: 0, left: 0
+            spec,
+            holder: holders[i],
+            cols,
+            peaks: axisPeaks(spec, cols),
+            top: 0,
+            stale: true,
+            clip: null,
+            events: null,
+            shownEvents: null,
+            x: null,
+            y0: 0,
+            y1: 0,
+            left: 0
           };
         });
       }

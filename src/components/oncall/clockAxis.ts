@@ -19,4 +19,7 @@ export function clockTicks(last: number, startClock: number, count = 6): number[
 }
 
 /** Writes minute `m` of a run starting at `startClock` as its time of day. */
-export const clockTick = (startClock: number) => (m: number): string => formatClock(startClock + m);
+export const clockTick =
+  (startClock: number) =>
+  (m: number): string =>
+    formatClock(startClock + m);

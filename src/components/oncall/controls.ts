@@ -37,7 +37,16 @@ export const onCallSliders: Readonly<Record<string, SliderSpec>> = {
 };
 
 /** The on-call controls and buttons in the specification's order. */
-export const controlOrder = ["fleetMin", "autoscaling", "targetUtilization", "ttlS", "warmup", "sheddingShare", "heavyFeature", "rollback"] as const;
+export const controlOrder = [
+  "fleetMin",
+  "autoscaling",
+  "targetUtilization",
+  "ttlS",
+  "warmup",
+  "sheddingShare",
+  "heavyFeature",
+  "rollback"
+] as const;
 
 /** The on-call buttons' status lines: the warm-up job running, a rollback preparing. */
 export const onCallStatus: Readonly<Record<string, (frame: Frame) => string | null>> = {
@@ -79,22 +88,47 @@ export function controlsView(t: Translate, format: UnitFormat, store: Store, opt
   const show = (name: string, value: number | boolean) => formatControl(name, value, t, format, specs);
   for (const name of controlNames) {
     const spec = specs[name];
-    const slider = spec && spec.type !== "boolean" && !spec.choices ? sliders[name] ?? sliderOf(spec) : undefined;
+    const slider = spec && spec.type !== "boolean" && !spec.choices ? (sliders[name] ?? sliderOf(spec)) : undefined;
     const help = h("p", {class: "oc-help"}, t(`help.${name}`));
     if (spec && spec.type !== "boolean" && spec.choices) {
       const select = h("select", {name, "aria-label": t(`control.${name}`)});
       spec.choices.forEach((_, i) => select.append(h("option", {value: i}, show(name, i))));
       select.addEventListener("change", () => store.decide({set: {[name]: Number(select.value)}}));
-      blocks.set(name, h("div", {class: "oc-control", "data-control": name}, h("label", {}, t(`control.${name}`)), h("div", {class: "oc-input"}, select), help));
+      blocks.set(
+        name,
+        h(
+          "div",
+          {class: "oc-control", "data-control": name},
+          h("label", {}, t(`control.${name}`)),
+          h("div", {class: "oc-input"}, select),
+          help
+        )
+      );
       sync.push((controls) => {
         select.value = String(controls[name]);
       });
     } else if (slider) {
-      const input = h("input", {type: "range", name, min: slider.min, max: slider.max, step: slider.step, "aria-label": t(`control.${name}`)});
+      const input = h("input", {
+        type: "range",
+        name,
+        min: slider.min,
+        max: slider.max,
+        step: slider.step,
+        "aria-label": t(`control.${name}`)
+      });
       const output = h("output", {});
       input.addEventListener("input", () => setText(output, show(name, Number(input.value) / slider.scale)));
       input.addEventListener("change", () => store.decide({set: {[name]: Number(input.value) / slider.scale}}));
-      blocks.set(name, h("div", {class: "oc-control", "data-control": name}, h("label", {}, t(`control.${name}`)), h("div", {class: "oc-input"}, input, output), help));
+      blocks.set(
+        name,
+        h(
+          "div",
+          {class: "oc-control", "data-control": name},
+          h("label", {}, t(`control.${name}`)),
+          h("div", {class: "oc-input"}, input, output),
+          help
+        )
+      );
       sync.push((controls) => {
         const value = controls[name] as number;
         // A value between slider steps (from a link) is shown as it is; the slider rounds.
@@ -105,7 +139,15 @@ export function controlsView(t: Translate, format: UnitFormat, store: Store, opt
       const input = h("input", {type: "checkbox", name});
       const state = h("span", {class: "oc-help"});
       input.addEventListener("change", () => store.decide({set: {[name]: input.checked}}));
-      blocks.set(name, h("div", {class: "oc-control", "data-control": name}, h("label", {class: "oc-check"}, input, t(`control.${name}`), " ", state), help));
+      blocks.set(
+        name,
+        h(
+          "div",
+          {class: "oc-control", "data-control": name},
+          h("label", {class: "oc-check"}, input, t(`control.${name}`), " ", state),
+          help
+        )
+      );
       sync.push((controls) => {
         input.checked = controls[name] as boolean;
         setText(state, show(name, controls[name]));
@@ -119,7 +161,15 @@ export function controlsView(t: Translate, format: UnitFormat, store: Store, opt
     const status = h("span", {class: "oc-status"});
     statuses.set(button, status);
     // (what pressing does means nothing where it cannot be pressed: the no-script snapshot, paper)
-    blocks.set(button, h("div", {class: "oc-control", "data-control": button}, h("label", {}, press, status), h("p", {class: "oc-help", "data-qb-live-only": ""}, t(`help.${button}`))));
+    blocks.set(
+      button,
+      h(
+        "div",
+        {class: "oc-control", "data-control": button},
+        h("label", {}, press, status),
+        h("p", {class: "oc-help", "data-qb-live-only": ""}, t(`help.${button}`))
+      )
+    );
   }
   const node = h("div", {class: "oc-controls"}, ...order.flatMap((name) => blocks.get(name) ?? []));
   let shown: ControlValues | null = null;

@@ -16,7 +16,18 @@ import {parseClock} from "../../sim/metrics.js";
 import type {Frame} from "./store.js";
 import {ensureStyle} from "./style.js";
 
-export {debriefContent, percentMeasure, rowOf, runNames, type DebriefAsk, type DebriefChartSpec, type DebriefContent, type DebriefOptions, type MeasureRow, type MeasureSpec} from "./debriefContent.js";
+export {
+  debriefContent,
+  percentMeasure,
+  rowOf,
+  runNames,
+  type DebriefAsk,
+  type DebriefChartSpec,
+  type DebriefContent,
+  type DebriefOptions,
+  type MeasureRow,
+  type MeasureSpec
+} from "./debriefContent.js";
 /** The on-call debrief's rows: the on-call model's measures (src/sim/summary.ts), as table rows. */
 export {oncallMeasures as debriefMeasures} from "../../sim/summary.js";
 
@@ -32,7 +43,14 @@ export interface DebriefPanel {
  * playing). What the learner asked for (the textbook now, the whole run) holds until the
  * scenario or seed changes.
  */
-export function debriefPanel(t: Translate, format: UnitFormat, width: number, Plot: typeof PlotModule, tick: (value: number) => string = String, options: DebriefOptions = {}): DebriefPanel {
+export function debriefPanel(
+  t: Translate,
+  format: UnitFormat,
+  width: number,
+  Plot: typeof PlotModule,
+  tick: (value: number) => string = String,
+  options: DebriefOptions = {}
+): DebriefPanel {
   const node = h("div", {class: "oc-debrief-box"}, h("p", {class: "oc-help"}, t("debrief.waiting")));
   let timer: ReturnType<typeof setTimeout> | null = null;
   let latest: Frame | null = null;
@@ -42,10 +60,12 @@ export function debriefPanel(t: Translate, format: UnitFormat, width: number, Pl
   const draw = () => {
     if (!latest) return;
     shown = latest;
-    node.replaceChildren(debriefView(latest, t, format, width, Plot, tick, options, ask, (next) => {
-      ask = {...ask, ...next};
-      draw();
-    }));
+    node.replaceChildren(
+      debriefView(latest, t, format, width, Plot, tick, options, ask, (next) => {
+        ask = {...ask, ...next};
+        draw();
+      })
+    );
   };
   return {
     node,
@@ -81,7 +101,12 @@ export function debriefView(
   ensureStyle();
   const content = debriefContent(frame, t, format, options, ask);
   // Minute 0: one minute of equal runs says nothing; no table of equal values, no chart.
-  if (content.empty) return h("div", {class: "oc-debrief", "data-minute": frame.minute, "data-debrief": "empty"}, h("p", {"data-story": "nothingYet"}, content.intro));
+  if (content.empty)
+    return h(
+      "div",
+      {class: "oc-debrief", "data-minute": frame.minute, "data-debrief": "empty"},
+      h("p", {"data-story": "nothingYet"}, content.intro)
+    );
   const {sentences} = content;
   const decisions = sentences.filter((s) => s.about === "decision");
   const written = h(
@@ -89,7 +114,9 @@ export function debriefView(
     {class: "oc-story"},
     h("h4", {}, t("debrief.story")),
     ...sentences.filter((s) => s.about === "timing").map((s) => h("p", {"data-story": s.about}, s.text)),
-    ...(decisions.length ? [h("p", {}, t("story.decisions")), h("ul", {}, ...decisions.map((s) => h("li", {"data-story": s.about}, s.text)))] : []),
+    ...(decisions.length
+      ? [h("p", {}, t("story.decisions")), h("ul", {}, ...decisions.map((s) => h("li", {"data-story": s.about}, s.text)))]
+      : []),
     ...sentences.filter((s) => s.about !== "timing" && s.about !== "decision").map((s) => h("p", {"data-story": s.about}, s.text))
   );
   const button = (action: string, label: string, next: DebriefAsk) => {
@@ -105,14 +132,27 @@ export function debriefView(
           "table",
           {},
           h("thead", {}, h("tr", {}, h("th", {}, ""), ...content.table.runs.map((name) => h("th", {}, t(`debrief.${name}`))))),
-          h("tbody", {}, ...content.table.rows.map((row) => h("tr", {"data-row": row.id}, h("td", {}, row.label), ...content.table!.runs.map((name) => h("td", {"data-run": name}, row.cells[name] ?? "")))))
+          h(
+            "tbody",
+            {},
+            ...content.table.rows.map((row) =>
+              h(
+                "tr",
+                {"data-row": row.id},
+                h("td", {}, row.label),
+                ...content.table!.runs.map((name) => h("td", {"data-run": name}, row.cells[name] ?? ""))
+              )
+            )
+          )
         )
       )
     : null;
   const textbook = content.withTextbook
     ? [
         h("p", {}, h("strong", {}, t("debrief.textbookActions"))),
-        content.textbookSteps ? h("ul", {"data-textbook": ""}, ...content.textbookSteps.map((text) => h("li", {}, text))) : h("p", {class: "oc-help"}, content.textbookNote ?? "")
+        content.textbookSteps
+          ? h("ul", {"data-textbook": ""}, ...content.textbookSteps.map((text) => h("li", {}, text)))
+          : h("p", {class: "oc-help"}, content.textbookNote ?? "")
       ]
     : content.canAsk
       ? [h("p", {}, button("debrief-textbook", t("debrief.showTextbook"), {textbook: true}))]
@@ -135,7 +175,13 @@ export function debriefView(
  * 0 to 5.2; doing nothing 0 to 5.3", numbers rounded as its y-axis writes them) and its lines as a
  * table, a row a minute of the span shown (sampled to chartTable's bound), built when opened.
  */
-function chartText(chart: DebriefChart, frame: Frame, t: Translate, tick: (value: number) => string, ticks: number): {label: string; table: HTMLElement} {
+function chartText(
+  chart: DebriefChart,
+  frame: Frame,
+  t: Translate,
+  tick: (value: number) => string,
+  ticks: number
+): {label: string; table: HTMLElement} {
   const [from, to] = chart.span;
   const clock = (m: number) => frame.trace.metrics[m]?.clock ?? String(m);
   const round = (v: number) => tick(roundAsAxis(v, chart.top, ticks));
@@ -179,7 +225,11 @@ function chartView(
     "div",
     {class: "oc-legend oc-debrief-legend"},
     // The legend lists the lines top first, as the eye finds them: the learner's.
-    ...[...chart.lines].reverse().map((line) => h("span", {style: `--c: ${line.color}`, class: line.dash ? "oc-dashed" : undefined, "data-line": line.runs.join(" ")}, line.label)),
+    ...[...chart.lines]
+      .reverse()
+      .map((line) =>
+        h("span", {style: `--c: ${line.color}`, class: line.dash ? "oc-dashed" : undefined, "data-line": line.runs.join(" ")}, line.label)
+      ),
     ...(chart.referenceLabel ? [h("span", {style: `--c: ${red}`, class: "oc-dashed"}, chart.referenceLabel)] : [])
   );
   const zoom = chart.incident
@@ -196,15 +246,35 @@ function chartView(
     marginRight: narrow ? 22 : 16,
     marginBottom: 36,
     style: {fontSize: narrow ? "12px" : "11px"},
-    x: {label: t("chart.clock"), labelAnchor: "right", domain: [from, to], ticks: clockTicks(to - from, start + from, narrow ? 4 : 7).map((m) => m + from), tickFormat: clockTick(start)},
+    x: {
+      label: t("chart.clock"),
+      labelAnchor: "right",
+      domain: [from, to],
+      ticks: clockTicks(to - from, start + from, narrow ? 4 : 7).map((m) => m + from),
+      tickFormat: clockTick(start)
+    },
     y: {label: null, grid: true, domain: [0, chart.top], ticks, tickFormat: tick},
     marks: [
       chart.reference === undefined ? null : Plot.ruleY([chart.reference], {stroke: red, strokeDasharray: "4,3"}),
       ...chart.lines.map((line) =>
-        Plot.lineY(line.points.filter(inSpan), {x: "minute", y: "value", stroke: line.color, strokeWidth: line.width, strokeDasharray: line.dash, ariaDescription: line.label})
+        Plot.lineY(line.points.filter(inSpan), {
+          x: "minute",
+          y: "value",
+          stroke: line.color,
+          strokeWidth: line.width,
+          strokeDasharray: line.dash,
+          ariaDescription: line.label
+        })
       )
     ]
   });
   figure.setAttribute("data-span", `${from}-${to}`);
-  return [h("h4", {}, chart.title), ...notes, legend, ...(zoom ? [h("p", {class: "oc-zoom"}, zoom)] : []), figure as HTMLElement, text.table];
+  return [
+    h("h4", {}, chart.title),
+    ...notes,
+    legend,
+    ...(zoom ? [h("p", {class: "oc-zoom"}, zoom)] : []),
+    figure as HTMLElement,
+    text.table
+  ];
 }

@@ -104,7 +104,11 @@ export interface DebriefContent {
   chart: DebriefChart | null;
 }
 
-const colors: Record<RunName, string> = {learner: "var(--qb-c-blue, #3b5bdb)", nothing: "var(--qb-c-grey, #868e96)", textbook: "var(--qb-c-green, #2b8a3e)"};
+const colors: Record<RunName, string> = {
+  learner: "var(--qb-c-blue, #3b5bdb)",
+  nothing: "var(--qb-c-grey, #868e96)",
+  textbook: "var(--qb-c-green, #2b8a3e)"
+};
 const dashes: Partial<Record<RunName, string>> = {nothing: "6,3", textbook: "2,3"};
 
 /** A summary measure as a table row: its cell as measureText writes it. */
@@ -129,20 +133,41 @@ export function incidentSpan(story: DebriefStory<any, any>, last: number, above:
   if (story.runs.learner.worst) minutes.push(story.runs.learner.worst.minute);
   if (minutes.length === 0) return null;
   minutes.push(...story.runs.learner.actions.map((a) => a.minute), ...(story.runs.textbook?.actions.map((a) => a.minute) ?? []));
-  let from = Math.max(0, Math.min(...minutes) - 10), to = Math.min(last, Math.max(...minutes, above === null ? 0 : above - 10) + 20);
+  let from = Math.max(0, Math.min(...minutes) - 10),
+    to = Math.min(last, Math.max(...minutes, above === null ? 0 : above - 10) + 20);
   if (to - from < 30) (to = Math.min(last, from + 30)), (from = Math.max(0, to - 30));
   return to - from >= 0.8 * last ? null : [from, to];
 }
 
 /** The debrief of the run at `frame`'s minute in language `t`: see DebriefContent. */
-export function debriefContent(frame: Frame, t: Translate, format: UnitFormat, options: DebriefOptions = {}, ask: DebriefAsk = {}): DebriefContent {
+export function debriefContent(
+  frame: Frame,
+  t: Translate,
+  format: UnitFormat,
+  options: DebriefOptions = {},
+  ask: DebriefAsk = {}
+): DebriefContent {
   const {run, scenario} = frame;
   const model = modelOf(scenario);
   const minutes = frame.minute + 1;
   const withTextbook = ask.textbook === true || frame.minute >= LAST_MINUTE;
-  const story = debriefStory<Record<string, number>, Record<string, number>>(scenario, run.seed, minutes, decisionsUpTo(run), {textbook: withTextbook, rankBy: options.rankBy});
+  const story = debriefStory<Record<string, number>, Record<string, number>>(scenario, run.seed, minutes, decisionsUpTo(run), {
+    textbook: withTextbook,
+    rankBy: options.rankBy
+  });
   const base = {minute: frame.minute, withTextbook, canAsk: story.hasTextbook && !withTextbook};
-  if (!story.comparable) return {...base, empty: true, intro: t("debrief.nothingYet"), sentences: [], table: null, textbookSteps: null, textbookNote: null, notes: [], chart: null};
+  if (!story.comparable)
+    return {
+      ...base,
+      empty: true,
+      intro: t("debrief.nothingYet"),
+      sentences: [],
+      table: null,
+      textbookSteps: null,
+      textbookNote: null,
+      notes: [],
+      chart: null
+    };
   const start = parseClock(scenario.startClock);
   const clock = (minute: number) => formatClock(start + minute);
   const specs = model.controls;
@@ -153,18 +178,31 @@ export function debriefContent(frame: Frame, t: Translate, format: UnitFormat, o
   const runs = story.runs as Partial<Record<RunName, DebriefRun<any, any>>>;
   const {same} = story;
   const allSame = withTextbook ? same.learnerNothing && same.learnerTextbook : same.learnerNothing;
-  const notes = allSame && withTextbook
-    ? [t("debrief.allSame")]
-    : (["learnerNothing", "learnerTextbook", "nothingTextbook"] as const).filter((pair) => same[pair]).map((pair) => t(`debrief.same.${pair}`));
-  const table = allSame && withTextbook
-    ? null
-    : {runs: shown, rows: measures.map(rowOf).map((row) => ({id: row.id, label: t(row.key ?? `debrief.${row.id}`), cells: Object.fromEntries(shown.map((name) => [name, row.cell(runs[name]!, format, t)]))}))};
-  let textbookSteps: string[] | null = null, textbookNote: string | null = null;
+  const notes =
+    allSame && withTextbook
+      ? [t("debrief.allSame")]
+      : (["learnerNothing", "learnerTextbook", "nothingTextbook"] as const)
+          .filter((pair) => same[pair])
+          .map((pair) => t(`debrief.same.${pair}`));
+  const table =
+    allSame && withTextbook
+      ? null
+      : {
+          runs: shown,
+          rows: measures.map(rowOf).map((row) => ({
+            id: row.id,
+            label: t(row.key ?? `debrief.${row.id}`),
+            cells: Object.fromEntries(shown.map((name) => [name, row.cell(runs[name]!, format, t)]))
+          }))
+        };
+  let textbookSteps: string[] | null = null,
+    textbookNote: string | null = null;
   if (withTextbook) {
     const actions = runs.textbook!.actions;
     if (actions.length) {
       textbookSteps = withControlsBefore(actions, scenario.controls as Frame["controls"]).map(
-        ({action, before}) => `${clock(action.minute)} (${t("player.minuteOf", {n: format(action.minute, 0)})}): ${describeAction(action, before, t, format, specs)}`
+        ({action, before}) =>
+          `${clock(action.minute)} (${t("player.minuteOf", {n: format(action.minute, 0)})}): ${describeAction(action, before, t, format, specs)}`
       );
     } else textbookNote = t(scenario.textbook.length === 0 ? "debrief.textbookNone" : "debrief.textbookLater");
   }
@@ -182,7 +220,14 @@ export function debriefContent(frame: Frame, t: Translate, format: UnitFormat, o
 }
 
 /** The chart's lines (one per distinct run, the learner's last) over the incident or the whole run. */
-function chartOf(story: DebriefStory<any, any>, shown: RunName[], options: DebriefOptions, slo: {burn: string; threshold: number} | undefined, t: Translate, whole: boolean): DebriefChart | null {
+function chartOf(
+  story: DebriefStory<any, any>,
+  shown: RunName[],
+  options: DebriefOptions,
+  slo: {burn: string; threshold: number} | undefined,
+  t: Translate,
+  whole: boolean
+): DebriefChart | null {
   const follow = options.chart === undefined ? (slo ? {field: slo.burn, reference: slo.threshold, minTop: 20} : null) : options.chart;
   if (!follow) return null;
   const last = story.minutes - 1;
@@ -193,7 +238,8 @@ function chartOf(story: DebriefStory<any, any>, shown: RunName[], options: Debri
     if (twin) twin.push(name);
     else groups.push([name]);
   }
-  const label = (names: RunName[]) => (names.length === runNames.length ? t("debrief.allRuns") : names.map((name) => t(`debrief.${name}`)).join(" = "));
+  const label = (names: RunName[]) =>
+    names.length === runNames.length ? t("debrief.allRuns") : names.map((name) => t(`debrief.${name}`)).join(" = ");
   const scale = follow.scale ?? 1;
   const incident = incidentSpan(story, last, follow.reference === undefined ? null : lastAbove(story, shown, follow, follow.reference));
   const span: [number, number] = !whole && incident ? incident : [0, last];
@@ -208,9 +254,12 @@ function chartOf(story: DebriefStory<any, any>, shown: RunName[], options: Debri
     }))
     // The learner's line is drawn last, over the others.
     .sort((a, b) => Number(a.runs.includes("learner")) - Number(b.runs.includes("learner")));
-  const visible = lines.flatMap((l) => l.points.filter((p) => p.minute >= span[0] && p.minute <= span[1] && Number.isFinite(p.value)).map((p) => p.value));
+  const visible = lines.flatMap((l) =>
+    l.points.filter((p) => p.minute >= span[0] && p.minute <= span[1] && Number.isFinite(p.value)).map((p) => p.value)
+  );
   const top = Math.max(follow.minTop ?? 0, ...visible) * 1.05 || 1;
-  const reference = follow.reference === undefined ? {} : {reference: follow.reference, referenceLabel: t(follow.referenceKey ?? "chart.burn.fast")};
+  const reference =
+    follow.reference === undefined ? {} : {reference: follow.reference, referenceLabel: t(follow.referenceKey ?? "chart.burn.fast")};
   return {title: t("debrief.chart"), lines, span, incident, whole: [0, last], top, ...reference};
 }
 
@@ -218,9 +267,10 @@ function chartOf(story: DebriefStory<any, any>, shown: RunName[], options: Debri
 function lastAbove(story: DebriefStory<any, any>, shown: RunName[], follow: DebriefChartSpec, reference: number): number | null {
   const runs = story.runs as Partial<Record<RunName, DebriefRun<any, any>>>;
   let at: number | null = null;
-  for (const name of shown) runs[name]!.metrics.forEach((m: Record<string, number>, i: number) => {
-    if (Number(m[follow.field]) * (follow.scale ?? 1) >= reference && (at === null || i > at)) at = i;
-  });
+  for (const name of shown)
+    runs[name]!.metrics.forEach((m: Record<string, number>, i: number) => {
+      if (Number(m[follow.field]) * (follow.scale ?? 1) >= reference && (at === null || i > at)) at = i;
+    });
   return at;
 }
 

@@ -49,10 +49,18 @@ export function shownValue(m: StoryMeasure, value: number): number {
  * them (so 17.2 % against 16.1 % is 1.1 points, never a 1.2 from unrounded values), and none where
  * they are written alike. A phrase is `amount.<field>.more` or `.less` (which way the value moved).
  */
-export function amounts(a: RunSummaryValues, b: RunSummaryValues, measures: readonly StoryMeasure[], t: Translate, format: UnitFormat): {better: string[]; worse: string[]} {
-  const better: string[] = [], worse: string[] = [];
+export function amounts(
+  a: RunSummaryValues,
+  b: RunSummaryValues,
+  measures: readonly StoryMeasure[],
+  t: Translate,
+  format: UnitFormat
+): {better: string[]; worse: string[]} {
+  const better: string[] = [],
+    worse: string[] = [];
   for (const m of measures) {
-    const x = a[m.field], y = b[m.field];
+    const x = a[m.field],
+      y = b[m.field];
     if (typeof x !== "number" || typeof y !== "number") continue;
     const digits = m.kind === "minutes" ? 0 : m.digits;
     const d = shownValue(m, x) - shownValue(m, y);
@@ -60,13 +68,21 @@ export function amounts(a: RunSummaryValues, b: RunSummaryValues, measures: read
     if (size === 0) continue;
     const n = m.kind === "number" ? format(size, digits, m.unit) : format(size, digits);
     const text = t(`amount.${m.field}.${d > 0 ? "more" : "less"}`, {n});
-    ((d > 0) === (m.better === "higher") ? better : worse).push(text);
+    (d > 0 === (m.better === "higher") ? better : worse).push(text);
   }
   return {better, worse};
 }
 
 /** `prefix.both|better|worse|slight|same` with the amounts of run `a` against run `b`; `same` only when the runs are equal minute by minute. */
-function compared(prefix: string, a: RunSummaryValues, b: RunSummaryValues, identical: boolean, measures: readonly StoryMeasure[], t: Translate, format: UnitFormat): string {
+function compared(
+  prefix: string,
+  a: RunSummaryValues,
+  b: RunSummaryValues,
+  identical: boolean,
+  measures: readonly StoryMeasure[],
+  t: Translate,
+  format: UnitFormat
+): string {
   const {better, worse} = amounts(a, b, measures, t, format);
   const and = t("story.and");
   const vars = {better: joinList(better, and), worse: joinList(worse, and)};
@@ -103,7 +119,13 @@ export interface StoryContext {
  * differently (beside what the learner did with the same control, and why it came when it did);
  * while it did not, one sentence that it comes at the day's end or on request.
  */
-export function storySentences(story: DebriefStory<any, any>, measures: readonly StoryMeasure[], context: StoryContext, t: Translate, format: UnitFormat): StorySentence[] {
+export function storySentences(
+  story: DebriefStory<any, any>,
+  measures: readonly StoryMeasure[],
+  context: StoryContext,
+  t: Translate,
+  format: UnitFormat
+): StorySentence[] {
   const {clock, start, specs} = context;
   const named = measures.filter((m) => m.story !== false);
   const sentences: StorySentence[] = [];
@@ -116,28 +138,46 @@ export function storySentences(story: DebriefStory<any, any>, measures: readonly
     sentences.push({
       about: "timing",
       text: marks.length
-        ? t("story.acted", {clock: clock(at), relations: joinList(marks.map((m) => relation(m, at, clock, t, format)), t("story.and"))})
+        ? t("story.acted", {
+            clock: clock(at),
+            relations: joinList(
+              marks.map((m) => relation(m, at, clock, t, format)),
+              t("story.and")
+            )
+          })
         : t("story.actedPlain", {clock: clock(at), minute: format(at, 0)})
     });
     const befores = new Map(withControlsBefore(learner.actions, start).map(({action, before}) => [action, before]));
     for (const {action, mine, without, same} of story.decisions) {
-      sentences.push({about: "decision", text: `${clock(action.minute)} · ${describe(action, befores.get(action) ?? start)} — ${compared("story.decision", mine, without, same, named, t, format)}`});
+      sentences.push({
+        about: "decision",
+        text: `${clock(action.minute)} · ${describe(action, befores.get(action) ?? start)} — ${compared("story.decision", mine, without, same, named, t, format)}`
+      });
     }
     if (story.unweighed > 0) sentences.push({about: "more", text: t("story.decisions.more", {n: format(story.unweighed, 0)})});
-    sentences.push({about: "vsNothing", text: compared("story.vsNothing", learner.summary, nothing.summary, story.same.learnerNothing, named, t, format)});
+    sentences.push({
+      about: "vsNothing",
+      text: compared("story.vsNothing", learner.summary, nothing.summary, story.same.learnerNothing, named, t, format)
+    });
   }
   const worst = learner.worst;
   if (worst) {
     const vars = {clock: clock(worst.minute), value: format(worst.value * 100, 2, "%")};
     const causes = worst.causes.map((c: Cause) => causeText(c, t, format));
-    sentences.push({about: "worst", text: causes.length ? t("story.worst.because", {...vars, causes: joinList(causes, t("story.and"))}) : t("story.worst", vars)});
+    sentences.push({
+      about: "worst",
+      text: causes.length ? t("story.worst.because", {...vars, causes: joinList(causes, t("story.and"))}) : t("story.worst", vars)
+    });
   }
   if (!story.withTextbook) {
     if (story.hasTextbook) sentences.push({about: "hidden", text: t("story.textbook.hidden")});
     return sentences;
   }
   if (story.firstAction !== null && story.textbookSteps > 0 && textbook) {
-    sentences.push({about: "vsTextbook", text: compared("story.vsTextbook", learner.summary, textbook.summary, story.same.learnerTextbook, named, t, format)});
+    sentences.push({
+      about: "vsTextbook",
+      text: compared("story.vsTextbook", learner.summary, textbook.summary, story.same.learnerTextbook, named, t, format)
+    });
   }
   if (story.textbookSteps > 0 && textbook) {
     const difference = story.textbook;
@@ -145,7 +185,11 @@ export function storySentences(story: DebriefStory<any, any>, measures: readonly
     else {
       const {step, learnerMinute, learnerSetting} = difference;
       const before = withControlsBefore(textbook.actions, start).find(({action}) => action.minute >= step.minute)?.before ?? start;
-      const vars: Record<string, string> = {clock: clock(step.minute), what: describe(step, before), n: format(Math.abs((learnerMinute ?? 0) - step.minute), 0)};
+      const vars: Record<string, string> = {
+        clock: clock(step.minute),
+        what: describe(step, before),
+        n: format(Math.abs((learnerMinute ?? 0) - step.minute), 0)
+      };
       let which: string;
       if (learnerMinute !== null) which = learnerMinute > step.minute ? "youLater" : "youEarlier";
       else if (learnerSetting && "set" in step) {
@@ -162,11 +206,18 @@ export function storySentences(story: DebriefStory<any, any>, measures: readonly
         which = "other";
       } else which = "missed";
       const worth = amounts(textbook.summary, difference.without, named, t, format).better;
-      const text = t(`story.textbook.${which}`, vars) + (worth.length ? ` ${t("story.textbook.worth", {better: joinList(worth, t("story.and"))})}` : "");
+      const text =
+        t(`story.textbook.${which}`, vars) +
+        (worth.length ? ` ${t("story.textbook.worth", {better: joinList(worth, t("story.and"))})}` : "");
       sentences.push({about: "textbook", text});
       const lead = difference.lead;
       if (lead) {
-        const leadVars = {value: formatControl(lead.control, lead.value, t, format, specs), control: controlLabel(lead.control, t), event: t(`event.${lead.event}`), at: clock(lead.eventMinute)};
+        const leadVars = {
+          value: formatControl(lead.control, lead.value, t, format, specs),
+          control: controlLabel(lead.control, t),
+          event: t(`event.${lead.event}`),
+          at: clock(lead.eventMinute)
+        };
         const own = `story.lead.${lead.control}`;
         sentences.push({about: "lead", text: t(own) === own ? t("story.lead", leadVars) : t(own, leadVars)});
       }

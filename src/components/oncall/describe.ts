@@ -10,7 +10,13 @@ import type {UnitFormat} from "./format.js";
  * default): 12, on/off (`choice.<control>.on`/`.off` when the page has them), 60 %, 60 s, 3 min, a named
  * choice (`choice.<control>.<name>`, else the name).
  */
-export function formatControl(name: string, value: number | boolean, t: Translate, format: UnitFormat, specs: ControlSpecs = controlSpecs): string {
+export function formatControl(
+  name: string,
+  value: number | boolean,
+  t: Translate,
+  format: UnitFormat,
+  specs: ControlSpecs = controlSpecs
+): string {
   if (typeof value === "boolean") {
     // A control's own words for on/off where the language agrees them with its noun (pt: a
     // funcionalidade "ligada"), else the page's "on"/"off".
@@ -38,7 +44,13 @@ export function controlLabel(name: string, t: Translate): string {
  * What an action changed, given the controls in force before it: "Fleet minimum: 10 → 14;
  * Autoscaling: off → on" or "Rollback pressed".
  */
-export function describeAction(action: Action, before: Controls, t: Translate, format: UnitFormat, specs: ControlSpecs = controlSpecs): string {
+export function describeAction(
+  action: Action,
+  before: Controls,
+  t: Translate,
+  format: UnitFormat,
+  specs: ControlSpecs = controlSpecs
+): string {
   if ("press" in action) return t("log.pressed", {button: controlLabel(action.press, t)});
   return Object.entries(action.set)
     .map(([name, value]) => {

@@ -4,13 +4,18 @@
 type Child = Node | string | number | null | undefined | false;
 
 /** `h("div", {class: "x"}, "text", child)`: an element with attributes and children. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string | number | boolean | undefined> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number | boolean | undefined> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value === undefined || value === false) continue;
     node.setAttribute(name, value === true ? "" : String(value));
   }
-  for (const child of children) if (child !== null && child !== undefined && child !== false) node.append(child instanceof Node ? child : String(child));
+  for (const child of children)
+    if (child !== null && child !== undefined && child !== false) node.append(child instanceof Node ? child : String(child));
   return node;
 }
 

@@ -28,7 +28,12 @@ export function labelWidth(text: string, fontSize = 10): number {
  * Places `items` (in any order) between `left` and `right`: 3 px beside the line, at least
  * `gap` pixels from any other label in its row; the result is in the order of `items`.
  */
-export function layoutLabels(items: readonly LabelItem[], left: number, right: number, options: {fontSize?: number; gap?: number} = {}): PlacedLabel[] {
+export function layoutLabels(
+  items: readonly LabelItem[],
+  left: number,
+  right: number,
+  options: {fontSize?: number; gap?: number} = {}
+): PlacedLabel[] {
   const {fontSize = 10, gap = 4} = options;
   const rows: {from: number; to: number}[][] = [];
   const placed: PlacedLabel[] = new Array(items.length);

@@ -71,7 +71,12 @@ export function formatMetric(spec: MetricSpec, value: number, format: UnitFormat
  * the minute's metrics, else its controls; a name neither has shows the value alone).
  * @example tileValue({field: "dbConnections", kind: "number", digits: 0, unit: "", limit: 150}, {dbConnections: 140}, {}, format) // "140 / 150"
  */
-export function tileValue(spec: MetricSpec, row: Readonly<Record<string, unknown>>, controls: Readonly<Record<string, unknown>>, format: UnitFormat): TileValue {
+export function tileValue(
+  spec: MetricSpec,
+  row: Readonly<Record<string, unknown>>,
+  controls: Readonly<Record<string, unknown>>,
+  format: UnitFormat
+): TileValue {
   const value = Number(row[spec.field]);
   const raw = typeof spec.limit === "string" ? (typeof row[spec.limit] === "number" ? row[spec.limit] : controls[spec.limit]) : spec.limit;
   const limit = typeof raw === "number" && Number.isFinite(raw) ? raw : null;

@@ -39,7 +39,10 @@ export function headerView(t: Translate, format: UnitFormat, store: Store, playe
   const say = announcer();
   // A button's words, after its sign (`shown`: always, else on a phone only, in the words' place);
   // on a phone the words are read, not shown, and still name the button.
-  const labelled = (sign: string, words: string, shown = true) => [h("span", {class: shown ? "oc-sign" : "oc-sign oc-narrow", "aria-hidden": "true"}, sign), h("span", {class: "oc-wide"}, words)];
+  const labelled = (sign: string, words: string, shown = true) => [
+    h("span", {class: shown ? "oc-sign" : "oc-sign oc-narrow", "aria-hidden": "true"}, sign),
+    h("span", {class: "oc-wide"}, words)
+  ];
   const lastMinute = () => store.frame().minute >= DAY_MINUTES - 1;
   const play = h("button", {type: "button", class: "oc-play", "data-action": "play"});
   play.addEventListener("click", () => {
@@ -73,14 +76,39 @@ export function headerView(t: Translate, format: UnitFormat, store: Store, playe
     debrief.scrollIntoView({block: "start"});
     debrief.focus({preventScroll: true});
   });
-  const endNote = h("p", {class: "oc-end-note", "data-end": "", hidden: true}, h("span", {}, h("strong", {}, t("player.end")), ". ", t("player.endHelp")), " ", toDebrief);
-  const more = h("button", {type: "button", class: "oc-more-button", "data-action": "more", "aria-expanded": "false", title: t("player.more"), "aria-label": t("player.more")}, "⋯");
+  const endNote = h(
+    "p",
+    {class: "oc-end-note", "data-end": "", hidden: true},
+    h("span", {}, h("strong", {}, t("player.end")), ". ", t("player.endHelp")),
+    " ",
+    toDebrief
+  );
+  const more = h(
+    "button",
+    {
+      type: "button",
+      class: "oc-more-button",
+      "data-action": "more",
+      "aria-expanded": "false",
+      title: t("player.more"),
+      "aria-label": t("player.more")
+    },
+    "⋯"
+  );
   const node = h(
     "div",
     {class: "oc-bar"},
     h("div", {class: "oc-time"}, clock, minute, burn),
     // (the player works only live: left out of the no-script snapshot and off paper)
-    h("div", {class: "oc-buttons", "data-qb-live-only": ""}, play, step, h("span", {class: "oc-help"}, t("player.speed")), ...speedButtons, more),
+    h(
+      "div",
+      {class: "oc-buttons", "data-qb-live-only": ""},
+      play,
+      step,
+      h("span", {class: "oc-help"}, t("player.speed")),
+      ...speedButtons,
+      more
+    ),
     h("label", {class: "oc-pause-toggle oc-more", "data-qb-live-only": ""}, pauseToggle, t("player.pauseOnEvents")),
     h("label", {class: "oc-scrub oc-more"}, scrub),
     pauseNote,
@@ -130,7 +158,10 @@ export function headerView(t: Translate, format: UnitFormat, store: Store, playe
       if (frame.alert) {
         const {firedAt, resolvedAt} = frame.alert;
         const vars = {clock: frame.trace.metrics[firedAt].clock, minute: format(firedAt, 0)};
-        setText(alert, resolvedAt === null ? t("alert.banner", vars) : t("alert.resolved", {...vars, resolved: frame.trace.metrics[resolvedAt].clock}));
+        setText(
+          alert,
+          resolvedAt === null ? t("alert.banner", vars) : t("alert.resolved", {...vars, resolved: frame.trace.metrics[resolvedAt].clock})
+        );
         alert.classList.toggle("oc-resolved", resolvedAt !== null);
         alert.hidden = false;
       } else alert.hidden = true;

@@ -44,11 +44,11 @@ export function logView(t: Translate, format: UnitFormat): LogView {
         )
       );
       const table = h(
-          "table",
-          {class: "oc-log"},
-          h("thead", {}, h("tr", {}, h("th", {}, t("log.minute")), h("th", {}, t("log.clock")), h("th", {}, t("log.change")))),
-          h("tbody", {}, ...rows)
-        );
+        "table",
+        {class: "oc-log"},
+        h("thead", {}, h("tr", {}, h("th", {}, t("log.minute")), h("th", {}, t("log.clock")), h("th", {}, t("log.change")))),
+        h("tbody", {}, ...rows)
+      );
       if (later) node.replaceChildren(table, h("p", {class: "oc-help"}, t("log.later")));
       else node.replaceChildren(table);
     }

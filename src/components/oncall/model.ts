@@ -32,7 +32,12 @@ export const relationSpecs: readonly RelationSpec[] = [
   {id: "p99", cites: [3, 6], note: "approximation", formulas: ["p99"]},
   {id: "little", cites: [4], formulas: ["littlesLaw", "utilization"]},
   {id: "cache", cites: [5], formulas: ["hitRate", "cacheAge"]},
-  {id: "database", cites: [6], note: "assumption", formulas: ["dbLoad", "dbUtilization", "queryTime", "cpuFactor", "appTime", "serviceTime"]},
+  {
+    id: "database",
+    cites: [6],
+    note: "assumption",
+    formulas: ["dbLoad", "dbUtilization", "queryTime", "cpuFactor", "appTime", "serviceTime"]
+  },
   {id: "budget", cites: [1, 2], formulas: ["burnRate", "burn1h", "budget"]},
   {id: "autoscaler", cites: [6], note: "assumption", formulas: ["desired"]},
   {id: "constants", cites: [], note: "assumption", formulas: ["cost"]}
@@ -84,7 +89,11 @@ export function modelView(t: Translate, decimal: "." | ",", render: RenderTex, o
     );
   });
   const now = h("p", {class: "oc-help"});
-  const sources = h("ol", {class: "oc-sources"}, ...Array.from({length: sourceCount}, (_, i) => i + 1).map((n) => h("li", {id: `oc-source-${n}`}, t(`source.${n}`))));
+  const sources = h(
+    "ol",
+    {class: "oc-sources"},
+    ...Array.from({length: sourceCount}, (_, i) => i + 1).map((n) => h("li", {id: `oc-source-${n}`}, t(`source.${n}`)))
+  );
   const node = h(
     "div",
     {class: "oc-model"},

@@ -51,7 +51,11 @@ export interface OncallSession {
 }
 
 /** The browser's frame clock. */
-const pageTicker = (): Ticker => ({now: () => performance.now(), requestFrame: (f) => requestAnimationFrame(f), cancelFrame: (h) => cancelAnimationFrame(h)});
+const pageTicker = (): Ticker => ({
+  now: () => performance.now(),
+  requestFrame: (f) => requestAnimationFrame(f),
+  cancelFrame: (h) => cancelAnimationFrame(h)
+});
 
 /**
  * The session of `scenarios` (the first opens when the link names none): reads the link once,
@@ -84,59 +88,79 @@ export function oncallSession(scenarios: Scenario | readonly Scenario[], options
   const stops: (() => void)[] = [];
 
   // A link pasted into the address bar of the open page changes only the hash: it opens too.
-  stops.push(onHashChange((oldUrl, newUrl) => {
-    const next = runOfHashChange(oldUrl, newUrl, linkOptions);
-    if (!next) return;
-    problem = next.problem;
-    for (const listener of problemListeners) listener(problem);
-    player.pause();
-    store.open(next.run);
-    if (next.run.lang) toLanguage(next.run.lang);
-  }));
+  stops.push(
+    onHashChange((oldUrl, newUrl) => {
+      const next = runOfHashChange(oldUrl, newUrl, linkOptions);
+      if (!next) return;
+      problem = next.problem;
+      for (const listener of problemListeners) listener(problem);
+      player.pause();
+      store.open(next.run);
+      if (next.run.lang) toLanguage(next.run.lang);
+    })
+  );
 
-  const write = linkWriter((value) => {
-    writeLink(value);
-    const href = typeof location === "undefined" ? value : location.href;
-    for (const listener of linkListeners) listener(href);
-  }, {now: () => ticker.now(), later: (fn, ms) => setTimeout(fn, ms)}, 400, find);
+  const write = linkWriter(
+    (value) => {
+      writeLink(value);
+      const href = typeof location === "undefined" ? value : location.href;
+      for (const listener of linkListeners) listener(href);
+    },
+    {now: () => ticker.now(), later: (fn, ms) => setTimeout(fn, ms)},
+    400,
+    find
+  );
   stops.push(store.subscribe((frame) => write(frame.run, !player.state().playing)));
   stops.push(player.subscribe((state) => write(store.frame().run, !state.playing)));
 
-  const observe = <T>(current: () => T, subscribe: (listener: (value: T) => void) => () => void) => (notify: (value: T) => void) => {
-    notify(current());
-    return subscribe(notify);
-  };
+  const observe =
+    <T>(current: () => T, subscribe: (listener: (value: T) => void) => () => void) =>
+    (notify: (value: T) => void) => {
+      notify(current());
+      return subscribe(notify);
+    };
   return {
     scenarios: list,
     find,
     store,
     player,
-    frames: observe(() => store.frame(), (l) => store.subscribe(l)),
-    calmFrames: (ms = 250) => (notify) => {
-      notify(store.frame());
-      let last = ticker.now();
-      let timer: ReturnType<typeof setTimeout> | null = null;
-      let latest = store.frame();
-      const flush = () => {
-        timer = null;
-        last = ticker.now();
-        notify(latest);
-      };
-      const stop = store.subscribe((frame) => {
-        latest = frame;
-        if (frame.cause === "run") {
+    frames: observe(
+      () => store.frame(),
+      (l) => store.subscribe(l)
+    ),
+    calmFrames:
+      (ms = 250) =>
+      (notify) => {
+        notify(store.frame());
+        let last = ticker.now();
+        let timer: ReturnType<typeof setTimeout> | null = null;
+        let latest = store.frame();
+        const flush = () => {
+          timer = null;
+          last = ticker.now();
+          notify(latest);
+        };
+        const stop = store.subscribe((frame) => {
+          latest = frame;
+          if (frame.cause === "run") {
+            if (timer !== null) clearTimeout(timer);
+            return flush();
+          }
+          if (timer === null) timer = setTimeout(flush, Math.max(0, last + ms - ticker.now()));
+        });
+        return () => {
+          stop();
           if (timer !== null) clearTimeout(timer);
-          return flush();
-        }
-        if (timer === null) timer = setTimeout(flush, Math.max(0, last + ms - ticker.now()));
-      });
-      return () => {
-        stop();
-        if (timer !== null) clearTimeout(timer);
-      };
-    },
-    playing: observe(() => player.state(), (l) => player.subscribe(l)),
-    linkProblem: observe(() => problem, (l) => (problemListeners.add(l), () => problemListeners.delete(l))),
+        };
+      },
+    playing: observe(
+      () => player.state(),
+      (l) => player.subscribe(l)
+    ),
+    linkProblem: observe(
+      () => problem,
+      (l) => (problemListeners.add(l), () => problemListeners.delete(l))
+    ),
     onLink(listener) {
       linkListeners.add(listener);
       return () => linkListeners.delete(listener);

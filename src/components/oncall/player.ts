@@ -99,7 +99,10 @@ export function createPlayer(store: Store, ticker: Ticker, speed: Speed = 10): P
       carry -= whole;
       const current = store.frame();
       const target = Math.min(DAY_MINUTES - 1, current.minute + whole);
-      const stop = state.pauseOnEvents && pausingSpeeds.includes(state.speed) ? stopsOf(current).find((s) => s.minute > current.minute && s.minute <= target) : undefined;
+      const stop =
+        state.pauseOnEvents && pausingSpeeds.includes(state.speed)
+          ? stopsOf(current).find((s) => s.minute > current.minute && s.minute <= target)
+          : undefined;
       if (stop) {
         store.setMinute(stop.minute);
         carry = 0;

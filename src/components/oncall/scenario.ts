@@ -24,7 +24,12 @@ export function scenarioText(scenario: Scenario, part: "title" | "brief", t: Tra
 }
 
 /** The scenario and seed pickers in language `t`; `random` draws new seeds (Math.random on the page). */
-export function scenarioView(t: Translate, store: Store, random: () => number, options: {scenarios?: readonly Scenario[]; lang?: string} = {}): ScenarioView {
+export function scenarioView(
+  t: Translate,
+  store: Store,
+  random: () => number,
+  options: {scenarios?: readonly Scenario[]; lang?: string} = {}
+): ScenarioView {
   ensureStyle();
   const {scenarios = Object.values(onCallScenarios), lang} = options;
   const select = h("select", {"aria-label": t("scenario.label"), name: "scenario"});
@@ -45,7 +50,13 @@ export function scenarioView(t: Translate, store: Store, random: () => number, o
     {class: "oc-scenario"},
     h("label", {class: "oc-seed"}, h("strong", {}, t("scenario.label")), select),
     brief,
-    h("div", {class: "oc-seed"}, h("label", {class: "oc-seed"}, h("strong", {}, t("seed.label")), seed), fresh, h("span", {class: "oc-help"}, t("seed.help")))
+    h(
+      "div",
+      {class: "oc-seed"},
+      h("label", {class: "oc-seed"}, h("strong", {}, t("seed.label")), seed),
+      fresh,
+      h("span", {class: "oc-help"}, t("seed.help"))
+    )
   );
   return {
     node,

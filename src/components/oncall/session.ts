@@ -94,7 +94,8 @@ export function decide(run: RunLink, change: Change, find: FindScenario = findSc
 }
 
 function sameKeys(a: object, b: object): boolean {
-  const ka = Object.keys(a), kb = Object.keys(b);
+  const ka = Object.keys(a),
+    kb = Object.keys(b);
   return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k));
 }
 
@@ -104,7 +105,11 @@ function sameKeys(a: object, b: object): boolean {
  */
 export function simulateRun(run: RunLink, minutes = horizonOf(run.minute), find: FindScenario = findScenario): RunTrace {
   const scenario = scenarioOf(run, find);
-  return modelOf(scenario).simulate(scenario, {seed: run.seed, minutes, actions: run.actions.filter((a) => a.minute < minutes)}) as RunTrace;
+  return modelOf(scenario).simulate(scenario, {
+    seed: run.seed,
+    minutes,
+    actions: run.actions.filter((a) => a.minute < minutes)
+  }) as RunTrace;
 }
 
 /** What is marked on every chart: the scenario's event kinds (deploy, flush, surge, …), decisions and the alert. */

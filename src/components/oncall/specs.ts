@@ -15,7 +15,18 @@
 export type {Action, PressAction, SetAction} from "../../sim/actions.js";
 export type {ControlSpec, ControlSpecs, ControlValues} from "../../sim/controls.js";
 export type {EventKind, EventKinds, EventSpec, Param, ResolvedEvent} from "../../sim/events.js";
-export type {Cause, CauseValue, MetricsRow, ModelRunOptions, ModelTrace, RunSummaryValues, SimModel, SloSpec, SummaryMeasure, WorstMinute} from "../../sim/model.js";
+export type {
+  Cause,
+  CauseValue,
+  MetricsRow,
+  ModelRunOptions,
+  ModelTrace,
+  RunSummaryValues,
+  SimModel,
+  SloSpec,
+  SummaryMeasure,
+  WorstMinute
+} from "../../sim/model.js";
 export type {Scenario, ScenarioStrings} from "../../sim/scenarios.js";
 export type {PlannedStep, TextbookAt, TextbookStep} from "../../sim/textbook.js";
 export type {ChartSpec, Series} from "./chartSpec.js";

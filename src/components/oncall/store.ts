@@ -6,7 +6,22 @@ import type {FindScenario, RunLink} from "../../sim/link.js";
 import type {ModelTrace} from "../../sim/model.js";
 import type {RunTrace} from "../../sim/run.js";
 import type {Scenario, ScenarioName} from "../../sim/scenarios.js";
-import {alertAtMinute, alertMinute, alertSpans, clampMinute, controlsAt, decide, freshRun, horizonOf, runEvents, scenarioOf, simulateRun, sloOf, type Change, type RunEvent} from "./session.js";
+import {
+  alertAtMinute,
+  alertMinute,
+  alertSpans,
+  clampMinute,
+  controlsAt,
+  decide,
+  freshRun,
+  horizonOf,
+  runEvents,
+  scenarioOf,
+  simulateRun,
+  sloOf,
+  type Change,
+  type RunEvent
+} from "./session.js";
 
 /**
  * Everything a view shows at one minute of the run. Typed by the on-call model's trace by

@@ -38,11 +38,20 @@ export function openRun(value: string | undefined, present = value !== undefined
  * no `run=` part opens the defaults quietly, a broken one with a notice.
  */
 export function runOfHash(hash: string, options: LinkScenarios = {}): OpenedRun {
-  return openRun(readHashPart("run", hash), hashParts(hash).some((part) => part.startsWith("run=")), options);
+  return openRun(
+    readHashPart("run", hash),
+    hashParts(hash).some((part) => part.startsWith("run=")),
+    options
+  );
 }
 
 /** Writes a run's link value at most every `spacing` ms; the last value is always written. */
-export function linkWriter(write: (value: string) => void, clock: {now(): number; later(fn: () => void, ms: number): unknown}, spacing = 400, find: FindScenario = findScenario): (run: RunLink, now?: boolean) => void {
+export function linkWriter(
+  write: (value: string) => void,
+  clock: {now(): number; later(fn: () => void, ms: number): unknown},
+  spacing = 400,
+  find: FindScenario = findScenario
+): (run: RunLink, now?: boolean) => void {
   let last = -Infinity;
   let pending: string | null = null;
   let written: string | null = null;

@@ -13,13 +13,17 @@ const skipFunctions: RecursiveVisitors<unknown> = {
 /** True when `node` contains a top-level `await` or `for await`. */
 export function hasTopLevelAwait(node: Node): boolean {
   let found = false;
-  simple(node, {
-    AwaitExpression() {
-      found = true;
+  simple(
+    node,
+    {
+      AwaitExpression() {
+        found = true;
+      },
+      ForOfStatement(n) {
+        if ((n as {await?: boolean}).await) found = true;
+      }
     },
-    ForOfStatement(n) {
-      if ((n as {await?: boolean}).await) found = true;
-    }
-  }, skipFunctions);
+    skipFunctions
+  );
   return found;
 }

@@ -26,8 +26,13 @@ function literalOf(arg: Node | undefined): string | undefined {
 /** True for the callee `import.meta.resolve`. */
 function isMetaResolve(callee: Node): boolean {
   const c = callee as any;
-  return c.type === "MemberExpression" && c.object.type === "MetaProperty" && c.object.meta.name === "import" && c.object.property.name === "meta"
-    && (c.computed ? c.property.type === "Literal" && c.property.value === "resolve" : c.property.name === "resolve");
+  return (
+    c.type === "MemberExpression" &&
+    c.object.type === "MetaProperty" &&
+    c.object.meta.name === "import" &&
+    c.object.property.name === "meta" &&
+    (c.computed ? c.property.type === "Literal" && c.property.value === "resolve" : c.property.name === "resolve")
+  );
 }
 
 /** Finds FileAttachment("literal") and import.meta.resolve("literal") calls; a non-literal argument is an error. */
@@ -39,9 +44,19 @@ export function findFiles(node: Node): FileReference[] {
       const at = call.loc!.start;
       if (isMetaResolve(callee)) {
         const literal = literalOf(args[0]);
-        if (args.length !== 1 || literal === undefined) throw new CellSyntaxError('import.meta.resolve requires a single literal string argument ("npm:us-atlas@3/counties-10m.json" or "./data.json"): the file is embedded at build time', at.line, at.column + 1);
+        if (args.length !== 1 || literal === undefined)
+          throw new CellSyntaxError(
+            'import.meta.resolve requires a single literal string argument ("npm:us-atlas@3/counties-10m.json" or "./data.json"): the file is embedded at build time',
+            at.line,
+            at.column + 1
+          );
         // The call becomes FileAttachment(name).href, so that name must be the built-in here.
-        if (isLocal("FileAttachment", ancestors)) throw new CellSyntaxError("import.meta.resolve cannot be used where FileAttachment names a local variable", at.line, at.column + 1);
+        if (isLocal("FileAttachment", ancestors))
+          throw new CellSyntaxError(
+            "import.meta.resolve cannot be used where FileAttachment names a local variable",
+            at.line,
+            at.column + 1
+          );
         files.push({name: literal, line: at.line, column: at.column + 1, resolve: {start: call.start, end: call.end}});
         return;
       }

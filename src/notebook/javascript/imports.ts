@@ -43,16 +43,23 @@ export function builtinBindings(declaration: ImportDeclaration): Map<string, str
   const table = builtinModules[specifier];
   const bindings = new Map<string, string>();
   for (const s of declaration.specifiers) {
-    const exported = s.type === "ImportDefaultSpecifier" ? "default"
-      : s.type === "ImportNamespaceSpecifier" ? "*"
-      : s.imported.type === "Identifier" ? s.imported.name : String(s.imported.value);
+    const exported =
+      s.type === "ImportDefaultSpecifier"
+        ? "default"
+        : s.type === "ImportNamespaceSpecifier"
+          ? "*"
+          : s.imported.type === "Identifier"
+            ? s.imported.name
+            : String(s.imported.value);
     if (table === stdlib && !Object.hasOwn(table, exported) && isBuiltin(exported)) {
       bindings.set(s.local.name, exported);
       continue;
     }
     if (!Object.hasOwn(table, exported)) {
       const what = exported === "*" ? "a namespace import" : `"${exported}"`;
-      const has = Object.keys(table).map((name) => (name === "default" ? "its default export" : name)).join(", ");
+      const has = Object.keys(table)
+        .map((name) => (name === "default" ? "its default export" : name))
+        .join(", ");
       const also = table === stdlib ? " and the page's built-ins" : "";
       throw new CellSyntaxError(`${specifier}: queuebook provides ${has}${also}, not ${what}`, s.loc!.start.line, s.loc!.start.column + 1);
     }
@@ -77,11 +84,24 @@ export function findImports(program: Program): ImportReference[] {
         // `import {resize} from "observablehq:stdlib"` is the built-in itself; an alias is a const
         const aliased = [...bindings].filter(([local, builtin]) => local !== builtin);
         const replacement = aliased.length ? `const ${aliased.map(([local, builtin]) => `${local} = ${builtin}`).join(", ")};` : "";
-        return {specifier, start: declaration.start, end: declaration.end, replacement, builtin: true, uses: [...new Set(aliased.map(([, builtin]) => builtin))]};
+        return {
+          specifier,
+          start: declaration.start,
+          end: declaration.end,
+          replacement,
+          builtin: true,
+          uses: [...new Set(aliased.map(([, builtin]) => builtin))]
+        };
       }
       const call = `await import(${JSON.stringify(specifier)})`;
       const written = String(declaration.source.value);
-      return {specifier, ...(written !== specifier && {written}), start: declaration.start, end: declaration.end, replacement: rewrite(declaration, call)};
+      return {
+        specifier,
+        ...(written !== specifier && {written}),
+        start: declaration.start,
+        end: declaration.end,
+        replacement: rewrite(declaration, call)
+      };
     });
 }
 

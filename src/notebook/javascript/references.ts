@@ -22,10 +22,14 @@ export function findReferences(node: Node): string[] {
   };
   // acorn-walk calls "VariablePattern" for identifiers in binding and assignment positions;
   // its types do not list that pseudo node type.
-  ancestor(node, {
-    Identifier: (id: Node, _state: unknown, ancestors: Node[]) => visit(id, ancestors),
-    VariablePattern: (id: Node, _state: unknown, ancestors: Node[]) => visit(id, ancestors)
-  } as AncestorVisitors<unknown>, base);
+  ancestor(
+    node,
+    {
+      Identifier: (id: Node, _state: unknown, ancestors: Node[]) => visit(id, ancestors),
+      VariablePattern: (id: Node, _state: unknown, ancestors: Node[]) => visit(id, ancestors)
+    } as AncestorVisitors<unknown>,
+    base
+  );
   return [...found];
 }
 

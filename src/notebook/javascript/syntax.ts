@@ -15,7 +15,11 @@ export type CellNode = {expression: true; node: Expression} | {expression: false
 
 /** A syntax error at a 1-based line and 1-based column within the cell. */
 export class CellSyntaxError extends Error {
-  constructor(message: string, readonly line: number, readonly column: number) {
+  constructor(
+    message: string,
+    readonly line: number,
+    readonly column: number
+  ) {
     super(message);
     this.name = "SyntaxError";
   }
@@ -27,7 +31,8 @@ export class CellSyntaxError extends Error {
  * Throws CellSyntaxError with the position in the cell.
  */
 export function parseCell(source: string, kind?: "expression" | "program"): CellNode {
-  const expression = kind === "program" || startsWithStatement(source) || startsWithDeclaration(source) ? undefined : parseWholeExpression(source);
+  const expression =
+    kind === "program" || startsWithStatement(source) || startsWithDeclaration(source) ? undefined : parseWholeExpression(source);
   if (expression) return {expression: true, node: expression};
   try {
     return {expression: false, node: Parser.parse(source, acornOptions) as Program};
@@ -43,7 +48,8 @@ export function parseCell(source: string, kind?: "expression" | "program"): Cell
  * (`const x = 1;`, `if (…)`): a program, known without the failed expression parse, whose
  * thrown error costs more than the parse itself in notebooks of thousands of cells.
  */
-const statementStart = /^(?:\s|\/\/[^\n]*(?:\n|$)|\/\*(?:[^*]|\*(?!\/))*\*\/)*(?:const|let|var|if|for|while|do|switch|try|throw|return|break|continue|debugger|with|export)(?![\w$\u0080-\uffff])/;
+const statementStart =
+  /^(?:\s|\/\/[^\n]*(?:\n|$)|\/\*(?:[^*]|\*(?!\/))*\*\/)*(?:const|let|var|if|for|while|do|switch|try|throw|return|break|continue|debugger|with|export)(?![\w$\u0080-\uffff])/;
 
 /** True when the cell's first word (after comments) is one that only starts a statement (const, let, if, for…). */
 export function startsWithStatement(source: string): boolean {

@@ -41,7 +41,12 @@ export function templateCell(content: string, tag: string): {js: string; prefix:
  */
 export function placeholderEnd(content: string, start: number): number | undefined {
   try {
-    const node = parseExpressionAt(content, start + 2, {ecmaVersion: "latest", sourceType: "module", allowAwaitOutsideFunction: true, preserveParens: true});
+    const node = parseExpressionAt(content, start + 2, {
+      ecmaVersion: "latest",
+      sourceType: "module",
+      allowAwaitOutsideFunction: true,
+      preserveParens: true
+    });
     let i = node.end;
     while (/\s/.test(content[i] ?? "")) i++;
     if (content[i] === "}") return i + 1;

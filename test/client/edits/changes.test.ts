@@ -9,7 +9,10 @@ import {source} from "./notebook.js";
 
 describe("blockChanges(source, log)", () => {
   it("lists a replaced cell and prose with their original line, language and both texts", () => {
-    const log: SourceEdit[] = [{op: "replace", block: 3, text: "const b = a * 100;"}, {op: "replace", block: 2, text: "<img src=x onerror=alert(1)>"}];
+    const log: SourceEdit[] = [
+      {op: "replace", block: 3, text: "const b = a * 100;"},
+      {op: "replace", block: 2, text: "<img src=x onerror=alert(1)>"}
+    ];
     expect(blockChanges(source, log)).toEqual([
       {block: 2, kind: "prose", line: 7, change: "changed", before: "Some *prose*.", after: "<img src=x onerror=alert(1)>"},
       {block: 3, kind: "cell", lang: "js", line: 9, change: "changed", before: "const b = a + 1;", after: "const b = a * 100;"}
@@ -38,7 +41,9 @@ describe("blockChanges(source, log)", () => {
       {op: "insert", after: 0, block: 4, kind: "cell", text: "x"},
       {op: "remove", block: 4} // added, then removed: nothing to run
     ];
-    expect(blockChanges(source, log)).toEqual([{block: 1, kind: "cell", lang: "js", line: 3, change: "removed", before: "const a = 1;", after: ""}]);
+    expect(blockChanges(source, log)).toEqual([
+      {block: 1, kind: "cell", lang: "js", line: 3, change: "removed", before: "const a = 1;", after: ""}
+    ]);
   });
 
   it("lists nothing for an empty log", () => {
@@ -48,7 +53,10 @@ describe("blockChanges(source, log)", () => {
 
 describe("blockStates(source, log, upTo)", () => {
   it("gives each block's text and removal after the first upTo edits", () => {
-    const log: SourceEdit[] = [{op: "replace", block: 1, text: "const a = 2;"}, {op: "remove", block: 1}];
+    const log: SourceEdit[] = [
+      {op: "replace", block: 1, text: "const a = 2;"},
+      {op: "remove", block: 1}
+    ];
     expect(blockStates(source, log, 1).get(1)).toEqual({text: "const a = 2;", removed: false});
     expect(blockStates(source, log).get(1)).toEqual({text: "const a = 2;", removed: true});
     expect(blockStates(source, log, 0).get(1)).toEqual({text: "const a = 1;", removed: false});
@@ -84,7 +92,10 @@ describe("lineDiff(before, after)", () => {
   it("keeps the longest run of common lines (a line moved down is one removal and one addition)", () => {
     const diff = lineDiff("m\nx\ny\nz", "x\ny\nz\nm");
     expect(diff.filter((l) => l.op === "same").map((l) => l.text)).toEqual(["x", "y", "z"]);
-    expect(diff.filter((l) => l.op !== "same")).toEqual([{op: "removed", text: "m"}, {op: "added", text: "m"}]);
+    expect(diff.filter((l) => l.op !== "same")).toEqual([
+      {op: "removed", text: "m"},
+      {op: "added", text: "m"}
+    ]);
   });
 
   it("past a million line pairs still shows every line: the original's, then the new ones", () => {
@@ -103,7 +114,9 @@ describe("lineDiff(before, after)", () => {
         const side = (op: string) => diff.filter((l) => l.op === "same" || l.op === op).map((l) => l.text);
         expect(side("removed")).toEqual(before === "" ? [] : before.split("\n"));
         expect(side("added")).toEqual(after === "" ? [] : after.split("\n"));
-        expect(diff.filter((l) => l.op === "same").length).toBe(lcsLength(before === "" ? [] : before.split("\n"), after === "" ? [] : after.split("\n")));
+        expect(diff.filter((l) => l.op === "same").length).toBe(
+          lcsLength(before === "" ? [] : before.split("\n"), after === "" ? [] : after.split("\n"))
+        );
       })
     );
   });

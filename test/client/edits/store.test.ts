@@ -95,7 +95,12 @@ describe("localHost(source, scope).keep(edits, text)", () => {
     const host = localHost(source, scope);
     const edits: SourceEdit[] = [{op: "replace", block: 1, text: "const a = 2;"}];
     expect(await host.keep(edits, applyEdits(text, source.blocks, edits))).toEqual({ok: true});
-    expect(JSON.parse(store.getItem(editsKey(scope))!)).toEqual({v: 1, hash: source.hash, edits, text: applyEdits(text, source.blocks, edits)});
+    expect(JSON.parse(store.getItem(editsKey(scope))!)).toEqual({
+      v: 1,
+      hash: source.hash,
+      edits,
+      text: applyEdits(text, source.blocks, edits)
+    });
     expect(await host.keep([...edits, {op: "replace", block: 1, text: "const a = 1;"}], text)).toEqual({ok: true});
     expect(store.getItem(editsKey(scope))).toBeNull();
   });

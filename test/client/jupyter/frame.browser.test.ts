@@ -43,13 +43,21 @@ afterAll(async () => {
 });
 
 /** A tab holding the lesson `path` (text from notebooks/ unless given), with its console errors. */
-async function open(path: string, options: {text?: string; files?: Record<string, string>; hold?: string; viewport?: {width: number; height: number}} = {}): Promise<{page: Page; frame: Frame; errors: string[]; close(): Promise<void>}> {
+async function open(
+  path: string,
+  options: {text?: string; files?: Record<string, string>; hold?: string; viewport?: {width: number; height: number}} = {}
+): Promise<{page: Page; frame: Frame; errors: string[]; close(): Promise<void>}> {
   const context = await browser.newContext({viewport: options.viewport ?? {width: 1280, height: 720}});
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  const lesson = {path, text: options.text ?? readFileSync(join(notebooks, path), "utf8"), files: options.files ?? notebookFiles(), hold: options.hold};
+  const lesson = {
+    path,
+    text: options.text ?? readFileSync(join(notebooks, path), "utf8"),
+    files: options.files ?? notebookFiles(),
+    hold: options.hold
+  };
   await page.addInitScript((value) => void ((window as any).lesson = value), lesson);
   await page.goto(`${served.origin}/`);
   const frame = await (await page.waitForSelector("#lesson")).contentFrame();
@@ -59,7 +67,9 @@ async function open(path: string, options: {text?: string; files?: Record<string
 
 /** Opens the editor of the lesson's first cell with the keyboard. */
 async function editFirstCell(frame: Frame): Promise<void> {
-  await (await shownEditButton(frame, frame.locator("main > .qb-cell").first().locator("xpath=preceding-sibling::button[@data-qb-edit][1]"))).focus();
+  await (
+    await shownEditButton(frame, frame.locator("main > .qb-cell").first().locator("xpath=preceding-sibling::button[@data-qb-edit][1]"))
+  ).focus();
   await frame.page().keyboard.press("Enter");
   await frame.waitForSelector("[data-qb-editor] .cm-content");
 }
@@ -74,7 +84,8 @@ async function run(frame: Frame, text: string): Promise<void> {
   await frame.waitForSelector(`html[data-qb-edits="${count + 1}"]`);
 }
 
-const small = "---\ntitle: Edit me\n---\n\n# Edit me\n\nSome prose.\n\n```js\nconst x = 10;\n```\n\nTen times: <span class=\"x\">${x * 10}</span>\n";
+const small =
+  '---\ntitle: Edit me\n---\n\n# Edit me\n\nSome prose.\n\n```js\nconst x = 10;\n```\n\nTen times: <span class="x">${x * 10}</span>\n';
 
 describe("the lesson frame", {timeout: 120_000}, () => {
   it("a run (Shift+Enter) hands the tab the notebook with that fence's bytes alone changed; Ctrl+S asks the tab to save", async () => {
@@ -131,7 +142,8 @@ describe("the lesson frame", {timeout: 120_000}, () => {
   });
 
   it("a file the tab refuses fails the cell that asks for it, with the tab's reason", async () => {
-    const text = '# Files\n\n```js\nconst rows = FileAttachment("data/missing.csv").csv();\n```\n\n```js\nconst fine = 1 + 1;\n```\n\nFine: ${fine}\n';
+    const text =
+      '# Files\n\n```js\nconst rows = FileAttachment("data/missing.csv").csv();\n```\n\n```js\nconst fine = 1 + 1;\n```\n\nFine: ${fine}\n';
     const {frame, close} = await open("files.md", {text, files: {}});
     await expect.poll(async () => frame.locator("main").innerText()).toContain("no such file beside the lesson");
     await expect.poll(async () => frame.locator("main").innerText()).toContain("Fine: 2");
@@ -139,7 +151,8 @@ describe("the lesson frame", {timeout: 120_000}, () => {
   });
 
   it("the cells that read no file run while the tab is still reading the files; the others run once the files come", async () => {
-    const text = '# Files\n\n```js\nconst rows = await FileAttachment("data/rows.csv").csv();\n```\n\nRows: <span class="rows">${rows.length}</span>\n\n```js\nconst fine = 1 + 1;\n```\n\nFine: <span class="fine">${fine}</span>\n';
+    const text =
+      '# Files\n\n```js\nconst rows = await FileAttachment("data/rows.csv").csv();\n```\n\nRows: <span class="rows">${rows.length}</span>\n\n```js\nconst fine = 1 + 1;\n```\n\nFine: <span class="fine">${fine}</span>\n';
     const {page, frame, errors, close} = await open("files.md", {text, files: {"data/rows.csv": "a,b\n1,2\n3,4\n"}, hold: "rows\\.csv$"});
     await expect.poll(() => frame.locator(".fine").innerText()).toBe("2");
     await expect.poll(() => page.evaluate(() => (window as any).held.length)).toBe(1); // (the read went out, unanswered)
@@ -160,7 +173,10 @@ describe("the lesson frame", {timeout: 120_000}, () => {
   it("the document changed in the tab: the lesson adopts it, the cells that did not change keep running", async () => {
     const {page, frame, close} = await open("erlang-c.md");
     await frame.locator("main .katex").first().waitFor();
-    const text = readFileSync(join(notebooks, "erlang-c.md"), "utf8").replace("# How long will a request wait?", "# How long will a request wait, really?");
+    const text = readFileSync(join(notebooks, "erlang-c.md"), "utf8").replace(
+      "# How long will a request wait?",
+      "# How long will a request wait, really?"
+    );
     await page.evaluate((t) => (window as any).sendSource(t), text);
     await expect.poll(() => frame.locator("main h1").first().innerText()).toBe("How long will a request wait, really?");
     expect(await frame.evaluate(() => JSON.parse(document.getElementById("qb-source")!.textContent!).text)).toBe(text);
@@ -173,7 +189,10 @@ describe("the lesson frame", {timeout: 120_000}, () => {
     // the lesson records whatever its <main> ever shows, so a change undone later still counts
     await frame.evaluate(() => {
       (window as any).seen = "";
-      new MutationObserver(() => ((window as any).seen += document.querySelector("main")!.textContent)).observe(document.querySelector("main")!, {childList: true, subtree: true, characterData: true});
+      new MutationObserver(() => ((window as any).seen += document.querySelector("main")!.textContent)).observe(
+        document.querySelector("main")!,
+        {childList: true, subtree: true, characterData: true}
+      );
     });
     // a second frame of the same tab, an opener's sibling: it finds the lesson and posts to it
     await page.evaluate(() => {
@@ -188,7 +207,7 @@ describe("the lesson frame", {timeout: 120_000}, () => {
         m("open", {path: "x.md", text: "# pwned"});
         m("kept", {id: 0, ok: true, hash: "0123456789abcdef"});
         parent.postMessage("evil-done", "*");
-      <\/script>`;
+      </script>`;
       document.body.append(evil);
     });
     await page.waitForFunction(() => (window as any).evilDone);

@@ -5,8 +5,18 @@ import {readChange} from "../../../src/client/present/inputs.js";
 
 describe("readChange", () => {
   it("takes a change of a cell's input: its cell, place, kind and value", () => {
-    expect(readChange({cell: "d9547b67", index: 1, kind: "range", value: "7", extra: "<img>"})).toEqual({cell: "d9547b67", index: 1, kind: "range", value: "7"});
-    expect(readChange({cell: "c1", index: 0, kind: "checkbox", value: true})).toEqual({cell: "c1", index: 0, kind: "checkbox", value: true});
+    expect(readChange({cell: "d9547b67", index: 1, kind: "range", value: "7", extra: "<img>"})).toEqual({
+      cell: "d9547b67",
+      index: 1,
+      kind: "range",
+      value: "7"
+    });
+    expect(readChange({cell: "c1", index: 0, kind: "checkbox", value: true})).toEqual({
+      cell: "c1",
+      index: 0,
+      kind: "checkbox",
+      value: true
+    });
   });
 
   it("drops anything else whole", () => {

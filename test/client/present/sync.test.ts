@@ -12,12 +12,25 @@ const wire = (fields: Record<string, unknown>) => ({tag: "queuebook-present", pa
 
 describe("readMessage(data, page)", () => {
   it("keeps the fields that are what they claim, and the sender's id and number", () => {
-    expect(readMessage(wire({slide: 3, blackout: true, from: "ab12", seq: 7}), page)).toEqual({slide: 3, blackout: true, from: "ab12", seq: 7});
+    expect(readMessage(wire({slide: 3, blackout: true, from: "ab12", seq: 7}), page)).toEqual({
+      slide: 3,
+      blackout: true,
+      from: "ab12",
+      seq: 7
+    });
     expect(readMessage(wire({hello: true}), page)).toEqual({hello: true});
   });
 
   it("drops a number or an id that is not one, and refuses another page's or a foreign message", () => {
-    for (const bad of [{from: "AB", seq: 1}, {from: "ab", seq: 0}, {from: "ab", seq: 1.5}, {from: "<b>", seq: 2}, {from: "ab"}, {seq: 3}, {from: "x".repeat(33), seq: 1}]) {
+    for (const bad of [
+      {from: "AB", seq: 1},
+      {from: "ab", seq: 0},
+      {from: "ab", seq: 1.5},
+      {from: "<b>", seq: 2},
+      {from: "ab"},
+      {seq: 3},
+      {from: "x".repeat(33), seq: 1}
+    ]) {
       expect(readMessage(wire({slide: 2, ...bad}), page)).toEqual({slide: 2});
     }
     expect(readMessage(wire({slide: 2}), "/other.html")).toBeNull();
@@ -37,7 +50,8 @@ describe("fromPresentation(source, windows)", () => {
   it("in the presenter window hears its opener only", () => {
     const windows = {self: presenterWindow, peer: audience, opener: audience, presenter: true};
     expect(fromPresentation(audience, windows)).toBe(true);
-    for (const source of [presenterWindow, otherTab, otherPopup, deckOpener, null, undefined]) expect(fromPresentation(source, windows)).toBe(false);
+    for (const source of [presenterWindow, otherTab, otherPopup, deckOpener, null, undefined])
+      expect(fromPresentation(source, windows)).toBe(false);
     expect(fromPresentation(audience, {...windows, opener: null, peer: null})).toBe(false); // opened by hand: follows nobody
   });
 
@@ -56,9 +70,11 @@ describe("fromPresentation(source, windows)", () => {
     } finally {
       audience.opener = null;
     }
-    const guarded = {get opener(): object {
-      throw new Error("SecurityError");
-    }};
+    const guarded = {
+      get opener(): object {
+        throw new Error("SecurityError");
+      }
+    };
     expect(fromPresentation(guarded, {self: audience, peer: null, opener: null, presenter: false})).toBe(false);
   });
 });
@@ -66,7 +82,14 @@ describe("fromPresentation(source, windows)", () => {
 describe("isWake(data, page)", () => {
   it("is the channel's one message: this page's wake-up, nothing else", () => {
     expect(isWake({tag: "queuebook-present", page, wake: true}, page)).toBe(true);
-    for (const bad of [{tag: "queuebook-present", page, wake: 1}, {tag: "queuebook-present", page: "/other.html", wake: true}, {tag: "x", page, wake: true}, wire({slide: 3, blackout: true, from: "ab", seq: 9}), null, "wake"]) {
+    for (const bad of [
+      {tag: "queuebook-present", page, wake: 1},
+      {tag: "queuebook-present", page: "/other.html", wake: true},
+      {tag: "x", page, wake: true},
+      wire({slide: 3, blackout: true, from: "ab", seq: 9}),
+      null,
+      "wake"
+    ]) {
       expect(isWake(bad, page)).toBe(false);
     }
   });
@@ -97,7 +120,8 @@ describe("newerOnly()", () => {
         const a = Array.from({length: count}, (_, i) => i + 1);
         const b = [...a];
         const arrivals: number[] = [];
-        for (let i = 0; a.length || b.length; i++) arrivals.push((picks[i % picks.length] && a.length) || !b.length ? a.shift()! : b.shift()!);
+        for (let i = 0; a.length || b.length; i++)
+          arrivals.push((picks[i % picks.length] && a.length) || !b.length ? a.shift()! : b.shift()!);
         const hear = newerOnly();
         const taken = arrivals.filter((seq) => hear({from: "p", seq}));
         for (let i = 1; i < taken.length; i++) expect(taken[i]).toBeGreaterThan(taken[i - 1]);

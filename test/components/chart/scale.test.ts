@@ -31,15 +31,22 @@ describe("linear(domain, range, options)", () => {
   });
 
   it("keeps every tick of any domain inside it and maps it inside the range", () => {
-    fc.assert(fc.property(fc.double({min: -1e6, max: 1e6, noNaN: true}), fc.double({min: 1e-3, max: 1e6, noNaN: true}), fc.integer({min: 1, max: 12}), (start, span, count) => {
-      const x = linear([start, start + span], [10, 410], count);
-      for (const tick of x.ticks) {
-        expect(tick).toBeGreaterThanOrEqual(x.domain[0]);
-        expect(tick).toBeLessThanOrEqual(x.domain[1]);
-        expect(x(tick)).toBeGreaterThanOrEqual(10 - 1e-6);
-        expect(x(tick)).toBeLessThanOrEqual(410 + 1e-6);
-      }
-    }));
+    fc.assert(
+      fc.property(
+        fc.double({min: -1e6, max: 1e6, noNaN: true}),
+        fc.double({min: 1e-3, max: 1e6, noNaN: true}),
+        fc.integer({min: 1, max: 12}),
+        (start, span, count) => {
+          const x = linear([start, start + span], [10, 410], count);
+          for (const tick of x.ticks) {
+            expect(tick).toBeGreaterThanOrEqual(x.domain[0]);
+            expect(tick).toBeLessThanOrEqual(x.domain[1]);
+            expect(x(tick)).toBeGreaterThanOrEqual(10 - 1e-6);
+            expect(x(tick)).toBeLessThanOrEqual(410 + 1e-6);
+          }
+        }
+      )
+    );
   });
 
   it("formats its ticks with the decimals the step needs", () => {

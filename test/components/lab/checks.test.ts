@@ -7,7 +7,11 @@ import {detailWording, gradeLab, ruleWording} from "../../../src/lab/grade.js";
 import {translator} from "../../../src/components/i18n.js";
 import {variant, variants} from "./support/gradeVariants.js";
 
-const locale = (lang: string) => JSON.parse(readFileSync(new URL(`../../../notebooks/locales/arrival-lab/${lang}.json`, import.meta.url), "utf8")) as Record<string, string>;
+const locale = (lang: string) =>
+  JSON.parse(readFileSync(new URL(`../../../notebooks/locales/arrival-lab/${lang}.json`, import.meta.url), "utf8")) as Record<
+    string,
+    string
+  >;
 const en = locale("en");
 const ja = locale("ja");
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

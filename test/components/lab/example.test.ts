@@ -20,7 +20,13 @@ const locale = (lang: string) => JSON.parse(readFileSync(join(root, `notebooks/l
 const t = {en: translator({en: locale("en"), ja: locale("ja")}, "en"), ja: translator({en: locale("en"), ja: locale("ja")}, "ja")};
 
 /** A key=value file's values. */
-const lines = (text: string) => new Map(text.trim().split("\n").map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]));
+const lines = (text: string) =>
+  new Map(
+    text
+      .trim()
+      .split("\n")
+      .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)])
+  );
 
 describe("exampleModel(runs, t)", () => {
   const runs = labRuns(inputs);
@@ -48,7 +54,11 @@ describe("exampleModel(runs, t)", () => {
     const ja = lines(exampleModel(runs, t.ja));
     const c = runs.numbers.capacity!;
     const decision = {model: ja.get("model")!, workers: Number(ja.get("workers")), evidence: ja.get("evidence")!, risk: ja.get("risk")!};
-    expect(checkDecision(decision, {observedMax: Math.max(c.observedEven, c.observedBurst), formulaWorkers: c.formulaWorkers}).filter((check) => !check.ok)).toEqual([]);
+    expect(
+      checkDecision(decision, {observedMax: Math.max(c.observedEven, c.observedBurst), formulaWorkers: c.formulaWorkers}).filter(
+        (check) => !check.ok
+      )
+    ).toEqual([]);
     const files = new Map(committed).set("arrival-model.txt", exampleModel(runs, t.ja));
     expect(gradeLab((name) => files.get(name)).filter((check) => !check.ok)).toEqual([]);
   });

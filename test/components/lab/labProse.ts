@@ -42,7 +42,9 @@ export function labBlocks(markdown: string = labMarkdown()): LabBlock[] {
     if (!name && (end < 0 || html.slice(end, match.index).trim() !== "")) passage++;
     end = name ? -1 : match.index! + whole.length;
     // A box's title (`<blockquote class="lab-says">` or `<aside class="lab-hints">`, then `<strong>…</strong>`), each paragraph and list item.
-    const units = [...body.matchAll(/<(?:blockquote|aside)[^>]*>\s*<strong>([\s\S]*?)<\/strong>|<(p|li)>([\s\S]*?)<\/\2>/g)].map((m) => textOf(m[1] ?? m[3]));
+    const units = [...body.matchAll(/<(?:blockquote|aside)[^>]*>\s*<strong>([\s\S]*?)<\/strong>|<(p|li)>([\s\S]*?)<\/\2>/g)].map((m) =>
+      textOf(m[1] ?? m[3])
+    );
     blocks.push({lang, units, ...(name ? {name} : {passage})});
   }
   return blocks;

@@ -19,7 +19,12 @@ const dataDir = join(packageRoot, "notebooks/data/arrival-lab");
 const embeddedFolder = new Map(readdirSync(dataDir).map((name) => [name, readFileSync(join(dataDir, name), "utf8")]));
 const folder = new Map(embeddedFolder);
 // Even and burst arrivals at 25/s on 4 workers × 40 ms: the bursts pile up, the even ones do not.
-const uploads = new Map((["even", "burst"] as const).map((shape) => [`srv-${shape}.csv`, formatRecords(simulateFifo(schedule(shape, 40_000, 25, 7, {burstSize: 12}), {workers: 4, serviceS: 0.04, seed: 7}))]));
+const uploads = new Map(
+  (["even", "burst"] as const).map((shape) => [
+    `srv-${shape}.csv`,
+    formatRecords(simulateFifo(schedule(shape, 40_000, 25, 7, {burstSize: 12}), {workers: 4, serviceS: 0.04, seed: 7}))
+  ])
+);
 for (const [name, text] of uploads) folder.set(name, text);
 const answers = new Map(analyzeLab((name) => folder.get(name)).files);
 const value = (file: string, key: string) => new RegExp(`^${key}=(.*)$`, "m").exec(answers.get(file)!)![1];
@@ -47,23 +52,39 @@ describe("the lab page after an upload of 40,000 records per server", () => {
     await page.goto(`${site.origin}/arrival-lab.html`);
     await expect.poll(() => page.locator("pre.lab-answer").count(), {timeout: 20_000}).toBe(8);
     await page.locator("input[name=lab-files]").setInputFiles([...uploads.keys()].map((name) => join(tmp, name)));
-    await expect.poll(() => page.locator('pre.lab-answer[data-file="capacity.txt"]').textContent(), {timeout: 30_000}).toBe(answers.get("capacity.txt"));
+    await expect
+      .poll(() => page.locator('pre.lab-answer[data-file="capacity.txt"]').textContent(), {timeout: 30_000})
+      .toBe(answers.get("capacity.txt"));
     expect(await page.locator('pre.lab-answer[data-file="queue.tsv"]').textContent()).toBe(answers.get("queue.tsv"));
     const [even, burst] = [value("capacity.txt", "observed_even"), value("capacity.txt", "observed_burst")];
     expect(Number(burst)).toBeGreaterThan(Number(even)); // a peak the thinning could lose
 
     // Step 7's prose: your sweep's maxima and max(qlen), over every record, agreeing.
-    expect(await page.locator("main").innerText()).toContain(`Your sweep's maxima: even ${even}, burst ${burst}; max(qlen): even ${even}, burst ${burst} — they agree`);
+    expect(await page.locator("main").innerText()).toContain(
+      `Your sweep's maxima: even ${even}, burst ${burst}; max(qlen): even ${even}, burst ${burst} — they agree`
+    );
 
     // Step 7's chart (the recorded runs' half of the fifth pair): its lines' peaks read back through the y axis.
-    const sweep = await page.locator(".lab-pair").nth(4).locator("figure").first().locator("svg").evaluate((svg) => {
-      const ticks = [...svg.querySelectorAll('text[text-anchor="end"][font-variant]')].map((t) => [Number(t.textContent!.replace(/,/g, "")), Number(t.getAttribute("y"))]);
-      const y = (p: number) => ticks[0][0] + ((p - ticks[0][1]) * (ticks[1][0] - ticks[0][0])) / (ticks[1][1] - ticks[0][1]);
-      return [...svg.querySelectorAll('path[fill="none"][stroke-width]')].map((p) => {
-        const d = p.getAttribute("d")!;
-        return {peak: Math.max(...[...d.matchAll(/V([\d.]+)|M[\d.]+,([\d.]+)/g)].map((m) => y(Number(m[1] ?? m[2])))), commands: d.split(/[MHV]/).length - 1};
+    const sweep = await page
+      .locator(".lab-pair")
+      .nth(4)
+      .locator("figure")
+      .first()
+      .locator("svg")
+      .evaluate((svg) => {
+        const ticks = [...svg.querySelectorAll('text[text-anchor="end"][font-variant]')].map((t) => [
+          Number(t.textContent!.replace(/,/g, "")),
+          Number(t.getAttribute("y"))
+        ]);
+        const y = (p: number) => ticks[0][0] + ((p - ticks[0][1]) * (ticks[1][0] - ticks[0][0])) / (ticks[1][1] - ticks[0][1]);
+        return [...svg.querySelectorAll('path[fill="none"][stroke-width]')].map((p) => {
+          const d = p.getAttribute("d")!;
+          return {
+            peak: Math.max(...[...d.matchAll(/V([\d.]+)|M[\d.]+,([\d.]+)/g)].map((m) => y(Number(m[1] ?? m[2])))),
+            commands: d.split(/[MHV]/).length - 1
+          };
+        });
       });
-    });
     expect(sweep.map((line) => Math.round(line.peak * 10) / 10)).toEqual([Number(even), Number(burst)]);
     // 80,000 events per line, drawn from at most 4 points per 1/1024 of the time axis (a point is up to two commands).
     for (const line of sweep) expect(line.commands).toBeLessThanOrEqual(2 * 4096 + 1);

@@ -11,7 +11,8 @@ import {readFixture} from "../../support/fixtures.js";
 import {labBlocks, labMarkdown, type LabBlock} from "./labProse.js";
 
 const root = new URL("../../../", import.meta.url).pathname;
-const load = (lang: string): Record<string, string> => JSON.parse(readFileSync(join(root, `notebooks/locales/arrival-lab/${lang}.json`), "utf8"));
+const load = (lang: string): Record<string, string> =>
+  JSON.parse(readFileSync(join(root, `notebooks/locales/arrival-lab/${lang}.json`), "utf8"));
 const en = load("en");
 const ja = load("ja");
 const seed = readFixture("seeds/003_13d5c54a9ee7623f.txt").split("\n");
@@ -48,7 +49,8 @@ const seedLines = [...new Set(seed.map((line) => substituted(line.trim())).filte
 /** The seed lines the Japanese page does not show as they are: a heading of ja.json, a unit of a ja block, or two neighbouring units of one block joined (a paragraph split off into a hint or a box's last line). */
 function seedLinesMissing(blocks: LabBlock[], table: Record<string, string>): string[] {
   const shown = new Set<string>([table.title, ...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => table[`s${n}.title`])]);
-  for (const {units} of blocks.filter((b) => b.lang === "ja")) units.forEach((unit, k) => (shown.add(unit), k > 0 && shown.add(units[k - 1] + unit)));
+  for (const {units} of blocks.filter((b) => b.lang === "ja"))
+    units.forEach((unit, k) => (shown.add(unit), k > 0 && shown.add(units[k - 1] + unit)));
   return seedLines.filter((line) => !shown.has(line));
 }
 
@@ -64,13 +66,22 @@ describe("notebooks/locales/arrival-lab/<lang>.json", () => {
   });
 
   it("defines every key the notebook and its views use, in the locale files or as the notebook's named texts", () => {
-    const sources = [join(root, "notebooks/arrival-lab.md"), ...readdirSync(join(root, "src/components/lab")).map((name) => join(root, "src/components/lab", name))];
+    const sources = [
+      join(root, "notebooks/arrival-lab.md"),
+      ...readdirSync(join(root, "src/components/lab")).map((name) => join(root, "src/components/lab", name))
+    ];
     const used = new Set<string>();
     for (const file of sources) for (const match of readFileSync(file, "utf8").matchAll(/\bt\(\s*"([\w.]+)"/g)) used.add(match[1]);
     for (const field of ["model", "workers", "evidence", "risk"]) used.add(`decision.${field}`);
     expect(used.size).toBeGreaterThan(50);
-    const named = (lang: string) => new Set(labBlocks(markdown).filter((b) => b.lang === lang && b.name).map((b) => b.name!));
-    for (const [lang, table] of Object.entries({en, ja})) expect([lang, [...used].filter((key) => !Object.hasOwn(table, key) && !named(lang).has(key))]).toEqual([lang, []]);
+    const named = (lang: string) =>
+      new Set(
+        labBlocks(markdown)
+          .filter((b) => b.lang === lang && b.name)
+          .map((b) => b.name!)
+      );
+    for (const [lang, table] of Object.entries({en, ja}))
+      expect([lang, [...used].filter((key) => !Object.hasOwn(table, key) && !named(lang).has(key))]).toEqual([lang, []]);
   });
 });
 
@@ -84,12 +95,14 @@ describe("notebooks/arrival-lab.md's language blocks", () => {
     }
     expect(groups.size).toBe(45 + 1); // the page's 45 passages of prose (a slide each, or a slide's part); step 8's worked example's caption
     for (const [group, langs] of groups) expect([group, langs]).toEqual([group, ["en", "ja"]]);
-    for (const b of blocks) expect([b.name ?? b.passage, b.lang, b.units.filter((u) => u !== "")]).not.toEqual([b.name ?? b.passage, b.lang, []]);
+    for (const b of blocks)
+      expect([b.name ?? b.passage, b.lang, b.units.filter((u) => u !== "")]).not.toEqual([b.name ?? b.passage, b.lang, []]);
   });
 
   it("keeps a sentence in one place: no named text is also a locale key", () => {
     const names = blocks.flatMap((b) => (b.name ? [b.name] : []));
-    for (const [lang, table] of Object.entries({en, ja})) expect([lang, names.filter((name) => Object.hasOwn(table, name))]).toEqual([lang, []]);
+    for (const [lang, table] of Object.entries({en, ja}))
+      expect([lang, names.filter((name) => Object.hasOwn(table, name))]).toEqual([lang, []]);
   });
 
   it("writes as many boxes and hints in en as in ja, passage by passage", () => {
@@ -110,13 +123,23 @@ describe("seed 003's lines on the Japanese page", () => {
     const parentheses = (line: string) => [...line.matchAll(/\(プレースホルダーは、?([^)]*)\)/g)].map((m) => m[1]).join(" | ");
     for (const [korean, japanese] of placeholders) {
       const name = japanese.slice(1, -1).replace(/、小数第1位まで$/, ""); // the seed's parenthesis adds "で小数第1位まで"
-      expect(seed.filter((line) => line.includes(korean)).some((line) => parentheses(line).includes(name)), `${korean} → ${japanese}`).toBe(true);
+      expect(
+        seed.filter((line) => line.includes(korean)).some((line) => parentheses(line).includes(name)),
+        `${korean} → ${japanese}`
+      ).toBe(true);
     }
   });
 
   it("leaves no Korean on either page", () => {
-    for (const [lang, strings] of Object.entries({en, ja})) expect([lang, Object.entries(strings).filter(([, text]) => /[\uac00-\ud7af]/.test(text)).map(([key]) => key)]).toEqual([lang, []]);
-    for (const b of blocks) expect([b.lang, b.name ?? b.passage, b.units.filter((u) => /[\uac00-\ud7af]/.test(u))]).toEqual([b.lang, b.name ?? b.passage, []]);
+    for (const [lang, strings] of Object.entries({en, ja}))
+      expect([
+        lang,
+        Object.entries(strings)
+          .filter(([, text]) => /[\uac00-\ud7af]/.test(text))
+          .map(([key]) => key)
+      ]).toEqual([lang, []]);
+    for (const b of blocks)
+      expect([b.lang, b.name ?? b.passage, b.units.filter((u) => /[\uac00-\ud7af]/.test(u))]).toEqual([b.lang, b.name ?? b.passage, []]);
   });
 
   // The check itself, on edited copies of the notebook and of ja.json.
@@ -130,7 +153,12 @@ describe("seed 003's lines on the Japanese page", () => {
     // What is read is the rendered text: a seed line in bold is still the seed's, one made a heading is no paragraph of the lab's.
     expect(seedLinesMissing(labBlocks(edit(goal, `**${goal}**`)), ja)).toEqual([]);
     expect(seedLinesMissing(labBlocks(edit(goal, `#### ${goal}`)), ja)).toEqual([goal]);
-    expect(seedLinesMissing(labBlocks(markdown.replace(/<blockquote class="lab-says">\n<strong>目標<\/strong>[\s\S]*?<\/blockquote>\n\n/, "")), ja)).toEqual(["目標", goal]);
+    expect(
+      seedLinesMissing(
+        labBlocks(markdown.replace(/<blockquote class="lab-says">\n<strong>目標<\/strong>[\s\S]*?<\/blockquote>\n\n/, "")),
+        ja
+      )
+    ).toEqual(["目標", goal]);
   });
   it("fails when a heading of ja.json is altered", () => {
     expect(seedLinesMissing(blocks, {...ja, "s3.title": `${ja["s3.title"]}。`})).toEqual([seed[42]]);
@@ -139,7 +167,7 @@ describe("seed 003's lines on the Japanese page", () => {
     const enGoal = blocks.find((b) => b.lang === "en" && b.passage === 0)!.units[2];
     let edited = edit(enGoal, "Make three arrivals at one mean rate, send them to one server, and measure.");
     edited = edited.replace("各曲線の点がp50とp95です。", "点はp50とp95です。");
-    edited = edited.replace(ja["title"], ja["title"]); // headings are ja.json's, not the notebook's
+    edited = edited.replace(ja.title, ja.title); // headings are ja.json's, not the notebook's
     expect(edited).not.toBe(markdown);
     expect(seedLinesMissing(labBlocks(edited), ja)).toEqual([]);
   });

@@ -25,7 +25,11 @@ describe("labRuns", () => {
   it("reads values and cells as the answer files write them", () => {
     const capacity = committed.get("capacity.txt")!;
     expect(answerValue(runs.answers, "capacity.txt", "observed_burst")).toBe(/observed_burst=(.*)/.exec(capacity)![1]);
-    const burst = committed.get("latency.tsv")!.split("\n").find((l) => l.startsWith("burst\t"))!.split("\t");
+    const burst = committed
+      .get("latency.tsv")!
+      .split("\n")
+      .find((l) => l.startsWith("burst\t"))!
+      .split("\t");
     expect(answerCell(runs.answers, "latency.tsv", "burst", 3)).toBe(burst[3]);
     expect(answerValue(runs.answers, "capacity.txt", "nope")).toBe("");
   });
@@ -40,15 +44,31 @@ describe("labRuns", () => {
 describe("simulatedRuns", () => {
   it("is the simulation's lab files analysed like recorded runs", () => {
     const p = {rate: 30, count: 120, burstSize: 10, serviceMs: 35, workers: 3, seed: 9, users: 6, thinkS: 0.15};
-    const files = simulateLabFiles({serviceMs: 35, workers: 3, plan: {count: 120, rate: 30, seed: 9}, run: {count: 120, rate: 30, seed: 9}, closed: {users: 6, thinkS: 0.15, durationS: 10}, burstSize: 10, seed: 9});
+    const files = simulateLabFiles({
+      serviceMs: 35,
+      workers: 3,
+      plan: {count: 120, rate: 30, seed: 9},
+      run: {count: 120, rate: 30, seed: 9},
+      closed: {users: 6, thinkS: 0.15, durationS: 10},
+      burstSize: 10,
+      seed: 9
+    });
     const expected = labRuns(files, {chosenRate: 30, workers: 3, users: 6, thinkS: 0.15});
     const actual = simulatedRuns(p);
     // The analysis is the files' own; the charts' records are the simulation's, equal to the files' to their 6 decimals.
     expect(actual.files).toEqual(files);
     expect(actual.answers).toEqual(expected.answers);
     expect(actual.numbers).toEqual(expected.numbers);
-    const sixDecimals = (value: unknown): unknown => (typeof value === "number" ? Math.round(value * 1e6) / 1e6 : Array.isArray(value) ? value.map(sixDecimals) : value && typeof value === "object" ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sixDecimals(v)])) : value);
-    for (const key of ["probes", "sched", "run", "srv", "closed"] as const) expect(sixDecimals(actual[key]), key).toEqual(sixDecimals(expected[key]));
+    const sixDecimals = (value: unknown): unknown =>
+      typeof value === "number"
+        ? Math.round(value * 1e6) / 1e6
+        : Array.isArray(value)
+          ? value.map(sixDecimals)
+          : value && typeof value === "object"
+            ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sixDecimals(v)]))
+            : value;
+    for (const key of ["probes", "sched", "run", "srv", "closed"] as const)
+      expect(sixDecimals(actual[key]), key).toEqual(sixDecimals(expected[key]));
     expect(answerValue(expected.answers, "capacity.txt", "formula_workers")).toBe(String(formulaWorkers(30, 0.035))); // the simulated probes take exactly the service time
   });
 });

@@ -23,7 +23,13 @@ describe("uploadJob(files, base)", () => {
     const outcome = uploadJob(list(other, ["srv-burst.csv", "run-burst.csv"]), base);
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
-    const merged = mergeUploads(embedded, new Map([["srv-burst.csv", other.get("srv-burst.csv")!], ["run-burst.csv", other.get("run-burst.csv")!]]));
+    const merged = mergeUploads(
+      embedded,
+      new Map([
+        ["srv-burst.csv", other.get("srv-burst.csv")!],
+        ["run-burst.csv", other.get("run-burst.csv")!]
+      ])
+    );
     expect(outcome.runs).toEqual(labRuns(merged));
     expect(outcome.runs.answers).toEqual(new Map(analyzeLab((name) => merged.get(name)).files));
     expect(outcome.checks).toEqual(gradeLab((name) => merged.get(name) ?? answers.get(name)));
@@ -55,14 +61,30 @@ describe("uploadJob(files, base)", () => {
 
 describe("toColumns(rows) / fromColumns(columns)", () => {
   it("rebuilds rows equal to the parsed ones: numbers, a field every row shares, mixed strings, an optional field", () => {
-    const rows = [{user: 0, sent: 0.5, received: 0.6, code: 200}, {user: 1, sent: 0.7, received: 0.9, code: 0, error: "ECONNRESET"}, {user: 0, sent: 1, received: 1.2, code: 200}];
+    const rows = [
+      {user: 0, sent: 0.5, received: 0.6, code: 200},
+      {user: 1, sent: 0.7, received: 0.9, code: 0, error: "ECONNRESET"},
+      {user: 0, sent: 1, received: 1.2, code: 200}
+    ];
     const columns = toColumns(rows);
-    expect(columns.fields.map(([key, c]) => [key, Object.keys(c)[0]])).toEqual([["user", "numbers"], ["sent", "numbers"], ["received", "numbers"], ["code", "numbers"], ["error", "values"]]);
+    expect(columns.fields.map(([key, c]) => [key, Object.keys(c)[0]])).toEqual([
+      ["user", "numbers"],
+      ["sent", "numbers"],
+      ["received", "numbers"],
+      ["code", "numbers"],
+      ["error", "values"]
+    ]);
     expect(fromColumns(columns)).toEqual(rows);
     expect(Object.hasOwn(fromColumns<object>(columns)[0], "error")).toBe(false); // absent stays absent
-    const shared = toColumns([{i: 0, error: ""}, {i: 1, error: ""}]);
+    const shared = toColumns([
+      {i: 0, error: ""},
+      {i: 1, error: ""}
+    ]);
     expect(shared.fields[1]).toEqual(["error", {same: ""}]);
-    expect(fromColumns(shared)).toEqual([{i: 0, error: ""}, {i: 1, error: ""}]);
+    expect(fromColumns(shared)).toEqual([
+      {i: 0, error: ""},
+      {i: 1, error: ""}
+    ]);
     expect(fromColumns(toColumns([]))).toEqual([]);
   });
 
@@ -75,7 +97,10 @@ describe("toColumns(rows) / fromColumns(columns)", () => {
   });
 
   it("transfers every numeric column's buffer", () => {
-    const columns = toColumns([{a: 1, b: "x", c: 2}, {a: 3, b: "y", c: 4}]);
+    const columns = toColumns([
+      {a: 1, b: "x", c: 2},
+      {a: 3, b: "y", c: 4}
+    ]);
     expect(transferables(columns)).toHaveLength(2);
   });
 });
@@ -106,7 +131,8 @@ describe("encodeOutcome / decodeOutcome", () => {
     const {reply, transfer} = encodeOutcome(uploadJob(list(other), base));
     const decoded = await decodeOutcome(structuredClone(reply, {transfer}).outcome, async () => {});
     if (!decoded.ok) throw new Error(decoded.errors.join("; "));
-    for (const rows of [decoded.runs.srv, decoded.runs.run, decoded.runs.sched]) expect(Object.getOwnPropertyDescriptor(rows, "even")?.get).toBeTypeOf("function");
+    for (const rows of [decoded.runs.srv, decoded.runs.run, decoded.runs.sched])
+      expect(Object.getOwnPropertyDescriptor(rows, "even")?.get).toBeTypeOf("function");
     const first = decoded.runs.srv.burst;
     expect(decoded.runs.srv.burst).toBe(first);
     expect(first).toEqual(labRuns(mergeUploads(embedded, other)).srv.burst);
@@ -118,7 +144,10 @@ describe("runUpload(files, base)", () => {
     // A File whose text() would throw: the size check must come first.
     const big = {name: "srv-even.csv", size: maxLabFileBytes + 1, text: () => Promise.reject(new Error("read"))} as unknown as File;
     const small = {name: "closed.csv", size: 10, text: () => Promise.reject(new Error("read"))} as unknown as File;
-    expect(await runUpload([small, big], base, {worker: async () => undefined})).toEqual({ok: false, errors: [`srv-even.csv: ${maxLabFileBytes + 1} bytes, more than the ${maxLabFileBytes} a lab file may have`]});
+    expect(await runUpload([small, big], base, {worker: async () => undefined})).toEqual({
+      ok: false,
+      errors: [`srv-even.csv: ${maxLabFileBytes + 1} bytes, more than the ${maxLabFileBytes} a lab file may have`]
+    });
     expect(oversized([{name: "a", size: maxLabFileBytes}])).toBeUndefined(); // the limit itself is allowed
   });
 

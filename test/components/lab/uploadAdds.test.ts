@@ -12,7 +12,10 @@ import {heldBase} from "../../../src/components/lab/widgets.js";
 
 const dataDir = new URL("../../../notebooks/data/arrival-lab/", import.meta.url).pathname;
 const committed = new Map(readdirSync(dataDir).map((name) => [name, readFileSync(join(dataDir, name), "utf8")]));
-const base = {inputs: new Map([...committed].filter(([name]) => !outputNames.includes(name))), answers: new Map([...committed].filter(([name]) => outputNames.includes(name)))};
+const base = {
+  inputs: new Map([...committed].filter(([name]) => !outputNames.includes(name))),
+  answers: new Map([...committed].filter(([name]) => outputNames.includes(name)))
+};
 const other = simulateLabFiles({serviceMs: 30, workers: 3, burstSize: 10, networkS: 0.0015, seed: 5});
 
 describe("uploadJob(list, base) with answer files", () => {
@@ -33,7 +36,10 @@ describe("uploadJob(list, base) with answer files", () => {
 
 describe("heldBase(base, held)", () => {
   it("puts the files uploaded so far into the folder a further upload is read over", () => {
-    const held = new Map([["srv-burst.csv", other.get("srv-burst.csv")!], ["think.txt", "users=8\n"]]);
+    const held = new Map([
+      ["srv-burst.csv", other.get("srv-burst.csv")!],
+      ["think.txt", "users=8\n"]
+    ]);
     const next = heldBase(base, held);
     expect(next.inputs.get("srv-burst.csv")).toBe(other.get("srv-burst.csv"));
     expect(next.inputs.get("srv-even.csv")).toBe(committed.get("srv-even.csv"));
@@ -46,7 +52,10 @@ describe("heldBase(base, held)", () => {
     const first = uploadJob([{name: "srv-burst.csv", text: other.get("srv-burst.csv")!}], base);
     if (!first.ok) throw new Error(first.errors.join("; "));
     const second = uploadJob([{name: "srv-even.csv", text: other.get("srv-even.csv")!}], heldBase(base, first.files));
-    const both = uploadJob(["srv-burst.csv", "srv-even.csv"].map((name) => ({name, text: other.get(name)!})), base);
+    const both = uploadJob(
+      ["srv-burst.csv", "srv-even.csv"].map((name) => ({name, text: other.get(name)!})),
+      base
+    );
     if (!second.ok || !both.ok) throw new Error("refused");
     expect([...second.runs.answers]).toEqual([...both.runs.answers]);
     const merged = new Map(base.inputs).set("srv-burst.csv", other.get("srv-burst.csv")!).set("srv-even.csv", other.get("srv-even.csv")!);

@@ -27,7 +27,12 @@ describe("roundAsAxis(value, top, ticks)", () => {
 
 describe("seriesValues(title, series)", () => {
   it("names each series before its value", () => {
-    expect(seriesValues("Requests and capacity (req/s)", [{name: "requests", value: "1193"}, {name: "capacity", value: "2000"}])).toBe("requests 1193, capacity 2000");
+    expect(
+      seriesValues("Requests and capacity (req/s)", [
+        {name: "requests", value: "1193"},
+        {name: "capacity", value: "2000"}
+      ])
+    ).toBe("requests 1193, capacity 2000");
   });
   it("says a chart's one series named as the chart once: its value alone", () => {
     expect(seriesValues("Error rate against the SLO (%)", [{name: "Error rate against the SLO (%)", value: "5"}])).toBe("5");

@@ -16,7 +16,15 @@ describe("clockTicks(last, startClock, count)", () => {
   });
   it("two hours from 08:00: every 30 minutes, on the half hour", () => {
     expect(clockTicks(119, 8 * 60).map(clockTick(8 * 60))).toEqual(["08:00", "08:30", "09:00", "09:30"]);
-    expect(clockTicks(60, 9 * 60 + 10).map(clockTick(9 * 60 + 10))).toEqual(["09:10", "09:20", "09:30", "09:40", "09:50", "10:00", "10:10"]);
+    expect(clockTicks(60, 9 * 60 + 10).map(clockTick(9 * 60 + 10))).toEqual([
+      "09:10",
+      "09:20",
+      "09:30",
+      "09:40",
+      "09:50",
+      "10:00",
+      "10:10"
+    ]);
   });
   it("a one-minute span has its own minute; a day wraps past midnight", () => {
     expect(clockTicks(0, 480)).toEqual([0]);

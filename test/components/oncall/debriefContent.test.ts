@@ -21,11 +21,13 @@ import {queueRush} from "../../support/queueLesson.js";
 const locales = new URL("../../../notebooks/locales/", import.meta.url).pathname;
 const table = (notebook: string) => JSON.parse(readFileSync(`${locales}${notebook}/en.json`, "utf8"));
 /** The English words of a scenario's page (the retry storm has its own locale). */
-const wordsOf = (scenario: Scenario): Translate => withFigures(translator({en: table(scenario.model === "retry" ? "retry-storm" : "on-call")}, "en"), "en");
+const wordsOf = (scenario: Scenario): Translate =>
+  withFigures(translator({en: table(scenario.model === "retry" ? "retry-storm" : "on-call")}, "en"), "en");
 const format = unitFormat("en");
 
 /** The page's frame of a run at `minute`. */
-const frameOf = (scenario: Scenario, seed: number, minute: number, actions: Action[]): Frame => createStore({scenario: scenario.name, seed, minute, actions}).frame();
+const frameOf = (scenario: Scenario, seed: number, minute: number, actions: Action[]): Frame =>
+  createStore({scenario: scenario.name, seed, minute, actions}).frame();
 
 /** One scripted decision of `scenario`'s model: a press of an offered button, or one offered control set to a value in its range. */
 function decision(scenario: Scenario, last: number): fc.Arbitrary<Action> {
@@ -34,7 +36,11 @@ function decision(scenario: Scenario, last: number): fc.Arbitrary<Action> {
   const settings = offeredControls(scenario).map((name) => {
     const spec = specs[name];
     const value: fc.Arbitrary<number | boolean> =
-      spec.type === "boolean" ? fc.boolean() : spec.type === "integer" ? fc.integer({min: spec.min, max: spec.max}) : fc.integer({min: 0, max: 20}).map((k) => spec.min + ((spec.max - spec.min) * k) / 20);
+      spec.type === "boolean"
+        ? fc.boolean()
+        : spec.type === "integer"
+          ? fc.integer({min: spec.min, max: spec.max})
+          : fc.integer({min: 0, max: 20}).map((k) => spec.min + ((spec.max - spec.min) * k) / 20);
     return fc.record({minute, set: value.map((v) => ({[name]: v}))}) as fc.Arbitrary<Action>;
   });
   const presses = offeredButtons(scenario).map((press) => fc.record({minute, press: fc.constant(press)}) as fc.Arbitrary<Action>);
@@ -43,9 +49,13 @@ function decision(scenario: Scenario, last: number): fc.Arbitrary<Action> {
 
 /** A seed, a minute to pause at, and up to three decisions made by then, in the order of their minutes. */
 function runs(scenario: Scenario): fc.Arbitrary<{seed: number; minute: number; actions: Action[]}> {
-  return fc.record({seed: fc.integer({min: 1, max: 999_999}), minute: fc.integer({min: 1, max: 130})}).chain(({seed, minute}) =>
-    fc.array(decision(scenario, minute), {maxLength: 3}).map((actions) => ({seed, minute, actions: [...actions].sort((a, b) => a.minute - b.minute)}))
-  );
+  return fc
+    .record({seed: fc.integer({min: 1, max: 999_999}), minute: fc.integer({min: 1, max: 130})})
+    .chain(({seed, minute}) =>
+      fc
+        .array(decision(scenario, minute), {maxLength: 3})
+        .map((actions) => ({seed, minute, actions: [...actions].sort((a, b) => a.minute - b.minute)}))
+    );
 }
 
 const text = (content: DebriefContent) => content.sentences.map((s) => s.text).join("\n");
@@ -66,7 +76,10 @@ describe("debriefContent(frame, t, format, options, ask): properties over the ca
           const story = debriefStory(scenario, seed, minute + 1, actions);
           const step = story.textbook?.step;
           if (!step) return;
-          const used = "press" in step ? actions.some((a) => "press" in a && a.press === step.press) : actions.some((a) => "set" in a && Object.keys(step.set).some((k) => Object.hasOwn(a.set, k)));
+          const used =
+            "press" in step
+              ? actions.some((a) => "press" in a && a.press === step.press)
+              : actions.some((a) => "set" in a && Object.keys(step.set).some((k) => Object.hasOwn(a.set, k)));
           if (used) expect(text(content)).not.toContain("You never did this");
           else expect(text(content)).toContain("You never did this");
         }),
@@ -82,7 +95,8 @@ describe("debriefContent(frame, t, format, options, ask): properties over the ca
           const lines = content.sentences.filter((s) => s.about === "decision").map((s) => s.text);
           story.decisions.forEach((d, i) => {
             for (const m of measures) {
-              const x = d.mine[m.field], y = d.without[m.field];
+              const x = d.mine[m.field],
+                y = d.without[m.field];
               if (typeof x !== "number" || typeof y !== "number") continue;
               const unit = 10 ** -(m.kind === "minutes" ? 0 : m.digits);
               if (Math.abs(x - y) * (m.kind === "percent" ? 100 : 1) <= unit) continue;
@@ -107,7 +121,8 @@ describe("debriefContent(frame, t, format, options, ask): properties over the ca
           const row = frame.metrics as unknown as Record<string, number>;
           // The budget left as the dashboard writes a share (the retry storm's tile: 1 digit).
           if (typeof row.budgetLeft === "number") expect(cell("budgetLeft")).toBe(format(row.budgetLeft * 100, 1, "%"));
-          if (typeof row.costSoFar === "number") expect(cell("cost")).toBe(formatMetric(dashboardMetrics.find((m) => m.field === "costSoFar")!, row.costSoFar, format));
+          if (typeof row.costSoFar === "number")
+            expect(cell("cost")).toBe(formatMetric(dashboardMetrics.find((m) => m.field === "costSoFar")!, row.costSoFar, format));
         }),
         {numRuns: 25, seed: 34}
       );
@@ -120,7 +135,9 @@ describe("debriefContent(frame, t, format, options, ask): properties over the ca
           const content = debriefContent(frame, t, format, {}, {whole: true});
           expect(content.withTextbook).toBe(false);
           expect(text(content)).not.toMatch(unfilled);
-          expect(content.sentences.map((s) => s.about)).not.toEqual(expect.arrayContaining([expect.stringMatching(/^(vsTextbook|textbook|lead)$/)]));
+          expect(content.sentences.map((s) => s.about)).not.toEqual(
+            expect.arrayContaining([expect.stringMatching(/^(vsTextbook|textbook|lead)$/)])
+          );
           expect(content.table?.runs).toEqual(["learner", "nothing"]);
           expect(content.textbookSteps).toBeNull();
           for (const line of content.chart?.lines ?? []) {
@@ -129,7 +146,8 @@ describe("debriefContent(frame, t, format, options, ask): properties over the ca
           }
           // No clock after the minute shown is named.
           const start = parseClock(scenario.startClock);
-          for (const [clock] of text(content).matchAll(/\b\d\d:\d\d\b/g)) expect((parseClock(clock) - start + 1440) % 1440).toBeLessThanOrEqual(minute);
+          for (const [clock] of text(content).matchAll(/\b\d\d:\d\d\b/g))
+            expect((parseClock(clock) - start + 1440) % 1440).toBeLessThanOrEqual(minute);
           // Decisions made after the minute (a future left by stepping back) change nothing shown.
           const future = later.map((a) => ({...a, minute: minute + 1 + a.minute}));
           expect(debriefContent(frameOf(scenario, seed, minute, [...actions, ...future]), t, format, {}, {whole: true})).toEqual(content);
@@ -178,13 +196,36 @@ describe("the story's clocks", () => {
   it("are the scenario's clock (a control for the property above)", () => {
     const surge = catalog.find((s) => s.name === "surge")!;
     expect(formatClock(parseClock(surge.startClock) + 10)).toBe("08:10");
-    expect(storyMeasures.map((m) => m.field)).toEqual(["budgetLeft", "errorMinutes", "meanErrorRate", "meanP99Ms", "meanHitRate", "meanDbUtilization", "meanCacheAgeS", "droppedShare", "totalCost"]);
+    expect(storyMeasures.map((m) => m.field)).toEqual([
+      "budgetLeft",
+      "errorMinutes",
+      "meanErrorRate",
+      "meanP99Ms",
+      "meanHitRate",
+      "meanDbUtilization",
+      "meanCacheAgeS",
+      "droppedShare",
+      "totalCost"
+    ]);
   });
 });
 
 describe("a lesson's model without an SLO (test/support/queueLesson.ts)", () => {
   const find = (name: string) => (name === queueRush.name ? queueRush : undefined);
-  const t = withFigures(translator({en: {...table("on-call"), "debrief.meanWaitMs": "Mean wait", "amount.meanWaitMs.less": "a wait {n} shorter", "amount.meanWaitMs.more": "a wait {n} longer"}}, "en"), "en");
+  const t = withFigures(
+    translator(
+      {
+        en: {
+          ...table("on-call"),
+          "debrief.meanWaitMs": "Mean wait",
+          "amount.meanWaitMs.less": "a wait {n} shorter",
+          "amount.meanWaitMs.more": "a wait {n} longer"
+        }
+      },
+      "en"
+    ),
+    "en"
+  );
   it("runs in the store with no alert, and its debrief weighs its own measure, with no chart unless asked for", () => {
     const store = createStore({scenario: queueRush.name, seed: 1, minute: 40, actions: [{minute: 12, set: {servers: 4}}]}, {find});
     const frame = store.frame();
@@ -195,7 +236,10 @@ describe("a lesson's model without an SLO (test/support/queueLesson.ts)", () => 
     const [decision] = content.sentences.filter((s) => s.about === "decision");
     expect(decision.text).toMatch(/^10:12 · servers: 2 → 4 — a wait \d+ ms shorter\.$/);
     // Its textbook: more servers when the rush starts, fewer when it ends.
-    expect(debriefStory(queueRush, 1, 41, []).runs.textbook!.actions).toEqual([{minute: 10, set: {servers: 5}}, {minute: 25, set: {servers: 2}}]);
+    expect(debriefStory(queueRush, 1, 41, []).runs.textbook!.actions).toEqual([
+      {minute: 10, set: {servers: 5}},
+      {minute: 25, set: {servers: 2}}
+    ]);
     const charted = debriefContent(frame, t, format, {chart: {field: "waitMs"}});
     expect(charted.chart?.lines.map((l) => l.runs)).toEqual([["nothing"], ["learner"]]);
   });

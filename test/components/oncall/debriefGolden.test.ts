@@ -29,26 +29,59 @@ const oncall: Case[] = [
   {name: "minute 0", scenario: "surge", seed: 1, minute: 0, actions: []},
   {name: "free play, a longer TTL", scenario: "free", seed: 1, minute: 60, actions: [{minute: 5, set: {ttlS: 300}}]},
   {name: "bad deploy at 09:40, nothing done, the textbook not asked for", scenario: "bad-deploy", seed: 1, minute: 40, actions: []},
-  {name: "bad deploy, a late rollback, the textbook asked for", scenario: "bad-deploy", seed: 1, minute: 60, actions: [{minute: 31, press: "rollback"}], ask: {textbook: true}},
-  {name: "surge, autoscaling after the wave arrived, asked", scenario: "surge", seed: 1, minute: 120, actions: [{minute: 36, set: {autoscaling: true}}], ask: {textbook: true}},
-  {name: "cache flush, half the low-priority traffic shed early", scenario: "cache-flush", seed: 1, minute: 120, actions: [{minute: 2, set: {sheddingShare: 0.5}}]},
+  {
+    name: "bad deploy, a late rollback, the textbook asked for",
+    scenario: "bad-deploy",
+    seed: 1,
+    minute: 60,
+    actions: [{minute: 31, press: "rollback"}],
+    ask: {textbook: true}
+  },
+  {
+    name: "surge, autoscaling after the wave arrived, asked",
+    scenario: "surge",
+    seed: 1,
+    minute: 120,
+    actions: [{minute: 36, set: {autoscaling: true}}],
+    ask: {textbook: true}
+  },
+  {
+    name: "cache flush, half the low-priority traffic shed early",
+    scenario: "cache-flush",
+    seed: 1,
+    minute: 120,
+    actions: [{minute: 2, set: {sheddingShare: 0.5}}]
+  },
   {
     name: "cache flush at the day's end, shedding half",
     scenario: "cache-flush",
     seed: 1,
     minute: 1439,
-    actions: [{minute: 2, set: {sheddingShare: 0.5}}, {minute: 15, press: "warmup"}, {minute: 15, set: {heavyFeature: false}}]
+    actions: [
+      {minute: 2, set: {sheddingShare: 0.5}},
+      {minute: 15, press: "warmup"},
+      {minute: 15, set: {heavyFeature: false}}
+    ]
   }
 ];
 
 const retry: Case[] = [
   {name: "retry storm at minute 40, nothing done, asked", scenario: "retry-storm", seed: 3, minute: 40, actions: [], ask: {textbook: true}},
-  {name: "retry storm, a retry budget after the surge", scenario: "retry-storm", seed: 3, minute: 40, actions: [{minute: 20, set: {retryBudget: 0.1}}]}
+  {
+    name: "retry storm, a retry budget after the surge",
+    scenario: "retry-storm",
+    seed: 3,
+    minute: 40,
+    actions: [{minute: 20, set: {retryBudget: 0.1}}]
+  }
 ];
 
 /** The debrief as plain text: intro, sentences by what they are about, the table, the textbook's steps, the notes and the chart. */
 function written(c: Case, content: DebriefContent): string {
-  const lines = [`## ${c.name} (${c.scenario}, seed ${c.seed}, minute ${c.minute}${c.actions.length ? `, ${JSON.stringify(c.actions)}` : ""}${c.ask ? `, asked ${JSON.stringify(c.ask)}` : ""})`, content.intro];
+  const lines = [
+    `## ${c.name} (${c.scenario}, seed ${c.seed}, minute ${c.minute}${c.actions.length ? `, ${JSON.stringify(c.actions)}` : ""}${c.ask ? `, asked ${JSON.stringify(c.ask)}` : ""})`,
+    content.intro
+  ];
   for (const s of content.sentences) lines.push(`[${s.about}] ${s.text}`);
   if (content.table) {
     lines.push(`| | ${content.table.runs.join(" | ")} |`);
@@ -57,14 +90,30 @@ function written(c: Case, content: DebriefContent): string {
   for (const step of content.textbookSteps ?? []) lines.push(`- ${step}`);
   if (content.textbookNote) lines.push(content.textbookNote);
   for (const note of content.notes) lines.push(`(${note})`);
-  if (content.chart) lines.push(`chart: ${content.chart.title}; ${content.chart.lines.map((l) => l.label).join(", ")}; minutes ${content.chart.span.join("–")}`);
+  if (content.chart)
+    lines.push(
+      `chart: ${content.chart.title}; ${content.chart.lines.map((l) => l.label).join(", ")}; minutes ${content.chart.span.join("–")}`
+    );
   return lines.join("\n");
 }
 
 function golden(notebook: string, lang: string, cases: Case[]): void {
   const t = withFigures(translator({en: load(notebook, "en"), [lang]: load(notebook, lang)}, lang), lang);
   const format = unitFormat(lang);
-  const text = cases.map((c) => written(c, debriefContent(createStore({scenario: c.scenario, seed: c.seed, minute: c.minute, actions: c.actions}).frame(), t, format, {}, c.ask))).join("\n\n");
+  const text = cases
+    .map((c) =>
+      written(
+        c,
+        debriefContent(
+          createStore({scenario: c.scenario, seed: c.seed, minute: c.minute, actions: c.actions}).frame(),
+          t,
+          format,
+          {},
+          c.ask
+        )
+      )
+    )
+    .join("\n\n");
   expectGolden(`${folder}debrief-${notebook}.${lang}.txt`, text + "\n");
 }
 

@@ -5,7 +5,8 @@ import {readSeed} from "./seeds.js";
 
 describe("formatMetric(spec, value, unitFormat(lang))", () => {
   const opening = run("free", {seed: 1, minutes: 1})[0];
-  const shown = (lang: string) => Object.fromEntries(dashboardMetrics.map((spec) => [spec.field, formatMetric(spec, opening[spec.field] as number, unitFormat(lang))]));
+  const shown = (lang: string) =>
+    Object.fromEntries(dashboardMetrics.map((spec) => [spec.field, formatMetric(spec, opening[spec.field] as number, unitFormat(lang))]));
 
   it("writes free play's opening minute exactly as each seed's dashboard", () => {
     for (const lang of ["hu", "ig", "pt"]) expect(shown(lang)).toEqual(readSeed(lang).opening);
@@ -23,8 +24,18 @@ describe("formatMetric(spec, value, unitFormat(lang))", () => {
   });
   it("lists the seeds' twelve metrics, burn rate first", () => {
     expect(dashboardMetrics.map((m) => m.field)).toEqual([
-      "burn1h", "requests", "serving", "starting", "hitRate", "dbUtilization", "droppedShare",
-      "fleetCostPerHour", "costSoFar", "cacheAgeS", "badBuildShare", "recommendationsShare"
+      "burn1h",
+      "requests",
+      "serving",
+      "starting",
+      "hitRate",
+      "dbUtilization",
+      "droppedShare",
+      "fleetCostPerHour",
+      "costSoFar",
+      "cacheAgeS",
+      "badBuildShare",
+      "recommendationsShare"
     ]);
   });
 });
@@ -33,7 +44,10 @@ describe("modelFigures(lang) and withFigures(t, lang)", () => {
   it("write the model's fast-burn line and error budget in the language, for every sentence", async () => {
     const {modelFigures, withFigures} = await import("../../../src/components/oncall/format.js");
     const {FAST_BURN, ERROR_BUDGET} = await import("../../../src/sim/budget.js");
-    expect(modelFigures("hu")).toEqual({threshold: `${String(FAST_BURN).replace(".", ",")}×`, budget: `${(ERROR_BUDGET * 100).toFixed(1).replace(".", ",")} %`});
+    expect(modelFigures("hu")).toEqual({
+      threshold: `${String(FAST_BURN).replace(".", ",")}×`,
+      budget: `${(ERROR_BUDGET * 100).toFixed(1).replace(".", ",")} %`
+    });
     expect(modelFigures("ig").threshold).toBe(`${FAST_BURN}×`);
     const t = withFigures((key, vars) => `${key}: ${vars?.threshold} ${vars?.clock ?? ""}`.trim(), "en");
     expect(t("alert", {clock: "09:29"})).toBe(`alert: ${FAST_BURN}× 09:29`);
@@ -48,15 +62,31 @@ describe("decimalMark(lang)", () => {
 });
 
 describe("tileValue(spec, row, controls, format)", () => {
-  const en = unitFormat("en"), hu = unitFormat("hu");
+  const en = unitFormat("en"),
+    hu = unitFormat("hu");
   const connections = {field: "dbConnections", kind: "number", digits: 0, unit: "conn"} as const;
   it("writes a tile with a limit as value / limit, the unit once, in the page's numbers", () => {
-    expect(tileValue({...connections, limit: 150}, {dbConnections: 140}, {}, en)).toEqual({text: "140 / 150 conn", value: 140, limit: 150, atLimit: false});
-    expect(tileValue({field: "dbUtilization", kind: "percent", digits: 1, unit: "%", limit: 0.9}, {dbUtilization: 0.905}, {}, hu)).toEqual({text: "90,5 / 90,0 %", value: 0.905, limit: 0.9, atLimit: true});
+    expect(tileValue({...connections, limit: 150}, {dbConnections: 140}, {}, en)).toEqual({
+      text: "140 / 150 conn",
+      value: 140,
+      limit: 150,
+      atLimit: false
+    });
+    expect(tileValue({field: "dbUtilization", kind: "percent", digits: 1, unit: "%", limit: 0.9}, {dbUtilization: 0.905}, {}, hu)).toEqual({
+      text: "90,5 / 90,0 %",
+      value: 0.905,
+      limit: 0.9,
+      atLimit: true
+    });
   });
   it("reads a named limit from the minute's metrics, else its controls; at or over it the tile is at its limit", () => {
-    expect(tileValue({...connections, limit: "dbConnectionLimit"}, {dbConnections: 150, dbConnectionLimit: 150}, {}, en).atLimit).toBe(true);
-    expect(tileValue({...connections, limit: "poolSize"}, {dbConnections: 12}, {poolSize: 20}, en)).toMatchObject({text: "12 / 20 conn", atLimit: false});
+    expect(tileValue({...connections, limit: "dbConnectionLimit"}, {dbConnections: 150, dbConnectionLimit: 150}, {}, en).atLimit).toBe(
+      true
+    );
+    expect(tileValue({...connections, limit: "poolSize"}, {dbConnections: 12}, {poolSize: 20}, en)).toMatchObject({
+      text: "12 / 20 conn",
+      atLimit: false
+    });
   });
   it("without a limit (or one neither the metrics nor the controls have) is the metric alone", () => {
     expect(tileValue(connections, {dbConnections: 140}, {}, en)).toEqual({text: "140 conn", value: 140, limit: null, atLimit: false});

@@ -7,7 +7,14 @@ import type {ScenarioName} from "../../../src/sim/scenarios.js";
 
 /** A run per scenario that passes through its incident and a response (saturation, warm-up, rollback, autoscaling). */
 const runs: [ScenarioName, number, Action[]][] = [
-  ["free", 3, [{minute: 5, set: {autoscaling: true, targetUtilization: 0.4}}, {minute: 40, set: {heavyFeature: false, sheddingShare: 0.5, ttlS: 0}}]],
+  [
+    "free",
+    3,
+    [
+      {minute: 5, set: {autoscaling: true, targetUtilization: 0.4}},
+      {minute: 40, set: {heavyFeature: false, sheddingShare: 0.5, ttlS: 0}}
+    ]
+  ],
   ["bad-deploy", 2, [{minute: 29, press: "rollback"}]],
   ["surge", 5, [{minute: 45, set: {autoscaling: true}}]],
   ["cache-flush", 1, [{minute: 17, press: "warmup"}]]
@@ -56,7 +63,8 @@ describe("formulas(trace, minute)", () => {
           expect(f.saturated.result, at).toBe(0);
           expect(f.waitTail.result, at).toBe(m.timeoutShare);
           // Erlang C from Erlang B, as the relation shows it.
-          const b = f.erlangB.result, ratio = d.offeredLoad / d.workers;
+          const b = f.erlangB.result,
+            ratio = d.offeredLoad / d.workers;
           expect(b / (1 - ratio * (1 - b)), at).toBeCloseTo(d.waitProbability, 12);
         }
         expect(f.errorRate.result, at).toBe(m.errorRate);
@@ -77,7 +85,7 @@ describe("formulas(trace, minute)", () => {
         if (m.badBuildShare > 0) seen.bad++;
         // The substituted relation ends with its result (then any condition in force).
         for (const formula of Object.values(f)) {
-          const end = formula.texValues.replace(/\\quad\([^]*\)$/, "");
+          const end = formula.texValues.replace(/\\quad\([\s\S]*\)$/, "");
           expect(end.endsWith(` = ${texNumber(formula.result)}`), `${at} ${formula.id}: ${formula.texValues}`).toBe(true);
         }
       });

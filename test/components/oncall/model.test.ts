@@ -9,8 +9,24 @@ describe("relationSpecs", () => {
     expect([...placed].sort()).toEqual([...formulaIds].sort());
   });
   it("keeps the seeds' order and their notes: assumption after λ, the database, the autoscaler and the constants; approximation after p99", () => {
-    expect(relationSpecs.map((r) => r.id)).toEqual(["arrivals", "queue", "wait", "p99", "little", "cache", "database", "budget", "autoscaler", "constants"]);
-    expect(relationSpecs.filter((r) => r.note === "assumption").map((r) => r.id)).toEqual(["arrivals", "database", "autoscaler", "constants"]);
+    expect(relationSpecs.map((r) => r.id)).toEqual([
+      "arrivals",
+      "queue",
+      "wait",
+      "p99",
+      "little",
+      "cache",
+      "database",
+      "budget",
+      "autoscaler",
+      "constants"
+    ]);
+    expect(relationSpecs.filter((r) => r.note === "assumption").map((r) => r.id)).toEqual([
+      "arrivals",
+      "database",
+      "autoscaler",
+      "constants"
+    ]);
     expect(relationSpecs.filter((r) => r.note === "approximation").map((r) => r.id)).toEqual(["p99"]);
   });
 });

@@ -21,7 +21,8 @@ function playUntilStopped(link: RunLink, speed: Speed, pauseOnEvents = true, fra
   return {store, player, clock};
 }
 
-const alertOf = (scenario: "bad-deploy" | "surge" | "cache-flush", seed: number) => run(scenario, {seed, minutes: 240}).findIndex((m) => m.alert);
+const alertOf = (scenario: "bad-deploy" | "surge" | "cache-flush", seed: number) =>
+  run(scenario, {seed, minutes: 240}).findIndex((m) => m.alert);
 
 describe("createPlayer: stopping at events", () => {
   for (const speed of [10, 60] as const) {
@@ -50,7 +51,10 @@ describe("createPlayer: stopping at events", () => {
       expect(surge.player.state().pausedAt).toEqual({kind: "surge", minute: arrival});
     }
     const storm = playUntilStopped({scenario: "retry-storm", seed: 1, minute: 0, actions: []}, 10);
-    expect(storm.player.state().pausedAt).toEqual({kind: "surge", minute: simulateRetry(retryStorm, {seed: 1, minutes: 60}).events[0].minute});
+    expect(storm.player.state().pausedAt).toEqual({
+      kind: "surge",
+      minute: simulateRetry(retryStorm, {seed: 1, minutes: 60}).events[0].minute
+    });
   });
 
   it("does not stop at ×1, nor when the toggle is off, nor at the minute it starts from", () => {
@@ -104,9 +108,17 @@ describe("alertSpans(trace) and alertAtMinute(spans, minute)", () => {
   it("an alert still burning at the end has no resolution; one that returns fires again", () => {
     const store = createStore({...freshRun("bad-deploy", 1), minute: 100});
     expect(alertSpans(store.frame().trace)).toEqual([{from: alertOf("bad-deploy", 1), to: null}]);
-    const metrics = (burns: number[]) => ({metrics: burns.map((burn1h, minute) => ({minute, clock: "", burn1h, alert: burn1h >= 14.4 || minute > 1})), details: [], controls: [], events: []});
+    const metrics = (burns: number[]) => ({
+      metrics: burns.map((burn1h, minute) => ({minute, clock: "", burn1h, alert: burn1h >= 14.4 || minute > 1})),
+      details: [],
+      controls: [],
+      events: []
+    });
     const spans = alertSpans(metrics([0, 15, 20, 10, 9, 16, 15, 3]));
-    expect(spans).toEqual([{from: 1, to: 3}, {from: 5, to: 7}]);
+    expect(spans).toEqual([
+      {from: 1, to: 3},
+      {from: 5, to: 7}
+    ]);
     expect(alertAtMinute(spans, 0)).toBeNull();
     expect(alertAtMinute(spans, 4)).toEqual({firedAt: 1, resolvedAt: 3});
     expect(alertAtMinute(spans, 6)).toEqual({firedAt: 5, resolvedAt: null});

@@ -8,20 +8,42 @@ import {readFileSync} from "node:fs";
 import {readFixture} from "../../support/fixtures.js";
 
 /** The seed file of each language, under test/fixtures/seeds/. */
-export const seedFiles: Record<string, string> = {hu: "000_122e2c848edbbcea.txt", ig: "001_ba82c91a2a4564c0.txt", pt: "002_31e6a105aa1669de.txt"};
+export const seedFiles: Record<string, string> = {
+  hu: "000_122e2c848edbbcea.txt",
+  ig: "001_ba82c91a2a4564c0.txt",
+  pt: "002_31e6a105aa1669de.txt"
+};
 
 const helpOrder = ["fleetMin", "autoscaling", "targetUtilization", "ttlS", "warmup", "sheddingShare", "heavyFeature", "rollback"];
-const metricOrder = ["burn1h", "requests", "serving", "starting", "hitRate", "dbUtilization", "droppedShare", "fleetCostPerHour", "costSoFar", "cacheAgeS", "badBuildShare", "recommendationsShare"];
+const metricOrder = [
+  "burn1h",
+  "requests",
+  "serving",
+  "starting",
+  "hitRate",
+  "dbUtilization",
+  "droppedShare",
+  "fleetCostPerHour",
+  "costSoFar",
+  "cacheAgeS",
+  "badBuildShare",
+  "recommendationsShare"
+];
 
 /** A seed's sentences by locale key, and its dashboard's opening values by metric field. */
 export function readSeed(lang: string): {strings: Record<string, string>; opening: Record<string, string>} {
-  const lines = readFixture(`seeds/${seedFiles[lang]}`).split("\n").filter((line) => line.trim() !== "");
+  const lines = readFixture(`seeds/${seedFiles[lang]}`)
+    .split("\n")
+    .filter((line) => line.trim() !== "");
   const strings: Record<string, string> = {intro: lines[0]};
   helpOrder.forEach((name, i) => (strings[`help.${name}`] = lines[1 + i]));
   const rows = lines.filter((line) => line.startsWith("|") && !line.startsWith("|---"));
   const opening: Record<string, string> = {};
   metricOrder.forEach((field, i) => {
-    const [label, value] = rows[i].split("|").slice(1, 3).map((cell) => cell.trim());
+    const [label, value] = rows[i]
+      .split("|")
+      .slice(1, 3)
+      .map((cell) => cell.trim());
     strings[`metric.${field}`] = label;
     opening[field] = value;
   });
@@ -68,14 +90,27 @@ export const onCallMarkdown = (): string => readFileSync(new URL("../../../noteb
 /** Where on-call.md keeps a seed sentence that is not a view's word: the intro is its first passage, the rest named texts of their key. */
 export const inNotebook: Record<string, {passage: number} | {name: string}> = {
   intro: {passage: 0},
-  ...Object.fromEntries(["brief.bad-deploy", "brief.surge", "brief.cache-flush", "model.intro", "note.assumption", "note.approximation", "note.randomness", "footer"].map((key) => [key, {name: key}]))
+  ...Object.fromEntries(
+    [
+      "brief.bad-deploy",
+      "brief.surge",
+      "brief.cache-flush",
+      "model.intro",
+      "note.assumption",
+      "note.approximation",
+      "note.randomness",
+      "footer"
+    ].map((key) => [key, {name: key}])
+  )
 };
 
 /** The sentence the page shows for a seed's `key` in `lang`: the notebook's block when it lives there, else the locale table's. */
 export function shownSentence(key: string, lang: string, markdown: string, table: Record<string, string>): string | undefined {
   const place = inNotebook[key];
   if (!place) return table[key];
-  const block = proseBlocks(markdown).find((b) => b.lang === lang && ("name" in place ? b.name === place.name : b.passage === place.passage));
+  const block = proseBlocks(markdown).find(
+    (b) => b.lang === lang && ("name" in place ? b.name === place.name : b.passage === place.passage)
+  );
   return block?.text;
 }
 

@@ -9,7 +9,10 @@ const at = (minute: number, actions: RunLink["actions"] = []): RunLink => ({scen
 describe("decide(run, change)", () => {
   it("records a setting or a press at the run's minute", () => {
     const next = decide(decide(at(12), {set: {fleetMin: 14}}), {press: "rollback"});
-    expect(next.actions).toEqual([{minute: 12, set: {fleetMin: 14}}, {minute: 12, press: "rollback"}]);
+    expect(next.actions).toEqual([
+      {minute: 12, set: {fleetMin: 14}},
+      {minute: 12, press: "rollback"}
+    ]);
   });
   it("ignores a setting equal to the controls in force", () => {
     const run = at(5);
@@ -21,14 +24,24 @@ describe("decide(run, change)", () => {
     expect(decide(once, {set: {ttlS: 60}}).actions).toEqual([]);
   });
   it("drops decisions after the minute: a decision after stepping back starts a new future", () => {
-    const run = at(3, [{minute: 2, press: "warmup"}, {minute: 9, press: "rollback"}]);
-    expect(decide(run, {set: {autoscaling: true}}).actions).toEqual([{minute: 2, press: "warmup"}, {minute: 3, set: {autoscaling: true}}]);
+    const run = at(3, [
+      {minute: 2, press: "warmup"},
+      {minute: 9, press: "rollback"}
+    ]);
+    expect(decide(run, {set: {autoscaling: true}}).actions).toEqual([
+      {minute: 2, press: "warmup"},
+      {minute: 3, set: {autoscaling: true}}
+    ]);
   });
 });
 
 describe("controlsAt(run, minute)", () => {
   it("applies the settings made by the minute, in order", () => {
-    const run = at(20, [{minute: 4, set: {fleetMin: 12}}, {minute: 10, set: {fleetMin: 16, autoscaling: true}}, {minute: 30, set: {fleetMin: 2}}]);
+    const run = at(20, [
+      {minute: 4, set: {fleetMin: 12}},
+      {minute: 10, set: {fleetMin: 16, autoscaling: true}},
+      {minute: 30, set: {fleetMin: 2}}
+    ]);
     expect(controlsAt(run, 3).fleetMin).toBe(10);
     expect(controlsAt(run, 4).fleetMin).toBe(12);
     expect(controlsAt(run)).toMatchObject({fleetMin: 16, autoscaling: true});
@@ -37,7 +50,11 @@ describe("controlsAt(run, minute)", () => {
 
 describe("simulateRun(run)", () => {
   it("gives, up to the run's minute, the numbers of the link's replay (queuebook sim --run)", () => {
-    const run = at(40, [{minute: 29, press: "rollback"}, {minute: 31, set: {fleetMin: 12}}, {minute: 80, press: "warmup"}]);
+    const run = at(40, [
+      {minute: 29, press: "rollback"},
+      {minute: 31, set: {fleetMin: 12}},
+      {minute: 80, press: "warmup"}
+    ]);
     const trace = simulateRun(run);
     const replay = runModel(run.scenario, replayOptions(run));
     expect(trace.metrics.slice(0, 41)).toEqual(replay);
@@ -57,7 +74,11 @@ describe("runEvents(run, trace, minute)", () => {
     const alert = trace.metrics.findIndex((m) => m.alert);
     expect(alert).toBeGreaterThan(10);
     expect(runEvents(run, trace).map((e) => [e.kind, e.minute])).toEqual(
-      [["deploy", 10], ["decision", 35], ["alert", alert]].sort((a, b) => (a[1] as number) - (b[1] as number))
+      [
+        ["deploy", 10],
+        ["decision", 35],
+        ["alert", alert]
+      ].sort((a, b) => (a[1] as number) - (b[1] as number))
     );
     expect(runEvents(run, trace, 9)).toEqual([]);
   });

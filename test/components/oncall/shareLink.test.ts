@@ -8,8 +8,14 @@ describe("shareLink(href)", () => {
     expect(shareLink(href)).toEqual({link: href, file: null});
   });
   it("makes a file's path page-relative, keeping ?lang= and the run= part, and names the file to send", () => {
-    expect(shareLink("file:///home/ana/Downloads/site/on-call.html?lang=pt#run=v1_surge_s3_m40_pt_12fleetMin8")).toEqual({link: "on-call.html?lang=pt#run=v1_surge_s3_m40_pt_12fleetMin8", file: "on-call.html"});
-    expect(shareLink("file:///C:/Users/Ana/my%20lessons/retry-storm.html#run=v1_retry-storm_s1_m5_en")).toEqual({link: "my lessons/retry-storm.html#run=v1_retry-storm_s1_m5_en".slice("my lessons/".length), file: "retry-storm.html"});
+    expect(shareLink("file:///home/ana/Downloads/site/on-call.html?lang=pt#run=v1_surge_s3_m40_pt_12fleetMin8")).toEqual({
+      link: "on-call.html?lang=pt#run=v1_surge_s3_m40_pt_12fleetMin8",
+      file: "on-call.html"
+    });
+    expect(shareLink("file:///C:/Users/Ana/my%20lessons/retry-storm.html#run=v1_retry-storm_s1_m5_en")).toEqual({
+      link: "my lessons/retry-storm.html#run=v1_retry-storm_s1_m5_en".slice("my lessons/".length),
+      file: "retry-storm.html"
+    });
   });
   it("leaves what is not a URL alone", () => {
     expect(shareLink("v1_free_s1_m0")).toEqual({link: "v1_free_s1_m0", file: null});

@@ -14,7 +14,14 @@ describe("openRun(value)", () => {
     expect(openRun(encodeRunLink(run))).toEqual({run, problem: null});
   });
   it("opens the defaults with a problem for hostile values", () => {
-    for (const value of ["<script>alert(1)</script>", "v1_free_s1_m0_1fleetMin1e308", "{\"a\":1}", "x".repeat(1_000_000), "v9_free_s1_m0", "v1_free_s99999999999_m0"]) {
+    for (const value of [
+      "<script>alert(1)</script>",
+      "v1_free_s1_m0_1fleetMin1e308",
+      '{"a":1}',
+      "x".repeat(1_000_000),
+      "v9_free_s1_m0",
+      "v1_free_s99999999999_m0"
+    ]) {
       const opened = openRun(value);
       expect(opened.run).toEqual(defaultRunLink());
       expect(opened.problem).not.toBe(null);
@@ -57,7 +64,10 @@ describe("runOfHash(hash)", () => {
 describe("runOfHashChange(oldUrl, newUrl)", () => {
   const page = "file:///site/on-call.html";
   it("opens the run of a new run= value", () => {
-    expect(runOfHashChange(`${page}#run=v1_free_s1_m3`, `${page}#run=v1_surge_s2_m9`)).toEqual({run: {scenario: "surge", seed: 2, minute: 9, actions: []}, problem: null});
+    expect(runOfHashChange(`${page}#run=v1_free_s1_m3`, `${page}#run=v1_surge_s2_m9`)).toEqual({
+      run: {scenario: "surge", seed: 2, minute: 9, actions: []},
+      problem: null
+    });
   });
   it("ignores a change that leaves run= as it was", () => {
     expect(runOfHashChange(`${page}#run=v1_free_s1_m3`, `${page}#run=v1_free_s1_m3&/2`)).toBe(null);

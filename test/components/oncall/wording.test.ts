@@ -17,7 +17,11 @@ const en = load("en");
 const tables = {en, hu: load("hu"), pt: load("pt"), ig: load("ig")};
 const t = (lang: string) => withFigures(translator(tables, lang), lang);
 // The lesson's sentences of a language, written in on-call.md's language blocks, by named text (or passage).
-const notebookIg = Object.fromEntries(proseBlocks(onCallMarkdown()).filter((b) => b.lang === "ig").map((b) => [b.name ?? `passage.${b.passage}`, b.text]));
+const notebookIg = Object.fromEntries(
+  proseBlocks(onCallMarkdown())
+    .filter((b) => b.lang === "ig")
+    .map((b) => [b.name ?? `passage.${b.passage}`, b.text])
+);
 
 describe("pt: on/off agree with the control's noun, as the seed writes them", () => {
   it("the heavy feature (a funcionalidade) is ligada/desligada; autoscaling (o escalonamento) ligado/desligado", () => {
@@ -29,11 +33,15 @@ describe("pt: on/off agree with the control's noun, as the seed writes them", ()
     const {strings} = readSeed("pt");
     expect(strings["help.autoscaling"]).toContain("Desligado =");
     expect(strings["help.heavyFeature"]).toContain("Desligada =");
-    expect(describeAction({minute: 1, set: {heavyFeature: false}}, defaultControls, t("pt"), format)).toBe("Funcionalidade pesada (recomendações): ligada → desligada");
+    expect(describeAction({minute: 1, set: {heavyFeature: false}}, defaultControls, t("pt"), format)).toBe(
+      "Funcionalidade pesada (recomendações): ligada → desligada"
+    );
   });
   it("every language writes each boolean control's state, falling back to the page's on/off", () => {
     for (const lang of ["en", "hu", "ig"]) {
-      expect(formatControl("heavyFeature", true, t(lang), unitFormat(lang))).toBe(tables[lang as keyof typeof tables]["choice.heavyFeature.on"]);
+      expect(formatControl("heavyFeature", true, t(lang), unitFormat(lang))).toBe(
+        tables[lang as keyof typeof tables]["choice.heavyFeature.on"]
+      );
       expect(formatControl("autoscaling", true, t(lang), unitFormat(lang))).toBe(tables[lang as keyof typeof tables].on);
     }
   });
@@ -45,7 +53,8 @@ describe("pt: on/off agree with the control's noun, as the seed writes them", ()
 
 describe("ig: the project's own Igbo", () => {
   it("on/off are states, not the commands gbanye/gbanyụọ (the seed's 'Gbanyụọ = …' lines stay the seed's)", () => {
-    for (const key of ["on", "off", "choice.heavyFeature.on", "choice.heavyFeature.off"]) expect([key, tables.ig[key]]).not.toEqual([key, expect.stringMatching(/^gbany/i)]);
+    for (const key of ["on", "off", "choice.heavyFeature.on", "choice.heavyFeature.off"])
+      expect([key, tables.ig[key]]).not.toEqual([key, expect.stringMatching(/^gbany/i)]);
     expect(new Set(["on", "off"].map((k) => tables.ig[k])).size).toBe(2);
   });
   it("leaves no English word for which it has its own: Dashboard, Rollback, Load shedding only as a gloss in parentheses", () => {
@@ -57,7 +66,8 @@ describe("ig: the project's own Igbo", () => {
     }
   });
   it("keeps 'uru' for the error budget, as the seed does, never for the target value", () => {
-    for (const name of controlOrder) expect([name, tables.ig[`control.${name}`] ?? ""]).not.toEqual([name, expect.stringMatching(/\buru\b/i)]);
+    for (const name of controlOrder)
+      expect([name, tables.ig[`control.${name}`] ?? ""]).not.toEqual([name, expect.stringMatching(/\buru\b/i)]);
     expect(readSeed("ig").strings["brief.bad-deploy"]).toContain("uru mmejọ");
     expect(tables.ig["debrief.budgetLeft"]).toMatch(/^uru mmejọ/i);
   });
@@ -66,7 +76,9 @@ describe("ig: the project's own Igbo", () => {
     expect(tables.ig["notice.link"]).not.toContain("kama");
     expect(tables.ig["problem.too-long"]).not.toBe("ọ dị ogologo karịa");
     expect(notebookIg["brief.free"]).toBeTruthy();
-    expect(notebookIg["brief.free"]).not.toBe("Ọ dịghị ihe a haziri taa. Nwalee njikwa ọ bụla ma lee ihe ọ na-eme njehie, latency na ọnụ ahịa.");
+    expect(notebookIg["brief.free"]).not.toBe(
+      "Ọ dịghị ihe a haziri taa. Nwalee njikwa ọ bụla ma lee ihe ọ na-eme njehie, latency na ọnụ ahịa."
+    );
   });
 });
 
@@ -76,7 +88,8 @@ describe("hu: names and the alert banner", () => {
       const labels = controlOrder.map((name) => table[`control.${name}`] ?? table[`button.${name}`]);
       expect([lang, new Set(labels).size]).toEqual([lang, labels.length]);
       // Nor does a label repeat as the gloss of another (the two "Célkihasználtság").
-      for (const label of labels) expect([lang, labels.filter((other) => other !== label && other.toLowerCase().includes(label.toLowerCase()))]).toEqual([lang, []]);
+      for (const label of labels)
+        expect([lang, labels.filter((other) => other !== label && other.toLowerCase().includes(label.toLowerCase()))]).toEqual([lang, []]);
     }
   });
   it("the banner is a sentence, not slots: the time carries its case ending and the threshold is named", () => {

@@ -15,11 +15,43 @@ const packageRoot = new URL("../../../", import.meta.url).pathname;
 const committed = join(packageRoot, "notebooks/data/arrival-lab");
 
 /** The lab's input files, which the fuzz corrupts. */
-export const inputNames = ["01-probe.txt", "closed.csv", ...["even", "poisson", "burst"].flatMap((s) => [`sched-${s}.csv`, `run-${s}.csv`, `srv-${s}.csv`])];
+export const inputNames = [
+  "01-probe.txt",
+  "closed.csv",
+  ...["even", "poisson", "burst"].flatMap((s) => [`sched-${s}.csv`, `run-${s}.csv`, `srv-${s}.csv`])
+];
 
 /** Values a cell is replaced with: the classics of bad data, and anything at all. */
 const badToken = fc.oneof(
-  fc.constantFrom("", " ", "NaN", "Infinity", "-Infinity", "-1", "-0", "0", "0.000000", "1e400", "1e-400", "1e308", "OK", "0x10", '"', '"a,b"', '"unclosed', "\uFEFF", "\r", "\n", "9".repeat(400), "1,2", "𝟘", "null", "true", "2147483648", "4.2e1"),
+  fc.constantFrom(
+    "",
+    " ",
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "-1",
+    "-0",
+    "0",
+    "0.000000",
+    "1e400",
+    "1e-400",
+    "1e308",
+    "OK",
+    "0x10",
+    '"',
+    '"a,b"',
+    '"unclosed',
+    "\uFEFF",
+    "\r",
+    "\n",
+    "9".repeat(400),
+    "1,2",
+    "𝟘",
+    "null",
+    "true",
+    "2147483648",
+    "4.2e1"
+  ),
   fc.string({maxLength: 12}),
   fc.double().map(String),
   fc.integer().map(String)
@@ -44,14 +76,34 @@ const fraction = fc.double({min: 0, max: 1, noNaN: true});
 /** Mutations as fast-check values: one to three per case. */
 export const mutations: fc.Arbitrary<Mutation[]> = fc.array(
   fc.oneof(
-    {weight: 6, arbitrary: fc.record({kind: fc.constant("cell" as const), file, line: fc.nat({max: 400}), field: fc.nat({max: 6}), token: badToken})},
+    {
+      weight: 6,
+      arbitrary: fc.record({kind: fc.constant("cell" as const), file, line: fc.nat({max: 400}), field: fc.nat({max: 6}), token: badToken})
+    },
     fc.record({kind: fc.constantFrom("delete-line" as const, "duplicate-line" as const), file, line: fc.nat({max: 400})}),
     fc.record({kind: fc.constant("swap-lines" as const), file, line: fc.nat({max: 400}), other: fc.nat({max: 400})}),
     fc.record({kind: fc.constant("truncate" as const), file, at: fraction}),
     fc.record({kind: fc.constant("insert" as const), file, at: fraction, text: fc.oneof(badToken, fc.string({maxLength: 40}))}),
-    fc.record({kind: fc.constant("header" as const), file, text: fc.oneof(fc.constantFrom("i,intended", "seq,arrive,start,end,qlen", "user,sent,received,code", "a,b,c", ""), fc.string({maxLength: 30}))}),
+    fc.record({
+      kind: fc.constant("header" as const),
+      file,
+      text: fc.oneof(
+        fc.constantFrom("i,intended", "seq,arrive,start,end,qlen", "user,sent,received,code", "a,b,c", ""),
+        fc.string({maxLength: 30})
+      )
+    }),
     fc.record({kind: fc.constant("shuffle" as const), file, seed: fc.integer()}),
-    fc.record({kind: fc.constantFrom("empty" as const, "remove" as const, "folder" as const, "bom" as const, "crlf" as const, "header-only" as const), file}),
+    fc.record({
+      kind: fc.constantFrom(
+        "empty" as const,
+        "remove" as const,
+        "folder" as const,
+        "bom" as const,
+        "crlf" as const,
+        "header-only" as const
+      ),
+      file
+    }),
     fc.record({kind: fc.constant("bytes" as const), file, at: fraction, bytes: fc.uint8Array({minLength: 1, maxLength: 16})}),
     fc.record({kind: fc.constant("answer-is-folder" as const), answer: fc.nat({max: outputNames.length - 1})})
   ),
@@ -168,16 +220,25 @@ export interface AnalyzeRun {
 
 /** Runs `queuebook lab analyze <dir>` in this process (main(), captured streams). */
 export async function analyzeInProcess(dir: string): Promise<AnalyzeRun> {
-  let stdout = "", stderr = "";
+  let stdout = "",
+    stderr = "";
   const before = readdirSync(dir).sort();
-  const code = await main(["lab", "analyze", dir], {packageRoot, cwd: dir, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), env: {}});
+  const code = await main(["lab", "analyze", dir], {
+    packageRoot,
+    cwd: dir,
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    env: {}
+  });
   return {code, stdout, stderr, before, after: readdirSync(dir).sort()};
 }
 
 /** Throws (naming the case) when a run breaks one of the promises. */
 export function checkPromises(run: AnalyzeRun, dir: string): void {
   const fail = (what: string) => {
-    throw new Error(`${what}\nexit ${run.code}\nstderr: ${JSON.stringify(run.stderr)}\nstdout: ${JSON.stringify(run.stdout.slice(0, 500))}`);
+    throw new Error(
+      `${what}\nexit ${run.code}\nstderr: ${JSON.stringify(run.stderr)}\nstdout: ${JSON.stringify(run.stdout.slice(0, 500))}`
+    );
   };
   if (![0, 1, 2].includes(run.code)) fail("exit code outside {0, 1, 2}");
   if (/\n\s+at |Error:|TypeError|RangeError|SyntaxError/.test(run.stderr)) fail("a stack trace or a raw error on stderr");
@@ -187,7 +248,8 @@ export function checkPromises(run: AnalyzeRun, dir: string): void {
     if (run.stderr !== "") fail("stderr on success");
     for (const name of outputNames) {
       const text = readFileSync(join(dir, name), "utf8");
-      if (/NaN|Infinity|undefined|null|=-|\t-/.test(text)) fail(`${name} holds a NaN, an infinity or a negative number: ${JSON.stringify(text)}`);
+      if (/NaN|Infinity|undefined|null|=-|\t-/.test(text))
+        fail(`${name} holds a NaN, an infinity or a negative number: ${JSON.stringify(text)}`);
     }
     return;
   }
@@ -222,4 +284,3 @@ export function analyzeProperty(root: string) {
 export function fuzzRoot(): string {
   return mkdtempSync(join(tmpdir(), "queuebook-lab-fuzz-"));
 }
-

@@ -32,7 +32,8 @@ export function run(args: string[], cwd = root): Promise<Result> {
 
 /** Collects a started process's output until it exits. */
 export function finish(child: ChildProcess): Promise<Result> {
-  let stdout = "", stderr = "";
+  let stdout = "",
+    stderr = "";
   child.stdout!.on("data", (chunk) => (stdout += chunk));
   child.stderr!.on("data", (chunk) => (stderr += chunk));
   return new Promise((resolve) => child.on("close", (code) => resolve({code, stdout, stderr})));

@@ -21,10 +21,13 @@ export class VirtualTime {
   sleep = (ms: number): Promise<void> => this.until(this.now + ms / 1000);
 
   /** Resolves at `target` virtual seconds (a `sleepUntil`). */
-  until = (target: number): Promise<void> => new Promise((resolve) => this.timers.push({at: Math.max(target, this.now), order: this.order++, resolve}));
+  until = (target: number): Promise<void> =>
+    new Promise((resolve) => this.timers.push({at: Math.max(target, this.now), order: this.order++, resolve}));
 
   /** A transport whose every answer takes `ms` virtual milliseconds. */
-  transport = (ms: number, answer = {code: 200, error: ""}) => async () => (await this.sleep(ms), answer);
+  transport =
+    (ms: number, answer = {code: 200, error: ""}) =>
+    async () => (await this.sleep(ms), answer);
 
   /**
    * Runs until `promise` settles: lets every ready callback run (one setImmediate turn drains
@@ -33,7 +36,10 @@ export class VirtualTime {
    */
   async run<T>(promise: Promise<T>): Promise<T> {
     let settled = false;
-    promise.then(() => (settled = true), () => (settled = true));
+    promise.then(
+      () => (settled = true),
+      () => (settled = true)
+    );
     for (;;) {
       await new Promise((resolve) => setImmediate(resolve));
       if (settled) return promise;

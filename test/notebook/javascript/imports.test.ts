@@ -92,9 +92,13 @@ describe("Framework's own modules are the page's built-ins", () => {
     expect(imports('import {Mutable as M, resize} from "observablehq:stdlib";')[0]).toMatchObject({uses: ["Mutable"]});
   });
   it("an export the page does not provide is an error at the specifier", () => {
-    expect(() => imports('import {Unknown} from "observablehq:stdlib";')).toThrow(`observablehq:stdlib: queuebook provides FileAttachment, Generators, Mutable, resize and the page's built-ins, not "Unknown"`);
+    expect(() => imports('import {Unknown} from "observablehq:stdlib";')).toThrow(
+      `observablehq:stdlib: queuebook provides FileAttachment, Generators, Mutable, resize and the page's built-ins, not "Unknown"`
+    );
     expect(() => imports('import * as stdlib from "observablehq:stdlib";')).toThrow("not a namespace import");
-    expect(() => imports('import {md} from "npm:@observablehq/tex";')).toThrow(`@observablehq/tex: queuebook provides its default export, not "md"`);
+    expect(() => imports('import {md} from "npm:@observablehq/tex";')).toThrow(
+      `@observablehq/tex: queuebook provides its default export, not "md"`
+    );
   });
   it("a page built-in Framework's stdlib lacks (md, html, Plot …) is the built-in, declaring nothing", () => {
     for (const name of ["md", "html", "svg", "Plot", "d3", "Inputs", "width", "tex", "DuckDBClient", "aq"]) {

@@ -34,7 +34,9 @@ type Stmt =
 const {expr: exprArbitrary, stmts: stmtsArbitrary} = fc.letrec<{expr: Expr; stmt: Stmt; stmts: Stmt[]; params: Param[]}>((tie) => {
   const lexical = fc.constantFrom(...lexicalNames);
   return {
-    params: fc.array(fc.record({name: lexical, init: fc.option(tie("expr"), {nil: undefined, freq: 3})}, {requiredKeys: ["name"]}), {maxLength: 3}),
+    params: fc.array(fc.record({name: lexical, init: fc.option(tie("expr"), {nil: undefined, freq: 3})}, {requiredKeys: ["name"]}), {
+      maxLength: 3
+    }),
     stmts: fc.array(tie("stmt"), {maxLength: 4}),
     expr: fc.oneof(
       {depthSize: "small", withCrossShrink: true},
@@ -44,16 +46,30 @@ const {expr: exprArbitrary, stmts: stmtsArbitrary} = fc.letrec<{expr: Expr; stmt
       fc.record({k: fc.constant("member" as const), object: tie("expr"), property: fc.constantFrom(...referenceNames)}),
       fc.record({
         k: fc.constant("object" as const),
-        entries: fc.array(fc.oneof(fc.record({key: fc.constantFrom(...referenceNames), value: tie("expr")}), fc.record({shorthand: fc.constantFrom(...referenceNames)})), {maxLength: 3})
+        entries: fc.array(
+          fc.oneof(
+            fc.record({key: fc.constantFrom(...referenceNames), value: tie("expr")}),
+            fc.record({shorthand: fc.constantFrom(...referenceNames)})
+          ),
+          {maxLength: 3}
+        )
       }),
       fc.record({k: fc.constant("call" as const), callee: tie("expr"), args: fc.array(tie("expr"), {maxLength: 2})}),
       fc.record({k: fc.constant("arrow" as const), params: tie("params"), body: fc.oneof(tie("expr"), tie("stmts"))}),
-      fc.record({k: fc.constant("function" as const), name: fc.option(lexical, {nil: undefined}), params: tie("params"), body: tie("stmts")}, {requiredKeys: ["k", "params", "body"]})
+      fc.record(
+        {k: fc.constant("function" as const), name: fc.option(lexical, {nil: undefined}), params: tie("params"), body: tie("stmts")},
+        {requiredKeys: ["k", "params", "body"]}
+      )
     ),
     stmt: fc.oneof(
       {depthSize: "small", withCrossShrink: true},
       fc.record({k: fc.constant("expr" as const), expr: tie("expr")}),
-      fc.record({k: fc.constant("let" as const), kind: fc.constantFrom("const" as const, "let" as const), name: lexical, init: tie("expr")}),
+      fc.record({
+        k: fc.constant("let" as const),
+        kind: fc.constantFrom("const" as const, "let" as const),
+        name: lexical,
+        init: tie("expr")
+      }),
       fc.record({k: fc.constant("var" as const), name: fc.constantFrom(...varNames), init: tie("expr")}),
       fc.record({k: fc.constant("function" as const), name: lexical, params: tie("params"), body: tie("stmts")}),
       fc.record({k: fc.constant("block" as const), body: tie("stmts")}),
@@ -73,7 +89,9 @@ interface Sanitize {
 
 function sanitizeParams(params: Param[], options: Sanitize): Param[] {
   const seen = new Set<string>();
-  return params.filter((p) => !seen.has(p.name) && seen.add(p.name)).map((p) => ({name: p.name, init: p.init && sanitizeExpr(p.init, options)}));
+  return params
+    .filter((p) => !seen.has(p.name) && seen.add(p.name))
+    .map((p) => ({name: p.name, init: p.init && sanitizeExpr(p.init, options)}));
 }
 
 function sanitizeFunctionBody(params: Param[], body: Stmt[], options: Sanitize): Stmt[] {
@@ -305,9 +323,15 @@ const renderProgram = (stmts: Stmt[]) => ({stmts, source: stmts.map(renderStmt).
 describe("findReferences(node) against a scope oracle", () => {
   it("the oracle disagrees with a naive 'every identifier is free' answer", () => {
     // sanity: the oracle is not trivially equal to the set of mentioned names
-    const stmts: Stmt[] = [{k: "let", kind: "const", name: "a", init: {k: "ref", name: "b"}}, {k: "expr", expr: {k: "ref", name: "a"}}];
+    const stmts: Stmt[] = [
+      {k: "let", kind: "const", name: "a", init: {k: "ref", name: "b"}},
+      {k: "expr", expr: {k: "ref", name: "a"}}
+    ];
     expect(oracleProgram(stmts)).toEqual(["b"]);
-    const hoisted: Stmt[] = [{k: "block", body: [{k: "var", name: "v1", init: {k: "num", value: 1}}]}, {k: "expr", expr: {k: "ref", name: "v1"}}];
+    const hoisted: Stmt[] = [
+      {k: "block", body: [{k: "var", name: "v1", init: {k: "num", value: 1}}]},
+      {k: "expr", expr: {k: "ref", name: "v1"}}
+    ];
     expect(oracleProgram(hoisted)).toEqual([]);
   });
 
@@ -322,12 +346,15 @@ describe("findReferences(node) against a scope oracle", () => {
 
   it("expression cells: free names equal the oracle's", () => {
     fc.assert(
-      fc.property(exprArbitrary.map((e) => sanitizeExpr(e, {noVarsWithDefaults: true})), (e) => {
-        // wrapped in [ ] because a cell wrapped in parentheses is not an expression cell (see
-        // the known bugs in syntax.test.ts)
-        const source = `[${renderExpr(e)}]`;
-        expect(actual(source, true), source).toEqual(oracleExpression(e));
-      }),
+      fc.property(
+        exprArbitrary.map((e) => sanitizeExpr(e, {noVarsWithDefaults: true})),
+        (e) => {
+          // wrapped in [ ] because a cell wrapped in parentheses is not an expression cell (see
+          // the known bugs in syntax.test.ts)
+          const source = `[${renderExpr(e)}]`;
+          expect(actual(source, true), source).toEqual(oracleExpression(e));
+        }
+      ),
       {numRuns: 500}
     );
   });

@@ -5,12 +5,32 @@ import {parseCell} from "../../../src/notebook/javascript/syntax.js";
 
 describe("parseCell(source) on cells starting with a statement keyword", () => {
   it("parses statement cells as programs", () => {
-    for (const source of ["const a = 1;", "let b = 2", "var c", "if (x) y();", "for (const i of []) {}", "/* note */ const d = 1;", "// note\nconst e = 1;", "try { f(); } catch {}", "throw new Error('x')"]) {
+    for (const source of [
+      "const a = 1;",
+      "let b = 2",
+      "var c",
+      "if (x) y();",
+      "for (const i of []) {}",
+      "/* note */ const d = 1;",
+      "// note\nconst e = 1;",
+      "try { f(); } catch {}",
+      "throw new Error('x')"
+    ]) {
       expect(parseCell(source).expression, source).toBe(false);
     }
   });
   it("keeps expressions that start with a comment mentioning a keyword, or with a name that begins like one", () => {
-    for (const source of ["// if the rate grows\n42", "/* const */ 1 + 1", "constant * 2", "letters.length", "format(x)", "doubled", "import.meta.url", "(1, 2)", "/* a */ /* b */ x"]) {
+    for (const source of [
+      "// if the rate grows\n42",
+      "/* const */ 1 + 1",
+      "constant * 2",
+      "letters.length",
+      "format(x)",
+      "doubled",
+      "import.meta.url",
+      "(1, 2)",
+      "/* a */ /* b */ x"
+    ]) {
       expect(parseCell(source).expression, source).toBe(true);
     }
   });

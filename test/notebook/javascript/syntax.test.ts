@@ -139,7 +139,13 @@ describe("parseCell(source)", () => {
       expect(parseCell("async function f() {}").expression).toBe(false);
     });
     // Anonymous ones cannot be declarations: they are expression cells (issue 7).
-    for (const source of ["function() { return 42; }", "function* () { yield 1; }", "async function () { return 1; }", "class {}", "class extends Array {}"]) {
+    for (const source of [
+      "function() { return 42; }",
+      "function* () { yield 1; }",
+      "async function () { return 1; }",
+      "class {}",
+      "class extends Array {}"
+    ]) {
       it(`parses \`${source}\` as an expression`, () => {
         expect(parseCell(source).expression).toBe(true);
       });
