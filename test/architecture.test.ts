@@ -52,6 +52,11 @@ describe("the folders' arrows point one way", () => {
     expect(arrows("client", ["components"])).toEqual([]);
   });
 
+  it("the site layer reads no model: a kit's state link comes from the command line (src/cli/stateParts.ts)", () => {
+    // (one arrow left: the build's locale warnings check the shipped scenarios' keys)
+    expect(arrows("site", ["sim", "lab"])).toEqual(["site/localeWarnings.ts → sim/catalog.js"]);
+  });
+
   it("src/page imports neither, nor the build's Node side", () => {
     expect(arrows("page", ["client", "components", "site", "cli", "io"])).toEqual([]);
   });

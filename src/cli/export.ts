@@ -11,6 +11,7 @@ import {maxFileBytes} from "./build.js";
 import {exportNotebook, ExportOptionError} from "../site/export.js";
 import {fromCwd} from "../site/output.js";
 import {exportRoot} from "./exportRoot.js";
+import {stateParts} from "./stateParts.js";
 import {writeFile} from "node:fs/promises";
 
 const usage = `usage: queuebook export <notebook.md> [--root DIR] [-o FILE.html] [--state HASH] [--lang L] [--no-code] [--pdf FILE.pdf [--slides]] [--max-file-mb N]
@@ -100,6 +101,7 @@ export const command: Command = {
         packageRoot: context.packageRoot,
         state: values.state,
         lang: values.lang,
+        stateParts,
         pageName: out === undefined ? undefined : basename(out),
         noCode: values["no-code"],
         chromium: chromiumPath(context.env),

@@ -16,6 +16,7 @@ import {pageAssets, pageProse, renderPage, type PageOptions} from "./page.js";
 import {scriptElement} from "./exportInline.js";
 import {chromiumPath, NoChromium, PageTimeout, printPdf, RenderFailed, renderSnapshot, renderTimeoutMs, withChromium} from "./snapshot.js";
 import {agreeStateAndLanguage} from "./exportState.js";
+import type {StatePart} from "./statePart.js";
 import {reportHead} from "./reportHead.js";
 import {relativeToPage} from "./machineFree.js";
 import {pageInMemory} from "./renderAt.js";
@@ -35,8 +36,10 @@ export interface ExportOptions {
   packageRoot: string;
   /** The URL hash the page opens at when it has none of these parts (`run=…`, `/3`). */
   state?: string;
-  /** The language the page opens in (one the notebook declares); it wins over the language a `run=` link of `state` names. */
+  /** The language the page opens in (one the notebook declares); it wins over the language a part of `state` names. */
   lang?: string;
+  /** The hash parts lesson kits define (on-call's `run=`: src/cli/stateParts.ts): their language agrees with `lang`, the report line puts them in words. */
+  stateParts?: readonly StatePart[];
   /** The exported file's name, which the report's link is relative to (default: the notebook's name, .html). */
   pageName?: string;
   /** Hide all code, even where a fence says echo. */
@@ -101,7 +104,7 @@ interface ExportedPage {
 
 /** The export's report line (reportHead.ts) for the hash the page shows, one line. */
 function reportLine(compiled: CompiledNotebook, options: ExportOptions, hash: string): string {
-  return reportHead({title: compiled.title, notebook: compiled.path, page: pageNameOf(options), hash}).trimEnd();
+  return reportHead({title: compiled.title, notebook: compiled.path, page: pageNameOf(options), hash, parts: options.stateParts}).trimEnd();
 }
 
 /** Builds the notebook and says how its page is written: every asset, image and the editor inline, no home link, the export's head lines and report line. */
@@ -121,7 +124,7 @@ async function preparePage(options: ExportOptions): Promise<ExportedPage> {
         : `--lang ${options.lang}: the notebook declares no languages`
     );
   }
-  const {state, lang} = agreeStateAndLanguage(asked, options.lang, built.compiled.languages);
+  const {state, lang} = agreeStateAndLanguage(asked, options.lang, built.compiled.languages, options.stateParts);
   const compiled = {...built.compiled, languages: lang ? [lang] : built.compiled.languages};
   const dir = await assets;
   const warnings = [...built.warnings];

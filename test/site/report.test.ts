@@ -6,35 +6,63 @@ import {agreeStateAndLanguage} from "../../src/site/exportState.js";
 import {applySnapshotStyles, keptStyles, loadsElsewhere} from "../../src/site/snapshotStyles.js";
 import {reportHead} from "../../src/site/reportHead.js";
 import {relativeToPage} from "../../src/site/machineFree.js";
+import {stateParts} from "../../src/cli/stateParts.js";
+import type {StatePart} from "../../src/site/statePart.js";
 
 const declared = ["en", "hu", "pt", "ig"];
 
-describe("agreeStateAndLanguage(state, lang, declared)", () => {
+describe("agreeStateAndLanguage(state, lang, declared, stateParts)", () => {
   it("an explicit language wins: the run link's language part is rewritten to it", () => {
-    expect(agreeStateAndLanguage("run=v1_free_s1_m0_en", "hu", declared)).toEqual({state: "run=v1_free_s1_m0_hu", lang: "hu"});
-    expect(agreeStateAndLanguage("run=v1_bad-deploy_s7_m42_hu_29rollback", "en", declared)).toEqual({
+    expect(agreeStateAndLanguage("run=v1_free_s1_m0_en", "hu", declared, stateParts)).toEqual({state: "run=v1_free_s1_m0_hu", lang: "hu"});
+    expect(agreeStateAndLanguage("run=v1_bad-deploy_s7_m42_hu_29rollback", "en", declared, stateParts)).toEqual({
       state: "run=v1_bad-deploy_s7_m42_en_29rollback",
       lang: "en"
     });
   });
 
   it("a link without a language gets the explicit one; the other parts stay as written", () => {
-    expect(agreeStateAndLanguage("/3&run=v1_surge_s3_m10&x=1", "pt", declared)).toEqual({
+    expect(agreeStateAndLanguage("/3&run=v1_surge_s3_m10&x=1", "pt", declared, stateParts)).toEqual({
       state: "/3&run=v1_surge_s3_m10_pt&x=1",
       lang: "pt"
     });
   });
 
   it("without --lang the link's language is the export's, when the notebook declares it", () => {
-    expect(agreeStateAndLanguage("run=v1_free_s1_m0_hu", undefined, declared)).toEqual({state: "run=v1_free_s1_m0_hu", lang: "hu"});
-    expect(agreeStateAndLanguage("run=v1_free_s1_m0_ja", undefined, declared)).toEqual({state: "run=v1_free_s1_m0_ja", lang: undefined});
+    expect(agreeStateAndLanguage("run=v1_free_s1_m0_hu", undefined, declared, stateParts)).toEqual({
+      state: "run=v1_free_s1_m0_hu",
+      lang: "hu"
+    });
+    expect(agreeStateAndLanguage("run=v1_free_s1_m0_ja", undefined, declared, stateParts)).toEqual({
+      state: "run=v1_free_s1_m0_ja",
+      lang: undefined
+    });
+  });
+
+  it("reads only the parts it is handed: with none, a run link is a hash like any other", () => {
+    expect(agreeStateAndLanguage("run=v1_free_s1_m0_hu", undefined, declared)).toEqual({state: "run=v1_free_s1_m0_hu", lang: undefined});
+    expect(agreeStateAndLanguage("run=v1_free_s1_m0_hu", "pt", declared)).toEqual({state: "run=v1_free_s1_m0_hu", lang: "pt"});
+    // any kit's part: `deck=<name>.<lang>`
+    const deck: StatePart = {
+      key: "deck",
+      language: (value) => value.split(".")[1],
+      withLanguage: (value, lang) => `${value.split(".")[0]}.${lang}`,
+      words: (value) => `deck ${value.split(".")[0]}`
+    };
+    expect(agreeStateAndLanguage("/2&deck=intro.hu", undefined, declared, [deck])).toEqual({state: "/2&deck=intro.hu", lang: "hu"});
+    expect(agreeStateAndLanguage("/2&deck=intro.hu", "en", declared, [deck])).toEqual({state: "/2&deck=intro.en", lang: "en"});
+    expect(reportHead({title: "Deck", notebook: "deck.md", page: "deck.html", hash: "deck=intro.hu", parts: [deck]})).toContain(
+      "as exported: deck intro · "
+    );
+    expect(reportHead({title: "Deck", notebook: "deck.md", page: "deck.html", hash: "deck=intro.hu"})).toContain(
+      "deck.md · as exported · "
+    );
   });
 
   it("leaves alone what holds no run it can read: no state, no run part, a broken link or escape", () => {
-    expect(agreeStateAndLanguage(undefined, "hu", declared)).toEqual({state: undefined, lang: "hu"});
-    expect(agreeStateAndLanguage("/4", "hu", declared)).toEqual({state: "/4", lang: "hu"});
-    expect(agreeStateAndLanguage("run=v9_nothing", "hu", declared)).toEqual({state: "run=v9_nothing", lang: "hu"});
-    expect(agreeStateAndLanguage("run=%E0%A4%A", "hu", declared)).toEqual({state: "run=%E0%A4%A", lang: "hu"});
+    expect(agreeStateAndLanguage(undefined, "hu", declared, stateParts)).toEqual({state: undefined, lang: "hu"});
+    expect(agreeStateAndLanguage("/4", "hu", declared, stateParts)).toEqual({state: "/4", lang: "hu"});
+    expect(agreeStateAndLanguage("run=v9_nothing", "hu", declared, stateParts)).toEqual({state: "run=v9_nothing", lang: "hu"});
+    expect(agreeStateAndLanguage("run=%E0%A4%A", "hu", declared, stateParts)).toEqual({state: "run=%E0%A4%A", lang: "hu"});
   });
 });
 
@@ -86,7 +114,8 @@ describe("reportHead(facts)", () => {
       title: "On call",
       notebook: "on-call.md",
       page: "on-call.html",
-      hash: "#run=v1_bad-deploy_s7_m42_hu_29rollback_50rollback"
+      hash: "#run=v1_bad-deploy_s7_m42_hu_29rollback_50rollback",
+      parts: stateParts
     });
     expect(line).toContain("<strong>On call</strong> · on-call.md · as exported: scenario bad-deploy, seed 7, minute 42, 1 decision · ");
     expect(line).toContain(
