@@ -18,7 +18,7 @@ const notebooks = readdirSync(join(packageRoot, "notebooks"))
   .filter((name) => name.endsWith(".md"))
   .map((name) => name.slice(0, -3));
 /** The notebooks made to be presented: each slide fits the stage without scrolling, in each of their languages. */
-const lectures = new Set(["formulas", "arrival-lab"]);
+const lectures = new Set(["formulas", "arrival-lab", "retry-storm"]);
 /** A notebook's declared languages (front matter `languages: [en, hu]`), or just its default. */
 const languagesOf = (name: string) =>
   /^languages:\s*\[([^\]]*)\]/m

@@ -85,13 +85,19 @@ export function chartsView(
       }
     })
   );
+  // Two charts a row on a page, three on a presentation's stage (the only place this wide), one on a phone.
+  const perRow = width >= 1100 ? 3 : width >= 640 ? 2 : 1;
   const node = h(
     "div",
     {},
     legend,
-    h("div", {class: "oc-charts"}, ...charts.map((_, i) => h("div", {}, titles[i], holders[i], tables[i])))
+    h(
+      "div",
+      {class: "oc-charts", style: `--oc-columns: ${perRow}`},
+      ...charts.map((_, i) => h("div", {}, titles[i], holders[i], tables[i]))
+    )
   );
-  const chartWidth = Math.max(260, Math.floor(width >= 640 ? (width - 16) / 2 : width));
+  const chartWidth = Math.max(260, Math.floor((width - 16 * (perRow - 1)) / perRow));
   const id = `oc${++nextId}`;
   let trace: RunTrace | null = null;
   let latest: Frame | null = null;

@@ -60,7 +60,10 @@ const css = `
 .oc-legend.oc-key { font-size: 0.72rem; gap: 0.1rem 0.8rem; margin: 0 0 0.1rem; color: var(--qb-muted, #4b5563); min-height: 1.2rem; }
 .oc-legend span::before { content: ""; display: inline-block; width: 0.9rem; height: 0; border-top: 2px solid var(--c); margin-right: 0.3rem; vertical-align: middle; }
 .oc-legend span.oc-dashed::before { border-top-style: dashed; }
-.oc-charts { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.5rem 1rem; }
+.oc-charts { display: grid; grid-template-columns: repeat(var(--oc-columns, 2), minmax(0, 1fr)); gap: 0.5rem 1rem; }
+/* on the stage the charts are three a row: their titles in the size of the slide's text, not a heading's */
+html.qb-present .oc-charts h4 { font-size: 0.8em; margin: 0.3rem 0 0.2rem; }
+html.qb-present .oc-charts details summary { font-size: 15px; }
 /* Off-screen parts skip rendering while the day plays (about a third of a frame's work). */
 .oc-chart { content-visibility: auto; contain-intrinsic-size: auto 150px; }
 .oc-model, .oc-debrief-box { content-visibility: auto; contain-intrinsic-size: auto 1500px; }
