@@ -176,6 +176,21 @@ describe("vision and motion", {timeout: 90_000}, () => {
             {message: at}
           )
           .toEqual([]);
+        // a formula wider than its box is first set smaller, down to 75 % (then it scrolls)
+        const scales = await page.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLElement>(".katex-display, .oc-tex"))
+            .filter((box) => box.getClientRects().length > 0 && box.querySelector(".katex"))
+            .map((box) => ({scale: Number(box.dataset.qbScale ?? 1), over: box.scrollWidth > box.clientWidth + 1}))
+        );
+        expect(
+          scales.filter((s) => s.scale < 0.75 || (s.over && s.scale !== 0.75)),
+          `${at}: formulas set smaller than 75 %, or still wider than their box above 75 %`
+        ).toEqual([]);
+        if (viewport.width === 320 && ["formulas", "retry-storm"].includes(file))
+          expect(
+            scales.some((s) => s.scale < 1),
+            `${at}: some formula set smaller`
+          ).toBe(true);
         // and every formula is inside the window, or inside a box of its own that scrolls and is
         expect(
           await page.evaluate(() =>
