@@ -59,7 +59,21 @@ const geometry = (page: Page, ks: number[]) =>
         continue;
       const range = document.createRange();
       range.selectNodeContents(node);
-      for (const r of range.getClientRects()) if (r.width && r.height) rects.push({text: node.textContent.trim().slice(0, 30), r});
+      // text a sideways scroller clips (a formula's part beyond its box) is not on screen: only its visible part counts
+      let box = node.parentElement;
+      while (box && !/auto|scroll/.test(getComputedStyle(box).overflowX)) box = box.parentElement;
+      const clip = box?.closest("main") ? box.getBoundingClientRect() : undefined;
+      for (const found of range.getClientRects()) {
+        const r = clip
+          ? DOMRect.fromRect({
+              x: Math.max(found.left, clip.left),
+              y: Math.max(found.top, clip.top),
+              width: Math.min(found.right, clip.right) - Math.max(found.left, clip.left),
+              height: Math.min(found.bottom, clip.bottom) - Math.max(found.top, clip.top)
+            })
+          : found;
+        if (r.width > 0 && r.height > 0) rects.push({text: node.textContent.trim().slice(0, 30), r});
+      }
     }
     return ks.map((k) => {
       const b = buttons[k].getBoundingClientRect();

@@ -276,13 +276,13 @@ describe("editing in presentation mode (export, file://)", {timeout: 60_000}, ()
   it("the slide keys stay in the editor, Shift+Enter updates the slide, the editor scales with the stage", async () => {
     const page = await takeTab(browser, {viewport: {width: 1920, height: 1080}});
     try {
-      await page.goto(`${exported}?present#/2`);
+      await page.goto(`${exported}?present#/3`);
       await page.waitForFunction(() => /\d/.test(document.querySelector("#inline-1")?.textContent ?? ""));
       await edit(page, "#cell-3");
       await page.keyboard.press("ArrowRight");
       await page.keyboard.press("ArrowLeft");
       await page.keyboard.press("End");
-      expect(await page.evaluate(() => location.hash)).toBe("#/2");
+      expect(await page.evaluate(() => location.hash)).toBe("#/3");
       await run(
         page,
         "const n = instances * WORKERS_PER_INSTANCE * 3;\nconst s = serviceMs / 1000;\nconst a = lambda * s;\nconst wait = a < n ? erlangC(a, n) : 1;"

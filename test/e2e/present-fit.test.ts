@@ -17,8 +17,13 @@ const packageRoot = new URL("../../", import.meta.url).pathname;
 const notebooks = readdirSync(join(packageRoot, "notebooks"))
   .filter((name) => name.endsWith(".md"))
   .map((name) => name.slice(0, -3));
-/** The notebooks made to be presented: each slide fits the stage without scrolling, in each of their languages. */
-const lectures = new Set(["formulas", "arrival-lab", "retry-storm"]);
+/**
+ * The notebooks whose slides may still scroll inside the stage (visibly): on-call, whose model
+ * is one view some 6,000 px tall. Every other notebook is held as a lecture: each slide fits the
+ * stage without scrolling, in each of its languages.
+ */
+const mayScroll = new Set(["on-call"]);
+const lectures = new Set(notebooks.filter((name) => !mayScroll.has(name)));
 /** A notebook's declared languages (front matter `languages: [en, hu]`), or just its default. */
 const languagesOf = (name: string) =>
   /^languages:\s*\[([^\]]*)\]/m
