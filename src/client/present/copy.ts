@@ -3,6 +3,7 @@
 // cell marks or input names, so nothing in the page (the runtime, the editor, a radio group)
 // mistakes it for the live slide.
 import {isNotes} from "./notes.js";
+import {keepParts, PART} from "./parts.js";
 
 /** The stage a copy is laid out at, as the live slide is. */
 const STAGE_WIDTH = 1280;
@@ -17,8 +18,10 @@ export function slideCopy(slide: readonly Element[], width: number): HTMLElement
   stage.className = "qb-notebook qb-slide-copy";
   stage.style.transform = `scale(${width / STAGE_WIDTH})`;
   for (const element of slide) {
-    if (isNotes(element) || element.hasAttribute("data-qb-ui")) continue;
-    stage.append(strip(element.cloneNode(true) as Element));
+    if (isNotes(element) || element.hasAttribute("data-qb-ui") || element.hasAttribute(PART)) continue; // (a part: in its view's copy)
+    const copy = element.cloneNode(true) as Element;
+    keepParts(element, copy, slide);
+    stage.append(strip(copy));
   }
   frame.append(stage);
   frame.inert = true;

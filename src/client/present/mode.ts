@@ -26,6 +26,7 @@ import {
 import {layOutForPrint, printRequested} from "./print.js";
 import {listen, send, setPeer, type PresentMessage} from "./sync.js";
 import {applyChange, watchInputs} from "./inputs.js";
+import {expandParts, showParts} from "./parts.js";
 import {followLanguage, ui} from "../ui/text.js";
 
 /** The stage's size in CSS pixels, scaled to fit the window. */
@@ -123,7 +124,7 @@ function resplit(): void {
     return;
   }
   if (title.parentNode !== main) main.prepend(title); // a live update rebuilt main
-  const next = splitSlides(Array.from(main.children), title);
+  const next = expandParts(splitSlides(Array.from(main.children), title));
   const same =
     next.length === slides.length &&
     next.every((group, i) => group.length === slides[i].length && group.every((e, j) => e === slides[i][j]));
@@ -150,6 +151,7 @@ function show(index: number, record = true, top = true): void {
   current = Math.max(0, Math.min(slides.length - 1, index));
   const on = new Set(slides[current]);
   for (const child of Array.from(main.children)) child.classList.toggle(SHOWN, on.has(child));
+  showParts(main, slides[current]); // a view shown a part a slide (present/parts.ts)
   if (top) main.scrollTop = 0;
   if (counter) counter.textContent = `${current + 1} / ${slides.length}`;
   if (announcer) announcer.textContent = announcement(slides[current], current, slides.length);
@@ -233,7 +235,7 @@ export function enter(n = 1): void {
     addEventListener("resize", scale);
     sizes = new ResizeObserver(checkOverflow);
     main.addEventListener("scroll", checkOverflow, {passive: true});
-    slides = splitSlides(Array.from(main.children), title);
+    slides = expandParts(splitSlides(Array.from(main.children), title));
   }
   if (printing) return;
   show(n - 1);
@@ -373,7 +375,7 @@ function slideInView(): number {
   const root = document.querySelector("main.qb-notebook:not(.qb-index)");
   if (!root) return 1;
   const probe = titleSlide();
-  const split = splitSlides(Array.from(root.children), probe);
+  const split = expandParts(splitSlides(Array.from(root.children), probe));
   for (let i = 1; i < split.length; i++) {
     if (split[i].some((element) => element.getBoundingClientRect().bottom > 0)) return window.scrollY > 0 ? i + 1 : 1;
   }

@@ -6,6 +6,7 @@ import type * as PlotModule from "@observablehq/plot";
 import type {RunTrace} from "../../sim/run.js";
 import type {Translate} from "../i18n.js";
 import {tableView} from "../../page/chartTable.js";
+import {SLIDE_PART} from "../../page/slideParts.js";
 import {axisMax, axisPeaks, columns, niceTop} from "./chartAxis.js";
 import {eventColors, otherEvent, red} from "./chartColors.js";
 import {drawChart, drawEvents, moveClip, Y_TICKS, type DrawContext, type Drawn} from "./chartDraw.js";
@@ -91,10 +92,11 @@ export function chartsView(
     "div",
     {},
     legend,
+    // on a slide (three a row) six charts at a time: src/page/slideParts.ts
     h(
       "div",
       {class: "oc-charts", style: `--oc-columns: ${perRow}`},
-      ...charts.map((_, i) => h("div", {}, titles[i], holders[i], tables[i]))
+      ...charts.map((_, i) => h("div", {[SLIDE_PART]: String(Math.floor(i / 6) + 1)}, titles[i], holders[i], tables[i]))
     )
   );
   const chartWidth = Math.max(260, Math.floor((width - 16 * (perRow - 1)) / perRow));

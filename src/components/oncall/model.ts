@@ -7,6 +7,7 @@ import {h} from "./dom.js";
 import type {Frame} from "./store.js";
 import {ensureStyle} from "./style.js";
 import {watchOverflow} from "../../page/scrollCue.js";
+import {SLIDE_PART} from "../../page/slideParts.js";
 
 /** A relation of the specification: its text key, sources, the note the specification puts after it, and the model's formulas that make it up (formulas.ts). */
 export interface RelationSpec {
@@ -82,7 +83,8 @@ export function modelView(t: Translate, decimal: "." | ",", render: RenderTex, o
     });
     return h(
       "div",
-      {class: "oc-relation", "data-relation": spec.id},
+      // (on a slide, a relation at a time: src/page/slideParts.ts)
+      {class: "oc-relation", "data-relation": spec.id, [SLIDE_PART]: spec.id},
       h("div", {class: "oc-seedline"}, t(`relation.${spec.id}`), " ", ...cites),
       ...rows,
       spec.note ? h("p", {class: "oc-note"}, t(`note.${spec.note}`)) : null
@@ -91,7 +93,7 @@ export function modelView(t: Translate, decimal: "." | ",", render: RenderTex, o
   const now = h("p", {class: "oc-help"});
   const sources = h(
     "ol",
-    {class: "oc-sources"},
+    {class: "oc-sources", [SLIDE_PART]: "sources"},
     ...Array.from({length: sourceCount}, (_, i) => i + 1).map((n) => h("li", {id: `oc-source-${n}`}, t(`source.${n}`)))
   );
   const node = h(
@@ -100,10 +102,10 @@ export function modelView(t: Translate, decimal: "." | ",", render: RenderTex, o
     h("p", {}, t("model.intro")),
     now,
     h("div", {class: "oc-relations"}, ...blocks),
-    h("p", {class: "oc-note"}, t("note.randomness")),
-    h("h3", {}, t("sources.heading")),
+    h("p", {class: "oc-note", [SLIDE_PART]: "sources"}, t("note.randomness")),
+    h("h3", {[SLIDE_PART]: "sources"}, t("sources.heading")),
     sources,
-    h("p", {class: "oc-footer", "data-footer": ""}, t("footer"))
+    h("p", {class: "oc-footer", "data-footer": "", [SLIDE_PART]: "sources"}, t("footer"))
   );
   let symbolic = false;
   let shown: Frame["metrics"] | null = null;

@@ -78,6 +78,12 @@ html.qb-present .oc-charts details summary { font-size: 15px; }
 .oc-formula-name { font-size: 0.85rem; font-weight: 600; }
 .oc-values { color: var(--qb-accent-strong, #1d4ed8); }
 .oc-relation .oc-note { font-size: 0.85rem; color: var(--qb-muted, #6b7280); font-style: italic; margin: 0.3rem 0 0; }
+/* on the stage a relation a slide (src/page/slideParts.ts): its formulas smaller, two a row when it has three or more */
+html.qb-present .oc-relation .oc-tex { font-size: 0.75em; }
+html.qb-present .oc-relation .oc-tex .katex-display { margin: 0.1rem 0; }
+html.qb-present .oc-model .oc-sources, html.qb-present .oc-model > .oc-note, html.qb-present .oc-model .oc-footer { font-size: 0.75em; }
+html.qb-present .oc-relation:has(> .oc-formula:nth-of-type(3)) { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); column-gap: 2rem; }
+html.qb-present .oc-relation > .oc-seedline, html.qb-present .oc-relation > .oc-note { grid-column: 1 / -1; }
 .oc-cite { font-size: 0.8rem; color: var(--qb-accent, #3b5bdb); white-space: nowrap; }
 .oc-footer { margin-top: 1.5rem; padding: 0.75rem 1rem; background: var(--qb-code-bg, #f6f7f9); border-radius: 6px; font-size: 0.9rem; }
 .oc-debrief table { width: 100%; }
