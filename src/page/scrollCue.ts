@@ -1,6 +1,6 @@
 // A box that scrolls sideways (a formula wider than the column, as on a phone) must be reachable
 // by keyboard, or its right part is lost to anyone without a mouse (WCAG 2.1.1; axe:
-// scrollable-region-focusable). A formula is first set smaller to fit (fit(), down to 75 %); the
+// scrollable-region-focusable). A formula is first set smaller to fit (fitFormula(), down to 75 %); the
 // box becomes a tab stop only while it still overflows, so formulas that fit add no stop;
 // style.css draws the shadow that says there is more.
 
@@ -18,7 +18,7 @@ export const MIN_FORMULA_SCALE = 0.75;
  * wider still scrolls. The scale is worked out from the width at full size, so a second look
  * (the observer sees the box resized) keeps it.
  */
-function fit(box: Element): void {
+function fitFormula(box: Element): void {
   if (!(box instanceof HTMLElement) || !box.querySelector(".katex")) return;
   const current = Number(box.dataset.qbScale ?? 1);
   const full = box.scrollWidth / current;
@@ -35,7 +35,7 @@ function fit(box: Element): void {
 
 /** Keeps the box focusable (tabindex 0) exactly while its content is wider than it. */
 function check(box: Element): void {
-  fit(box);
+  fitFormula(box);
   // only a box that scrolls: content spilling out of a plain one is its scroller's to reach
   const overflows = /auto|scroll/.test(getComputedStyle(box).overflowX) && box.scrollWidth > box.clientWidth + 1;
   if (overflows && !box.hasAttribute("tabindex")) box.setAttribute("tabindex", "0");
