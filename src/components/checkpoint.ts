@@ -219,6 +219,7 @@ function element(tag: string, attributes: Record<string, string>, text?: string)
 
 const css = `
 .qb-checkpoint { margin: 1.25rem 0; padding: 0.75rem 1rem; border: 1px solid var(--qb-border, #c7cbd1); border-left: 4px solid var(--qb-accent, #3b5bdb); border-radius: 4px; background: var(--qb-tint, #f8f9fc); max-width: 640px; }
+html.qb-present .qb-checkpoint { max-width: none; margin: 0.8rem 0; } /* on the stage: the slide's width, so a question is two lines, not three */
 .qb-checkpoint-kicker { margin: 0 !important; font-size: 0.8rem; font-weight: 600; letter-spacing: 0.04em; text-transform: uppercase; color: var(--qb-muted, #596170); }
 .qb-checkpoint-question { margin: 0.25rem 0 0.5rem !important; font-weight: 600; }
 .qb-checkpoint fieldset { border: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 0.3rem; }

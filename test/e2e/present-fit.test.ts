@@ -18,11 +18,11 @@ const notebooks = readdirSync(join(packageRoot, "notebooks"))
   .filter((name) => name.endsWith(".md"))
   .map((name) => name.slice(0, -3));
 /**
- * The notebooks whose slides may still scroll inside the stage (visibly): on-call, whose model
- * is one view some 6,000 px tall. Every other notebook is held as a lecture: each slide fits the
- * stage without scrolling, in each of its languages.
+ * Every shipped notebook is held as a lecture: each slide fits the stage without scrolling, in
+ * each of its languages (on-call's model and charts a part a slide: src/client/present/parts.ts).
+ * A notebook named here would only have to scroll inside the stage, visibly.
  */
-const mayScroll = new Set(["on-call"]);
+const mayScroll = new Set<string>([]);
 const lectures = new Set(notebooks.filter((name) => !mayScroll.has(name)));
 /** A notebook's declared languages (front matter `languages: [en, hu]`), or just its default. */
 const languagesOf = (name: string) =>

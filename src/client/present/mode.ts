@@ -152,6 +152,7 @@ function show(index: number, record = true, top = true): void {
   const on = new Set(slides[current]);
   for (const child of Array.from(main.children)) child.classList.toggle(SHOWN, on.has(child));
   showParts(main, slides[current]); // a view shown a part a slide (present/parts.ts)
+  placeStubs(slides[current]);
   if (top) main.scrollTop = 0;
   if (counter) counter.textContent = `${current + 1} / ${slides.length}`;
   if (announcer) announcer.textContent = announcement(slides[current], current, slides.length);
@@ -161,6 +162,14 @@ function show(index: number, record = true, top = true): void {
   checkOverflow();
   if (presenter) updatePresenterView(slides, current, blackedOut());
   document.dispatchEvent(new CustomEvent("queuebook:slide", {detail: current + 1})); // views that follow the slide (the lab's slider bar)
+}
+
+/** The edit buttons of the slide's hidden cells, numbered for their row in the stage's top margin (src/client/editor/edit.css). */
+function placeStubs(slide: readonly Element[]): void {
+  let k = 0;
+  for (const element of slide)
+    if (element instanceof HTMLElement && element.matches("button.qb-edit:has(+ .qb-cell:empty)"))
+      element.style.setProperty("--qb-stub", String(k++));
 }
 
 /** Shows slide `index` (0-based) here and in the other window. */

@@ -82,6 +82,7 @@ html.qb-present .oc-charts details summary { font-size: 15px; }
 html.qb-present .oc-relation .oc-tex { font-size: 0.75em; }
 html.qb-present .oc-relation .oc-tex .katex-display { margin: 0.1rem 0; }
 html.qb-present .oc-model .oc-sources, html.qb-present .oc-model > .oc-note, html.qb-present .oc-model .oc-footer { font-size: 0.75em; }
+html.qb-present .oc-model > h3 { font-size: 1em; margin: 0.6rem 0 0.2rem; }
 html.qb-present .oc-relation:has(> .oc-formula:nth-of-type(3)) { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); column-gap: 2rem; }
 html.qb-present .oc-relation > .oc-seedline, html.qb-present .oc-relation > .oc-note { grid-column: 1 / -1; }
 .oc-cite { font-size: 0.8rem; color: var(--qb-accent, #3b5bdb); white-space: nowrap; }
