@@ -1,9 +1,10 @@
 // Every slide of every shipped notebook, measured in presentation mode on the 1280×720 stage:
-// the lecture (formulas.md) fits on every slide; a slide of another notebook that is taller
-// than the stage scrolls inside it, visibly (the stage's scrollbar and the "more below" cue,
-// gone once scrolled to the end), and its last element can be scrolled into view. A lecture is
-// loaded once and switched to each of its languages in place, through the page's picker (each
-// switch checked to have re-rendered in that language); a load per language took twice as long.
+// each fits the stage without scrolling in each of its notebook's languages (a view too tall for
+// one slide shown a part a slide: src/client/present/parts.ts); a notebook named in `mayScroll`
+// would only have to scroll inside the stage, visibly (the stage's scrollbar and the "more below"
+// cue, gone once scrolled to the end, its last element reachable). A notebook is loaded once and
+// switched to each of its languages in place, through the page's picker (each switch checked to
+// have re-rendered in that language); a load per language took twice as long.
 import {readFileSync, readdirSync} from "node:fs";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";

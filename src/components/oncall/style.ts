@@ -97,7 +97,7 @@ html.qb-present .oc-relation > .oc-seedline, html.qb-present .oc-relation > .oc-
 /* Paper: a chart with its title and legend, a relation with its formulas, a tile, stay together. */
 @media print {
   .oc-sticky { position: static; }
-  .oc-chart, .oc-formula, .oc-tile, .oc-relation .oc-seedline { break-inside: avoid; }
+  .oc-charts > div, .oc-chart, .oc-formula, .oc-tile, .oc-relation .oc-seedline { break-inside: avoid; } /* a chart with its title */
   .oc-chart h4, .oc-legend, .oc-seedline { break-after: avoid; }
 }
 @media (max-width: 640px) {
