@@ -9,7 +9,8 @@
 // overview, s presenter view, b or . blackout, ? help, f fullscreen, Esc leaves. The parts:
 // present/notes.ts (speaker notes), present/presenter.ts and present/sync.ts (the presenter
 // window, in step both ways), present/overview.ts, present/overlays.ts (blackout, help),
-// present/bar.ts (the Present button), present/print.ts (`?present&print`: a page per slide).
+// present/bar.ts (the Present button), present/print.ts (`?present&print`: a page per slide),
+// present/parts.ts (a view too tall for a slide shown a part a slide).
 import {readSlide, replaceHash, replaceUrl, withSlide} from "../../page/hash.js";
 import {addPresentButton} from "./bar.js";
 import {isNotes} from "./notes.js";
