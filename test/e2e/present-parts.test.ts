@@ -154,6 +154,12 @@ describe("a view shown a part a slide", {timeout: 120_000}, () => {
         "constants",
         "sources"
       ]);
+      // a link to a part's slide (a reload there) lands on it, though the parts come only once the model has rendered
+      const database = seen.findIndex((s) => s[0] === "database") + 1;
+      await page.goto(`${oncall}?present#/${database}`);
+      await expect.poll(() => page.locator(".qb-slide-number").innerText()).toBe(`${database} / ${total}`);
+      expect(await page.evaluate(() => location.hash)).toMatch(new RegExp(`^#/${database}(&|$)`)); // (beside the run's part)
+      expect(await page.locator("main [data-relation='database']").evaluate((e) => (e as HTMLElement).checkVisibility())).toBe(true);
     } finally {
       await releaseTab(page);
     }

@@ -60,6 +60,11 @@ let sizes: ResizeObserver | null = null;
 let presenter = false; // this window is the presenter view
 let printing = false; // laid out a page per slide (?present&print)
 let order: Element[] = []; // main's elements as the notebook has them (print moves them into pages)
+/**
+ * The slide a link or a reload asked for (`#/12`) while there are fewer slides yet: a view shown
+ * a part a slide adds its slides when it renders. Kept until it is shown or the reader moves.
+ */
+let asked: number | undefined;
 
 /** A `---` rule: it starts a slide and is not shown itself. */
 function isRule(element: Element): boolean {
@@ -131,7 +136,9 @@ function resplit(): void {
     next.every((group, i) => group.length === slides[i].length && group.every((e, j) => e === slides[i][j]));
   if (same) return void (presenter && updatePresenterView(slides, current, blackedOut())); // a live cell redrawing (a playing simulation) leaves the slide, and its scroll, alone
   slides = next;
-  show(Math.min(current, slides.length - 1), false, false);
+  // the slide a link asked for, once the views that make it have rendered (a view's parts come with it)
+  if (asked !== undefined && asked <= slides.length) show(asked - 1, false);
+  else show(Math.min(current, slides.length - 1), false, false);
 }
 
 function scale(): void {
@@ -150,6 +157,7 @@ function checkOverflow(): void {
 function show(index: number, record = true, top = true): void {
   if (!main) return;
   current = Math.max(0, Math.min(slides.length - 1, index));
+  if (asked === current + 1) asked = undefined;
   const on = new Set(slides[current]);
   for (const child of Array.from(main.children)) child.classList.toggle(SHOWN, on.has(child));
   showParts(main, slides[current]); // a view shown a part a slide (present/parts.ts)
@@ -157,7 +165,7 @@ function show(index: number, record = true, top = true): void {
   if (top) main.scrollTop = 0;
   if (counter) counter.textContent = `${current + 1} / ${slides.length}`;
   if (announcer) announcer.textContent = announcement(slides[current], current, slides.length);
-  if (record && readSlide() !== current + 1) replaceHash(withSlide(current + 1));
+  if (record && asked === undefined && readSlide() !== current + 1) replaceHash(withSlide(current + 1)); // (a link's slide not there yet: its number stays)
   sizes?.disconnect();
   for (const element of slides[current]) sizes?.observe(element);
   checkOverflow();
@@ -175,6 +183,7 @@ function placeStubs(slide: readonly Element[]): void {
 
 /** Shows slide `index` (0-based) here and in the other window. */
 function move(index: number): void {
+  asked = undefined;
   show(index);
   send({slide: current + 1});
 }
@@ -192,7 +201,10 @@ function receive(message: PresentMessage): void {
   }
   if (message.slide !== undefined) {
     if (!active) enter(message.slide);
-    else if (message.slide !== current + 1) show(message.slide - 1);
+    else if (message.slide !== current + 1) {
+      asked = undefined;
+      show(message.slide - 1);
+    }
   }
   if (message.blackout !== undefined && active) blackout(message.blackout);
   if (message.input) applyChange(message.input);
@@ -248,6 +260,7 @@ export function enter(n = 1): void {
     slides = expandParts(splitSlides(Array.from(main.children), title));
   }
   if (printing) return;
+  asked = n;
   show(n - 1);
   if (presenter) send({hello: true});
 }
