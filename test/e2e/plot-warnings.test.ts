@@ -62,7 +62,9 @@ const glyphs = (page: Page) =>
 describe("every shipped page: no Plot warning", {timeout: 90_000}, () => {
   for (const notebook of notebooks) {
     describe(`${notebook.name}.html`, () => {
-      const shown = loadOnce(() => openInFull(`${notebook.name}.html`));
+      // (stepped through a screen at a time, two frames each, then settled: the slowest load of the
+      // suite; at the end of a full run on 2 cores formulas.html once took over a minute)
+      const shown = loadOnce(() => openInFull(`${notebook.name}.html`), 2 * pageLoadTimeout);
       for (const lang of notebook.languages)
         it(`in ${lang}: logs no Plot warning and draws no ⚠`, async () => {
           const {page, warnings} = shown();
