@@ -146,12 +146,25 @@ function scale(): void {
   document.documentElement.style.setProperty("--qb-slide-scale", String(s));
 }
 
-/** Marks a slide taller than the stage (it scrolls inside it) and shows the cue while more is below. */
+/**
+ * Marks a slide taller than the stage (it scrolls inside it) and shows the cue while more is
+ * below; the stage is then a tab stop, so a keyboard scrolls it with ↑ ↓ (WCAG 2.1.1; axe:
+ * scrollable-region-focusable), and not while the slide fits.
+ */
 function checkOverflow(): void {
   if (!main || !active) return;
   const below = main.scrollHeight - main.clientHeight - main.scrollTop;
-  document.documentElement.classList.toggle(OVERFLOWS, main.scrollHeight > main.clientHeight + 1);
+  const overflows = main.scrollHeight > main.clientHeight + 1;
+  document.documentElement.classList.toggle(OVERFLOWS, overflows);
+  stageReachable(overflows);
   if (more) more.hidden = below <= 1;
+}
+
+/** Makes the stage a tab stop (tabindex 0) or not; a tabindex the page set itself is left alone. */
+function stageReachable(on: boolean): void {
+  if (!main) return;
+  if (on && !main.hasAttribute("tabindex")) main.setAttribute("tabindex", "0");
+  else if (!on && main.getAttribute("tabindex") === "0") main.removeAttribute("tabindex");
 }
 
 function show(index: number, record = true, top = true): void {
@@ -285,6 +298,7 @@ export function leave(): void {
   announcer?.remove();
   more?.remove();
   for (const child of Array.from(main.children)) child.classList.remove(SHOWN);
+  stageReachable(false);
   document.documentElement.classList.remove(ON, OVERFLOWS);
   if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
   replaceUrl((url) => {
