@@ -31,7 +31,7 @@ export async function buildCli(packageRoot) {
       platform: "node",
       target: "node20",
       packages: "external",
-      sourcemap: "inline",
+      sourcemap: "linked", // a separate .map: the CLI loads a third of the bytes; node --enable-source-maps still finds it
       logLevel: "error"
     });
     try {
