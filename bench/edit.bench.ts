@@ -306,10 +306,10 @@ try {
     const source = join(work, "fw-source");
     mkdirSync(join(source, "sim"), {recursive: true});
     // Framework refuses an import path that leaves its root ("non-local import"), even back in: ./sim/queue.js
-    const local = (text: string) => text.replace('"../src/sim/queue.js"', '"./sim/queue.js"');
+    const local = (text: string) => text.replace('"../src/sim/formulas/queue.js"', '"./sim/queue.js"');
     writeFileSync(join(source, "index.md"), local(erlang));
     await build({
-      entryPoints: [join(root, "src/sim/queue.ts")],
+      entryPoints: [join(root, "src/sim/formulas/queue.ts")],
       bundle: true,
       format: "esm",
       outfile: join(source, "sim", "queue.js"),

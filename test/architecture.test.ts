@@ -62,6 +62,40 @@ describe("the folders' arrows point one way", () => {
   });
 });
 
+/** The imports of the files in src/sim/`part` that reach another part of src/sim than `allowed`, as "file → import". */
+function simArrows(part: string, allowed: readonly string[]): string[] {
+  const partOf = (path: string) => (path.startsWith("sim/") ? path.split("/")[1] : undefined);
+  return files
+    .filter((file) => file.startsWith(`sim/${part}/`))
+    .flatMap((file) =>
+      importsOf(file)
+        .filter((target) => {
+          const to = partOf(target);
+          return to !== undefined && to !== part && !allowed.includes(to);
+        })
+        .map((target) => `${file} → ${target}`)
+    );
+}
+
+describe("src/sim: the kit, the shared formulas, one folder a model, and what composes them", () => {
+  it("the reader sees the parts' arrows (a check that cannot fail proves nothing)", () => {
+    expect(simArrows("oncall", []).length).toBeGreaterThan(3);
+    expect(simArrows("retry", ["kit"]).length).toBeGreaterThan(0);
+  });
+
+  it("the kit (records, events, textbook, controls, actions, the model's shape) imports no model and no formula", () => {
+    expect(simArrows("kit", [])).toEqual([]);
+  });
+
+  it("the shared formulas import only the kit", () => {
+    expect(simArrows("formulas", ["kit"])).toEqual([]);
+  });
+
+  it("a model imports the kit and the formulas, never another model nor the catalog", () => {
+    for (const model of ["oncall", "retry"]) expect(simArrows(model, ["kit", "formulas"])).toEqual([]);
+  });
+});
+
 /** The groups of files that import each other in a circle (strongly connected components of more than one file, or a file importing itself). */
 function cycles(): string[][] {
   const graph = new Map(

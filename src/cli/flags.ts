@@ -1,7 +1,7 @@
 // A small flag parser over node:util's parseArgs that turns its errors into UsageErrors, and
 // the integer flag check every command uses.
 import {parseArgs, type ParseArgsConfig} from "node:util";
-import {cutText} from "../sim/show.js";
+import {cutText} from "../sim/kit/show.js";
 import {UsageError} from "./command.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;

@@ -5,7 +5,7 @@
 // the debrief's table and sentences). Keys a view builds from its options at run time (a
 // dashboard's `metric.<field>`) are not known before the page runs and are not listed. Pure.
 import {modelOf, offeredButtons, offeredControls} from "../sim/catalog.js";
-import type {Scenario} from "../sim/scenarios.js";
+import type {Scenario} from "../sim/kit/scenario.js";
 import {buttons as oncallButtons, learnerControls} from "./oncall/session.js";
 
 /** The keys `source` reads by name: the literal argument of each `t("…")`, `t('…')` or `` t(`…`) `` call without a placeholder. */

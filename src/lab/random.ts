@@ -5,7 +5,7 @@
 export type Random = () => number;
 
 /** mulberry32, the simulator's seeded generator (seed folded to 32 bits): one implementation serves both. */
-export {mulberry32} from "../sim/rng.js";
+export {mulberry32} from "../sim/kit/rng.js";
 
 /** An exponential sample with the given rate (mean 1/rate) by inverse CDF: −ln(1 − U) / rate. */
 export function exponentialWithRate(random: Random, rate: number): number {

@@ -1,13 +1,14 @@
 // The models by name and the scenarios that ship, and the check that turns any JSON into a
 // scenario record (`queuebook sim --scenario my.json`), one short message per problem.
-import {checkControlIn} from "./controls.js";
-import {checkEvents} from "./events.js";
-import type {SimModel} from "./model.js";
-import {oncallModel} from "./oncall.js";
-import {retryModel, retryStorm} from "./retry.js";
-import {badDeploy, cacheFlush, free, surge, type Scenario} from "./scenarios.js";
-import {cutText, showValue} from "./show.js";
-import type {TextbookStep} from "./textbook.js";
+import {checkControlIn} from "./kit/controls.js";
+import {checkEvents} from "./kit/events.js";
+import type {SimModel} from "./kit/model.js";
+import {oncallModel} from "./oncall/model.js";
+import {retryModel, retryStorm} from "./retry/model.js";
+import {badDeploy, cacheFlush, free, surge} from "./oncall/scenarios.js";
+import type {Scenario} from "./kit/scenario.js";
+import {cutText, showValue} from "./kit/show.js";
+import type {TextbookStep} from "./kit/textbook.js";
 
 /** The models a scenario may name (`model`), by name: the shipped ones. */
 export const models: Readonly<Record<string, SimModel>> = Object.freeze({oncall: oncallModel, retry: retryModel});

@@ -2,17 +2,17 @@
 // the learner's run can be set beside doing nothing and the textbook on the same seed. Any
 // scenario record of any model (catalog.ts): the textbook is the scenario's own steps
 // (textbook.ts), whose minutes are read from the run, never hard-coded.
-import type {Action} from "./actions.js";
+import type {Action} from "./kit/actions.js";
 import {findScenario, modelOf} from "./catalog.js";
-import type {MinuteMetrics} from "./metrics.js";
-import type {ResolvedEvent} from "./events.js";
-import type {MetricsRow, WorstMinute} from "./model.js";
-import type {Scenario, ScenarioName} from "./scenarios.js";
-import type {RunSummary} from "./summary.js";
-import {textbookPlanOf, type PlannedStep} from "./textbook.js";
+import type {MinuteMetrics} from "./oncall/metrics.js";
+import type {ResolvedEvent} from "./kit/events.js";
+import type {MetricsRow, WorstMinute} from "./kit/model.js";
+import type {Scenario, ScenarioName} from "./kit/scenario.js";
+import type {RunSummary} from "./oncall/summary.js";
+import {textbookPlanOf, type PlannedStep} from "./kit/textbook.js";
 
-export {summarize, type RunSummary} from "./summary.js";
-export {TEXTBOOK_RECOVERED_WARM, TEXTBOOK_SURGE_TARGET} from "./scenarios.js";
+export {summarize, type RunSummary} from "./oncall/summary.js";
+export {TEXTBOOK_RECOVERED_WARM, TEXTBOOK_SURGE_TARGET} from "./oncall/scenarios.js";
 
 /** One run of the debrief: its actions, its minutes, their summary (the model's summarize), the scenario's events as drawn, and its worst minute with the causes the model knows (null: none, or a model that names none). */
 export interface DebriefRun<S = RunSummary, M = MetricsRow> {

@@ -7,12 +7,12 @@
 // textbook response: the run against it, and the one step it took that the learner did not (the
 // one whose absence would cost the textbook most), set beside what the learner did with the same
 // control. Every number is a difference of two of the model's own summaries. Any model.
-import type {Action, SetAction} from "./actions.js";
+import type {Action, SetAction} from "./kit/actions.js";
 import {findScenario, modelOf} from "./catalog.js";
 import {debriefRun, textbookPlan, type DebriefRun} from "./debrief.js";
-import type {MetricsRow, RunSummaryValues, SimModel} from "./model.js";
-import type {Scenario, ScenarioName} from "./scenarios.js";
-import type {PlannedStep} from "./textbook.js";
+import type {MetricsRow, RunSummaryValues, SimModel} from "./kit/model.js";
+import type {Scenario, ScenarioName} from "./kit/scenario.js";
+import type {PlannedStep} from "./kit/textbook.js";
 
 /** One run's summary minus another's, field by field (the numeric fields both have). */
 export type Effect = Record<string, number>;

@@ -3,11 +3,12 @@
 // Only characters that encodeURIComponent leaves alone, so the value reads the same in the URL.
 // Decoding is defensive: whatever the text, it returns validated values or the defaults and a
 // short notice of our own words; it never throws and its cost is bounded by a length cap.
-import {validateActions, type Action, type ActionVocabulary, type SetAction} from "./actions.js";
+import {validateActions, type Action, type ActionVocabulary, type SetAction} from "./kit/actions.js";
 import {findScenario, modelOf} from "./catalog.js";
-import {checkControlIn} from "./controls.js";
-import {isSeed, MAX_MINUTES, MAX_SEED, type RunOptions} from "./run.js";
-import type {Scenario, ScenarioName} from "./scenarios.js";
+import {checkControlIn} from "./kit/controls.js";
+import {isSeed, MAX_MINUTES, MAX_SEED} from "./kit/limits.js";
+import type {RunOptions} from "./oncall/run.js";
+import type {Scenario, ScenarioName} from "./kit/scenario.js";
 
 /** What a link holds: enough to replay the run to the same numbers. */
 export interface RunLink {

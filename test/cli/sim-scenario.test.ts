@@ -6,7 +6,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
 import {catalog, modelOf} from "../../src/sim/catalog.js";
-import {retryFields, retryStorm, simulateRetry} from "../../src/sim/retry.js";
+import {retryFields, retryStorm, simulateRetry} from "../../src/sim/retry/model.js";
 import {expectUsageError, runMain} from "../support/simCli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "queuebook-sim-scenario-"));

@@ -6,7 +6,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
 import {catalog} from "../../src/sim/catalog.js";
-import {metricFields} from "../../src/sim/metrics.js";
+import {metricFields} from "../../src/sim/oncall/metrics.js";
 import {runCli, type CliResult} from "./run.js";
 import {expectUsageError, runMain} from "../support/simCli.js";
 import {spawningTestTimeout} from "../support/spawnBudget.js";

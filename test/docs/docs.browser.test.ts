@@ -7,7 +7,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Page} from "playwright-core";
 import {releaseTab, startSite, takeTab, type SiteFixture} from "../e2e/harness.js";
 import {axeViolations, forceVisible, readable} from "../e2e/a11y.js";
-import {erlangC} from "../../src/sim/queue.js";
+import {erlangC} from "../../src/sim/formulas/queue.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;
 const pages = readdirSync(join(packageRoot, "docs"))

@@ -4,7 +4,7 @@
 // notebook, whose answer comes from src/sim and is absent from the page until the guess.
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import {run} from "../../src/sim/run.js";
+import {run} from "../../src/sim/oncall/run.js";
 import {releaseTab, type SiteFixture, startSite, takeTab} from "./harness.js";
 
 const packageRoot = new URL("../../", import.meta.url).pathname;

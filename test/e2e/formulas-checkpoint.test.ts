@@ -4,7 +4,7 @@
 import {readFileSync} from "node:fs";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import {erlangC} from "../../src/sim/queue.js";
+import {erlangC} from "../../src/sim/formulas/queue.js";
 import {numberFormat, translator} from "../../src/components/i18n.js";
 import {releaseTab, type SiteFixture, startSite, takeTab} from "./harness.js";
 

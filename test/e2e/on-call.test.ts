@@ -7,8 +7,9 @@ import {execFileSync} from "node:child_process";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
-import {run} from "../../src/sim/run.js";
-import type {MinuteMetrics} from "../../src/sim/metrics.js";
+import {run} from "../../src/sim/oncall/run.js";
+import type {MinuteMetrics} from "../../src/sim/oncall/metrics.js";
+import type {Action} from "../../src/sim/kit/actions.js";
 import {dashboardMetrics} from "../../src/components/oncall/format.js";
 import {formulaIds, formulas} from "../../src/components/oncall/formulas.js";
 import {simulateRun} from "../../src/components/oncall/session.js";
@@ -153,7 +154,7 @@ for (const mode of modes) {
 
     // The run the decisions below make, and the log they write.
     const decided = "#run=v1_bad-deploy_s2_m12_en_12fleetMin14_12autoscalingOn_12rollback";
-    const actions = [
+    const actions: Action[] = [
       {minute: 12, set: {fleetMin: 14}},
       {minute: 12, set: {autoscaling: true}},
       {minute: 12, press: "rollback" as const}

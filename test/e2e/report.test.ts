@@ -14,8 +14,8 @@ import {closeBrowser, launchBrowser, releaseTab, takeTab} from "./harness.js";
 import {runQueuebook} from "../support/queuebookProcess.js";
 import {formulaIds} from "../../src/components/oncall/formulas.js";
 import {chartSpecs} from "../../src/components/oncall/charts.js";
-import {run} from "../../src/sim/run.js";
-import {firstAlertMinute} from "../../src/sim/metrics.js";
+import {run} from "../../src/sim/oncall/run.js";
+import {firstAlertMinute} from "../../src/sim/oncall/metrics.js";
 import {blankShares} from "./reportPdf.js";
 import en from "../../notebooks/locales/on-call/en.json" with {type: "json"};
 

@@ -8,7 +8,7 @@ import {execFileSync} from "node:child_process";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
-import {retryStorm, simulateRetry, type RetryMetrics} from "../../src/sim/retry.js";
+import {retryStorm, simulateRetry, type RetryMetrics} from "../../src/sim/retry/model.js";
 import {type SiteFixture, startSite, takeTab} from "./harness.js";
 import {loadOnce, pageLoadTimeout} from "./pages.js";
 

@@ -7,7 +7,7 @@ import {spawnSync} from "node:child_process";
 import {cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
-import {mulberry32, type Rng} from "../../src/sim/rng.js";
+import {mulberry32, type Rng} from "../../src/sim/kit/rng.js";
 import {main} from "../../src/cli/main.js";
 
 export const packageRoot = new URL("../../", import.meta.url).pathname;

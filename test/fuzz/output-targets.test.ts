@@ -11,7 +11,7 @@ import {describe, expect, it} from "vitest";
 import {main} from "../../src/cli/main.js";
 import {labInputNames} from "../../src/lab/answers.js";
 import {outputNames} from "../../src/lab/analyze.js";
-import {mulberry32, type Rng} from "../../src/sim/rng.js";
+import {mulberry32, type Rng} from "../../src/sim/kit/rng.js";
 import {freshFolders} from "../support/folders.js";
 import {tree} from "../support/tree.js";
 

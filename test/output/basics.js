@@ -13,8 +13,8 @@ function twice(x) {
 }
 return {half, twice};
 }},
-{id: "25eb193f", line: 26, column: 1, inputs: [], outputs: ["erlangC","d3x","a","c","rest"], hash: "b3fc65b57eb1", body: async () => {
-const {erlangC} = await import("../../src/sim/queue.js");
+{id: "313eb000", line: 26, column: 1, inputs: [], outputs: ["erlangC","d3x","a","c","rest"], hash: "18e012d84e45", body: async () => {
+const {erlangC} = await import("../../src/sim/formulas/queue.js");
 const d3x = await import("d3-array");
 const {a, b: [c, ...rest]} = {a: 1, b: [2, 3, 4]};
 return {erlangC, d3x, a, c, rest};
@@ -25,4 +25,4 @@ Plot.lineY(d3.range(1440).map((i) => Math.sin(i / rate))).plot({width})
 {id: "5c10e23f", line: 16, column: 23, inline: true, inputs: ["rate"], outputs: [], autodisplay: true, hash: "a278cf2b386e", body: (rate) => (
 rate * 2
 )}
-], modules: {"../../src/sim/queue.js": () => import("../../src/sim/queue.js"), "d3-array": () => import("d3-array")}});
+], modules: {"../../src/sim/formulas/queue.js": () => import("../../src/sim/formulas/queue.js"), "d3-array": () => import("d3-array")}});

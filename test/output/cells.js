@@ -6,8 +6,8 @@ queuebook.notebook({path: "cells.md", files: __files, cells: [
 const data = await FileAttachment("data/runs.csv").csv({typed: true});
 return {data};
 }},
-{id: "2e5e48bd", line: 15, column: 1, inputs: [], outputs: ["erlangC","Plot2","def","y"], hash: "44a684d16aea", body: async () => {
-const {erlangC} = await import("../../src/sim/queue.js");
+{id: "3261fce6", line: 15, column: 1, inputs: [], outputs: ["erlangC","Plot2","def","y"], hash: "45d29c31b4fc", body: async () => {
+const {erlangC} = await import("../../src/sim/formulas/queue.js");
 const Plot2 = await import("@observablehq/plot");
 const {default: def, x: y} = await import("./helper.js");
 await import("./side-effect.js");
@@ -37,4 +37,4 @@ for (let i = 0; i < 3; ++i) display(i);
 // just a comment
 x + 1 // trailing comment
 )}
-], modules: {"../../src/sim/queue.js": () => import("../../src/sim/queue.js"), "./helper.js": () => import("./helper.js"), "./side-effect.js": () => import("./side-effect.js")}});
+], modules: {"../../src/sim/formulas/queue.js": () => import("../../src/sim/formulas/queue.js"), "./helper.js": () => import("./helper.js"), "./side-effect.js": () => import("./side-effect.js")}});

@@ -1,7 +1,7 @@
 queuebook.notebook({path: "stdlib-builtin-names.md", files: __files, cells: [
-{id: "29d52132", line: 4, column: 1, inputs: [], outputs: ["erlangC","servers"], hash: "789fde118269", body: async () => {
+{id: "1fdc1fb3", line: 4, column: 1, inputs: [], outputs: ["erlangC","servers"], hash: "506699e0b98d", body: async () => {
 
-const {erlangC} = await import("../../src/sim/queue.js");
+const {erlangC} = await import("../../src/sim/formulas/queue.js");
 const servers = 4;
 return {erlangC, servers};
 }},
@@ -16,4 +16,4 @@ md`**${servers}** servers`
 {id: "ba853cdc", line: 19, column: 1, inputs: [], outputs: [], hash: "774ce446cbeb", body: () => {
 
 }}
-], modules: {"../../src/sim/queue.js": () => import("../../src/sim/queue.js")}});
+], modules: {"../../src/sim/formulas/queue.js": () => import("../../src/sim/formulas/queue.js")}});

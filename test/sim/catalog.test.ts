@@ -4,12 +4,12 @@
 import {describe, expect, it} from "vitest";
 import {catalog, checkScenario, findScenario, modelOf, registerModel} from "../../src/sim/catalog.js";
 import {debrief, textbookActions} from "../../src/sim/debrief.js";
-import {checkEvents, resolveEvents} from "../../src/sim/events.js";
+import {checkEvents, resolveEvents} from "../../src/sim/kit/events.js";
 import {decodeRunLink, encodeRunLink, type RunLink} from "../../src/sim/link.js";
-import {mulberry32} from "../../src/sim/rng.js";
-import {retryEventKinds, retryModel, retryStorm} from "../../src/sim/retry.js";
+import {mulberry32} from "../../src/sim/kit/rng.js";
+import {retryEventKinds, retryModel, retryStorm} from "../../src/sim/retry/model.js";
 import {queueModel, queueRush} from "../support/queueLesson.js";
-import {scenarioNames, surge} from "../../src/sim/scenarios.js";
+import {scenarioNames, surge} from "../../src/sim/oncall/scenarios.js";
 
 const copy = <T>(x: T): T => JSON.parse(JSON.stringify(x));
 

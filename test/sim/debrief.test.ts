@@ -1,8 +1,8 @@
 import {describe, expect, it} from "vitest";
-import {FAST_BURN} from "../../src/sim/budget.js";
+import {FAST_BURN} from "../../src/sim/formulas/budget.js";
 import {debrief, summarize, textbookActions, textbookPlan, TEXTBOOK_SURGE_TARGET} from "../../src/sim/debrief.js";
-import {run, simulate} from "../../src/sim/run.js";
-import {scenarios} from "../../src/sim/scenarios.js";
+import {run, simulate} from "../../src/sim/oncall/run.js";
+import {scenarios} from "../../src/sim/oncall/scenarios.js";
 
 const seeds = [1, 2, 3, 4, 5];
 const incidents = ["bad-deploy", "surge", "cache-flush"] as const;

@@ -1,9 +1,9 @@
 import {describe, expect, it} from "vitest";
-import type {Action} from "../../src/sim/actions.js";
+import type {Action} from "../../src/sim/kit/actions.js";
 import {debrief, summarize, textbookActions} from "../../src/sim/debrief.js";
 import {debriefStory, effectOf, sameRun, textbookUnits} from "../../src/sim/debriefStory.js";
-import {run} from "../../src/sim/run.js";
-import {retryStorm} from "../../src/sim/retry.js";
+import {run} from "../../src/sim/oncall/run.js";
+import {retryStorm} from "../../src/sim/retry/model.js";
 import {catalog} from "../../src/sim/catalog.js";
 
 const seeds = [1, 2, 3, 4, 5];
@@ -114,7 +114,7 @@ describe("debriefStory(scenario, seed, minutes, actions)", () => {
     const half = debriefStory("surge", 2, 120, [{minute: steps[0].minute, set: {autoscaling: true}}]);
     expect(half.textbook?.step).toEqual({
       minute: steps[0].minute,
-      set: {targetUtilization: (steps[0] as {set: {targetUtilization: number}}).set.targetUtilization}
+      set: {targetUtilization: (steps[0] as {set: {targetUtilization?: number | boolean}}).set.targetUtilization}
     });
   });
 

@@ -4,10 +4,10 @@
 // golden file fails instead of being written.
 import {describe, expect, it} from "vitest";
 import {expectGolden} from "../golden.js";
-import type {Action} from "../../src/sim/actions.js";
-import type {MinuteMetrics} from "../../src/sim/metrics.js";
-import {run} from "../../src/sim/run.js";
-import type {ScenarioName} from "../../src/sim/scenarios.js";
+import type {Action} from "../../src/sim/kit/actions.js";
+import type {MinuteMetrics} from "../../src/sim/oncall/metrics.js";
+import {run} from "../../src/sim/oncall/run.js";
+import type {ScenarioName} from "../../src/sim/kit/scenario.js";
 
 const folder = new URL("golden/", import.meta.url).pathname;
 

@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
 import {decodeRunLink, encodeRunLink, MAX_LINK_ACTIONS} from "../../src/sim/link.js";
-import {MAX_MINUTES} from "../../src/sim/run.js";
+import {MAX_MINUTES} from "../../src/sim/kit/limits.js";
 
 // Short actions of every form a link holds: buttons, a boolean, a number, two settings.
 const actionText = fc.oneof(

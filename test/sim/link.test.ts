@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
-import type {Action} from "../../src/sim/actions.js";
-import type {Controls} from "../../src/sim/controls.js";
+import type {Action} from "../../src/sim/kit/actions.js";
+import type {Controls} from "../../src/sim/oncall/controls.js";
 import {
   decodeRunLink,
   defaultRunLink,
@@ -13,8 +13,9 @@ import {
   runValueOf,
   type RunLink
 } from "../../src/sim/link.js";
-import {MAX_MINUTES, run} from "../../src/sim/run.js";
-import {scenarioNames} from "../../src/sim/scenarios.js";
+import {MAX_MINUTES} from "../../src/sim/kit/limits.js";
+import {run} from "../../src/sim/oncall/run.js";
+import {scenarioNames} from "../../src/sim/oncall/scenarios.js";
 
 // -0 is a valid control value but a link writes it as 0 (the same run).
 const nonNegative = (max: number) => fc.double({min: 0, max, noNaN: true}).map((x) => (x === 0 ? 0 : x));

@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
-import type {Action} from "../../src/sim/actions.js";
-import {MAX_INSTANCES} from "../../src/sim/autoscaler.js";
-import {FAST_BURN} from "../../src/sim/budget.js";
-import type {Controls} from "../../src/sim/controls.js";
-import {booleanFields, fractionFields, metricFields} from "../../src/sim/metrics.js";
-import {run} from "../../src/sim/run.js";
-import {scenarioNames} from "../../src/sim/scenarios.js";
+import type {Action} from "../../src/sim/kit/actions.js";
+import {MAX_INSTANCES} from "../../src/sim/oncall/autoscaler.js";
+import {FAST_BURN} from "../../src/sim/formulas/budget.js";
+import type {Controls} from "../../src/sim/oncall/controls.js";
+import {booleanFields, fractionFields, metricFields} from "../../src/sim/oncall/metrics.js";
+import {run} from "../../src/sim/oncall/run.js";
+import {scenarioNames} from "../../src/sim/oncall/scenarios.js";
 
 const controls: fc.Arbitrary<Partial<Controls>> = fc.record(
   {

@@ -5,7 +5,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
 import {keysRead, scenarioKeys} from "../../src/components/localeKeys.js";
-import {retryStorm} from "../../src/sim/retry.js";
+import {retryStorm} from "../../src/sim/retry/model.js";
 import {kitWordsRead, localeWarnings, notebookKeys} from "../../src/site/localeWarnings.js";
 
 const repo = new URL("../../", import.meta.url).pathname;

@@ -2,11 +2,11 @@
 // control (servers), a rush of arrivals that starts and ends, and a textbook that adds servers
 // when the rush starts and takes them away when it ends. Registered once (registerModel).
 import {registerModel} from "../../src/sim/catalog.js";
-import {formatClock, parseClock} from "../../src/sim/metrics.js";
-import type {MetricsRow, ModelTrace, SimModel} from "../../src/sim/model.js";
-import {resolveEvents} from "../../src/sim/events.js";
-import {mulberry32} from "../../src/sim/rng.js";
-import type {Scenario} from "../../src/sim/scenarios.js";
+import {formatClock, parseClock} from "../../src/sim/kit/clock.js";
+import type {MetricsRow, ModelTrace, SimModel} from "../../src/sim/kit/model.js";
+import {resolveEvents} from "../../src/sim/kit/events.js";
+import {mulberry32} from "../../src/sim/kit/rng.js";
+import type {Scenario} from "../../src/sim/kit/scenario.js";
 
 /** Mean wait of an M/M/1-like queue per server, ms (capped): 100 ms service, `load` per server. */
 const waitMs = (load: number) => (load >= 0.99 ? 10_000 : (100 * load) / (1 - load));

@@ -1,5 +1,5 @@
 // A chart's columns over a whole trace and the y-axis top they need at a minute.
-import type {RunTrace} from "../../sim/run.js";
+import type {RunTrace} from "../../sim/oncall/run.js";
 import type {ChartSpec} from "./chartSpec.js";
 
 /** The smallest "nice" top (1, 2, 2.5, 5 × 10^k) at or above `value` × 1.1, at least `floor`. */

@@ -1,7 +1,7 @@
 // One chart of the charts view drawn with Plot over the run's horizon and clipped at the current
 // minute: a frame only moves the clip's edge and, when the run's events change, their marks.
 import type * as PlotModule from "@observablehq/plot";
-import {parseClock} from "../../sim/metrics.js";
+import {parseClock} from "../../sim/kit/clock.js";
 import type {Translate} from "../i18n.js";
 import {red} from "./chartColors.js";
 import type {AxisPeaks} from "./chartAxis.js";

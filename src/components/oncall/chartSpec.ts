@@ -1,7 +1,7 @@
 // What a chart of the charts view is: its lines, a reference line and how its y-axis grows.
-import type {MinuteMetrics} from "../../sim/metrics.js";
-import type {ModelTrace} from "../../sim/model.js";
-import type {RunTrace} from "../../sim/run.js";
+import type {MinuteMetrics} from "../../sim/oncall/metrics.js";
+import type {ModelTrace} from "../../sim/kit/model.js";
+import type {RunTrace} from "../../sim/oncall/run.js";
 
 /**
  * One line of a chart: its label key, colour and value at each minute of the run (any model's).

@@ -1,6 +1,6 @@
 // The on-call page's charts: the charts view's preset.
-import {FAST_BURN, ERROR_BUDGET} from "../../sim/budget.js";
-import {serviceRate} from "../../sim/queue.js";
+import {FAST_BURN, ERROR_BUDGET} from "../../sim/formulas/budget.js";
+import {serviceRate} from "../../sim/formulas/queue.js";
 import {blue, grey, orange} from "./chartColors.js";
 import type {ChartSpec} from "./chartSpec.js";
 

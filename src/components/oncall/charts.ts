@@ -3,7 +3,7 @@
 // plays, a frame only moves each clip's edge; a chart is redrawn when the run changes (a
 // decision), an event is reached, or its y-axis must grow.
 import type * as PlotModule from "@observablehq/plot";
-import type {RunTrace} from "../../sim/run.js";
+import type {RunTrace} from "../../sim/oncall/run.js";
 import type {Translate} from "../i18n.js";
 import {tableView} from "../../page/chartTable.js";
 import {SLIDE_PART} from "../../page/slideParts.js";

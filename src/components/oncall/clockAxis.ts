@@ -1,6 +1,6 @@
 // The charts' x axis in clock time: tick minutes at round steps of the clock (every 5, 10, 15,
 // 30 minutes, 1, 2, 3, 6 hours), labelled "09:30", so a chart reads like the dashboard's clock.
-import {formatClock} from "../../sim/metrics.js";
+import {formatClock} from "../../sim/kit/clock.js";
 
 /** The clock steps a tick may take, in minutes. */
 const steps = [1, 2, 5, 10, 15, 30, 60, 120, 180, 360];

@@ -2,9 +2,9 @@
 // buttons; the on-call specification's controls, ranges and order are the preset. A change is a decision
 // at the current minute (store.decide); sliders decide when released. A button's status line
 // coming on ("Rollback: preparing") is also said through the page's live region (announce.ts).
-import {MAX_INSTANCES, MIN_INSTANCES} from "../../sim/autoscaler.js";
+import {MAX_INSTANCES, MIN_INSTANCES} from "../../sim/oncall/autoscaler.js";
 import {modelOf, offeredButtons, offeredControls} from "../../sim/catalog.js";
-import type {ControlSpec, ControlValues} from "../../sim/controls.js";
+import type {ControlSpec, ControlValues} from "../../sim/kit/controls.js";
 import type {Translate} from "../i18n.js";
 import {announcer} from "./announce.js";
 import {formatControl} from "./describe.js";

@@ -12,7 +12,7 @@ import {clockTick, clockTicks} from "./clockAxis.js";
 import {debriefContent, type DebriefAsk, type DebriefChart, type DebriefOptions} from "./debriefContent.js";
 import {h} from "./dom.js";
 import type {UnitFormat} from "./format.js";
-import {parseClock} from "../../sim/metrics.js";
+import {parseClock} from "../../sim/kit/clock.js";
 import type {Frame} from "./store.js";
 import {ensureStyle} from "./style.js";
 
@@ -28,8 +28,8 @@ export {
   type MeasureRow,
   type MeasureSpec
 } from "./debriefContent.js";
-/** The on-call debrief's rows: the on-call model's measures (src/sim/summary.ts), as table rows. */
-export {oncallMeasures as debriefMeasures} from "../../sim/summary.js";
+/** The on-call debrief's rows: the on-call model's measures (src/sim/oncall/summary.ts), as table rows. */
+export {oncallMeasures as debriefMeasures} from "../../sim/oncall/summary.js";
 
 /** The debrief panel's element and its update. */
 export interface DebriefPanel {

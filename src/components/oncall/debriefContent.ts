@@ -8,8 +8,8 @@
 import {modelOf} from "../../sim/catalog.js";
 import type {DebriefRun} from "../../sim/debrief.js";
 import {debriefStory, type DebriefStory} from "../../sim/debriefStory.js";
-import {formatClock, parseClock} from "../../sim/metrics.js";
-import type {SummaryMeasure} from "../../sim/model.js";
+import {formatClock, parseClock} from "../../sim/kit/clock.js";
+import type {SummaryMeasure} from "../../sim/kit/model.js";
 import type {Translate} from "../i18n.js";
 import {measureText, storySentences, type StoryMeasure, type StorySentence} from "./debriefWords.js";
 import {describeAction, withControlsBefore} from "./describe.js";

@@ -1,14 +1,15 @@
 // The written debrief in the page's language: sentences from src/sim/debriefStory.ts's data.
 // Every number is a difference the model computed, or a value it knows (a cause, a lead); this
 // file only chooses the words and the format. The differences are the model's measures (its
-// `measures`, src/sim/model.ts): each named when the two values differ as the table writes them,
+// `measures`, src/sim/kit/model.ts): each named when the two values differ as the table writes them,
 // as better or worse by the measure's own direction, so a decision that moved the hit rate, the
 // answers' age or p99 says so, and what it cost (staleness is a long TTL's price).
-import type {Action} from "../../sim/actions.js";
-import type {ControlSpecs, Controls} from "../../sim/controls.js";
+import type {Action} from "../../sim/kit/actions.js";
+import type {ControlSpecs} from "../../sim/kit/controls.js";
+import type {Controls} from "../../sim/oncall/controls.js";
 import type {DebriefStory, StoryMark} from "../../sim/debriefStory.js";
-import type {Cause, RunSummaryValues, SummaryMeasure} from "../../sim/model.js";
-import {oncallMeasures} from "../../sim/summary.js";
+import type {Cause, RunSummaryValues, SummaryMeasure} from "../../sim/kit/model.js";
+import {oncallMeasures} from "../../sim/oncall/summary.js";
 import type {Translate} from "../i18n.js";
 import {controlLabel, describeAction, formatControl, withControlsBefore} from "./describe.js";
 import type {UnitFormat} from "./format.js";

@@ -1,7 +1,8 @@
 // Decisions in words, for the decision log and the debrief: "Fleet minimum: 10 → 14",
 // "Rollback pressed". Pure: the translation and the number format are passed in.
-import type {Action} from "../../sim/actions.js";
-import {controlSpecs, type ControlSpecs, type Controls} from "../../sim/controls.js";
+import type {Action} from "../../sim/kit/actions.js";
+import {controlSpecs, type Controls} from "../../sim/oncall/controls.js";
+import type {ControlSpecs} from "../../sim/kit/controls.js";
 import type {Translate} from "../i18n.js";
 import type {UnitFormat} from "./format.js";
 

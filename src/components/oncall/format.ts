@@ -1,8 +1,8 @@
 // The dashboard's twelve metrics in the specification's order (burn rate first, the headline), with the
 // specification's units and digits, and the number formats of the page's language (hu, pt: 0,0; en, ig: 0.0).
-import {ERROR_BUDGET, FAST_BURN} from "../../sim/budget.js";
+import {ERROR_BUDGET, FAST_BURN} from "../../sim/formulas/budget.js";
 import {numberFormat, type Translate} from "../i18n.js";
-import type {MinuteMetrics} from "../../sim/metrics.js";
+import type {MinuteMetrics} from "../../sim/oncall/metrics.js";
 
 /**
  * How one dashboard tile shows a metric: its JSON field, unit and digits, and optionally the

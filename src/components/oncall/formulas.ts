@@ -2,9 +2,9 @@
 // numbers substituted, and its result. Pure string building (no DOM): the page renders the TeX
 // with KaTeX. Every number comes from the run's trace or from the model's own functions and
 // constants (erlangC, hitRate, …), so what the page shows is what the model computed.
-import {desiredInstances, MAX_INSTANCES} from "../../sim/autoscaler.js";
-import {burnRate, ERROR_BUDGET, PERIOD_MIN, spendBudget, windowBurn, windowMean} from "../../sim/budget.js";
-import {cacheAge, HOT_OBJECTS, hitRate, WARMUP_DB_QPS} from "../../sim/cache.js";
+import {desiredInstances, MAX_INSTANCES} from "../../sim/oncall/autoscaler.js";
+import {burnRate, ERROR_BUDGET, PERIOD_MIN, spendBudget, windowBurn, windowMean} from "../../sim/formulas/budget.js";
+import {cacheAge, HOT_OBJECTS, hitRate, WARMUP_DB_QPS} from "../../sim/oncall/cache.js";
 import {
   APP_TIME_S,
   appTime,
@@ -15,9 +15,9 @@ import {
   QUERY_TIME_S,
   queryTime,
   serviceTime
-} from "../../sim/database.js";
-import {BAD_BUILD_CPU, BAD_BUILD_ERROR_RATE, cpuFactor, errorRate} from "../../sim/deploy.js";
-import {fleetCostPerHour, INSTANCE_PRICE_PER_HOUR, ROLLBACK_COST_FACTOR} from "../../sim/fleet.js";
+} from "../../sim/oncall/database.js";
+import {BAD_BUILD_CPU, BAD_BUILD_ERROR_RATE, cpuFactor, errorRate} from "../../sim/oncall/deploy.js";
+import {fleetCostPerHour, INSTANCE_PRICE_PER_HOUR, ROLLBACK_COST_FACTOR} from "../../sim/oncall/fleet.js";
 import {
   erlangB,
   erlangC,
@@ -29,9 +29,9 @@ import {
   utilization,
   waitExceeds,
   WORKERS_PER_INSTANCE
-} from "../../sim/queue.js";
-import type {RunTrace} from "../../sim/run.js";
-import {arrivalRate, DIURNAL_AMPLITUDE, DIURNAL_PHASE_H, droppedShare, LOW_PRIORITY_SHARE} from "../../sim/traffic.js";
+} from "../../sim/formulas/queue.js";
+import type {RunTrace} from "../../sim/oncall/run.js";
+import {arrivalRate, DIURNAL_AMPLITUDE, DIURNAL_PHASE_H, droppedShare, LOW_PRIORITY_SHARE} from "../../sim/formulas/traffic.js";
 
 /** The relations, in the order a request meets them. */
 export const formulaIds = [

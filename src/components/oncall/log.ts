@@ -1,5 +1,5 @@
 // The decision log shown on the page: minute, clock and what changed, one row per decision.
-import {formatClock, parseClock} from "../../sim/metrics.js";
+import {formatClock, parseClock} from "../../sim/kit/clock.js";
 import {modelOf} from "../../sim/catalog.js";
 import type {Translate} from "../i18n.js";
 import {describeAction, withControlsBefore} from "./describe.js";

@@ -6,7 +6,7 @@
 //   display(dashboardView(t, format, {metrics}).node) …
 import {writeHashPart} from "../../page/hash.js";
 import type {FindScenario, LinkProblem} from "../../sim/link.js";
-import type {Scenario} from "../../sim/scenarios.js";
+import type {Scenario} from "../../sim/kit/scenario.js";
 import {switchLanguage} from "./page.js";
 import {createPlayer, type Player, type PlayerState, type Ticker} from "./player.js";
 import {createStore, type Frame, type Store} from "./store.js";

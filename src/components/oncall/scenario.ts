@@ -1,8 +1,9 @@
 // The scenario picker with its brief, and the seed: shown, editable, and "new seed". It lists the
 // scenarios it is given (the on-call page's four by default); a scenario's title and brief are
 // the page's t(`scenario.<name>`) / t(`brief.<name>`) when it has them, else the record's strings.
-import {isSeed, MAX_SEED} from "../../sim/run.js";
-import {scenarios as onCallScenarios, type Scenario, type ScenarioName} from "../../sim/scenarios.js";
+import {isSeed, MAX_SEED} from "../../sim/kit/limits.js";
+import {scenarios as onCallScenarios} from "../../sim/oncall/scenarios.js";
+import type {Scenario, ScenarioName} from "../../sim/kit/scenario.js";
 import type {Translate} from "../i18n.js";
 import {h, setText} from "./dom.js";
 import {drawSeed} from "./session.js";

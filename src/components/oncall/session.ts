@@ -4,15 +4,16 @@
 // Pure: no DOM, no clock; the page's store (store.ts) holds one of these and notifies views.
 // Any scenario record of any model: the run's scenario is found by name (the shipped catalog, or
 // the scenarios a page passes as `find`), and its model simulates it.
-import type {Action, PressAction, SetAction} from "../../sim/actions.js";
-import {FAST_BURN} from "../../sim/budget.js";
+import type {Action, PressAction, SetAction} from "../../sim/kit/actions.js";
+import {FAST_BURN} from "../../sim/formulas/budget.js";
 import {findScenario, modelOf} from "../../sim/catalog.js";
-import type {Controls, ControlValues} from "../../sim/controls.js";
-import type {RunTrace} from "../../sim/run.js";
-import type {Scenario, ScenarioName} from "../../sim/scenarios.js";
+import type {Controls} from "../../sim/oncall/controls.js";
+import type {ControlValues} from "../../sim/kit/controls.js";
+import type {RunTrace} from "../../sim/oncall/run.js";
+import type {Scenario, ScenarioName} from "../../sim/kit/scenario.js";
 import type {FindScenario, RunLink} from "../../sim/link.js";
-import type {ModelTrace, SloSpec} from "../../sim/model.js";
-import type {Button} from "../../sim/step.js";
+import type {ModelTrace, SloSpec} from "../../sim/kit/model.js";
+import type {Button} from "../../sim/oncall/step.js";
 
 /** A day on call: the player stops at its last minute. */
 export const DAY_MINUTES = 1440;

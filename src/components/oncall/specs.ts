@@ -3,7 +3,7 @@
 // this module adds nothing to a page.
 //
 //   Scenario, TextbookStep/TextbookAt, EventSpec/EventKind      a scenario record (src/sim)
-//   SimModel, SummaryMeasure, SloSpec, Cause, WorstMinute        a model as the kit uses it (src/sim/model.ts)
+//   SimModel, SummaryMeasure, SloSpec, Cause, WorstMinute        a model as the kit uses it (src/sim/kit/model.ts)
 //   MetricSpec (limit), TileValue                                a dashboard tile (format.ts)
 //   ChartSpec, Series (value(m, trace, i), minTop, fixedTop,
 //     scaleBy, reference)                                        a chart of the charts view (chartSpec.ts)
@@ -12,9 +12,9 @@
 //   Frame (run, scenario, trace, minute, metrics, detail,
 //     controls, events, alertAt, alert, cause), Store            what every view's update reads (store.ts)
 //   DashboardOptions, ChartsOptions, ControlsOptions, SliderSpec, ModelOptions, RelationSpec, SessionOptions
-export type {Action, PressAction, SetAction} from "../../sim/actions.js";
-export type {ControlSpec, ControlSpecs, ControlValues} from "../../sim/controls.js";
-export type {EventKind, EventKinds, EventSpec, Param, ResolvedEvent} from "../../sim/events.js";
+export type {Action, PressAction, SetAction} from "../../sim/kit/actions.js";
+export type {ControlSpec, ControlSpecs, ControlValues} from "../../sim/kit/controls.js";
+export type {EventKind, EventKinds, EventSpec, Param, ResolvedEvent} from "../../sim/kit/events.js";
 export type {
   Cause,
   CauseValue,
@@ -26,9 +26,9 @@ export type {
   SloSpec,
   SummaryMeasure,
   WorstMinute
-} from "../../sim/model.js";
-export type {Scenario, ScenarioStrings} from "../../sim/scenarios.js";
-export type {PlannedStep, TextbookAt, TextbookStep} from "../../sim/textbook.js";
+} from "../../sim/kit/model.js";
+export type {Scenario, ScenarioStrings} from "../../sim/kit/scenario.js";
+export type {PlannedStep, TextbookAt, TextbookStep} from "../../sim/kit/textbook.js";
 export type {ChartSpec, Series} from "./chartSpec.js";
 export type {ChartsOptions} from "./charts.js";
 export type {ControlsOptions, SliderSpec} from "./controls.js";

@@ -3,9 +3,9 @@
 // Pure (no DOM): the notebook turns the store into a reactive value with Generators.observe.
 import {findScenario} from "../../sim/catalog.js";
 import type {FindScenario, RunLink} from "../../sim/link.js";
-import type {ModelTrace} from "../../sim/model.js";
-import type {RunTrace} from "../../sim/run.js";
-import type {Scenario, ScenarioName} from "../../sim/scenarios.js";
+import type {ModelTrace} from "../../sim/kit/model.js";
+import type {RunTrace} from "../../sim/oncall/run.js";
+import type {Scenario, ScenarioName} from "../../sim/kit/scenario.js";
 import {
   alertAtMinute,
   alertMinute,

@@ -6,11 +6,11 @@
 import {readFileSync} from "node:fs";
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
-import type {Action} from "../../../src/sim/actions.js";
+import type {Action} from "../../../src/sim/kit/actions.js";
 import {catalog, modelOf, offeredButtons, offeredControls} from "../../../src/sim/catalog.js";
 import {debriefStory} from "../../../src/sim/debriefStory.js";
-import {formatClock, parseClock} from "../../../src/sim/metrics.js";
-import type {Scenario} from "../../../src/sim/scenarios.js";
+import {formatClock, parseClock} from "../../../src/sim/kit/clock.js";
+import type {Scenario} from "../../../src/sim/kit/scenario.js";
 import {translator, type Translate} from "../../../src/components/i18n.js";
 import {debriefContent, incidentSpan, LAST_MINUTE, type DebriefContent} from "../../../src/components/oncall/debriefContent.js";
 import {shownValue, storyMeasures} from "../../../src/components/oncall/debriefWords.js";

@@ -4,7 +4,7 @@
 // <name>-changed.txt beside the golden file (test/golden.ts).
 import {readFileSync} from "node:fs";
 import {describe, it} from "vitest";
-import type {Action} from "../../../src/sim/actions.js";
+import type {Action} from "../../../src/sim/kit/actions.js";
 import {translator} from "../../../src/components/i18n.js";
 import {debriefContent, type DebriefAsk, type DebriefContent} from "../../../src/components/oncall/debriefContent.js";
 import {unitFormat, withFigures} from "../../../src/components/oncall/format.js";

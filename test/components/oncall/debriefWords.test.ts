@@ -2,12 +2,12 @@
 // each of the four languages, no placeholder or key left unfilled, the cases with nothing to say.
 import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
-import type {Action} from "../../../src/sim/actions.js";
+import type {Action} from "../../../src/sim/kit/actions.js";
 import {debriefStory} from "../../../src/sim/debriefStory.js";
-import {formatClock, parseClock} from "../../../src/sim/metrics.js";
-import {controlSpecs} from "../../../src/sim/controls.js";
-import {scenarios} from "../../../src/sim/scenarios.js";
-import {run} from "../../../src/sim/run.js";
+import {formatClock, parseClock} from "../../../src/sim/kit/clock.js";
+import {controlSpecs} from "../../../src/sim/oncall/controls.js";
+import {scenarios} from "../../../src/sim/oncall/scenarios.js";
+import {run} from "../../../src/sim/oncall/run.js";
 import {translator} from "../../../src/components/i18n.js";
 import {unitFormat, withFigures} from "../../../src/components/oncall/format.js";
 import {amounts, joinList, storyMeasures, storySentences} from "../../../src/components/oncall/debriefWords.js";

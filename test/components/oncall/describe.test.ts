@@ -1,5 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {defaultControls} from "../../../src/sim/controls.js";
+import {defaultControls} from "../../../src/sim/oncall/controls.js";
 import {translator} from "../../../src/components/i18n.js";
 import {describeAction, formatControl, withControlsBefore} from "../../../src/components/oncall/describe.js";
 import {unitFormat} from "../../../src/components/oncall/format.js";

@@ -1,5 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {run} from "../../../src/sim/run.js";
+import {run} from "../../../src/sim/oncall/run.js";
 import {dashboardMetrics, decimalMark, formatMetric, tileValue, unitFormat} from "../../../src/components/oncall/format.js";
 import {readSeed} from "./seeds.js";
 
@@ -43,7 +43,7 @@ describe("formatMetric(spec, value, unitFormat(lang))", () => {
 describe("modelFigures(lang) and withFigures(t, lang)", () => {
   it("write the model's fast-burn line and error budget in the language, for every sentence", async () => {
     const {modelFigures, withFigures} = await import("../../../src/components/oncall/format.js");
-    const {FAST_BURN, ERROR_BUDGET} = await import("../../../src/sim/budget.js");
+    const {FAST_BURN, ERROR_BUDGET} = await import("../../../src/sim/formulas/budget.js");
     expect(modelFigures("hu")).toEqual({
       threshold: `${String(FAST_BURN).replace(".", ",")}×`,
       budget: `${(ERROR_BUDGET * 100).toFixed(1).replace(".", ",")} %`

@@ -1,9 +1,9 @@
 import katex from "katex";
 import {describe, expect, it} from "vitest";
 import {formulaIds, formulas, texNumber, type Formula, type FormulaId} from "../../../src/components/oncall/formulas.js";
-import type {Action} from "../../../src/sim/actions.js";
-import {simulate, type RunTrace} from "../../../src/sim/run.js";
-import type {ScenarioName} from "../../../src/sim/scenarios.js";
+import type {Action} from "../../../src/sim/kit/actions.js";
+import {simulate, type RunTrace} from "../../../src/sim/oncall/run.js";
+import type {ScenarioName} from "../../../src/sim/kit/scenario.js";
 
 /** A run per scenario that passes through its incident and a response (saturation, warm-up, rollback, autoscaling). */
 const runs: [ScenarioName, number, Action[]][] = [

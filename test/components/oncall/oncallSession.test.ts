@@ -2,8 +2,8 @@
 // hash, frame clock, URL writes and hash changes): the link opened and written back, the
 // scenarios it is given (a link naming another opens the first with a notice), pasted links.
 import {describe, expect, it} from "vitest";
-import {retryStorm} from "../../../src/sim/retry.js";
-import {surge} from "../../../src/sim/scenarios.js";
+import {retryStorm} from "../../../src/sim/retry/model.js";
+import {surge} from "../../../src/sim/oncall/scenarios.js";
 import {oncallSession} from "../../../src/components/oncall/oncallSession.js";
 import type {Ticker} from "../../../src/components/oncall/player.js";
 

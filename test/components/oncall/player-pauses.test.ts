@@ -2,8 +2,8 @@
 // the surge's arrival), with the event it stopped at; a toggle turns it off; the run and its
 // link are unchanged by a pause. Fake frame clock: the test says when each frame runs.
 import {describe, expect, it} from "vitest";
-import {run} from "../../../src/sim/run.js";
-import {simulateRetry, retryStorm} from "../../../src/sim/retry.js";
+import {run} from "../../../src/sim/oncall/run.js";
+import {simulateRetry, retryStorm} from "../../../src/sim/retry/model.js";
 import {createStore} from "../../../src/components/oncall/store.js";
 import {createPlayer, eventStops, type Speed} from "../../../src/components/oncall/player.js";
 import {fakeTicker} from "../../support/ticker.js";

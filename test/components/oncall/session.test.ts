@@ -1,7 +1,7 @@
 import {describe, expect, it} from "vitest";
-import {defaultControls} from "../../../src/sim/controls.js";
+import {defaultControls} from "../../../src/sim/oncall/controls.js";
 import {replayOptions, type RunLink} from "../../../src/sim/link.js";
-import {run as runModel} from "../../../src/sim/run.js";
+import {run as runModel} from "../../../src/sim/oncall/run.js";
 import {controlsAt, decide, drawSeed, horizonOf, runEvents, simulateRun, DAY_MINUTES} from "../../../src/components/oncall/session.js";
 
 const at = (minute: number, actions: RunLink["actions"] = []): RunLink => ({scenario: "bad-deploy", seed: 3, minute, actions});

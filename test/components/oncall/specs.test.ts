@@ -15,8 +15,8 @@ import type {
 } from "../../../src/components/oncall/specs.js";
 import {chartSpecs} from "../../../src/components/oncall/chartSpecs.js";
 import {dashboardMetrics, tileValue, unitFormat} from "../../../src/components/oncall/format.js";
-import {oncallMeasures} from "../../../src/sim/summary.js";
-import {retryModel} from "../../../src/sim/retry.js";
+import {oncallMeasures} from "../../../src/sim/oncall/summary.js";
+import {retryModel} from "../../../src/sim/retry/model.js";
 
 /** A connection-pool lesson's metrics, as its model would record them. */
 type PoolMetrics = {minute: number; clock: string; connections: number; connectionLimit: number; acquireWaitMs: number};

@@ -1,5 +1,5 @@
 import {describe, expect, it} from "vitest";
-import {run as runModel} from "../../../src/sim/run.js";
+import {run as runModel} from "../../../src/sim/oncall/run.js";
 import {createStore, type Frame} from "../../../src/components/oncall/store.js";
 import {createPlayer} from "../../../src/components/oncall/player.js";
 import {fakeTicker} from "../../support/ticker.js";

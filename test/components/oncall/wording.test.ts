@@ -4,7 +4,7 @@
 // slots (hu). Each rule over every string of its kind, not only the one reported.
 import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
-import {defaultControls} from "../../../src/sim/controls.js";
+import {defaultControls} from "../../../src/sim/oncall/controls.js";
 import {translator} from "../../../src/components/i18n.js";
 import {describeAction, formatControl} from "../../../src/components/oncall/describe.js";
 import {unitFormat, withFigures} from "../../../src/components/oncall/format.js";

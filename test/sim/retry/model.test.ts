@@ -1,0 +1,174 @@
+// The retry model: its relations one by one, and the behaviour the lesson teaches, over seeds:
+// healthy before the surge; a metastable failure after it when clients retry at once without a
+// budget; recovery with a retry budget, with load shedding or without retries; backoff and jitter
+// alone (every combination) do not end it, and neither does a restart.
+import {describe, expect, it} from "vitest";
+import type {Action} from "../../../src/sim/kit/actions.js";
+import {
+  amplification,
+  backoffDelay,
+  BACKOFF_CAP_S,
+  capacity,
+  defaultRetryControls,
+  retryAllowance,
+  retryStorm,
+  RETRY_WORKERS,
+  SERVICE_TIME_S,
+  simulateRetry,
+  stuckLoad,
+  summarizeRetry,
+  timeoutShareAt,
+  type RetryMetrics
+} from "../../../src/sim/retry/model.js";
+import {surgeFactor} from "../../../src/sim/formulas/traffic.js";
+
+const seeds = [1, 2, 3, 4, 5];
+const runOf = (seed: number, actions: Action[] = [], minutes = 90) => simulateRetry(retryStorm, {seed, minutes, actions});
+const surgeStart = (seed: number) => runOf(seed, [], 1).events[0].minute;
+/** The minutes from `from` on. */
+const fromMinute = (metrics: RetryMetrics[], from: number) => metrics.filter((m) => m.minute >= from);
+
+describe("the retry model's relations", () => {
+  it("capacity(N, S) = N/S", () => {
+    expect(capacity(RETRY_WORKERS, SERVICE_TIME_S)).toBe(1500);
+    expect(capacity(150, 0.2)).toBe(750);
+  });
+  it("timeoutShareAt(W, T, S) is e^(−(T − W)/S) below the timeout and 1 from it on", () => {
+    expect(timeoutShareAt(0, 2, 0.1)).toBeCloseTo(Math.exp(-20), 15);
+    expect(timeoutShareAt(1.9, 2, 0.1)).toBeCloseTo(Math.exp(-1), 12);
+    expect(timeoutShareAt(2, 2, 0.1)).toBe(1);
+    expect(timeoutShareAt(10, 2, 0.1)).toBe(1);
+    // monotone in the wait
+    const shares = [0, 0.5, 1, 1.5, 1.99].map((w) => timeoutShareAt(w, 2, 0.1));
+    expect([...shares].sort((a, b) => a - b)).toEqual(shares);
+  });
+  it("backoffDelay(retry, backoff): none 0, fixed 1 s, exponential doubling up to the cap", () => {
+    expect([1, 2, 3].map((r) => backoffDelay(r, 0))).toEqual([0, 0, 0]);
+    expect([1, 2, 3].map((r) => backoffDelay(r, 1))).toEqual([1, 1, 1]);
+    expect([1, 2, 3, 4, 5].map((r) => backoffDelay(r, 2))).toEqual([1, 2, 4, 8, 16]);
+    expect(backoffDelay(20, 2)).toBe(BACKOFF_CAP_S);
+  });
+  it("retryAllowance(b, fresh) = b/(1 − b)·fresh, unlimited at b = 1", () => {
+    expect(retryAllowance(0.1, 900)).toBeCloseTo(100, 10);
+    expect(retryAllowance(0, 900)).toBe(0);
+    expect(retryAllowance(1, 900)).toBe(Infinity);
+    // the allowance makes retries exactly share b of all attempts
+    const r = retryAllowance(0.25, 600);
+    expect(r / (600 + r)).toBeCloseTo(0.25, 12);
+  });
+  it("amplification(p, L) = 1 + p + … + p^L and stuckLoad = fresh·min(1 + L, 1/(1 − b))", () => {
+    expect(amplification(0, 3)).toBe(1);
+    expect(amplification(1, 3)).toBe(4);
+    expect(amplification(0.5, 2)).toBe(1.75);
+    expect(stuckLoad(1000, 3, 1)).toBe(4000);
+    expect(stuckLoad(1000, 3, 0.1)).toBeCloseTo(1000 / 0.9, 9);
+    expect(stuckLoad(1000, 0, 0.5)).toBe(1000);
+  });
+});
+
+describe("simulateRetry(retryStorm, {seed, minutes, actions})", () => {
+  it("is deterministic for a seed, and the seed moves the surge", () => {
+    expect(runOf(3)).toEqual(runOf(3));
+    expect(new Set(seeds.map(surgeStart)).size).toBeGreaterThan(1);
+    for (const seed of seeds) expect(surgeStart(seed)).toBeGreaterThanOrEqual(10), expect(surgeStart(seed)).toBeLessThan(20);
+  });
+  it("keeps its books: admitted ≤ offered, goodput ≤ admitted, utilization ≤ 1, shares in [0, 1]", () => {
+    for (const actions of [
+      [],
+      [{minute: 0, set: {shedding: true}}],
+      [{minute: 0, set: {retryBudget: 0.1, backoff: 2, jitter: true}}]
+    ] as Action[][]) {
+      for (const m of runOf(2, actions).metrics) {
+        expect(m.admitted).toBeLessThanOrEqual(m.offered + 1e-9);
+        expect(m.goodput).toBeLessThanOrEqual(m.admitted + 1e-9);
+        expect(m.offered).toBeCloseTo(m.fresh + m.retries, 6);
+        expect(m.utilization).toBeLessThanOrEqual(1 + 1e-12);
+        for (const share of [m.retryShare, m.shedShare, m.timeoutShare, m.errorRate])
+          expect(share).toBeGreaterThanOrEqual(0), expect(share).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+  it("is healthy before the surge: no retries, no errors, goodput equal to the fresh load", () => {
+    for (const seed of seeds) {
+      for (const m of runOf(seed).metrics.slice(0, surgeStart(seed))) {
+        expect(m.errorRate).toBeLessThan(1e-6);
+        expect(m.retryShare).toBeLessThan(1e-6);
+        expect(m.goodput).toBeCloseTo(m.fresh, 3);
+      }
+    }
+  });
+  it("doing nothing: the failure outlives the surge (metastable), retries three of every four attempts", () => {
+    for (const seed of seeds) {
+      const {metrics} = runOf(seed);
+      // The surge is over by minute 30 (its factor back within 1 %) …
+      const surge = runOf(seed, [], 1).events[0];
+      expect(
+        surgeFactor(30, {
+          startMinute: surge.minute,
+          size: surge.params.size,
+          rampMin: surge.params.rampMin,
+          holdMin: surge.params.holdMin,
+          decayMin: surge.params.decayMin
+        })
+      ).toBeLessThan(1.01);
+      // … and yet every minute after it fails, with the offered load above capacity.
+      for (const m of fromMinute(metrics, 30)) {
+        expect(m.errorRate).toBeGreaterThan(0.99);
+        expect(m.goodput).toBeLessThan(0.01 * m.fresh);
+        expect(m.offered).toBeGreaterThan(m.capacity);
+        expect(m.retryShare).toBeCloseTo(0.75, 1);
+      }
+    }
+  });
+  it("recovers with a retry budget (with or without backoff), with load shedding, or with no retries", () => {
+    const fixes: Action[][] = [
+      [{minute: 0, set: {retryBudget: 0.1}}],
+      [{minute: 0, set: {retryBudget: 0.1, backoff: 2, jitter: true}}],
+      [{minute: 0, set: {shedding: true}}],
+      [{minute: 0, set: {retryLimit: 0}}]
+    ];
+    for (const seed of seeds) {
+      for (const actions of fixes) {
+        for (const m of fromMinute(runOf(seed, actions).metrics, 40))
+          expect([seed, JSON.stringify(actions), m.minute, m.errorRate < 0.01]).toEqual([seed, JSON.stringify(actions), m.minute, true]);
+      }
+    }
+  });
+  it("backoff and jitter alone, in every combination, do not end the failure", () => {
+    for (const backoff of [0, 1, 2]) {
+      for (const jitter of [false, true]) {
+        const {metrics} = runOf(1, [{minute: 0, set: {backoff, jitter}}]);
+        expect([backoff, jitter, fromMinute(metrics, 40).every((m) => m.errorRate > 0.9)]).toEqual([backoff, jitter, true]);
+      }
+    }
+  });
+  it("a restart empties the queue, but the retries in flight fill it again", () => {
+    const {metrics, details} = runOf(1, [{minute: 40, press: "restart"}]);
+    expect(details[39].queue).toBeGreaterThan(10_000);
+    expect(fromMinute(metrics, 45).every((m) => m.errorRate > 0.9)).toBe(true);
+  });
+  it("a retry budget b keeps the retry share at or below b", () => {
+    for (const budget of [0.05, 0.1, 0.3, 0.5]) {
+      for (const m of runOf(4, [{minute: 0, set: {retryBudget: budget}}]).metrics) expect(m.retryShare).toBeLessThanOrEqual(budget + 1e-9);
+    }
+  });
+  it("refuses controls and buttons the model does not have, and bad options, in one line", () => {
+    expect(() => runOf(1, [{minute: 0, set: {fleetMin: 3}}])).toThrow(/unknown control "fleetMin"/);
+    expect(() => runOf(1, [{minute: 0, press: "rollback"}])).toThrow(/unknown button "rollback" \(buttons: restart\)/);
+    expect(() => runOf(1, [{minute: 0, set: {retryLimit: 9}}])).toThrow(/retryLimit must be between 0 and 5/);
+    expect(() => simulateRetry(retryStorm, {seed: -1})).toThrow(RangeError);
+    expect(() => simulateRetry({...retryStorm, controls: {...defaultRetryControls, timeoutS: 0}})).toThrow(/timeoutS/);
+  });
+});
+
+describe("summarizeRetry(metrics)", () => {
+  it("sums a run: the failed run has spent its budget, the textbook's keeps most of it", () => {
+    const nothing = summarizeRetry(runOf(1).metrics);
+    const textbook = summarizeRetry(runOf(1, [{minute: 0, set: {retryBudget: 0.1, backoff: 2, jitter: true}}]).metrics);
+    expect(nothing.budgetLeft).toBe(0);
+    expect(textbook.budgetLeft).toBeGreaterThan(0.5);
+    expect(textbook.minutesDown).toBeLessThan(nothing.minutesDown);
+    expect(textbook.goodputShare).toBeGreaterThan(nothing.goodputShare);
+    expect(summarizeRetry([])).toMatchObject({minutes: 0, budgetLeft: 0, meanErrorRate: 0});
+  });
+});
