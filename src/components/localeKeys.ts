@@ -4,7 +4,7 @@
 // (each offered control's and button's label and help, each event's name, the model's measures in
 // the debrief's table and sentences). Keys a view builds from its options at run time (a
 // dashboard's `metric.<field>`) are not known before the page runs and are not listed. Pure.
-import {modelOf, offeredButtons, offeredControls} from "../sim/catalog.js";
+import {catalog, modelOf, offeredButtons, offeredControls} from "../sim/catalog.js";
 import type {Scenario} from "../sim/kit/scenario.js";
 import {buttons as oncallButtons, learnerControls} from "./oncall/session.js";
 
@@ -39,6 +39,18 @@ export function scenarioKeys(scenario: Scenario): string[] {
     ])
   ];
   return [...new Set(keys)];
+}
+
+/**
+ * The keys the kit's views read on `page` (an .html name) for the shipped scenarios it plays (a
+ * record's `page`, on-call.html when it names none), each with who reads it.
+ */
+export function pageScenarioKeys(page: string): Map<string, string> {
+  const read = new Map<string, string>();
+  for (const scenario of catalog.filter((s) => (s.page ?? "on-call.html") === page)) {
+    for (const key of scenarioKeys(scenario)) if (!read.has(key)) read.set(key, `the ${scenario.name} scenario`);
+  }
+  return read;
 }
 
 /** One key the page reads and a locale table lacks, and who reads it. */

@@ -8,8 +8,7 @@
 // keys a notebook's own options make the views build (notebookKeys).
 import {readFile} from "node:fs/promises";
 import {basename, relative, sep} from "node:path";
-import {catalog} from "../sim/catalog.js";
-import {keysRead, missingKeys, scenarioKeys} from "../components/localeKeys.js";
+import {keysRead, missingKeys, pageScenarioKeys} from "../components/localeKeys.js";
 import type {Warning} from "../notebook/compile.js";
 
 /** A locale table of a lesson: notebooks/locales/<lesson>/<lang>.json. */
@@ -35,11 +34,8 @@ export async function localeWarnings(path: string, markdown: string, inputs: rea
     for (const key of kitWordsRead(sources[i])) if (!read.has(key)) read.set(key, `${name}; the kit's own word is shown meanwhile`);
   });
   for (const key of notebookKeys(markdown)) if (!read.has(key)) read.set(key, basename(path));
-  // The scenarios this page plays (a record's `page`, on-call.html when it names none).
-  const page = basename(path).replace(/\.md$/, ".html");
-  for (const scenario of catalog.filter((s) => (s.page ?? "on-call.html") === page)) {
-    for (const key of scenarioKeys(scenario)) if (!read.has(key)) read.set(key, `the ${scenario.name} scenario`);
-  }
+  // The scenarios this page plays.
+  for (const [key, who] of pageScenarioKeys(basename(path).replace(/\.md$/, ".html"))) if (!read.has(key)) read.set(key, who);
   const named = new Set([...markdown.matchAll(/data-text="([^"]+)"/g)].map((m) => m[1]));
   const warnings: Warning[] = [];
   const texts = await Promise.all(tables.map((file) => readFile(file, "utf8")));
