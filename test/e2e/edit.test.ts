@@ -227,7 +227,7 @@ describe("editing erlang-c.md in the page (built site and export, file://)", {ti
       await edit(page, "#cell-3");
       await run(
         page,
-        'import {erlangC as c2} from "../src/sim/queue.js";\nconst n = instances * 16;\nconst s = serviceMs / 1000;\nconst a = lambda * s;\nconst wait = a < n ? c2(a, n) : 1;'
+        'import {erlangC as c2} from "../src/sim/formulas/queue.js";\nconst n = instances * 16;\nconst s = serviceMs / 1000;\nconst a = lambda * s;\nconst wait = a < n ? c2(a, n) : 1;'
       );
       await waitText(page, "#inline-2", /\d/);
       expect(await text(page, "#cell-3")).toBe("");

@@ -12,14 +12,20 @@ export function firstLine(source: string): string {
   return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 }
 
+/** Sets an attribute only when its value changes: 600 buttons re-set to the same values on each Shift+Enter cost a style pass and a mutation record each. */
+function put(element: Element, name: string, value: string): void {
+  if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+}
+
 /** Names an edit button by what it does, in the page's language: "Edit cell: <its first line>", "Edit this text". */
 export function nameEditButton(button: Element): void {
   const line = button.getAttribute("data-qb-line");
-  button.setAttribute(
+  put(
+    button,
     "aria-label",
     line ? ui("edit.cell", {line}) : ui(button.getAttribute("data-qb-edit") === "cell" ? "edit.thisCell" : "edit.thisText")
   );
-  button.setAttribute("title", ui("edit.tooltip"));
+  put(button, "title", ui("edit.tooltip"));
 }
 
 /** True while the page shows every cell's code ("Show code"): then the edit buttons are Tab stops. */
@@ -32,7 +38,7 @@ export function reachEditButtons(main: Element): void {
   const reachable = codeShown();
   for (const button of main.querySelectorAll(":scope > button[data-qb-edit]")) {
     if (reachable) button.removeAttribute("tabindex");
-    else button.setAttribute("tabindex", "-1");
+    else put(button, "tabindex", "-1");
   }
 }
 
@@ -43,7 +49,7 @@ export function labelCellButtons(main: Element, sources: readonly string[]): voi
     if (button?.tagName === "PRE" && button.classList.contains("qb-echo")) return; // its code shows
     while (button && !button.matches("button[data-qb-edit]") && button.hasAttribute("data-qb-ui")) button = button.previousElementSibling;
     if (!button?.matches("button[data-qb-edit]")) return;
-    button.setAttribute("data-qb-line", firstLine(sources[k] ?? ""));
+    put(button, "data-qb-line", firstLine(sources[k] ?? ""));
     nameEditButton(button);
   });
   reachEditButtons(main);

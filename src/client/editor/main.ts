@@ -138,8 +138,9 @@ function placeAll(): void {
 
 /** The code cells' sources as edited, in order. */
 function cellSources(): string[] {
-  const s = current();
-  return s.liveCells().map((e) => s.cellOf(e.ref)?.source ?? "");
+  return current()
+    .parsedCells()
+    .map((cell) => cell?.source ?? "");
 }
 
 /** "Show code": each cell's source above it (echoed cells show theirs already). */
