@@ -39,7 +39,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * Checks parsed JSON against the action format: an array of objects, each with an integer
  * `minute` in [0, minutes − 1] and exactly one of `set` (known controls, values in range) or
  * `press` (a known button). Returns the typed actions and a message per problem.
- * @example validateActions([{minute: 3, press: "rollback"}], {minutes: 60}).errors // []
+ * @example validateActions([{minute: 3, press: "rollback"}], {minutes: 60, vocabulary: oncallVocabulary}).errors // []
  */
 export function validateActions(json: unknown, options: {minutes?: number; vocabulary: ActionVocabulary}): ActionValidation {
   const {minutes = Infinity, vocabulary} = options;
