@@ -77,7 +77,7 @@ const buildFailures: string[] = [];
 let buildMs = 0;
 try {
   for (const project of projects) {
-    const root = resolve(sourceRoot(join(corpus, project)));
+    const root = resolve(await sourceRoot(join(corpus, project)));
     const out = join(work, project);
     const started = performance.now();
     try {
@@ -104,6 +104,15 @@ try {
       await page
         .goto(pathToFileURL(join(out, name.replace(/\.md$/, ".html"))).href, {waitUntil: "load"})
         .catch((e) => pageErrors.push(String(e).split("\n")[0]));
+      // scrolled through once, as a reader would: a cell that awaits visibility() runs when it is on screen
+      await page
+        .evaluate(async () => {
+          for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
+            scrollTo(0, y);
+            await new Promise((frame) => requestAnimationFrame(frame));
+          }
+        })
+        .catch(() => {});
       await page.waitForFunction(settled, undefined, {timeout: settleMs, polling: 100}).catch(() => {});
       const cells: CellResult[] = (await page.evaluate(readCells).catch(() => [])).map((c) =>
         c.state === "error"

@@ -1,8 +1,9 @@
 // Why a cell of a real Framework page failed, for bench/frameworkCorpus.bench.ts: out of scope
 // when the page needs what cannot exist offline here (a data loader's output, an npm package
 // that is not installed, the network), in scope otherwise (a queuebook gap or bug).
-import {existsSync, readdirSync} from "node:fs";
+import {existsSync, readdirSync, readFileSync, statSync} from "node:fs";
 import {dirname, join, normalize} from "node:path";
+import {siteOf} from "../src/site/configSite.js";
 
 /**
  * An error's class: out of scope (a loader's file, a package not installed, the network, a file
@@ -24,9 +25,13 @@ const stdlibPackages: Record<string, string> = {
   zip: "jszip"
 };
 
-/** acorn's own messages (Framework parses cells with acorn too, so such a cell fails there as well). */
+/**
+ * acorn's own messages (Framework parses cells with acorn too, so such a cell fails there as
+ * well), and Framework's own refusal of an assignment to a name the cell does not declare
+ * (`height = 500`, a classic notebook's cell: Framework's "Assignment to external variable").
+ */
 const acornSyntax =
-  /^SyntaxError: (Unexpected token|Unexpected character|Unterminated|Identifier '[^']+' has already been declared|Invalid|'return' outside of function|Expecting Unicode escape)/;
+  /^SyntaxError: (Assignment to external variable|Unexpected token|Unexpected character|Unterminated|Identifier '[^']+' has already been declared|Invalid|'return' outside of function|Expecting Unicode escape)/;
 
 /** Extensions of Framework's data loaders (x.csv is made by x.csv.js, x.csv.py …). */
 const loaderExtensions = ["js", "ts", "py", "R", "rs", "go", "java", "jl", "php", "sh", "exe"];
@@ -63,6 +68,20 @@ function packageOf(spec: string): string | undefined {
   return name.replace(/(.)@.*$/, "$1");
 }
 
+/** The bare packages the project's config (beside `root` or in its parent) imports that are not installed in `nodeModules`. */
+export function configPackagesMissing(root: string, nodeModules: string): string[] {
+  for (const dir of [root, dirname(root)]) {
+    const file = readdirSync(dir).find((name) => /^observablehq\.config\.(js|mjs|ts|mts)$/.test(name));
+    if (!file) continue;
+    const text = readFileSync(join(dir, file), "utf8");
+    const specs = [...text.matchAll(/^\s*import\b[^;'"]*?from\s*["']([^"']+)["']/gm)].map((m) => m[1]);
+    return specs
+      .map(packageOf)
+      .filter((pkg): pkg is string => pkg !== undefined && !pkg.startsWith("node:") && !installed(nodeModules, pkg));
+  }
+  return [];
+}
+
 /**
  * Classifies a cell's error text (its error box's first line) on the page `page` (a path
  * relative to `root`): a file the page asks for that a loader makes or that is not in the
@@ -83,6 +102,13 @@ export function classifyCellError(
   if (/imports it implicitly|is not in the project's node_modules|is not available in queuebook \(Framework loads/.test(message))
     return "package";
   if (acornSyntax.test(message.replace(/^input `[^`]*` failed: /, ""))) return "page-syntax";
+  // A name defined in a file the config's Markdown plugin includes (<!-- @include: … -->): Framework
+  // runs the config, which imports the plugin; without that package installed it cannot load the
+  // config and builds no page of the project (queuebook reads the config's values, never its code)
+  if (/is not defined/.test(message) && configPackagesMissing(root, nodeModules).length > 0) {
+    const text = existsSync(join(root, page)) ? readFileSync(join(root, page), "utf8") : "";
+    if (/<!--\s*@include:/.test(text)) return "package";
+  }
   const unresolved = /Could not resolve "([^"]+)"(?: \(from ([^;)]+))?|cannot import "([^"]+)"|Cannot find module '([^']+)'/.exec(message);
   if (unresolved) {
     const spec = unresolved[1] ?? unresolved[3] ?? unresolved[4];
@@ -107,8 +133,14 @@ export function classifyCellError(
   return "in-scope";
 }
 
-/** The notebook source root of a project folder: src/ or docs/ when present, else the folder. */
-export function sourceRoot(project: string): string {
+/**
+ * The notebook source root of a project folder: its config's `root` where that folder exists (as
+ * Framework reads it), else src/ or docs/ when present (docs/ was Framework's first default, and
+ * projects of that time name no root), else the folder.
+ */
+export async function sourceRoot(project: string): Promise<string> {
+  const site = await siteOf(project);
+  if (site.config && existsSync(site.root) && statSync(site.root).isDirectory()) return site.root;
   const names = readdirSync(project);
   for (const name of ["src", "docs"]) if (names.includes(name)) return join(project, name);
   return project;

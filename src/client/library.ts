@@ -120,6 +120,9 @@ export function makeLibrary(getFiles: () => Files, container: () => Element, sta
     width: () => Generators.width(container()),
     now: () => Generators.now(),
     lang: () => languageGenerator(),
+    // Framework's parameterized pages read observable.params; a page built from [name].md has no
+    // values here (Framework builds it once per path its config computes, which runs code)
+    observable: () => Object.freeze({params: Object.freeze({})}),
     Plot: () => need("Plot"),
     d3: () => need("d3"),
     tex: () => makeTex(need("katex")),

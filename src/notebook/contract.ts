@@ -155,6 +155,7 @@ export const clientBuiltins = [
   "resize",
   "dark",
   "lang",
+  "observable",
   "display",
   "view"
 ] as const;

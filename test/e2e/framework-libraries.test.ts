@@ -105,6 +105,17 @@ describe("Framework's libraries offline (issue 36)", () => {
     await wide.page.context().close();
   });
 
+  it("a parameterized page ([product].md): its imports run, observable.params is there, a file named by a param says which it looked for", async () => {
+    const {page, errors, blocked} = await open("product/[product].html");
+    await shows(page, "#imported", "IMPORTED");
+    await shows(page, "#param", "[undefined]");
+    // no value here: the file it names is looked for, and named, as Framework's FileAttachment does for a file it lacks
+    await page.waitForFunction(() => document.querySelector("#summary .qb-error")?.textContent?.includes("undefined-summary.json"));
+    expect(await page.locator(".qb-error").count()).toBe(2); // the cell calling FileAttachment, and the one showing summary
+    expect([errors, blocked]).toEqual([[], []]);
+    await page.context().close();
+  });
+
   it("DuckDB from file://: front matter sql:, ```sql id= and a shown table, DuckDBClient over JSON and an array", async () => {
     const {page, errors, blocked} = await open("duckdb.html");
     await shows(page, "#sql-id", "b,c", 90_000);

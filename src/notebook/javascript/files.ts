@@ -23,6 +23,30 @@ function literalOf(arg: Node | undefined): string | undefined {
   return undefined;
 }
 
+/** True for `observable.params.name` (or `observable.params["name"]`): a parameterized page's value. */
+function isParam(node: Node): boolean {
+  const n = node as any;
+  return (
+    n.type === "MemberExpression" &&
+    n.object.type === "MemberExpression" &&
+    !n.object.computed &&
+    n.object.object.type === "Identifier" &&
+    n.object.object.name === "observable" &&
+    n.object.property.name === "params" &&
+    (n.computed ? n.property.type === "Literal" && typeof n.property.value === "string" : n.property.type === "Identifier")
+  );
+}
+
+/**
+ * A name made of literal text and a parameterized page's params (Framework's
+ * FileAttachment(`${observable.params.id}.json`)): known only with the page's params, so it is
+ * not embedded; the call runs and names the file it looked for.
+ */
+function isParamName(arg: Node | undefined): boolean {
+  const node = arg as Expression | undefined;
+  return node?.type === "TemplateLiteral" && node.expressions.length > 0 && node.expressions.every(isParam);
+}
+
 /** True for the callee `import.meta.resolve`. */
 function isMetaResolve(callee: Node): boolean {
   const c = callee as any;
@@ -35,7 +59,7 @@ function isMetaResolve(callee: Node): boolean {
   );
 }
 
-/** Finds FileAttachment("literal") and import.meta.resolve("literal") calls; a non-literal argument is an error. */
+/** Finds FileAttachment("literal") and import.meta.resolve("literal") calls; a non-literal argument is an error (but for a page's params in a template). */
 export function findFiles(node: Node): FileReference[] {
   const files: FileReference[] = [];
   ancestor(node, {
@@ -62,6 +86,7 @@ export function findFiles(node: Node): FileReference[] {
       }
       if (callee.type !== "Identifier" || callee.name !== "FileAttachment" || isLocal("FileAttachment", ancestors)) return;
       const literal = literalOf(args[0]);
+      if (args.length === 1 && literal === undefined && isParamName(args[0])) return;
       if (args.length !== 1 || literal === undefined) {
         throw new CellSyntaxError("FileAttachment requires a single literal string argument", at.line, at.column + 1);
       }

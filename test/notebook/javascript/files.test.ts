@@ -54,6 +54,20 @@ describe("findFiles(node)", () => {
     it("throws for two arguments", () => expect(fileError('FileAttachment("a", "b")').line).toBe(1));
     it("throws for a number literal", () => expect(fileError("FileAttachment(1)").line).toBe(1));
     it("throws for a concatenation of literals", () => expect(fileError('FileAttachment("a" + ".csv")').line).toBe(1));
+    it("throws for a template mixing a page's params with another name", () => {
+      expect(fileError("FileAttachment(`${observable.params.id}-${year}.csv`)").line).toBe(1);
+      expect(fileError("FileAttachment(`${params.id}.csv`)").line).toBe(1);
+    });
+  });
+
+  describe("a parameterized page's params in the name (Framework's observable.params)", () => {
+    it("accepts them, embedding nothing: the name is known only with the page's params", () => {
+      expect(files("FileAttachment(`../data/${observable.params.id}-summary.json`).json()")).toEqual([]);
+      expect(files('FileAttachment(`${observable.params["id"]}/${observable.params.day}.csv`)')).toEqual([]);
+    });
+    it("still finds the literal names beside them", () => {
+      expect(files('[FileAttachment(`${observable.params.id}.json`), FileAttachment("a.csv")]').map((f) => f.name)).toEqual(["a.csv"]);
+    });
   });
 
   describe("shadowed FileAttachment", () => {

@@ -1,0 +1,2 @@
+// A project module a parameterized page imports beside its params-named file.
+export const shout = (word) => word.toUpperCase();
