@@ -22,7 +22,8 @@ function project(name: string, config: string, index: string): string {
 }
 
 describe("classifyCellError with a config's Markdown plugin", () => {
-  const plugin = 'import {include} from "@mdit/plugin-include";\nimport {readFileSync} from "node:fs";\nexport default {markdownIt: (md) => md.use(include)};\n';
+  const plugin =
+    'import {include} from "@mdit/plugin-include";\nimport {readFileSync} from "node:fs";\nexport default {markdownIt: (md) => md.use(include)};\n';
   const page = "# Page\n\n<!-- @include: ./src/part.md -->\n\n```js\nsetCursor(1)\n```\n";
 
   it("names the config's packages that are not installed (not node: ones, not installed ones)", () => {
