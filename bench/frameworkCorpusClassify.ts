@@ -70,6 +70,16 @@ function packageOf(spec: string): string | undefined {
 
 /** The bare packages the project's config (beside `root` or in its parent) imports that are not installed in `nodeModules`. */
 export function configPackagesMissing(root: string, nodeModules: string): string[] {
+  const key = `${root}\0${nodeModules}`;
+  let missing = missingByRoot.get(key);
+  if (!missing) missingByRoot.set(key, (missing = readConfigPackagesMissing(root, nodeModules)));
+  return missing;
+}
+
+/** configPackagesMissing's answers, by root: classifying reads a project's config once, not once an error. */
+const missingByRoot = new Map<string, string[]>();
+
+function readConfigPackagesMissing(root: string, nodeModules: string): string[] {
   for (const dir of [root, dirname(root)]) {
     const file = readdirSync(dir).find((name) => /^observablehq\.config\.(js|mjs|ts|mts)$/.test(name));
     if (!file) continue;

@@ -101,7 +101,7 @@ export class Session {
   /** The block's parsed cell (sources as the editor shows them: as the parser reads the fence). */
   cellOf(ref: BlockRef) {
     const k = this.liveCells().findIndex((e) => e.ref === ref);
-    return k < 0 ? undefined : this.compiled.parsed.cells.filter((c) => !c.inline)[k];
+    return k < 0 ? undefined : this.parsedCells()[k];
   }
 
   /** Every live cell's parsed cell, in order, in one pass (cellOf for each would be quadratic: 4 ms a Shift+Enter at 600 cells). */
