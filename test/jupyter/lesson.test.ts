@@ -162,6 +162,9 @@ describe("a queuebook lesson in JupyterLab", {timeout: 180_000}, () => {
     await expect.poll(() => frame.locator("main").innerText()).toContain("Typed in the editor.");
     await page.keyboard.press("Control+s");
     await expect.poll(() => readFileSync(join(root, lessons, "edit.md"), "utf8")).toContain("Typed in the editor.");
+    // The file is on disk before the browser hears the save's answer; a reload while the document is
+    // still dirty asks "all unsaved changes will be lost?" and its command waits for that answer.
+    await expect.poll(() => page.locator("#jp-main-dock-panel .lm-TabBar-tab.jp-mod-dirty").count()).toBe(0);
     writeFileSync(join(root, lessons, "edit.md"), small.replace("Some prose.", "Prose from disk."));
     await command("docmanager:reload");
     await expect.poll(() => frame.locator("main").innerText()).toContain("Prose from disk.");
