@@ -23,7 +23,7 @@ const moduleBuiltins: Record<string, "stdlib" | "tex"> = {
 };
 
 /** What a cell's import of `bare` was written as, when it was Framework's `npm:` form. */
-function writtenNpm(compiled: CompiledNotebook, bare: string): ReturnType<typeof parseNpmSpecifier> {
+function writtenNpm(compiled: Pick<CompiledNotebook, "analysed">, bare: string): ReturnType<typeof parseNpmSpecifier> {
   for (const cell of compiled.analysed) {
     for (const i of cell.imports) if (i.specifier === bare && i.written) return parseNpmSpecifier(i.written);
   }
@@ -56,7 +56,8 @@ export function imports({
   maxFileBytes,
   attached = []
 }: {
-  compiled: CompiledNotebook;
+  /** Only its path and its cells' analyses: where a warning is placed, and which cell imports what. */
+  compiled: Pick<CompiledNotebook, "path" | "analysed">;
   entry: string;
   project: string;
   root: string;

@@ -14,7 +14,7 @@ import type {IncomingMessage, ServerResponse} from "node:http";
 import {stat} from "node:fs/promises";
 import {basename, dirname, join, relative, resolve, sep} from "node:path";
 import {build, type BuildFailure, type Plugin} from "esbuild";
-import type {CompiledNotebook, Warning} from "../notebook/compile.js";
+import type {Warning} from "../notebook/compile.js";
 import {defaultMaxFileBytes, readInside} from "../notebook/data.js";
 import {oneLine, within} from "../notebook/messages.js";
 import {imports} from "../notebook/resolve.js";
@@ -92,7 +92,7 @@ async function bundle(notebook: string, specifier: string, name: string, options
   const warnings: Warning[] = [];
   const attached: string[] = [];
   // the resolver wants the notebook's analysis only to place warnings at cells: this import has none
-  const compiled = {path: basename(notebook), analysed: []} as unknown as CompiledNotebook;
+  const compiled = {path: basename(notebook), analysed: []};
   let result;
   try {
     result = await build({
