@@ -1,25 +1,10 @@
-// The retry model: its relations one by one, and the behaviour the lesson teaches, over seeds:
-// healthy before the surge; a metastable failure after it when clients retry at once without a
-// budget; recovery with a retry budget, with load shedding or without retries; backoff and jitter
-// alone (every combination) do not end it, and neither does a restart.
+// The retry model's run and the behaviour the lesson teaches, over seeds: healthy before the surge;
+// a metastable failure after it when clients retry at once without a budget; recovery with a retry
+// budget, with load shedding or without retries; backoff and jitter alone (every combination) do
+// not end it, and neither does a restart (src/sim/retry/run.ts).
 import {describe, expect, it} from "vitest";
 import type {Action} from "../../../src/sim/kit/actions.js";
-import {
-  amplification,
-  backoffDelay,
-  BACKOFF_CAP_S,
-  capacity,
-  defaultRetryControls,
-  retryAllowance,
-  retryStorm,
-  RETRY_WORKERS,
-  SERVICE_TIME_S,
-  simulateRetry,
-  stuckLoad,
-  summarizeRetry,
-  timeoutShareAt,
-  type RetryMetrics
-} from "../../../src/sim/retry/model.js";
+import {defaultRetryControls, retryStorm, simulateRetry, type RetryMetrics} from "../../../src/sim/retry/model.js";
 import {surgeFactor} from "../../../src/sim/formulas/traffic.js";
 
 const seeds = [1, 2, 3, 4, 5];
@@ -27,44 +12,6 @@ const runOf = (seed: number, actions: Action[] = [], minutes = 90) => simulateRe
 const surgeStart = (seed: number) => runOf(seed, [], 1).events[0].minute;
 /** The minutes from `from` on. */
 const fromMinute = (metrics: RetryMetrics[], from: number) => metrics.filter((m) => m.minute >= from);
-
-describe("the retry model's relations", () => {
-  it("capacity(N, S) = N/S", () => {
-    expect(capacity(RETRY_WORKERS, SERVICE_TIME_S)).toBe(1500);
-    expect(capacity(150, 0.2)).toBe(750);
-  });
-  it("timeoutShareAt(W, T, S) is e^(−(T − W)/S) below the timeout and 1 from it on", () => {
-    expect(timeoutShareAt(0, 2, 0.1)).toBeCloseTo(Math.exp(-20), 15);
-    expect(timeoutShareAt(1.9, 2, 0.1)).toBeCloseTo(Math.exp(-1), 12);
-    expect(timeoutShareAt(2, 2, 0.1)).toBe(1);
-    expect(timeoutShareAt(10, 2, 0.1)).toBe(1);
-    // monotone in the wait
-    const shares = [0, 0.5, 1, 1.5, 1.99].map((w) => timeoutShareAt(w, 2, 0.1));
-    expect([...shares].sort((a, b) => a - b)).toEqual(shares);
-  });
-  it("backoffDelay(retry, backoff): none 0, fixed 1 s, exponential doubling up to the cap", () => {
-    expect([1, 2, 3].map((r) => backoffDelay(r, 0))).toEqual([0, 0, 0]);
-    expect([1, 2, 3].map((r) => backoffDelay(r, 1))).toEqual([1, 1, 1]);
-    expect([1, 2, 3, 4, 5].map((r) => backoffDelay(r, 2))).toEqual([1, 2, 4, 8, 16]);
-    expect(backoffDelay(20, 2)).toBe(BACKOFF_CAP_S);
-  });
-  it("retryAllowance(b, fresh) = b/(1 − b)·fresh, unlimited at b = 1", () => {
-    expect(retryAllowance(0.1, 900)).toBeCloseTo(100, 10);
-    expect(retryAllowance(0, 900)).toBe(0);
-    expect(retryAllowance(1, 900)).toBe(Infinity);
-    // the allowance makes retries exactly share b of all attempts
-    const r = retryAllowance(0.25, 600);
-    expect(r / (600 + r)).toBeCloseTo(0.25, 12);
-  });
-  it("amplification(p, L) = 1 + p + … + p^L and stuckLoad = fresh·min(1 + L, 1/(1 − b))", () => {
-    expect(amplification(0, 3)).toBe(1);
-    expect(amplification(1, 3)).toBe(4);
-    expect(amplification(0.5, 2)).toBe(1.75);
-    expect(stuckLoad(1000, 3, 1)).toBe(4000);
-    expect(stuckLoad(1000, 3, 0.1)).toBeCloseTo(1000 / 0.9, 9);
-    expect(stuckLoad(1000, 0, 0.5)).toBe(1000);
-  });
-});
 
 describe("simulateRetry(retryStorm, {seed, minutes, actions})", () => {
   it("is deterministic for a seed, and the seed moves the surge", () => {
@@ -158,17 +105,5 @@ describe("simulateRetry(retryStorm, {seed, minutes, actions})", () => {
     expect(() => runOf(1, [{minute: 0, set: {retryLimit: 9}}])).toThrow(/retryLimit must be between 0 and 5/);
     expect(() => simulateRetry(retryStorm, {seed: -1})).toThrow(RangeError);
     expect(() => simulateRetry({...retryStorm, controls: {...defaultRetryControls, timeoutS: 0}})).toThrow(/timeoutS/);
-  });
-});
-
-describe("summarizeRetry(metrics)", () => {
-  it("sums a run: the failed run has spent its budget, the textbook's keeps most of it", () => {
-    const nothing = summarizeRetry(runOf(1).metrics);
-    const textbook = summarizeRetry(runOf(1, [{minute: 0, set: {retryBudget: 0.1, backoff: 2, jitter: true}}]).metrics);
-    expect(nothing.budgetLeft).toBe(0);
-    expect(textbook.budgetLeft).toBeGreaterThan(0.5);
-    expect(textbook.minutesDown).toBeLessThan(nothing.minutesDown);
-    expect(textbook.goodputShare).toBeGreaterThan(nothing.goodputShare);
-    expect(summarizeRetry([])).toMatchObject({minutes: 0, budgetLeft: 0, meanErrorRate: 0});
   });
 });
