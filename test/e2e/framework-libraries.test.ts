@@ -116,9 +116,11 @@ describe("Framework's libraries offline (issue 36)", () => {
     await page.context().close();
   });
 
-  it("DuckDB from file://: front matter sql:, ```sql id= and a shown table, DuckDBClient over JSON and an array", async () => {
+  it("DuckDB from file://: front matter sql:, ```sql id= and a shown table, DuckDBClient over JSON and an array, the module's sql", async () => {
     const {page, errors, blocked} = await open("duckdb.html");
     await shows(page, "#sql-id", "b,c", 90_000);
+    // `import {sql} from "npm:@observablehq/duckdb"` beside `sql:` front matter (was "sql is defined more than once")
+    await shows(page, "#imported", "3 runs", 90_000);
     await shows(page, "#client", "42 2", 90_000);
     await page.waitForFunction(
       () => Array.from(document.querySelectorAll(".qb-cell table")).some((t) => /\bn\b[\s\S]*\b3\b/.test(t.textContent ?? "")),

@@ -28,8 +28,13 @@ const stdlib = {FileAttachment: "FileAttachment", Generators: "Generators", Muta
 const builtinModules: Record<string, Record<string, string>> = {
   "observablehq:stdlib": stdlib,
   "@observablehq/stdlib": stdlib, // npm:@observablehq/stdlib, as Framework's docs write it
-  "@observablehq/tex": {default: "tex"}
+  "@observablehq/tex": {default: "tex"},
+  // Framework's `sql` is this module's, over the page's default database, which the page's `sql:`
+  // front matter fills: the built-in `sql` (or the front matter's) is the same database here
+  "@observablehq/duckdb": {sql: "sql", DuckDBClient: "DuckDBClient"}
 };
+/** Modules whose imports are the built-ins only when each name imported is one (`registerTable` …: the module is bundled). */
+const builtinWhenEach = new Set(["@observablehq/duckdb"]);
 
 /**
  * For an import of a module the page provides as built-ins, each local name → the built-in it
@@ -56,6 +61,7 @@ export function builtinBindings(declaration: ImportDeclaration): Map<string, str
       continue;
     }
     if (!Object.hasOwn(table, exported)) {
+      if (builtinWhenEach.has(specifier)) return undefined;
       const what = exported === "*" ? "a namespace import" : `"${exported}"`;
       const has = Object.keys(table)
         .map((name) => (name === "default" ? "its default export" : name))

@@ -87,6 +87,14 @@ describe("Framework's own modules are the page's built-ins", () => {
     expect(replacement('import {Mutable as M} from "observablehq:stdlib";')).toBe("const M = Mutable;");
     expect(replacement('import texify from "npm:@observablehq/tex";')).toBe("const texify = tex;");
   });
+  it("npm:@observablehq/duckdb's sql and DuckDBClient are the page's built-ins; with any other name the module is bundled", () => {
+    expect(imports('import {sql} from "npm:@observablehq/duckdb";')[0]).toMatchObject({builtin: true, replacement: "", uses: []});
+    expect(replacement('import {DuckDBClient as Client, sql} from "npm:@observablehq/duckdb";')).toBe("const Client = DuckDBClient;");
+    const mixed = imports('import {sql, registerTable} from "npm:@observablehq/duckdb";')[0];
+    expect(mixed.builtin).toBeUndefined();
+    expect(mixed.replacement).toBe('const {sql, registerTable} = await import("@observablehq/duckdb");');
+  });
+
   it("npm:@observablehq/tex's default export is the built-in tex", () => {
     expect(imports('import tex from "npm:@observablehq/tex@1";')[0]).toMatchObject({builtin: true, replacement: "", uses: []});
     expect(imports('import {Mutable as M, resize} from "observablehq:stdlib";')[0]).toMatchObject({uses: ["Mutable"]});
