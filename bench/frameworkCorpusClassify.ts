@@ -133,10 +133,12 @@ export function classifyCellError(
       if (!existsSync(target) && !madeByLoader(dirname(root), join(unresolved[2], spec))) return "missing-file";
     }
   }
-  const file = /FileAttachment "([^"]+)" not found|file not found: (\S+)|"([^"]+)" not found in the notebook folder/.exec(message);
+  // a page's FileAttachment, or a project module's: `FileAttachment "../data/x.csv" (in components/load.js) not found …`
+  const file = /FileAttachment "([^"]+)"(?: \(in ([^)]+)\))? not found|file not found: (\S+)|"([^"]+)" not found in the notebook folder/.exec(message);
   if (file) {
-    const name = file[1] ?? file[2] ?? file[3];
-    const rel = name.startsWith("/") ? normalize(name.slice(1)) : normalize(join(dirname(page), name));
+    const name = file[1] ?? file[3] ?? file[4];
+    const from = file[2] ?? page; // the name is relative to the module that reads it
+    const rel = name.startsWith("/") ? normalize(name.slice(1)) : normalize(join(dirname(from), name));
     if (madeByLoader(root, rel)) return "loader";
     if (!existsSync(join(root, rel))) return "missing-file";
   }

@@ -53,6 +53,25 @@ describe("classifyCellError: what Framework's parser refuses too", () => {
   });
 });
 
+describe("classifyCellError: a file the repository does not hold", () => {
+  it("a page's FileAttachment and a project module's, each resolved from where it is written", () => {
+    const root = join(work, "files");
+    mkdirSync(join(root, "components"), {recursive: true});
+    mkdirSync(join(root, "data"), {recursive: true});
+    writeFileSync(join(root, "data", "made.csv.py"), "print('a')\n"); // a loader makes data/made.csv
+    writeFileSync(join(root, "data", "here.csv"), "a\n1\n");
+    const at = {root, page: "explore/page.md", nodeModules};
+    const fromModule = (name: string) =>
+      `input \`x\` failed: FileAttachment "../data/${name}" (in components/load.js) not found in the notebook folder (data/${name})`;
+    expect(classifyCellError(fromModule("gone.parquet"), at)).toBe("missing-file");
+    expect(classifyCellError(fromModule("made.csv"), at)).toBe("loader");
+    // held by the repository: an error reading it is the page's or queuebook's, in scope
+    expect(classifyCellError(fromModule("here.csv"), at)).toBe("in-scope");
+    expect(classifyCellError('Error: FileAttachment "../data/gone.parquet" not found in the notebook folder', at)).toBe("missing-file");
+    expect(classifyCellError('Error: FileAttachment "../data/here.csv" not found in the notebook folder', at)).toBe("in-scope");
+  });
+});
+
 describe("sourceRoot", () => {
   it("follows the config's root where that folder exists, else src/ or docs/", async () => {
     const dir = join(work, "rooted");
