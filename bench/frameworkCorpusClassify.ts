@@ -134,7 +134,8 @@ export function classifyCellError(
     }
   }
   // a page's FileAttachment, or a project module's: `FileAttachment "../data/x.csv" (in components/load.js) not found …`
-  const file = /FileAttachment "([^"]+)"(?: \(in ([^)]+)\))? not found|file not found: (\S+)|"([^"]+)" not found in the notebook folder/.exec(message);
+  const file =
+    /FileAttachment "([^"]+)"(?: \(in ([^)]+)\))? not found|file not found: (\S+)|"([^"]+)" not found in the notebook folder/.exec(message);
   if (file) {
     const name = file[1] ?? file[3] ?? file[4];
     const from = file[2] ?? page; // the name is relative to the module that reads it
