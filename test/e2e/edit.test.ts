@@ -138,6 +138,36 @@ describe("editing erlang-c.md in the page (built site and export, file://)", {ti
     }
   });
 
+  it("Download .md hands over the notebook as last edited, however soon it is used: by keyboard, and by a script's click", async () => {
+    const page = await open(built);
+    const cell = (factor: number) =>
+      `const n = instances * WORKERS_PER_INSTANCE * ${factor};\nconst s = serviceMs / 1000;\nconst a = lambda * s;\nconst wait = a < n ? erlangC(a, n) : 1;`;
+    const downloaded = async (use: () => Promise<unknown>) => {
+      const [download] = await Promise.all([page.waitForEvent("download"), use()]);
+      return readFileSync((await download.path())!, "utf8");
+    };
+    try {
+      await edit(page, "#cell-3");
+      await run(page, cell(2));
+      await run(page, cell(3)); // the link's blob is made again once the page is idle, or when the link is used
+      const link = page.locator("a[data-qb-download]");
+      const byKeyboard = await downloaded(async () => {
+        await link.focus();
+        await page.keyboard.press("Enter");
+      });
+      expect(byKeyboard).toBe(await page.evaluate(() => (window as any).queuebook.edits.current()));
+      expect(byKeyboard).toContain("WORKERS_PER_INSTANCE * 3;");
+      await page.focus("[data-qb-editor] .cm-content"); // back in the editor, still open
+      await run(page, cell(5));
+      // a click alone (no pointer over it, no focus first)
+      const byClick = await downloaded(() => link.evaluate((a: HTMLAnchorElement) => a.click()));
+      expect(byClick).toContain("WORKERS_PER_INSTANCE * 5;");
+      await page.evaluate(() => localStorage.clear());
+    } finally {
+      await releaseTab(page);
+    }
+  });
+
   it("a syntax error shows at the cell with its line:column in the notebook; the page keeps running, a fix recovers it", async () => {
     const page = await open(built);
     try {

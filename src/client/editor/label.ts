@@ -12,9 +12,11 @@ export function firstLine(source: string): string {
   return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 }
 
-/** Sets an attribute only when its value changes: 600 buttons re-set to the same values on each Shift+Enter cost a style pass and a mutation record each. */
-function put(element: Element, name: string, value: string): void {
-  if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+/** Sets an attribute only when its value changes (600 buttons re-set to the same values on each Shift+Enter cost a style pass and a mutation record each); true when it changed. */
+function put(element: Element, name: string, value: string): boolean {
+  if (element.getAttribute(name) === value) return false;
+  element.setAttribute(name, value);
+  return true;
 }
 
 /** Names an edit button by what it does, in the page's language: "Edit cell: <its first line>", "Edit this text". */
@@ -49,8 +51,8 @@ export function labelCellButtons(main: Element, sources: readonly string[]): voi
     if (button?.tagName === "PRE" && button.classList.contains("qb-echo")) return; // its code shows
     while (button && !button.matches("button[data-qb-edit]") && button.hasAttribute("data-qb-ui")) button = button.previousElementSibling;
     if (!button?.matches("button[data-qb-edit]")) return;
-    put(button, "data-qb-line", firstLine(sources[k] ?? ""));
-    nameEditButton(button);
+    // a button is named when made (boot.ts) and again on each change of language: here only when its line changed
+    if (put(button, "data-qb-line", firstLine(sources[k] ?? ""))) nameEditButton(button);
   });
   reachEditButtons(main);
 }

@@ -35,15 +35,32 @@ function say(e: HTMLElement, words: () => string): HTMLElement {
   return e;
 }
 
-/** A download link whose blob follows `text()`; call the returned update after each change. */
+/**
+ * A download link whose blob follows `text()`; call the returned update after each change. The
+ * blob is made at once the first time (the link has its href from the start), and after a change
+ * once the page is idle, or sooner when the link is about to be used (pointed at, focused,
+ * clicked, its menu opened): a Shift+Enter in a long notebook no longer copies the whole text into
+ * a blob before its cells run.
+ */
 function downloadLink(attributes: Record<string, string>, label: UiKey, text: () => string): [HTMLAnchorElement, () => void] {
   const a = element("a", attributes);
   say(a, () => ui(label));
   let url = "";
-  const update = () => {
+  let stale = false;
+  const refresh = () => {
+    if (url && !stale) return;
+    stale = false;
     if (url) URL.revokeObjectURL(url);
     url = URL.createObjectURL(new Blob([text()], {type: "text/markdown;charset=utf-8"}));
     a.href = url;
+  };
+  for (const type of ["pointerenter", "pointerdown", "focus", "click", "auxclick", "contextmenu"]) a.addEventListener(type, refresh);
+  const update = () => {
+    if (!url) return refresh();
+    if (stale) return; // already waiting for the page to be idle
+    stale = true;
+    if (typeof requestIdleCallback === "function") requestIdleCallback(refresh, {timeout: 1000});
+    else setTimeout(refresh, 50);
   };
   return [a, update];
 }
