@@ -9,7 +9,7 @@
 import {existsSync} from "node:fs";
 import {readFile, writeFile} from "node:fs/promises";
 import {join} from "node:path";
-import type {Browser, Page} from "playwright-core";
+import type {Browser, Frame, Page} from "playwright-core";
 import {sanitizeOutputs} from "./sanitize.js";
 import {applySnapshot, type RenderedPage, type Snapshot} from "./snapshotFill.js";
 import {applySnapshotStyles} from "./snapshotStyles.js";
@@ -167,7 +167,7 @@ export async function openPage(browser: Browser, target: RenderTarget, viewport 
  * apart) and nothing in the page changed for 300 ms (15 s at most: a cell that animates forever
  * is taken as it is then), and the fonts have loaded.
  */
-export async function settle(page: Page): Promise<void> {
+export async function settle(page: Page | Frame): Promise<void> {
   await page.evaluate(async () => {
     const root = document.querySelector("main") ?? document.body;
     let last = performance.now();

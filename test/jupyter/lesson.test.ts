@@ -9,7 +9,7 @@ import {join} from "node:path";
 import type {Browser, Frame, Page} from "playwright-core";
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from "vitest";
 import {buildJupyterExtension} from "../../jupyter/build.js";
-import {axeViolations, readable} from "../e2e/a11y.js";
+import {axeViolations, readable, settled} from "../e2e/a11y.js";
 import {closeBrowser, launchBrowser, releaseTab, takeTab} from "../e2e/harness.js";
 import {startJupyterLab, type JupyterLab} from "./harness.js";
 import {shownEditButton} from "../support/editButton.js";
@@ -229,9 +229,10 @@ describe("a queuebook lesson in JupyterLab", {timeout: 180_000}, () => {
     cpSync(join(root, lessons, "data", "arrival-lab", "srv-burst.csv"), upload);
     await frame.locator("input[name=lab-files]").setInputFiles(upload);
     await expect.poll(() => frame.locator(".lab-upload-status").innerText()).toContain("srv-burst.csv");
+    // the upload's cells redraw after the status: a key pressed on a link they replace goes nowhere
+    await settled(frame);
     const link = frame.locator('a[download="latency.tsv"]');
-    await link.focus();
-    const [download] = await Promise.all([page.waitForEvent("download"), link.press("Enter")]);
+    const [download] = await Promise.all([page.waitForEvent("download"), link.press("Enter")]); // (press focuses it first)
     expect(download.suggestedFilename()).toBe("latency.tsv");
     expect(readFileSync((await download.path())!, "utf8")).toMatch(/^[a-z_]+\t/);
   });
