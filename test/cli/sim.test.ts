@@ -181,7 +181,7 @@ describe("queuebook sim via main(argv)", () => {
     const link = linked.stdout.trim();
     for (const given of [
       link,
-      `file:///tmp/site/${link.replace("#", "?lang=hu#/2&")}`,
+      `file:///Users/learner/site/${link.replace("#", "?lang=hu#/2&")}`,
       link.slice(link.indexOf("#")),
       link.slice(link.indexOf("=") + 1)
     ]) {
