@@ -20,6 +20,7 @@ import {createRequire} from "node:module";
 import {dirname, join} from "node:path";
 import {editorSlim} from "./editorSlim.js";
 import {buildLibraries, libraryAssets} from "./libraries.js";
+import {sourceFiles} from "./sourceFiles.js";
 
 /** The languages of the kit's words besides English, one table each in src/client/ui/ (a test holds this list to that folder). */
 export const uiLanguages = ["hu", "ig", "ja", "pt"];
@@ -45,8 +46,7 @@ function stampOf(packageRoot) {
   const hash = createHash("sha1");
   // (the lab's folders too: the upload worker chunk bundles them; src/notebook: editor.js carries the compiler)
   for (const src of ["client", "page", "lab", join("components", "lab"), "notebook"].map((dir) => join(packageRoot, "src", dir))) {
-    const files = readdirSync(src, {recursive: true}).map(String).sort();
-    for (const name of files) {
+    for (const name of sourceFiles(src)) {
       const stat = statSync(join(src, name));
       if (stat.isFile()) hash.update(`${src}/${name}:${stat.size}:${stat.mtimeMs}\n`);
     }

@@ -6,7 +6,8 @@
 import {parse, parseExpressionAt} from "acorn";
 import {sharedPackages} from "./contract.js";
 import {simple} from "acorn-walk";
-import {build, type BuildFailure, type Message} from "esbuild";
+import type {BuildFailure, Message} from "esbuild";
+import {esbuild} from "./esbuild.js";
 import {createHash} from "node:crypto";
 import {readFileSync} from "node:fs";
 import {basename, dirname, relative, resolve, sep} from "node:path";
@@ -73,7 +74,7 @@ export async function bundleNotebook(
   // page's script stays a classic one that opens from file://.
   let esm = false;
   const run = (definitions: string, quiet = false) =>
-    build({
+    esbuild().build({
       stdin: {contents: filesSource + definitions, resolveDir: dirname(entry), sourcefile: basename(entry), loader: "js"},
       absWorkingDir: process.cwd(),
       bundle: true,

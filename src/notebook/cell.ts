@@ -1,6 +1,7 @@
 // Analysis of one cell in the build: the passes of analyse.ts with TypeScript stripped by
 // esbuild. The in-page editor runs the same passes with its own transform (src/client/editor).
-import {transform as transformAsync, transformSync, type TransformOptions} from "esbuild";
+import type {TransformOptions} from "esbuild";
+import {esbuild} from "./esbuild.js";
 import type {CellSource} from "./parse.js";
 import {analyseCellWith, typeScriptInputs, StrippedSyntaxError, type AnalysedCell} from "./analyse.js";
 
@@ -37,7 +38,8 @@ export async function prepareTypeScript(sources: Iterable<string>): Promise<void
   for (const source of sources) for (const input of typeScriptInputs(source)) inputs.add(input);
   await Promise.all(
     [...inputs].map((input) =>
-      transformAsync(input, transformOptions).then(
+      esbuild()
+        .transform(input, transformOptions).then(
         (r) => void prepared.set(input, {code: r.code, map: r.map}),
         () => void prepared.set(input, undefined)
       )
@@ -51,7 +53,7 @@ function transform(source: string, report = false): {code: string; map: string} 
     if (done || !report) return done; // a failure to report is transformed again, for its error
   }
   try {
-    return transformSync(source, transformOptions);
+    return esbuild().transformSync(source, transformOptions);
   } catch (error) {
     const message = (error as {errors?: {text: string; location?: {line: number; column: number}}[]}).errors?.[0];
     if (!report) return undefined;

@@ -7,8 +7,9 @@ import {buildClient} from "../../build/client.js";
 import {defaultMaxFileBytes} from "../notebook/data.js";
 import {BuildError} from "../notebook/messages.js";
 import {pageImages} from "./siteImages.js";
-import {buildNotebook} from "./notebook.js";
-import {indexEntry, renderIndex, urlPath, type IndexEntry} from "./page.js";
+import {compilePage, finishNotebook, type BuiltNotebook} from "./notebook.js";
+import {startEsbuild} from "../notebook/esbuild.js";
+import {indexEntry, renderIndex, urlPath} from "./page.js";
 import {writeFailure} from "../io/write.js";
 import {checkOutput, fromCwd, SITE_MARKER} from "./output.js";
 import {snapshotSite, type SiteSnapshot} from "./snapshot.js";
@@ -48,6 +49,18 @@ export async function findNotebooks(root: string, cwd = process.cwd()): Promise<
   return found.sort();
 }
 
+/**
+ * Copies the shared assets into the site. Another build may have replaced the assets' folder
+ * (their sources changed) and removed this one while it was copied: bundle them again, once.
+ */
+async function copyAssets(from: string, to: string, packageRoot: string): Promise<void> {
+  await cp(from, to, {recursive: true}).catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ENOENT") throw error;
+    await rm(to, {recursive: true, force: true});
+    await cp(await buildClient(packageRoot), to, {recursive: true});
+  });
+}
+
 /** Builds every notebook under `root` into `out`. */
 export async function buildSite(options: {
   root: string;
@@ -58,6 +71,7 @@ export async function buildSite(options: {
   maxFileBytes?: number;
   snapshot?: SiteSnapshot;
 }): Promise<BuildResult> {
+  startEsbuild(); // every page is bundled: its service starts while the config and the notebooks are read
   // a project's observablehq.config.* names the pages' folder and shapes every page (src/site/configSite.ts)
   const site = await siteOf(options.root);
   const root = site.root;
@@ -75,26 +89,37 @@ export async function buildSite(options: {
       )
     : [];
   const chrome = await siteChrome(site.config, titles, await assets.catch(() => ""));
-  const built = await Promise.all(
-    names.map((name) => buildNotebook(join(root, name), root, {maxFileBytes: options.maxFileBytes, cwd, site: chrome}))
-  );
-  const styled = built.map((b, i) => ({page: names[i].replace(/\.md$/, ""), data: b.compiled.data}));
-  const styles = await siteStyles(root, styled, site.config, options.maxFileBytes ?? defaultMaxFileBytes);
   const tmp = `${out}.tmp-${process.pid}`;
   const imageWarnings: Warning[] = [];
+  let built: BuiltNotebook[] = [];
+  let styles: Awaited<ReturnType<typeof siteStyles>> = {files: new Map(), warnings: []};
+  let copied: Promise<void> | undefined;
   try {
     await rm(tmp, {recursive: true, force: true});
     await mkdir(tmp, {recursive: true});
     await writeFile(join(tmp, SITE_MARKER), "This folder was written by `queuebook build`; the next build replaces it whole.\n");
-    await cp(await assets, join(tmp, "_queuebook"), {recursive: true}).catch(async (error: NodeJS.ErrnoException) => {
-      // Another build may have replaced the shared assets' folder (their sources changed)
-      // and removed this one while it was copied: bundle them again, once.
-      if (error.code !== "ENOENT") throw error;
-      await rm(join(tmp, "_queuebook"), {recursive: true, force: true});
-      await cp(await buildClient(options.packageRoot), join(tmp, "_queuebook"), {recursive: true});
-    });
-    const entries: IndexEntry[] = [];
-    const copied = new Set<string>();
+    // The shared assets are copied while the pages are compiled and bundled (the copy is the disk's work, not this thread's).
+    copied = assets.then((dir) => copyAssets(dir, join(tmp, "_queuebook"), options.packageRoot));
+    copied.catch(() => {}); // awaited below; a notebook error may come first
+    // Every page compiled first, then all bundled at once: the course page is written from the
+    // pages' front matter while esbuild bundles them on the other core.
+    const compiled = await Promise.all(names.map((name) => compilePage(join(root, name), root, {maxFileBytes: options.maxFileBytes, cwd})));
+    const bundled = compiled.map((page) => finishNotebook(page, {site: chrome}));
+    bundled.forEach((b) => b.catch(() => {})); // awaited below, in order
+    const index = names.includes("index.md")
+      ? undefined
+      : renderIndex(
+          names.map((name, i) => {
+            const page = name.replace(/\.md$/, "");
+            return indexEntry(page, urlPath(`${page}.html`), compiled[i].compiled);
+          }),
+          {assets: "_queuebook/"}
+        );
+    built = await Promise.all(bundled);
+    const styled = built.map((b, i) => ({page: names[i].replace(/\.md$/, ""), data: b.compiled.data}));
+    styles = await siteStyles(root, styled, site.config, options.maxFileBytes ?? defaultMaxFileBytes);
+    await copied;
+    const imagesCopied = new Set<string>();
     for (const [i, name] of names.entries()) {
       const page = name.replace(/\.md$/, "");
       await mkdir(dirname(join(tmp, page)), {recursive: true});
@@ -108,14 +133,13 @@ export async function buildSite(options: {
       );
       for (const problem of shown.problems) imageWarnings.push({path: built[i].compiled.path, ...problem});
       for (const [path, bytes] of shown.images) {
-        if (copied.has(path)) continue;
-        copied.add(path);
+        if (imagesCopied.has(path)) continue;
+        imagesCopied.add(path);
         await mkdir(dirname(join(tmp, path)), {recursive: true});
         await writeFile(join(tmp, path), bytes);
       }
       await writeFile(join(tmp, `${page}.html`), shown.html);
       await writeFile(join(tmp, `${page}.js`), built[i].script);
-      entries.push(indexEntry(page, urlPath(`${page}.html`), built[i].compiled));
     }
     for (const [path, bytes] of styles.files) {
       await mkdir(dirname(join(tmp, path)), {recursive: true});
@@ -127,7 +151,7 @@ export async function buildSite(options: {
         names.map((name) => name.replace(/\.md$/, ".html")),
         options.snapshot
       ); // --snapshot (src/site/snapshot.ts)
-    if (!names.includes("index.md")) await writeFile(join(tmp, "index.html"), renderIndex(entries, {assets: "_queuebook/"}));
+    if (index !== undefined) await writeFile(join(tmp, "index.html"), index);
     const old = `${out}.old-${process.pid}`;
     const existed = await stat(out).then(
       () => true,
@@ -142,6 +166,7 @@ export async function buildSite(options: {
     }
     if (existed) await rm(old, {recursive: true, force: true});
   } catch (error) {
+    await copied?.catch(() => {}); // (a copy still running would write into the folder after it is removed)
     await rm(tmp, {recursive: true, force: true}).catch(() => {});
     if (error instanceof BuildError) throw error;
     throw new BuildError(writeFailure(error, show(out)));

@@ -8,6 +8,7 @@ import {readFile, stat} from "node:fs/promises";
 import {dirname, join, relative, resolve} from "node:path";
 import {Parser} from "acorn";
 import {literalValue, NotLiteral, propertyKey} from "./configValue.js";
+import {esbuild} from "../notebook/esbuild.js";
 
 /** The file names Framework looks for, in its order. */
 export const configNames = ["observablehq.config.js", "observablehq.config.ts", "observablehq.config.mjs", "observablehq.config.mts"];
@@ -123,9 +124,8 @@ export async function readConfig(file: string): Promise<ReadConfig> {
   let text = await readFile(file, "utf8");
   if (/\.m?ts$/.test(file)) {
     // TypeScript: its types stripped (esbuild, which the build has anyway); the program is still only read.
-    const {transform} = await import("esbuild");
     try {
-      text = (await transform(text, {loader: "ts", format: "esm", target: "es2022"})).code;
+      text = (await esbuild().transform(text, {loader: "ts", format: "esm", target: "es2022"})).code;
     } catch (error) {
       warn(`not valid TypeScript (${String((error as Error).message).split("\n")[1] ?? "esbuild"}); its settings are not applied`);
       return {config: defaults(file, {}, (message) => warn(message)), warnings};

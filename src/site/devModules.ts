@@ -13,7 +13,8 @@
 import type {IncomingMessage, ServerResponse} from "node:http";
 import {stat} from "node:fs/promises";
 import {basename, dirname, join, relative, resolve, sep} from "node:path";
-import {build, type BuildFailure, type Plugin} from "esbuild";
+import type {BuildFailure, Plugin} from "esbuild";
+import {esbuild} from "../notebook/esbuild.js";
 import type {Warning} from "../notebook/compile.js";
 import {defaultMaxFileBytes, readInside} from "../notebook/data.js";
 import {oneLine, within} from "../notebook/messages.js";
@@ -95,7 +96,7 @@ async function bundle(notebook: string, specifier: string, name: string, options
   const compiled = {path: basename(notebook), analysed: []};
   let result;
   try {
-    result = await build({
+    result = await esbuild().build({
       stdin: {
         contents: `import * as module from ${JSON.stringify(specifier)};\nexport default module;\n`,
         resolveDir: dirname(notebook),

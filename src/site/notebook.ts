@@ -9,6 +9,7 @@ import {BuildError, oneLine, within} from "../notebook/messages.js";
 import {prepareTypeScript, type CellError} from "../notebook/cell.js";
 import {parseNotebook} from "../notebook/parse.js";
 import {bundleNotebook} from "../notebook/bundle.js";
+import {startEsbuild} from "../notebook/esbuild.js";
 import {chunksWithLibraries} from "../notebook/globals.js";
 import {localeWarnings} from "./localeWarnings.js";
 import {renderPage, urlPath} from "./page.js";
@@ -46,8 +47,30 @@ export function pageLinks(name: string, options: {events?: string} = {}) {
   return {assets: `${up}_queuebook/`, script: urlPath(`${name.replace(/^.*\//, "")}.js`), home: `${up}index.html`, ...options};
 }
 
+/** A notebook read and compiled, its files loaded: what the page's bundle is made from. */
+export interface CompiledPage {
+  file: string;
+  root: string;
+  text: string;
+  compiled: CompiledNotebook;
+  loaded: Awaited<ReturnType<typeof loadFiles>>;
+  /** Cells failed by a file they may not attach, by id. */
+  fileErrors: Map<string, CellError>;
+  warnings: Warning[];
+}
+
 /** Builds the notebook at `file` (absolute); `root` is the notebooks folder. */
 export async function buildNotebook(file: string, root: string, options: NotebookOptions = {}): Promise<BuiltNotebook> {
+  return finishNotebook(await compilePage(file, root, options), options);
+}
+
+/**
+ * The first half of buildNotebook: reads the notebook at `file`, compiles it and loads the
+ * files its cells attach. The static build compiles every page first, so it can write the
+ * course page from their front matter while esbuild bundles them (finishNotebook).
+ */
+export async function compilePage(file: string, root: string, options: NotebookOptions = {}): Promise<CompiledPage> {
+  startEsbuild(); // (its service starts on the other core while the notebook is read and compiled)
   const path = relative(root, file);
   // The notebook too is read only as a regular file inside the root (a link named x.md that
   // points at /etc/passwd would publish it as prose), within the size limit.
@@ -62,7 +85,7 @@ export async function buildNotebook(file: string, root: string, options: Noteboo
   const parsed = parseNotebook(text, path);
   const typescript = parsed.cells.filter((cell) => cell.lang === "ts").map((cell) => cell.source);
   if (typescript.length) await prepareTypeScript(typescript);
-  let compiled = compileNotebook(text, path, parsed);
+  const compiled = compileNotebook(text, path, parsed);
   const loaded = await loadFiles(compiled, file, {root, maxBytes: options.maxFileBytes});
   // A file that may not be attached fails the cells that ask for it, at the call.
   const fileErrors = new Map<string, CellError>();
@@ -76,10 +99,18 @@ export async function buildNotebook(file: string, root: string, options: Noteboo
         fileErrors.set(cell.id, {name: "Error", message: problem, line: ref.line, column: ref.column});
     }
   }
-  const bundle = await bundleNotebook(compiled, file, loaded.files, {root, cellErrors: fileErrors});
+  return {file, root, text, compiled, loaded, fileErrors, warnings};
+}
+
+/** The second half of buildNotebook: bundles the compiled notebook and makes its page. */
+export async function finishNotebook(page: CompiledPage, options: NotebookOptions = {}): Promise<BuiltNotebook> {
+  const {file, root, text, loaded} = page;
+  const path = page.compiled.path;
+  const warnings = [...page.warnings];
+  const bundle = await bundleNotebook(page.compiled, file, loaded.files, {root, cellErrors: page.fileErrors});
   // A project module importing Plot or d3 reads the page's chunk too: the page must load it.
-  const chunks = chunksWithLibraries(compiled.chunks, bundle.libraries);
-  if (chunks.join() !== compiled.chunks.join()) compiled = {...compiled, chunks};
+  const chunks = chunksWithLibraries(page.compiled.chunks, bundle.libraries);
+  const compiled = chunks.join() !== page.compiled.chunks.join() ? {...page.compiled, chunks} : page.compiled;
   const name = path.replace(/\.md$/, "");
   const links = {...pageLinks(name, {events: options.events}), save: options.save, site: options.site};
   if (options.assets !== undefined) links.assets = options.assets;
