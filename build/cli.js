@@ -23,7 +23,11 @@ export async function buildCli(packageRoot) {
     count++;
   }
   // (and this script, and the lock file: the bundle carries the installed packages)
-  for (const file of [join(packageRoot, "build", "cli.js"), join(packageRoot, "build", "sourceFiles.js"), join(packageRoot, "package-lock.json")]) {
+  for (const file of [
+    join(packageRoot, "build", "cli.js"),
+    join(packageRoot, "build", "sourceFiles.js"),
+    join(packageRoot, "package-lock.json")
+  ]) {
     try {
       newest = Math.max(newest, statSync(file).mtimeMs);
     } catch {

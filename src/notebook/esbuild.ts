@@ -14,11 +14,13 @@ export function esbuild(): typeof Esbuild {
   return loaded;
 }
 
-let started: Promise<unknown> | undefined;
+let started = false;
 
 /** Starts esbuild's service now (once), so the first transform or bundle finds it running. Never fails: a later call reports. */
 export function startEsbuild(): void {
-  started ??= esbuild()
+  if (started) return;
+  started = true;
+  esbuild()
     .transform("")
     .catch(() => {});
 }
