@@ -39,10 +39,11 @@ export async function prepareTypeScript(sources: Iterable<string>): Promise<void
   await Promise.all(
     [...inputs].map((input) =>
       esbuild()
-        .transform(input, transformOptions).then(
-        (r) => void prepared.set(input, {code: r.code, map: r.map}),
-        () => void prepared.set(input, undefined)
-      )
+        .transform(input, transformOptions)
+        .then(
+          (r) => void prepared.set(input, {code: r.code, map: r.map}),
+          () => void prepared.set(input, undefined)
+        )
     )
   );
 }
