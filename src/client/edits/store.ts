@@ -140,20 +140,50 @@ function isEdit(e: any): e is SourceEdit {
   return false;
 }
 
-/** The host of a static page: every change stores the whole log; a log back to the original removes the entry. */
+/**
+ * The host of a static page: every change stores the whole log; a log back to the original
+ * removes the entry. The write waits for the page to be idle (at most 300 ms), so a Shift+Enter
+ * in a long notebook runs its cells before the log is serialised and stored (about 2 ms at 600
+ * cells); changes made meanwhile are stored in one write, the last. Each change's promise
+ * settles when that write is done, and a page being left or hidden writes at once: nothing
+ * waits past the page.
+ */
 export function localHost(source: EmbeddedSource, scope = pageScope(source.path)): EditHost {
+  let queued: {edits: readonly SourceEdit[]; text: string; done: ((result: SaveResult) => void)[]} | undefined;
+  const write = (edits: readonly SourceEdit[], text: string): SaveResult => {
+    const store = storage();
+    if (!store) return {ok: false, message: "this browser keeps no storage for this page: the edit is lost on reload (Download .md keeps it)"};
+    try {
+      if (text === source.text) store.removeItem(editsKey(scope));
+      else store.setItem(editsKey(scope), JSON.stringify({v: 1, hash: source.hash, edits, text} satisfies StoredEdits));
+      return {ok: true};
+    } catch {
+      return {ok: false, message: "this browser's storage is full: the edit is lost on reload (Download .md keeps it)"};
+    }
+  };
+  const flush = () => {
+    if (!queued) return;
+    const {edits, text, done} = queued;
+    queued = undefined;
+    const result = write(edits, text);
+    for (const settle of done) settle(result);
+  };
+  if (typeof addEventListener === "function") {
+    addEventListener("pagehide", flush);
+    addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") flush();
+    });
+  }
   return {
-    async keep(edits, text): Promise<SaveResult> {
-      const store = storage();
-      if (!store)
-        return {ok: false, message: "this browser keeps no storage for this page: the edit is lost on reload (Download .md keeps it)"};
-      try {
-        if (text === source.text) store.removeItem(editsKey(scope));
-        else store.setItem(editsKey(scope), JSON.stringify({v: 1, hash: source.hash, edits, text} satisfies StoredEdits));
-        return {ok: true};
-      } catch {
-        return {ok: false, message: "this browser's storage is full: the edit is lost on reload (Download .md keeps it)"};
-      }
+    keep(edits, text): Promise<SaveResult> {
+      return new Promise((settle) => {
+        const waiting = queued !== undefined;
+        // (a copy: the log grows, and starts afresh on adopt, after this change)
+        queued = {edits: [...edits], text, done: [...(queued?.done ?? []), settle]};
+        if (waiting) return;
+        if (typeof requestIdleCallback === "function") requestIdleCallback(flush, {timeout: 300});
+        else setTimeout(flush, 50);
+      });
     }
   };
 }

@@ -106,6 +106,63 @@ describe("localHost(source, scope).keep(edits, text)", () => {
   });
 });
 
+describe("localHost(source, scope).keep: the write waits for the page to be idle", () => {
+  /** requestIdleCallback and the window's listeners, held here: the test says when the page is idle or left. */
+  function page() {
+    const idle: (() => void)[] = [];
+    const listeners = new Map<string, (() => void)[]>();
+    vi.stubGlobal("requestIdleCallback", (callback: () => void) => idle.push(callback));
+    vi.stubGlobal("addEventListener", (type: string, listener: () => void) => listeners.set(type, [...(listeners.get(type) ?? []), listener]));
+    vi.stubGlobal("document", {visibilityState: "visible"});
+    return {idle, fire: (type: string) => listeners.get(type)?.forEach((listener) => listener())};
+  }
+  const one: SourceEdit[] = [{op: "replace", block: 1, text: "const a = 2;"}];
+  const two: SourceEdit[] = [...one, {op: "replace", block: 1, text: "const a = 3;"}];
+
+  it("stores nothing until the page is idle, then the last change once, and settles every change's promise", async () => {
+    const {idle} = page();
+    const writes: string[] = [];
+    const setItem = store.setItem;
+    store.setItem = (key, value) => (writes.push(value), setItem(key, value));
+    const host = localHost(source, scope);
+    const first = host.keep(one, applyEdits(text, source.blocks, one));
+    const second = host.keep(two, applyEdits(text, source.blocks, two));
+    expect(store.getItem(editsKey(scope))).toBeNull();
+    expect(idle).toHaveLength(1); // one write asked for, not one a change
+    idle[0]();
+    expect(await Promise.all([first, second])).toEqual([{ok: true}, {ok: true}]);
+    expect(writes).toHaveLength(1);
+    expect(JSON.parse(store.getItem(editsKey(scope))!)).toMatchObject({edits: two, text: applyEdits(text, source.blocks, two)});
+  });
+
+  it("writes at once when the page is left or hidden, before the idle callback comes", async () => {
+    const {idle, fire} = page();
+    const host = localHost(source, scope);
+    const kept = host.keep(one, applyEdits(text, source.blocks, one));
+    fire("pagehide");
+    expect(await kept).toEqual({ok: true});
+    expect(JSON.parse(store.getItem(editsKey(scope))!).edits).toEqual(one);
+    idle[0](); // late: nothing left to write, nothing written over
+    expect(JSON.parse(store.getItem(editsKey(scope))!).edits).toEqual(one);
+    const again = host.keep(two, applyEdits(text, source.blocks, two));
+    (globalThis.document as {visibilityState: string}).visibilityState = "hidden";
+    fire("visibilitychange");
+    expect(await again).toEqual({ok: true});
+    expect(JSON.parse(store.getItem(editsKey(scope))!).edits).toEqual(two);
+  });
+
+  it("keeps the log as it was at the change: a later change to the caller's array does not reach the write", async () => {
+    const {idle} = page();
+    const host = localHost(source, scope);
+    const log = [...one];
+    const kept = host.keep(log, applyEdits(text, source.blocks, one));
+    log.length = 0; // (the editor's log starts afresh on adopt)
+    idle[0]();
+    await kept;
+    expect(JSON.parse(store.getItem(editsKey(scope))!).edits).toEqual(one);
+  });
+});
+
 describe("clearStored(source, scope)", () => {
   it("forgets the page's entry and this version's set-aside one, and keeps other versions'", () => {
     const other = JSON.parse(entry(planted, "0123456789abcdef"));
