@@ -152,7 +152,8 @@ export function localHost(source: EmbeddedSource, scope = pageScope(source.path)
   let queued: {edits: readonly SourceEdit[]; text: string; done: ((result: SaveResult) => void)[]} | undefined;
   const write = (edits: readonly SourceEdit[], text: string): SaveResult => {
     const store = storage();
-    if (!store) return {ok: false, message: "this browser keeps no storage for this page: the edit is lost on reload (Download .md keeps it)"};
+    if (!store)
+      return {ok: false, message: "this browser keeps no storage for this page: the edit is lost on reload (Download .md keeps it)"};
     try {
       if (text === source.text) store.removeItem(editsKey(scope));
       else store.setItem(editsKey(scope), JSON.stringify({v: 1, hash: source.hash, edits, text} satisfies StoredEdits));

@@ -112,7 +112,9 @@ describe("localHost(source, scope).keep: the write waits for the page to be idle
     const idle: (() => void)[] = [];
     const listeners = new Map<string, (() => void)[]>();
     vi.stubGlobal("requestIdleCallback", (callback: () => void) => idle.push(callback));
-    vi.stubGlobal("addEventListener", (type: string, listener: () => void) => listeners.set(type, [...(listeners.get(type) ?? []), listener]));
+    vi.stubGlobal("addEventListener", (type: string, listener: () => void) =>
+      listeners.set(type, [...(listeners.get(type) ?? []), listener])
+    );
     vi.stubGlobal("document", {visibilityState: "visible"});
     return {idle, fire: (type: string) => listeners.get(type)?.forEach((listener) => listener())};
   }
