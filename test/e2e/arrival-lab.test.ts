@@ -181,7 +181,7 @@ describe("arrival-lab notebook over HTTP", () => {
         .locator("svg")
         .evaluate((svg) => {
           const ticks = (anchor: string, at: "x" | "y") =>
-            [...svg.querySelectorAll(`text[text-anchor="${anchor}"][font-variant]`)].map((t) => [
+            [...svg.querySelectorAll(`[text-anchor="${anchor}"][font-variant] > text`)].map((t) => [
               Number(t.textContent!.replace(/,/g, "").replace("−", "-")),
               Number(t.getAttribute(at))
             ]);

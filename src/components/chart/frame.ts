@@ -79,6 +79,12 @@ export function chartFrame(options: FrameOptions): ChartFrame {
     ticks: string[] = [];
   const texts: SVGTextElement[] = [];
   const text = (content: string, attributes: Record<string, string | number>) => texts.push(svgElement("text", attributes, content));
+  // Tick labels in a group each side that carries what they share, as Plot's axes do (a slider
+  // redraws every chart: a third of the attributes a tick label had)
+  const yTicks: SVGTextElement[] = [],
+    xTicks: SVGTextElement[] = [];
+  const tick = (into: SVGTextElement[], content: string, x: string, y: string, dy: string) =>
+    into.push(svgElement("text", {x, y, dy}, content));
   for (const {y, facet} of panels) {
     const [base, top] = y.range;
     if (options.y.grid)
@@ -101,8 +107,7 @@ export function chartFrame(options: FrameOptions): ChartFrame {
         "h-6"
       )
     );
-    for (const v of y.ticks)
-      text(y.format(v), {x: px(left - 9), y: px(y(v)), dy: "0.32em", "text-anchor": "end", "font-variant": "tabular-nums"});
+    for (const v of y.ticks) tick(yTicks, y.format(v), px(left - 9), px(y(v)), "0.32em");
     if (facet !== undefined) text(facet, {x: px(right + 9.5), y: px((base + top) / 2), dy: "0.32em", "text-anchor": "start"});
   }
   ticks.push(
@@ -111,14 +116,15 @@ export function chartFrame(options: FrameOptions): ChartFrame {
       "v6"
     )
   );
-  for (const v of x.ticks)
-    text(x.format(v), {x: px(x(v)), y: px(bottom + 9), dy: "0.71em", "text-anchor": "middle", "font-variant": "tabular-nums"});
+  for (const v of x.ticks) tick(xTicks, x.format(v), px(x(v)), px(bottom + 9), "0.71em");
   if (options.y.label !== null) text(`↑ ${options.y.label}`, {x: 3.5, y: px(marginTop - 16.5), dy: "0.71em", "text-anchor": "start"});
   if (options.x.label !== null) text(`${options.x.label} →`, {x: px(width - 2), y: px(height - 3), "text-anchor": "end"});
   const marks = svgElement("g", {});
   svg.append(
     svgElement("path", {d: grid.join(""), stroke: "currentColor", "stroke-opacity": 0.1, fill: "none"}),
     svgElement("path", {d: ticks.join(""), stroke: "currentColor", fill: "none"}),
+    svgElement("g", {"text-anchor": "end", "font-variant": "tabular-nums"}, ...yTicks),
+    svgElement("g", {"text-anchor": "middle", "font-variant": "tabular-nums"}, ...xTicks),
     ...texts,
     marks
   );

@@ -10,8 +10,11 @@ export function svgElement<K extends keyof SVGElementTagNameMap>(
   ...children: (Node | string)[]
 ): SVGElementTagNameMap[K] {
   const node = document.createElementNS(ns, tag);
-  for (const [name, value] of Object.entries(attributes)) if (value !== undefined) node.setAttribute(name, String(value));
-  node.append(...children);
+  for (const name in attributes) {
+    const value = attributes[name];
+    if (value !== undefined) node.setAttribute(name, String(value));
+  }
+  if (children.length) node.append(...children);
   return node;
 }
 

@@ -72,7 +72,7 @@ describe("the lab page after an upload of 40,000 records per server", () => {
       .first()
       .locator("svg")
       .evaluate((svg) => {
-        const ticks = [...svg.querySelectorAll('text[text-anchor="end"][font-variant]')].map((t) => [
+        const ticks = [...svg.querySelectorAll('[text-anchor="end"][font-variant] > text')].map((t) => [
           Number(t.textContent!.replace(/,/g, "")),
           Number(t.getAttribute("y"))
         ]);
