@@ -119,7 +119,10 @@ export async function buildSite(options: {
     const styled = built.map((b, i) => ({page: names[i].replace(/\.md$/, ""), data: b.compiled.data}));
     styles = await siteStyles(root, styled, site.config, options.maxFileBytes ?? defaultMaxFileBytes);
     await copied;
+    // Each page is written once: its images, script and stylesheets first, then (after its
+    // no-script snapshot, which renders it from memory beside them) the page itself.
     const imagesCopied = new Set<string>();
+    const pages: {page: string; html: string}[] = [];
     for (const [i, name] of names.entries()) {
       const page = name.replace(/\.md$/, "");
       await mkdir(dirname(join(tmp, page)), {recursive: true});
@@ -138,19 +141,15 @@ export async function buildSite(options: {
         await mkdir(dirname(join(tmp, path)), {recursive: true});
         await writeFile(join(tmp, path), bytes);
       }
-      await writeFile(join(tmp, `${page}.html`), shown.html);
       await writeFile(join(tmp, `${page}.js`), built[i].script);
+      pages.push({page: `${page}.html`, html: shown.html});
     }
     for (const [path, bytes] of styles.files) {
       await mkdir(dirname(join(tmp, path)), {recursive: true});
       await writeFile(join(tmp, path), bytes); // the config's and the pages' stylesheets
     }
-    if (options.snapshot)
-      await snapshotSite(
-        tmp,
-        names.map((name) => name.replace(/\.md$/, ".html")),
-        options.snapshot
-      ); // --snapshot (src/site/snapshot.ts)
+    const snapshots = options.snapshot ? await snapshotSite(tmp, pages, options.snapshot) : new Map<string, string>(); // --snapshot (src/site/snapshot.ts)
+    for (const {page, html} of pages) await writeFile(join(tmp, page), snapshots.get(page) ?? html);
     if (index !== undefined) await writeFile(join(tmp, "index.html"), index);
     const old = `${out}.old-${process.pid}`;
     const existed = await stat(out).then(

@@ -63,13 +63,16 @@ export function pageInMemory(name: string, html: string): RenderTarget {
 /**
  * A page of a site folder (`build --snapshot`), with the folder's other files (assets, scripts,
  * images) served beside it. Only regular files inside `dir` are answered: no segment starting
- * with a dot (`..`, `.git`), no link leading out.
+ * with a dot (`..`, `.git`), no link leading out. `html`: the page itself, not written yet (the
+ * build writes each page once, with its snapshot).
  */
-export function pageInFolder(dir: string, page: string): RenderTarget {
+export function pageInFolder(dir: string, page: string, html?: string): RenderTarget {
   const real = realpath(dir);
+  const own = `/${page}`;
   return {
     url: renderUrl(page),
     async files(path) {
+      if (html !== undefined && path === own) return {body: html, contentType: contentType(page)};
       if (path.includes("\0") || path.split("/").some((segment) => segment.startsWith("."))) return undefined;
       try {
         const root = await real;

@@ -7,8 +7,6 @@
 // included: every render is bounded from Node, which closes Chromium when time is up. A page is
 // rendered at an address that is no path of this machine (renderAt.ts), never from a file.
 import {existsSync} from "node:fs";
-import {readFile, writeFile} from "node:fs/promises";
-import {join} from "node:path";
 import type {Browser, Frame, Page} from "playwright-core";
 import {sanitizeOutputs} from "./sanitize.js";
 import {applySnapshot, type RenderedPage, type Snapshot} from "./snapshotFill.js";
@@ -316,22 +314,29 @@ export interface SiteSnapshot {
 }
 
 /**
- * Writes the no-script snapshot into each built page under `dir` (paths relative to it), one
- * Chromium for all. A page that does not render in time keeps no snapshot (Chromium is closed
- * and a new one renders the rest); without Chromium the pages stay as built. `skipped` says so.
+ * The no-script snapshot of each page of the site being built in `dir`: the page's HTML with
+ * its cells' outputs and the styles they need written in, by page (paths relative to `dir`).
+ * A page is rendered from memory (`html`: it is written once, by the caller, with its snapshot)
+ * beside the folder's assets, scripts and images; one Chromium for all. A page that does not
+ * render in time gets none (Chromium is closed and a new one renders the rest); without
+ * Chromium no page does. `skipped` says so.
  */
-export async function snapshotSite(dir: string, pages: readonly string[], options: SiteSnapshot): Promise<void> {
+export async function snapshotSite(
+  dir: string,
+  pages: readonly {page: string; html: string}[],
+  options: SiteSnapshot
+): Promise<Map<string, string>> {
+  const done = new Map<string, string>();
   const rest = [...pages];
   while (rest.length) {
     try {
       await withChromium(options.chromium, async (browser) => {
         while (rest.length) {
-          const page = rest.shift()!;
-          const file = join(dir, page);
+          const {page, html} = rest.shift()!;
           let rendered: RenderedPage;
           try {
             // (rendered at RENDER_ORIGIN with the site's files; links the page writes of itself become relative to its folder)
-            const target = pageInFolder(dir, page);
+            const target = pageInFolder(dir, page, html);
             rendered = relativeToPage(await renderSnapshot(browser, target, options.timeoutMs), target.url);
           } catch (error) {
             if (!(error instanceof RenderFailed)) throw error;
@@ -339,13 +344,14 @@ export async function snapshotSite(dir: string, pages: readonly string[], option
             if (error instanceof PageTimeout) return; // that Chromium is closed: a new one for the rest
             continue;
           }
-          await writeFile(file, applySnapshotStyles(applySnapshot(await readFile(file, "utf8"), rendered.outputs), rendered.styles));
+          done.set(page, applySnapshotStyles(applySnapshot(html, rendered.outputs), rendered.styles));
         }
       });
     } catch (error) {
       if (!(error instanceof NoChromium)) throw error;
       options.skipped(error.message);
-      return;
+      break;
     }
   }
+  return done;
 }

@@ -52,6 +52,15 @@ describe("pageInFolder(dir, page)", () => {
     expect(await target.files("/in.js")).toEqual({body: Buffer.from("1"), contentType: "text/javascript; charset=utf-8"});
   });
 
+  it("serves the page itself from memory when given (not written yet), and the folder's other files beside it", async () => {
+    const target = pageInFolder(site, "new page.html", "<p>in memory</p>");
+    expect(target.url).toBe("https://queuebook.invalid/new%20page.html");
+    expect(await target.files("/new page.html")).toEqual({body: "<p>in memory</p>", contentType: "text/html; charset=utf-8"});
+    expect(String((await target.files("/a b.html"))?.body)).toBe("<p>page</p>");
+    expect(await target.files("/in.js")).toEqual({body: Buffer.from("1"), contentType: "text/javascript; charset=utf-8"});
+    expect(await target.files("/../outside.txt")).toBeUndefined();
+  });
+
   it("answers nothing outside it: dot segments, a link out, a folder, a NUL, an absent file", async () => {
     const target = pageInFolder(site, "a b.html");
     for (const path of [
