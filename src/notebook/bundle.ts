@@ -17,6 +17,7 @@ import type {EmbeddedFile} from "./contract.js";
 import {BuildError, oneLine, quote, shown} from "./messages.js";
 import {projectRoot} from "./npmFile.js";
 import {imports} from "./resolve.js";
+import {plainScript} from "./plainScript.js";
 import {defineNotebook, type DefinedCell} from "./transpile.js";
 
 export {projectRoot};
@@ -92,6 +93,9 @@ export async function bundleNotebook(
       define: {"process.env.NODE_ENV": '"production"', ...(esm ? {"import.meta": "{}"} : {})},
       plugins: [imports({compiled, entry, project, root, warnings: quiet ? [] : warnings, maxFileBytes: options.maxFileBytes, attached})]
     });
+  // Cells that import nothing: the definitions are the script as they are (plainScript.ts).
+  const plain = added.size === 0 && !options.cellErrors?.size ? plainScript(compiled, filesSource, compiled.definitions) : undefined;
+  if (plain !== undefined) return {code: plain, inputs: [], warnings: [], cellErrors: added, libraries: []};
   // Each failed round marks the cells esbuild refused; a round that places no error gives up.
   for (let round = 0; ; round++) {
     // The compiler's definitions serve as they are until a cell gains an error here.

@@ -8,7 +8,6 @@ import {defaultMaxFileBytes} from "../notebook/data.js";
 import {BuildError} from "../notebook/messages.js";
 import {pageImages} from "./siteImages.js";
 import {compilePage, finishNotebook, type BuiltNotebook} from "./notebook.js";
-import {startEsbuild} from "../notebook/esbuild.js";
 import {indexEntry, renderIndex, urlPath} from "./page.js";
 import {writeFailure} from "../io/write.js";
 import {checkOutput, fromCwd, SITE_MARKER} from "./output.js";
@@ -71,7 +70,6 @@ export async function buildSite(options: {
   maxFileBytes?: number;
   snapshot?: SiteSnapshot;
 }): Promise<BuildResult> {
-  startEsbuild(); // every page is bundled: its service starts while the config and the notebooks are read
   // a project's observablehq.config.* names the pages' folder and shapes every page (src/site/configSite.ts)
   const site = await siteOf(options.root);
   const root = site.root;

@@ -10,6 +10,7 @@ import {prepareTypeScript, type CellError} from "../notebook/cell.js";
 import {parseNotebook} from "../notebook/parse.js";
 import {bundleNotebook} from "../notebook/bundle.js";
 import {startEsbuild} from "../notebook/esbuild.js";
+import {needsNoBundler} from "../notebook/plainScript.js";
 import {chunksWithLibraries} from "../notebook/globals.js";
 import {localeWarnings} from "./localeWarnings.js";
 import {renderPage, urlPath} from "./page.js";
@@ -70,7 +71,6 @@ export async function buildNotebook(file: string, root: string, options: Noteboo
  * course page from their front matter while esbuild bundles them (finishNotebook).
  */
 export async function compilePage(file: string, root: string, options: NotebookOptions = {}): Promise<CompiledPage> {
-  startEsbuild(); // (its service starts on the other core while the notebook is read and compiled)
   const path = relative(root, file);
   // The notebook too is read only as a regular file inside the root (a link named x.md that
   // points at /etc/passwd would publish it as prose), within the size limit.
@@ -86,6 +86,8 @@ export async function compilePage(file: string, root: string, options: NotebookO
   const typescript = parsed.cells.filter((cell) => cell.lang === "ts").map((cell) => cell.source);
   if (typescript.length) await prepareTypeScript(typescript);
   const compiled = compileNotebook(text, path, parsed);
+  // a notebook that imports needs esbuild: its service starts on the other core while the files are read
+  if (!needsNoBundler(compiled)) startEsbuild();
   const loaded = await loadFiles(compiled, file, {root, maxBytes: options.maxFileBytes});
   // A file that may not be attached fails the cells that ask for it, at the call.
   const fileErrors = new Map<string, CellError>();

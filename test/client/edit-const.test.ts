@@ -1,5 +1,5 @@
 // An assignment to a constant is refused by the build's bundling (esbuild), not by the passes;
-// the in-page compile says the same (src/client/editor/constAssign.ts): for each case the editor's
+// the in-page compile says the same (src/notebook/javascript/constAssign.ts): for each case the editor's
 // definitions equal what the build writes once the bundle pass has added its errors, and the
 // neighbours that are not assignments to a constant (shadowed names, members, let, parameters,
 // catch bindings, vars of an inner function) stay runnable in both.
@@ -11,7 +11,7 @@ import {bundleNotebook} from "../../src/notebook/bundle.js";
 import {compileNotebook} from "../../src/notebook/compile.js";
 import {defineNotebook} from "../../src/notebook/transpile.js";
 import {compileEdited} from "../../src/client/editor/compile.js";
-import {constantAssignment} from "../../src/client/editor/constAssign.js";
+import {constantAssignment} from "../../src/notebook/javascript/constAssign.js";
 
 const dir = mkdtempSync(join(tmpdir(), "qb-edit-const-"));
 afterAll(() => rmSync(dir, {recursive: true, force: true}));

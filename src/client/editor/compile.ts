@@ -5,7 +5,7 @@
 // re-analyses only the cells that changed.
 import {parseNotebook, type ParsedNotebook} from "../../notebook/parse.js";
 import {analyseCellWith, toNotebook, type AnalysedCell, type CellError} from "../../notebook/analyse.js";
-import {constantAssignment} from "./constAssign.js";
+import {constantAssignment} from "../../notebook/javascript/constAssign.js";
 import type {CellSource} from "../../notebook/parse.js";
 import {graphCellErrors} from "../../notebook/graph.js";
 import {defineCell} from "../../notebook/transpile.js";
