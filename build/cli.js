@@ -26,6 +26,7 @@ export async function buildCli(packageRoot) {
   for (const file of [
     join(packageRoot, "build", "cli.js"),
     join(packageRoot, "build", "sourceFiles.js"),
+    join(packageRoot, "build", "cliLoad.js"),
     join(packageRoot, "package-lock.json")
   ]) {
     try {
