@@ -1,5 +1,2 @@
 /** The bundled CLI's exports, and `keep()`, which writes V8's code cache when this run compiled without one. */
-export function loadCli(entry: string): {
-  exports: {main(argv: string[], options: {packageRoot: string}): Promise<number>} & Record<string, any>;
-  keep(): void;
-};
+export function loadCli(entry: string): {exports: Record<string, any>; keep(): void};
