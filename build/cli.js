@@ -43,7 +43,7 @@ export async function buildCli(packageRoot) {
     const {build} = await import("esbuild");
     mkdirSync(cache, {recursive: true});
     const tmp = `${dir}.tmp-${process.pid}`;
-    await build({
+    const result = await build({
       entryPoints: [join(src, "cli", "main.ts")],
       outfile: join(tmp, "main.cjs"),
       bundle: true,
@@ -55,8 +55,16 @@ export async function buildCli(packageRoot) {
       define: {"import.meta.url": "__queuebookUrl"},
       banner: {js: 'const __queuebookUrl = require("node:url").pathToFileURL(__filename).href;'},
       sourcemap: "linked", // a separate .map: the CLI loads a third of the bytes; node --enable-source-maps still finds it
+      metafile: true,
       logLevel: "error"
     });
+    // The bundle runs as a script compiled with its code cache (cliLoad.js), where import() has
+    // no loader: what it leaves outside is required, so an import() left in it is a mistake.
+    const dynamic = Object.values(result.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.kind === "dynamic-import"));
+    if (dynamic.length) {
+      rmSync(tmp, {recursive: true, force: true});
+      throw new Error(`the CLI imports ${dynamic.map((i) => i.path).join(", ")} with import(): require it (createRequire) instead`);
+    }
     try {
       renameSync(tmp, dir);
     } catch {

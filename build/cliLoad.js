@@ -19,6 +19,7 @@ export function loadCli(entry) {
   } catch {
     // first run of this bundle
   }
+  // (no import() in the bundle: build/cli.js refuses one, since a script compiled here has no loader for it)
   const script = new Script(Module.wrap(readFileSync(entry, "utf8")), {filename: entry, cachedData});
   const module = new Module(entry);
   module.filename = entry;

@@ -80,7 +80,7 @@ function katexCss(katexDist) {
 }
 
 async function buildInto(packageRoot, out) {
-  const {build} = await import("esbuild");
+  const {build} = createRequire(import.meta.url)("esbuild"); // (required: the CLI bundles this file into a script with no import())
   const require = createRequire(join(packageRoot, "package.json"));
   const src = join(packageRoot, "src", "client");
   const common = {

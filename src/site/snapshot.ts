@@ -7,6 +7,7 @@
 // included: every render is bounded from Node, which closes Chromium when time is up. A page is
 // rendered at an address that is no path of this machine (renderAt.ts), never from a file.
 import {existsSync} from "node:fs";
+import {createRequire} from "node:module";
 import type {Browser, Frame, Page} from "playwright-core";
 import {sanitizeOutputs} from "./sanitize.js";
 import {applySnapshot, type RenderedPage, type Snapshot} from "./snapshotFill.js";
@@ -89,7 +90,8 @@ export async function withChromium<T>(path: string, use: (browser: Browser) => P
   if (!existsSync(path)) throw new NoChromium(`Chromium not found at ${path} (set QUEUEBOOK_CHROMIUM)`);
   let chromium;
   try {
-    ({chromium} = await import("playwright-core"));
+    // (required: the CLI runs as one CommonJS script, build/cliLoad.js, with no import() of its own)
+    ({chromium} = createRequire(import.meta.url)("playwright-core") as typeof import("playwright-core"));
   } catch {
     throw new NoChromium("playwright-core is not installed");
   }
