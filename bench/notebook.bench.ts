@@ -4,7 +4,8 @@
 //      `npx observable build`, alternating runs, medians and their ratio;
 //   2. slider input → dependent cells settled, in headless Chromium, over 100 inputs, ours and
 //      Framework's page measured by the same in-page code (bench/slider.ts) in alternating rounds;
-//   3. page weight: bytes the page loads (and gzip), ours vs Framework's dist/.
+//   3. page weight: bytes the page loads (and gzip), ours vs Framework's dist/;
+//   and with BENCH_PROJECT=<folder of Framework pages>, the build of that real project by both.
 import {execFileSync, spawnSync} from "node:child_process";
 import {cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync} from "node:fs";
 import {cpus, loadavg, tmpdir} from "node:os";
@@ -67,6 +68,50 @@ if (peer) {
   );
   console.log(`\nratio (Framework median / queuebook median): **${(median(theirs) / median(ours)).toFixed(1)}×** (goal ≥ 20×)`);
 }
+
+// 1b. A real project (BENCH_PROJECT=<a folder of Framework pages>, e.g. a project's src/): the
+// peer harness copies it beside Framework's config, and both tools build that same copy.
+const project = process.env.BENCH_PROJECT;
+if (project && peer !== undefined) {
+  console.log(`\n### Build of a real project: ${project} (wall clock, whole command)\n`);
+  let projectPeer: string | undefined;
+  try {
+    projectPeer = execFileSync("bash", [peerScript, project, join(tmpdir(), "queuebook-fwpeer-project")], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+      .trim()
+      .split("\n")
+      .pop();
+  } catch (error) {
+    console.log(`(Framework peer could not build it: ${(error as Error).message.split("\n")[0]})\n`);
+  }
+  if (projectPeer) {
+    const pages = readdirSync(join(projectPeer, "src"), {recursive: true}).filter((f) => String(f).endsWith(".md")).length;
+    const ourProjectBuild = () =>
+      timeCommand(
+        process.execPath,
+        [join(packageRoot, "bin/queuebook.js"), "build", "--root", projectPeer, "-o", join(work, "project-dist")],
+        work
+      );
+    ourProjectBuild(); // warm, as above
+    const mine: number[] = [];
+    const fw: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      mine.push(ourProjectBuild());
+      fw.push(timeCommand("npx", ["observable", "build"], projectPeer));
+    }
+    console.log(
+      `${pages} pages; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(", ")}\n`
+    );
+    console.log(`| tool | runs | median | min | max |\n|---|---|---|---|---|`);
+    console.log(`| queuebook build | ${runs} | ${ms(median(mine))} | ${ms(Math.min(...mine))} | ${ms(Math.max(...mine))} |`);
+    console.log(`| Observable Framework 1.13.4 build | ${runs} | ${ms(median(fw))} | ${ms(Math.min(...fw))} | ${ms(Math.max(...fw))} |`);
+    console.log(`\nratio (Framework median / queuebook median): **${(median(fw) / median(mine)).toFixed(1)}×** (goal ≥ 20×)`);
+  }
+} else if (!project) console.log("\n(real-project build skipped: set BENCH_PROJECT to a folder of Framework pages)");
 
 const hosts = (urls: string[]) => [...new Set(urls.map((u) => new URL(u).hostname))].join(", ");
 
