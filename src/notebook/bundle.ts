@@ -16,7 +16,8 @@ import {sortWarnings, type CompiledNotebook, type Warning} from "./compile.js";
 import type {EmbeddedFile} from "./contract.js";
 import {BuildError, oneLine, quote, shown} from "./messages.js";
 import {projectRoot} from "./npmFile.js";
-import {imports} from "./resolve.js";
+import {Embeds, jsonExpression} from "./embed.js";
+import {imports, type ModuleFiles} from "./resolve.js";
 import {plainScript} from "./plainScript.js";
 import {defineNotebook, type DefinedCell} from "./transpile.js";
 
@@ -43,6 +44,8 @@ export interface BundleOptions {
   maxFileBytes?: number;
   /** Errors found before bundling (e.g. a refused FileAttachment), by cell id. */
   cellErrors?: ReadonlyMap<string, CellError>;
+  /** What project modules attach, shared by the pages of one build (read once, not once per page). */
+  moduleFiles?: ModuleFiles;
 }
 
 /** Bundles a compiled notebook whose Markdown is at `notebookFile`. */
@@ -67,8 +70,11 @@ export async function bundleNotebook(
   const warnings: Warning[] = [];
   const attached: string[] = []; // files project modules attach (watched like the modules)
   const fileMap = files instanceof Map ? files : new Map(Object.entries(files));
-  // A null-prototype object from JSON.parse: "__proto__" is an own key like any other.
-  const filesSource = `const __files = Object.assign(Object.create(null), JSON.parse(${JSON.stringify(JSON.stringify(Object.fromEntries(fileMap)))}));\n`;
+  // A null-prototype object from JSON.parse: "__proto__" is an own key like any other. esbuild
+  // sees a placeholder for the files, linked in after it (embed.ts).
+  const embeds = new Embeds();
+  const filesExpression = jsonExpression(Object.fromEntries(fileMap));
+  const filesSource = (files: string) => `const __files = Object.assign(Object.create(null), ${files});\n`;
   const cells = new Map(compiled.analysed.map((c) => [c.id, c]));
   // A project module with top-level await cannot be an IIFE: such a page is bundled as ESM (no
   // import or export is left: everything is bundled) and wrapped in an async function, so the
@@ -76,7 +82,12 @@ export async function bundleNotebook(
   let esm = false;
   const run = (definitions: string, quiet = false) =>
     esbuild().build({
-      stdin: {contents: filesSource + definitions, resolveDir: dirname(entry), sourcefile: basename(entry), loader: "js"},
+      stdin: {
+        contents: filesSource(embeds.placeholder(filesExpression)) + definitions,
+        resolveDir: dirname(entry),
+        sourcefile: basename(entry),
+        loader: "js"
+      },
       absWorkingDir: process.cwd(),
       bundle: true,
       format: esm ? "esm" : "iife",
@@ -91,10 +102,23 @@ export async function bundleNotebook(
       metafile: true,
       logLevel: "silent",
       define: {"process.env.NODE_ENV": '"production"', ...(esm ? {"import.meta": "{}"} : {})},
-      plugins: [imports({compiled, entry, project, root, warnings: quiet ? [] : warnings, maxFileBytes: options.maxFileBytes, attached})]
+      plugins: [
+        imports({
+          compiled,
+          entry,
+          project,
+          root,
+          warnings: quiet ? [] : warnings,
+          maxFileBytes: options.maxFileBytes,
+          attached,
+          embeds,
+          moduleFiles: options.moduleFiles
+        })
+      ]
     });
   // Cells that import nothing: the definitions are the script as they are (plainScript.ts).
-  const plain = added.size === 0 && !options.cellErrors?.size ? plainScript(compiled, filesSource, compiled.definitions) : undefined;
+  const plain =
+    added.size === 0 && !options.cellErrors?.size ? plainScript(compiled, filesSource(filesExpression), compiled.definitions) : undefined;
   if (plain !== undefined) return {code: plain, inputs: [], warnings: [], cellErrors: added, libraries: []};
   // Each failed round marks the cells esbuild refused; a round that places no error gives up.
   for (let round = 0; ; round++) {
@@ -127,7 +151,7 @@ export async function bundleNotebook(
         )
         .filter((name): name is string => Boolean(name));
       return {
-        code: stampModuleCells(result.outputFiles![0].text, compiled, defined.cells, errors, inputs, project),
+        code: embeds.link(stampModuleCells(result.outputFiles![0].text, compiled, defined.cells, errors, inputs, project)),
         inputs,
         warnings: sortWarnings(warnings),
         cellErrors: added,

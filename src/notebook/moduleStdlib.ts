@@ -6,12 +6,15 @@
 import {readFile, realpath} from "node:fs/promises";
 import {dirname, resolve} from "node:path";
 import {defaultMaxFileBytes, mimeType, readInside, refusalText, rootRelative, type EmbeddedFile} from "./data.js";
+import {jsonExpression} from "./embed.js";
 import {oneLine, quote, shown, within} from "./messages.js";
 
 /** What the stand-in for a module's `observablehq:stdlib` carries, and what it read. */
 export interface ModuleStdlib {
-  /** JavaScript (ESM) for esbuild: the stdlib's exports, FileAttachment over the embedded files. */
-  contents: string;
+  /** The embedded files, as a JavaScript expression (a null-prototype record by name). */
+  files: string;
+  /** The names that could not be embedded and why, as a JavaScript expression. */
+  refused: string;
   /** Absolute paths of the files read (for the dev server's watcher). */
   paths: string[];
   /** One line per file that could not be embedded (said at the page's build). */
@@ -54,9 +57,16 @@ export async function moduleStdlib(module: string, root: string, maxBytes = defa
       : {mimeType: type, base64: read.bytes.toString("base64")};
     paths.push(read.path);
   }
-  const contents = `const stdlib = queuebook.library("stdlib");
+  return {files: jsonExpression(files), refused: jsonExpression(refused), paths, problems: Object.values(refused)};
+}
+
+/**
+ * The stand-in's JavaScript (ESM) for esbuild: the stdlib's exports, and FileAttachment over the
+ * embedded files, which `embed` may replace by a placeholder (see embed.ts).
+ */
+export function standIn(stdlib: ModuleStdlib, embed: (expression: string) => string = (e) => e): string {
+  return `const stdlib = queuebook.library("stdlib");
 export const {AbstractFile, Generators, Mutable, resize} = stdlib;
-export const FileAttachment = stdlib.attachments(JSON.parse(${JSON.stringify(JSON.stringify(files))}), JSON.parse(${JSON.stringify(JSON.stringify(refused))}));
+export const FileAttachment = stdlib.attachments(${embed(stdlib.files)}, ${stdlib.refused});
 `;
-  return {contents, paths, problems: Object.values(refused)};
 }

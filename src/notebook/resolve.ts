@@ -9,7 +9,8 @@ import type {CompiledNotebook, Warning} from "./compile.js";
 import {rootRelative} from "./data.js";
 import {quote, shown, within} from "./messages.js";
 import {sharedPackages} from "./globals.js";
-import {moduleStdlib} from "./moduleStdlib.js";
+import type {Embeds} from "./embed.js";
+import {moduleStdlib, standIn, type ModuleStdlib} from "./moduleStdlib.js";
 import {installedVersion, parseNpmSpecifier, versionMismatch} from "./npmVersion.js";
 
 /**
@@ -29,6 +30,9 @@ function writtenNpm(compiled: Pick<CompiledNotebook, "analysed">, bare: string):
   }
   return undefined;
 }
+
+/** The files project modules attach, read once per build and shared by its pages' bundles. */
+export type ModuleFiles = Map<string, Promise<ModuleStdlib>>;
 
 /** True for a regular file (a pipe or a device would make esbuild wait or read forever). */
 function regularFile(path: string): boolean {
@@ -54,7 +58,9 @@ export function imports({
   root,
   warnings,
   maxFileBytes,
-  attached = []
+  attached = [],
+  embeds,
+  moduleFiles
 }: {
   /** Only its path and its cells' analyses: where a warning is placed, and which cell imports what. */
   compiled: Pick<CompiledNotebook, "path" | "analysed">;
@@ -64,6 +70,10 @@ export function imports({
   warnings: Warning[];
   maxFileBytes?: number;
   attached?: string[];
+  /** When given, the files a module attaches are left out of esbuild and linked in after it (embed.ts). */
+  embeds?: Embeds;
+  /** What project modules attach, read once and shared by the bundles of one build (by module, root and limit). */
+  moduleFiles?: ModuleFiles;
 }): Plugin {
   const mismatched = new Set<string>();
   const shared = new RegExp(
@@ -213,10 +223,16 @@ export function imports({
         loader: "js"
       }));
       build.onLoad({filter: /.*/, namespace: "queuebook-stdlib"}, async (args) => {
-        const stdlib = await moduleStdlib(args.path, root, maxFileBytes);
+        const key = `${args.path}\0${root}\0${maxFileBytes}`;
+        let read = moduleFiles?.get(key);
+        if (!read) {
+          read = moduleStdlib(args.path, root, maxFileBytes);
+          moduleFiles?.set(key, read);
+        }
+        const stdlib = await read;
         attached.push(...stdlib.paths);
         for (const problem of stdlib.problems) warnings.push({path: compiled.path, line: 0, column: 0, message: problem});
-        return {contents: stdlib.contents, loader: "js"};
+        return {contents: standIn(stdlib, embeds && ((expression) => embeds.placeholder(expression))), loader: "js"};
       });
       build.onLoad({filter: /.*/, namespace: "queuebook-unresolved"}, (args) => ({
         contents: `throw new Error(${JSON.stringify(args.pluginData)});`,

@@ -8,6 +8,7 @@ import {defaultMaxFileBytes} from "../notebook/data.js";
 import {BuildError} from "../notebook/messages.js";
 import {pageImages} from "./siteImages.js";
 import {compilePage, finishNotebook, type BuiltNotebook} from "./notebook.js";
+import type {ModuleFiles} from "../notebook/resolve.js";
 import {indexEntry, renderIndex, urlPath} from "./page.js";
 import {writeFailure} from "../io/write.js";
 import {checkOutput, fromCwd, SITE_MARKER} from "./output.js";
@@ -119,7 +120,8 @@ export async function buildSite(options: {
     // Every page compiled first, then all bundled at once: the course page is written from the
     // pages' front matter while esbuild bundles them on the other core.
     const compiled = await Promise.all(names.map((name) => compilePage(join(root, name), root, {maxFileBytes: options.maxFileBytes, cwd})));
-    const bundled = compiled.map((page) => finishNotebook(page, {site: chrome}));
+    const moduleFiles: ModuleFiles = new Map();
+    const bundled = compiled.map((page) => finishNotebook(page, {site: chrome, maxFileBytes: options.maxFileBytes, moduleFiles}));
     bundled.forEach((b) => b.catch(() => {})); // awaited below, in order
     const index = names.includes("index.md")
       ? undefined

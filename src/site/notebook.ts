@@ -9,6 +9,7 @@ import {BuildError, oneLine, within} from "../notebook/messages.js";
 import {prepareTypeScript, type CellError} from "../notebook/cell.js";
 import {parseNotebook} from "../notebook/parse.js";
 import {bundleNotebook} from "../notebook/bundle.js";
+import type {ModuleFiles} from "../notebook/resolve.js";
 import {startEsbuild} from "../notebook/esbuild.js";
 import {needsNoBundler} from "../notebook/plainScript.js";
 import {chunksWithLibraries} from "../notebook/globals.js";
@@ -40,6 +41,8 @@ export interface NotebookOptions {
   save?: string;
   /** The site's config and pages (src/site/configPage.ts), for the sidebar, theme, header and footer. */
   site?: SiteChrome;
+  /** A site build's pages share what project modules attach: read once, not once per page. */
+  moduleFiles?: ModuleFiles;
 }
 
 /** Page links for a notebook at `name` (relative path without .md) in the site, URL-encoded. */
@@ -109,7 +112,12 @@ export async function finishNotebook(page: CompiledPage, options: NotebookOption
   const {file, root, text, loaded} = page;
   const path = page.compiled.path;
   const warnings = [...page.warnings];
-  const bundle = await bundleNotebook(page.compiled, file, loaded.files, {root, cellErrors: page.fileErrors});
+  const bundle = await bundleNotebook(page.compiled, file, loaded.files, {
+    root,
+    cellErrors: page.fileErrors,
+    maxFileBytes: options.maxFileBytes,
+    moduleFiles: options.moduleFiles
+  });
   // A project module importing Plot or d3 reads the page's chunk too: the page must load it.
   const chunks = chunksWithLibraries(page.compiled.chunks, bundle.libraries);
   const compiled = chunks.join() !== page.compiled.chunks.join() ? {...page.compiled, chunks} : page.compiled;

@@ -10,6 +10,7 @@ import {bundleNotebook} from "../../src/notebook/bundle.js";
 import {compileNotebook} from "../../src/notebook/compile.js";
 import {attachedNames} from "../../src/notebook/moduleStdlib.js";
 import {parseNpmSpecifier, versionMismatch} from "../../src/notebook/npmVersion.js";
+import type {ModuleFiles} from "../../src/notebook/resolve.js";
 
 // project/ (package.json, node_modules/) holds the notebook root project/site/.
 const base = mkdtempSync(join(tmpdir(), "queuebook-framework-"));
@@ -143,6 +144,33 @@ describe("bundleNotebook: Framework projects", () => {
       const result = await bundle(fence('import {note} from "./lib/typed.js";'));
       expect(result.warnings).toEqual([]);
       expect(await (await execute(result.code)[0].body!()).note()).toBe("beside the module\n");
+    });
+    it("reads a module's files once for the pages of one build, each page embedding them", async () => {
+      const moduleFiles: ModuleFiles = new Map();
+      const md = fence('import {note} from "./lib/util.js";');
+      const pages = await Promise.all(
+        ["nb.md", "other.md"].map((name) => bundleNotebook(compileNotebook(md, name), join(root, name), {}, {root, moduleFiles}))
+      );
+      expect([...moduleFiles.keys()].map((k) => k.split("\0")[0])).toEqual([join(root, "lib", "util.js")]);
+      for (const page of pages) {
+        expect(await (await execute(page.code)[0].body!()).note()).toBe("beside the module\n");
+        expect(page.code).not.toMatch(/__queuebook_embed_/); // every placeholder linked
+      }
+    });
+    it("holds a module's files to the size limit", async () => {
+      const result = await bundleNotebook(
+        compileNotebook(fence('import {note} from "./lib/util.js";'), "nb.md"),
+        join(root, "nb.md"),
+        {},
+        {
+          root,
+          maxFileBytes: 4
+        }
+      );
+      expect(result.warnings.map((w) => w.message)).toContainEqual(
+        expect.stringMatching(/^FileAttachment "\.\/note\.txt" \(in lib\/util\.js\) .*limit/)
+      );
+      expect(result.code).not.toContain("beside the module");
     });
     it("finds only FileAttachment calls with one literal name", () => {
       expect(
