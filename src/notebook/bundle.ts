@@ -17,7 +17,8 @@ import type {EmbeddedFile} from "./contract.js";
 import {BuildError, oneLine, quote, shown} from "./messages.js";
 import {projectRoot} from "./npmFile.js";
 import {Embeds, jsonExpression} from "./embed.js";
-import {imports, type ModuleFiles} from "./resolve.js";
+import type {BuildCache} from "./buildCache.js";
+import {imports} from "./resolve.js";
 import {plainScript} from "./plainScript.js";
 import {defineNotebook, type DefinedCell} from "./transpile.js";
 
@@ -44,8 +45,8 @@ export interface BundleOptions {
   maxFileBytes?: number;
   /** Errors found before bundling (e.g. a refused FileAttachment), by cell id. */
   cellErrors?: ReadonlyMap<string, CellError>;
-  /** What project modules attach, shared by the pages of one build (read once, not once per page). */
-  moduleFiles?: ModuleFiles;
+  /** What the pages of one build read alike (what project modules attach, their stamps): read once, not once per page. */
+  cache?: BuildCache;
 }
 
 /** Bundles a compiled notebook whose Markdown is at `notebookFile`. */
@@ -112,7 +113,7 @@ export async function bundleNotebook(
           maxFileBytes: options.maxFileBytes,
           attached,
           embeds,
-          moduleFiles: options.moduleFiles
+          moduleFiles: options.cache?.moduleFiles
         })
       ]
     });
@@ -151,7 +152,9 @@ export async function bundleNotebook(
         )
         .filter((name): name is string => Boolean(name));
       return {
-        code: embeds.link(stampModuleCells(result.outputFiles![0].text, compiled, defined.cells, errors, inputs, project)),
+        code: embeds.link(
+          stampModuleCells(result.outputFiles![0].text, compiled, defined.cells, errors, inputs, project, options.cache?.stamps)
+        ),
         inputs,
         warnings: sortWarnings(warnings),
         cellErrors: added,
@@ -335,21 +338,27 @@ function stampModuleCells(
   defined: readonly DefinedCell[],
   errors: ReadonlyMap<string, CellError>,
   inputs: string[],
-  project: string
+  project: string,
+  stamps?: Map<string, string>
 ): string {
   const importing = new Set(compiled.analysed.filter((c) => !errors.has(c.id) && importsModules(c)).map((c) => c.id));
-  const modules = inputs.filter((f) => !f.includes(`${sep}node_modules${sep}`)).sort();
+  const modules = [...new Set(inputs.filter((f) => !f.includes(`${sep}node_modules${sep}`)))].sort();
   if (importing.size === 0 || modules.length === 0) return code;
-  const digest = createHash("sha256");
-  for (const file of modules) {
-    digest.update(relative(project, file).split(sep).join("/")); // the module's place in the project, not on this machine: the same stamp from any checkout
-    try {
-      digest.update(readFileSync(file));
-    } catch {
-      digest.update("(unreadable)"); // removed since the bundle read it: the next build sees it
+  const key = [project, ...modules].join("\0");
+  let stamp = stamps?.get(key);
+  if (stamp === undefined) {
+    const digest = createHash("sha256");
+    for (const file of modules) {
+      digest.update(relative(project, file).split(sep).join("/")); // the module's place in the project, not on this machine: the same stamp from any checkout
+      try {
+        digest.update(readFileSync(file));
+      } catch {
+        digest.update("(unreadable)"); // removed since the bundle read it: the next build sees it
+      }
     }
+    stamp = digest.digest("hex").slice(0, 8);
+    stamps?.set(key, stamp);
   }
-  const stamp = digest.digest("hex").slice(0, 8);
   const hashes = new Set(defined.filter((d) => importing.has(d.id)).map((d) => d.hash));
   return code.replace(/"([0-9a-f]{12})"/g, (m, h) => (hashes.has(h) ? `"${h}-${stamp}"` : m));
 }

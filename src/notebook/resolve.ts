@@ -10,7 +10,8 @@ import {rootRelative} from "./data.js";
 import {quote, shown, within} from "./messages.js";
 import {sharedPackages} from "./globals.js";
 import type {Embeds} from "./embed.js";
-import {moduleStdlib, standIn, type ModuleStdlib} from "./moduleStdlib.js";
+import type {BuildCache} from "./buildCache.js";
+import {moduleStdlib, standIn} from "./moduleStdlib.js";
 import {installedVersion, parseNpmSpecifier, versionMismatch} from "./npmVersion.js";
 
 /**
@@ -30,9 +31,6 @@ function writtenNpm(compiled: Pick<CompiledNotebook, "analysed">, bare: string):
   }
   return undefined;
 }
-
-/** The files project modules attach, read once per build and shared by its pages' bundles. */
-export type ModuleFiles = Map<string, Promise<ModuleStdlib>>;
 
 /** True for a regular file (a pipe or a device would make esbuild wait or read forever). */
 function regularFile(path: string): boolean {
@@ -73,7 +71,7 @@ export function imports({
   /** When given, the files a module attaches are left out of esbuild and linked in after it (embed.ts). */
   embeds?: Embeds;
   /** What project modules attach, read once and shared by the bundles of one build (by module, root and limit). */
-  moduleFiles?: ModuleFiles;
+  moduleFiles?: BuildCache["moduleFiles"];
 }): Plugin {
   const mismatched = new Set<string>();
   const shared = new RegExp(

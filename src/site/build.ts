@@ -8,7 +8,7 @@ import {defaultMaxFileBytes} from "../notebook/data.js";
 import {BuildError} from "../notebook/messages.js";
 import {pageImages} from "./siteImages.js";
 import {compilePage, finishNotebook, type BuiltNotebook} from "./notebook.js";
-import type {ModuleFiles} from "../notebook/resolve.js";
+import {buildCache} from "../notebook/buildCache.js";
 import {indexEntry, renderIndex, urlPath} from "./page.js";
 import {writeFailure} from "../io/write.js";
 import {checkOutput, fromCwd, SITE_MARKER} from "./output.js";
@@ -117,12 +117,14 @@ export async function buildSite(options: {
     // The shared assets are copied while the pages are compiled and bundled (the copy is the disk's work, not this thread's).
     copied = assets.then((dir) => copyAssets(dir, join(tmp, "_queuebook"), options.packageRoot));
     copied.catch(() => {}); // awaited below; a notebook error may come first
-    // Every page compiled first, then all bundled at once: the course page is written from the
-    // pages' front matter while esbuild bundles them on the other core.
-    const compiled = await Promise.all(names.map((name) => compilePage(join(root, name), root, {maxFileBytes: options.maxFileBytes, cwd})));
-    const moduleFiles: ModuleFiles = new Map();
-    const bundled = compiled.map((page) => finishNotebook(page, {site: chrome, maxFileBytes: options.maxFileBytes, moduleFiles}));
+    // Each page goes to esbuild as soon as it is compiled, so esbuild bundles it on the other
+    // core while this thread compiles the next; the course page is written from the pages'
+    // front matter while the last ones bundle.
+    const cache = buildCache();
+    const compiling = names.map((name) => compilePage(join(root, name), root, {maxFileBytes: options.maxFileBytes, cwd}));
+    const bundled = compiling.map((page) => page.then((p) => finishNotebook(p, {site: chrome, maxFileBytes: options.maxFileBytes, cache})));
     bundled.forEach((b) => b.catch(() => {})); // awaited below, in order
+    const compiled = await Promise.all(compiling);
     const index = names.includes("index.md")
       ? undefined
       : renderIndex(

@@ -9,7 +9,7 @@ import {BuildError, oneLine, within} from "../notebook/messages.js";
 import {prepareTypeScript, type CellError} from "../notebook/cell.js";
 import {parseNotebook} from "../notebook/parse.js";
 import {bundleNotebook} from "../notebook/bundle.js";
-import type {ModuleFiles} from "../notebook/resolve.js";
+import type {BuildCache} from "../notebook/buildCache.js";
 import {startEsbuild} from "../notebook/esbuild.js";
 import {needsNoBundler} from "../notebook/plainScript.js";
 import {chunksWithLibraries} from "../notebook/globals.js";
@@ -41,8 +41,8 @@ export interface NotebookOptions {
   save?: string;
   /** The site's config and pages (src/site/configPage.ts), for the sidebar, theme, header and footer. */
   site?: SiteChrome;
-  /** A site build's pages share what project modules attach: read once, not once per page. */
-  moduleFiles?: ModuleFiles;
+  /** What a site build's pages read alike (src/notebook/buildCache.ts): read once, not once per page. */
+  cache?: BuildCache;
 }
 
 /** Page links for a notebook at `name` (relative path without .md) in the site, URL-encoded. */
@@ -116,7 +116,7 @@ export async function finishNotebook(page: CompiledPage, options: NotebookOption
     root,
     cellErrors: page.fileErrors,
     maxFileBytes: options.maxFileBytes,
-    moduleFiles: options.moduleFiles
+    cache: options.cache
   });
   // A project module importing Plot or d3 reads the page's chunk too: the page must load it.
   const chunks = chunksWithLibraries(page.compiled.chunks, bundle.libraries);

@@ -10,7 +10,7 @@ import {bundleNotebook} from "../../src/notebook/bundle.js";
 import {compileNotebook} from "../../src/notebook/compile.js";
 import {attachedNames} from "../../src/notebook/moduleStdlib.js";
 import {parseNpmSpecifier, versionMismatch} from "../../src/notebook/npmVersion.js";
-import type {ModuleFiles} from "../../src/notebook/resolve.js";
+import {buildCache} from "../../src/notebook/buildCache.js";
 
 // project/ (package.json, node_modules/) holds the notebook root project/site/.
 const base = mkdtempSync(join(tmpdir(), "queuebook-framework-"));
@@ -145,13 +145,16 @@ describe("bundleNotebook: Framework projects", () => {
       expect(result.warnings).toEqual([]);
       expect(await (await execute(result.code)[0].body!()).note()).toBe("beside the module\n");
     });
-    it("reads a module's files once for the pages of one build, each page embedding them", async () => {
-      const moduleFiles: ModuleFiles = new Map();
+    it("reads a module's files and stamps its modules once for the pages of one build, each page embedding them", async () => {
+      const cache = buildCache();
       const md = fence('import {note} from "./lib/util.js";');
       const pages = await Promise.all(
-        ["nb.md", "other.md"].map((name) => bundleNotebook(compileNotebook(md, name), join(root, name), {}, {root, moduleFiles}))
+        ["nb.md", "other.md"].map((name) => bundleNotebook(compileNotebook(md, name), join(root, name), {}, {root, cache}))
       );
-      expect([...moduleFiles.keys()].map((k) => k.split("\0")[0])).toEqual([join(root, "lib", "util.js")]);
+      expect([...cache.moduleFiles.keys()].map((k) => k.split("\0")[0])).toEqual([join(root, "lib", "util.js")]);
+      expect(cache.stamps.size).toBe(1); // the same modules, one stamp for both pages
+      // the cache changes nothing a page carries
+      expect(pages[0].code).toBe((await bundleNotebook(compileNotebook(md, "nb.md"), join(root, "nb.md"), {}, {root})).code);
       for (const page of pages) {
         expect(await (await execute(page.code)[0].body!()).note()).toBe("beside the module\n");
         expect(page.code).not.toMatch(/__queuebook_embed_/); // every placeholder linked
