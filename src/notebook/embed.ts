@@ -26,7 +26,20 @@ export class Embeds {
   }
 }
 
-/** The JavaScript expression for `value` as embedded JSON: `JSON.parse("…")`, one line. */
+/**
+ * The JavaScript expression for `value` as embedded JSON: `JSON.parse('…')`, one line, quoted
+ * with whichever of ' and " the JSON holds fewer of (JSON is full of "), as esbuild would print it.
+ */
 export function jsonExpression(value: unknown): string {
-  return `JSON.parse(${JSON.stringify(JSON.stringify(value))})`;
+  return `JSON.parse(${stringLiteral(JSON.stringify(value))})`;
 }
+
+/** `text` as a one-line JavaScript string literal in the quote that needs fewer escapes. */
+export function stringLiteral(text: string): string {
+  const doubles = text.split('"').length;
+  const quote = text.split("'").length <= doubles ? "'" : '"';
+  const escaped = text.replace(quote === "'" ? /[\\'\n\r\u2028\u2029]/g : /[\\"\n\r\u2028\u2029]/g, (c) => escapes[c] ?? `\\${c}`);
+  return quote + escaped + quote;
+}
+
+const escapes: Record<string, string> = {"\n": "\\n", "\r": "\\r", "\u2028": "\\u2028", "\u2029": "\\u2029"};

@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import {describe, expect, it} from "vitest";
-import {Embeds, jsonExpression} from "../../src/notebook/embed.js";
+import {Embeds, jsonExpression, stringLiteral} from "../../src/notebook/embed.js";
 
 describe("Embeds", () => {
   it("names the same expression by the same placeholder, a free identifier", () => {
@@ -24,5 +25,22 @@ describe("Embeds", () => {
       {"x.txt": {text: "cost $& and $' \n line two"}}
     ]);
     expect(embeds.link("var c=1;")).toBe("var c=1;");
+  });
+});
+
+describe("stringLiteral", () => {
+  it("reads back as the same text, on one line, for any text", () => {
+    fc.assert(
+      fc.property(fc.string({unit: "binary"}), (text) => {
+        const literal = stringLiteral(text);
+        expect(literal).not.toMatch(/[\n\r\u2028\u2029]/);
+        expect(new Function(`return ${literal};`)()).toBe(text);
+      })
+    );
+  });
+  it("quotes JSON with ' so its \" need no escape, and text full of ' with \"", () => {
+    expect(stringLiteral('{"a":"b"}')).toBe(`'{"a":"b"}'`);
+    expect(stringLiteral("it's Bob's")).toBe(`"it's Bob's"`);
+    expect(jsonExpression({a: "x\\y"})).toBe(`JSON.parse('{"a":"x\\\\\\\\y"}')`);
   });
 });
