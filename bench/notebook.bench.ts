@@ -56,7 +56,9 @@ if (existsSync(peerScript)) {
 }
 const ours: number[] = [];
 const theirs: number[] = [];
+const nodeStart: number[] = []; // the floor under every Node command, ours and Framework's alike
 for (let i = 0; i < runs; i++) {
+  nodeStart.push(timeCommand(process.execPath, ["-e", "0"], work));
   ours.push(ourBuild());
   if (peer) theirs.push(timeCommand("npx", ["observable", "build"], peer));
 }
@@ -68,6 +70,11 @@ if (peer) {
   );
   console.log(`\nratio (Framework median / queuebook median): **${(median(theirs) / median(ours)).toFixed(1)}×** (goal ≥ 20×)`);
 }
+console.log(
+  `\nNode's own start (\`node -e 0\`, same runs): median ${ms(median(nodeStart))}${
+    process.env.NODE_EXTRA_CA_CERTS ? " (NODE_EXTRA_CA_CERTS is set: Node reads those certificates at every start)" : ""
+  }`
+);
 
 // 1b. A real project (BENCH_PROJECT=<a folder of Framework pages>, e.g. a project's src/): the
 // peer harness copies it beside Framework's config, and both tools build that same copy.
