@@ -14,6 +14,11 @@ const assetBase = (() => {
 
 const loading = new Map<string, Promise<void>>();
 
+/** The URL of `path` under the page's `_queuebook/` (undefined on a page exported as one file). */
+export function assetUrl(path: string): string | undefined {
+  return assetBase && assetBase + path;
+}
+
 /**
  * Loads the chunks the cells need that the page did not include (a live update may start using
  * Plot or tex); resolves at once, without loading anything, on a page built with them.

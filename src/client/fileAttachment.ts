@@ -1,5 +1,7 @@
 import {AbstractFile} from "./abstractFile.js";
-import type {EmbeddedFile, Files} from "../notebook/contract.js";
+import {sharedFileProvides, sharedFileScript, type EmbeddedFile, type Files} from "../notebook/contract.js";
+import {assetUrl, loadScript} from "./chunks.js";
+import {provided} from "./provided.js";
 
 export type {EmbeddedFile, Files};
 
@@ -15,6 +17,12 @@ function decodeBase64(base64: string): Uint8Array {
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; ++i) bytes[i] = binary.charCodeAt(i);
   return bytes;
+}
+
+/** An embedded file's bytes (text as UTF-8). */
+function embeddedBytes(file: EmbeddedFile): Uint8Array {
+  if (file.base64 !== undefined) return decodeBase64(file.base64);
+  return new TextEncoder().encode(file.text ?? "");
 }
 
 /** The href of each embedded file, so cells re-running (or many calls) share one blob: URL. */
@@ -34,32 +42,51 @@ export class EmbeddedFileAttachment extends AbstractFile {
     this.mimeType = file.mimeType ?? "application/octet-stream";
     this.#file = file;
   }
-  #bytes(): Uint8Array {
+  /** The file's data: as embedded, or (a file loaded on use) once its script has handed it over. */
+  async #data(): Promise<EmbeddedFile> {
     const file = this.#file;
-    if (file.base64 !== undefined) return decodeBase64(file.base64);
-    return new TextEncoder().encode(file.text ?? "");
+    if (file.lazy === undefined) return file;
+    const key = sharedFileProvides(file.lazy);
+    if (provided[key] === undefined) await loadScript(sharedFileScript(file.lazy));
+    const data = provided[key] as EmbeddedFile | undefined;
+    if (data === undefined)
+      throw new Error(`${this.path} could not be loaded: this page has no _queuebook/${sharedFileScript(file.lazy)}.js beside it`);
+    return data;
+  }
+  async #bytes(): Promise<Uint8Array> {
+    return embeddedBytes(await this.#data());
   }
   async text(): Promise<string> {
-    const file = this.#file;
+    const file = await this.#data();
     if (file.text !== undefined) return file.text;
-    return new TextDecoder().decode(this.#bytes());
+    return new TextDecoder().decode(await this.#bytes());
   }
   async arrayBuffer(): Promise<ArrayBuffer> {
-    const bytes = this.#bytes();
+    const bytes = await this.#bytes();
     return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   }
   async blob(): Promise<Blob> {
-    return new Blob([this.#bytes() as BlobPart], {type: this.mimeType});
+    return new Blob([(await this.#bytes()) as BlobPart], {type: this.mimeType});
   }
   /** A blob: URL for the file's bytes (made once per attachment object). */
   async url(): Promise<string> {
     return (this.#url ??= URL.createObjectURL(await this.blob()));
   }
-  /** The file's URL now, as Framework's FileAttachment.href (one blob: URL per embedded file); a cell's import.meta.resolve(…) becomes this. */
+  /**
+   * The file's URL now, as Framework's FileAttachment.href (one blob: URL per embedded file; a
+   * file loaded on use is also written as itself beside its script); a cell's
+   * import.meta.resolve(…) becomes this.
+   */
   get href(): string {
-    let href = hrefs.get(this.#file);
+    const file = this.#file;
+    if (file.lazy !== undefined) {
+      const url = assetUrl(`${sharedFileScript(file.lazy)}/${encodeURIComponent(this.name)}`);
+      if (url === undefined) throw new Error(`${this.path} has no URL: this page has no _queuebook/ folder beside it`);
+      return url;
+    }
+    let href = hrefs.get(file);
     if (href === undefined)
-      hrefs.set(this.#file, (href = URL.createObjectURL(new Blob([this.#bytes() as BlobPart], {type: this.mimeType}))));
+      hrefs.set(file, (href = URL.createObjectURL(new Blob([embeddedBytes(file) as BlobPart], {type: this.mimeType}))));
     return href;
   }
   toString(): string {

@@ -113,7 +113,7 @@ export async function bundleNotebook(
           maxFileBytes: options.maxFileBytes,
           attached,
           embeds,
-          moduleFiles: options.cache?.moduleFiles
+          cache: options.cache
         })
       ]
     });

@@ -3,11 +3,27 @@
 // embedded, and which built-in lives in which asset chunk. Both sides import this module, so
 // the shapes and the chunk table are written once. Browser-safe: no node: imports.
 
-/** A file embedded in the notebook bundle at build time (text, or binary as base64). */
+/**
+ * A file embedded in the notebook bundle at build time (text, or binary as base64); or, for a
+ * file a project module attaches in a site build, written once for the whole site and loaded on
+ * first read (`lazy`: see sharedFileScript).
+ */
 export interface EmbeddedFile {
   mimeType?: string;
   text?: string;
   base64?: string;
+  /** The key of a file loaded on use: its data in `_queuebook/files/<lazy>.js`, its bytes as `_queuebook/files/<lazy>/<name>`. */
+  lazy?: string;
+}
+
+/** The script, under the site's `_queuebook/`, that hands over the data of the file loaded on use as `key` (without .js). */
+export function sharedFileScript(key: string): string {
+  return `files/${key}`;
+}
+
+/** The key under which that script hands the file's data to queuebook.provide. */
+export function sharedFileProvides(key: string): string {
+  return `file:${key}`;
 }
 
 /** The notebook's embedded files by name (a null-prototype object: no "__proto__" surprises). */

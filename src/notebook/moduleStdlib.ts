@@ -3,8 +3,10 @@
 // names are relative to the module (or to the notebook root with a leading "/"). The files it
 // names are read at build time under the same rules as a cell's (regular files inside the
 // notebook root, within the size limit) and embedded in the module's stand-in.
+import {createHash} from "node:crypto";
 import {readFile, realpath} from "node:fs/promises";
-import {dirname, resolve} from "node:path";
+import {basename, dirname, resolve} from "node:path";
+import type {SharedFile} from "./buildCache.js";
 import {defaultMaxFileBytes, mimeType, readInside, refusalText, rootRelative, type EmbeddedFile} from "./data.js";
 import {jsonExpression} from "./embed.js";
 import {oneLine, quote, shown, within} from "./messages.js";
@@ -33,8 +35,17 @@ export function attachedNames(source: string): string[] {
   return [...names];
 }
 
-/** The stand-in module for `observablehq:stdlib` imported by `module` (absolute path). */
-export async function moduleStdlib(module: string, root: string, maxBytes = defaultMaxFileBytes): Promise<ModuleStdlib> {
+/**
+ * The stand-in module for `observablehq:stdlib` imported by `module` (absolute path). With
+ * `shared` (a site build's), the files are not embedded: each is recorded there once, by a hash
+ * of its bytes, and the stand-in names it by that key (loaded on use, see BuildCache).
+ */
+export async function moduleStdlib(
+  module: string,
+  root: string,
+  maxBytes = defaultMaxFileBytes,
+  shared?: Map<string, SharedFile>
+): Promise<ModuleStdlib> {
   const source = await readFile(module, "utf8").catch(() => "");
   const realRoot = await realpath(root).catch(() => root);
   // Null-prototype records: a file named "__proto__" is a key like any other.
@@ -52,9 +63,16 @@ export async function moduleStdlib(module: string, root: string, maxBytes = defa
       continue;
     }
     const type = mimeType(name);
-    files[name] = /^text\/|json|xml|svg/.test(type)
+    const data: EmbeddedFile = /^text\/|json|xml|svg/.test(type)
       ? {mimeType: type, text: read.bytes.toString("utf8")}
       : {mimeType: type, base64: read.bytes.toString("base64")};
+    if (shared) {
+      const key = createHash("sha256").update(type).update("\0").update(read.bytes).digest("hex").slice(0, 20);
+      const entry = shared.get(key) ?? {data, bytes: read.bytes, names: new Set<string>()};
+      entry.names.add(basename(file));
+      shared.set(key, entry);
+      files[name] = {mimeType: type, lazy: key};
+    } else files[name] = data;
     paths.push(read.path);
   }
   return {files: jsonExpression(files), refused: jsonExpression(refused), paths, problems: Object.values(refused)};

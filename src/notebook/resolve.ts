@@ -58,7 +58,7 @@ export function imports({
   maxFileBytes,
   attached = [],
   embeds,
-  moduleFiles
+  cache
 }: {
   /** Only its path and its cells' analyses: where a warning is placed, and which cell imports what. */
   compiled: Pick<CompiledNotebook, "path" | "analysed">;
@@ -70,8 +70,8 @@ export function imports({
   attached?: string[];
   /** When given, the files a module attaches are left out of esbuild and linked in after it (embed.ts). */
   embeds?: Embeds;
-  /** What project modules attach, read once and shared by the bundles of one build (by module, root and limit). */
-  moduleFiles?: BuildCache["moduleFiles"];
+  /** A site build's: what project modules attach is read once for its pages, and written once into the site (buildCache.ts). */
+  cache?: BuildCache;
 }): Plugin {
   const mismatched = new Set<string>();
   const shared = new RegExp(
@@ -222,10 +222,10 @@ export function imports({
       }));
       build.onLoad({filter: /.*/, namespace: "queuebook-stdlib"}, async (args) => {
         const key = `${args.path}\0${root}\0${maxFileBytes}`;
-        let read = moduleFiles?.get(key);
+        let read = cache?.moduleFiles.get(key);
         if (!read) {
-          read = moduleStdlib(args.path, root, maxFileBytes);
-          moduleFiles?.set(key, read);
+          read = moduleStdlib(args.path, root, maxFileBytes, cache?.sharedFiles);
+          cache?.moduleFiles.set(key, read);
         }
         const stdlib = await read;
         attached.push(...stdlib.paths);

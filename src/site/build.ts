@@ -9,6 +9,7 @@ import {BuildError} from "../notebook/messages.js";
 import {pageImages} from "./siteImages.js";
 import {compilePage, finishNotebook, type BuiltNotebook} from "./notebook.js";
 import {buildCache} from "../notebook/buildCache.js";
+import {writeSharedFiles} from "./sharedFiles.js";
 import {indexEntry, renderIndex, urlPath} from "./page.js";
 import {writeFailure} from "../io/write.js";
 import {checkOutput, fromCwd, SITE_MARKER} from "./output.js";
@@ -138,6 +139,7 @@ export async function buildSite(options: {
     const styled = built.map((b, i) => ({page: names[i].replace(/\.md$/, ""), data: b.compiled.data}));
     styles = await siteStyles(root, styled, site.config, options.maxFileBytes ?? defaultMaxFileBytes);
     await copied;
+    await writeSharedFiles(join(tmp, "_queuebook"), cache.sharedFiles); // what project modules attach, once for every page
     // Each page is written once: its images, script and stylesheets first, then (after its
     // no-script snapshot, which renders it from memory beside them) the page itself.
     const imagesCopied = new Set<string>();

@@ -96,3 +96,21 @@ describe("FileAttachment over a null-prototype object of files (as the bundle em
     expect(() => makeFileAttachment(() => ({}))("hasOwnProperty")).toThrow(/file not found/);
   });
 });
+
+describe("FileAttachment of a file loaded on use (a project module's, in a site build)", () => {
+  it("reads the data its script handed over, and says which script is missing when there is none", async () => {
+    const {provided} = await import("../../src/client/provided.js");
+    provided["file:k-loaded"] = {mimeType: "text/csv", text: "a\n1\n"};
+    const lazy = makeFileAttachment(() => ({
+      "data/runs.csv": {mimeType: "text/csv", lazy: "k-loaded"},
+      "data/gone.csv": {mimeType: "text/csv", lazy: "k-missing"}
+    }));
+    expect(await lazy("data/runs.csv").csv({typed: true})).toEqual(Object.assign([{a: 1}], {columns: ["a"]}));
+    expect(new Uint8Array(await lazy("data/runs.csv").arrayBuffer())).toEqual(new TextEncoder().encode("a\n1\n"));
+    await expect(lazy("data/gone.csv").text()).rejects.toThrow(
+      "data/gone.csv could not be loaded: this page has no _queuebook/files/k-missing.js beside it"
+    );
+    // href names the file's own copy under _queuebook/: a page with no such folder (here, no page) says so
+    expect(() => lazy("data/runs.csv").href).toThrow("data/runs.csv has no URL: this page has no _queuebook/ folder beside it");
+  });
+});

@@ -5,7 +5,7 @@
 // Framework's fence list, page structure and layout classes, packages with a browser field or a
 // CommonJS default, FileAttachment's readers) built as a site and opened in headless Chromium:
 // every page shows what its cells make and no cell error. Waits are on conditions, never on time.
-import {readFile} from "node:fs/promises";
+import {readdir, readFile} from "node:fs/promises";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Browser, Page} from "playwright-core";
@@ -176,6 +176,7 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     const {page, errors} = await open("sub/paths.html");
     await shows(page, "#root-import", "two is 2");
     await shows(page, "#root-file", "3 servers");
+    await shows(page, "#root-module-note", "a note beside the module"); // the module's file, loaded on use from the site's root
     // both images load (naturalWidth > 0: the file is in the built site, not a 404)
     await page.waitForFunction(
       () =>
@@ -194,6 +195,18 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     const {page, errors} = await open("modules.html");
     await shows(page, "#module-file", "api, db, cache");
     await shows(page, "#module-note", "a note beside the module");
+    await shows(page, "#module-note-href", "a note beside the module"); // FileAttachment(…).href: the file as itself, fetched
+    // the module's files are written once for the site, not into each page that imports it
+    const script = await readFile(join(out, "modules.js"), "utf8");
+    expect(script).not.toContain("a note beside the module");
+    const keys = (await readdir(join(out, "_queuebook", "files"))).filter((f) => f.endsWith(".js")).map((f) => f.slice(0, -3));
+    expect(keys.filter((key) => script.includes(`"${key}"`))).toHaveLength(2); // note.txt and servers.csv, named by key only
+    // from file:// too: a classic script, not fetch
+    const local = await browser.newPage();
+    await local.goto(`file://${join(out, "modules.html")}`);
+    await shows(local, "#module-note", "a note beside the module");
+    await shows(local, "#module-file", "api, db, cache");
+    await local.close();
     await shows(page, "#module-generators", "true");
     await page.waitForFunction(() => document.querySelectorAll("#module-chart svg rect").length === 3);
     await shows(page, "#dynamic-npm", "6");

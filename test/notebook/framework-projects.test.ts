@@ -10,7 +10,7 @@ import {bundleNotebook} from "../../src/notebook/bundle.js";
 import {compileNotebook} from "../../src/notebook/compile.js";
 import {attachedNames} from "../../src/notebook/moduleStdlib.js";
 import {parseNpmSpecifier, versionMismatch} from "../../src/notebook/npmVersion.js";
-import {buildCache} from "../../src/notebook/buildCache.js";
+import {buildCache, type BuildCache} from "../../src/notebook/buildCache.js";
 
 // project/ (package.json, node_modules/) holds the notebook root project/site/.
 const base = mkdtempSync(join(tmpdir(), "queuebook-framework-"));
@@ -73,22 +73,28 @@ afterAll(() => rmSync(base, {recursive: true, force: true}));
 
 type Cell = {error?: {name: string; message: string}; body?: (...a: unknown[]) => any};
 
-/** A stand-in for the page's queuebook.library: a module's FileAttachment reads what the build embedded for it. */
-function library(name: string): unknown {
-  if (name !== "stdlib") return {name};
-  return {
-    Generators: {observe: () => {}},
-    attachments: (files: Record<string, {text?: string}>, refused: Record<string, string>) => (file: string) => {
-      if (Object.hasOwn(files, file)) return {text: async () => files[file].text};
-      throw new Error(refused[file] ?? `file not found: ${file}`);
-    }
+/**
+ * A stand-in for the page's queuebook.library: a module's FileAttachment reads what the build
+ * embedded for it, or (a site build's) the file written once for the site, from `shared`.
+ */
+const libraryOf =
+  (shared?: BuildCache["sharedFiles"]) =>
+  (name: string): unknown => {
+    if (name !== "stdlib") return {name};
+    return {
+      Generators: {observe: () => {}},
+      attachments: (files: Record<string, {text?: string; lazy?: string}>, refused: Record<string, string>) => (file: string) => {
+        if (!Object.hasOwn(files, file)) throw new Error(refused[file] ?? `file not found: ${file}`);
+        const lazy = files[file].lazy;
+        return {text: async () => (lazy === undefined ? files[file].text : shared?.get(lazy)?.data.text)};
+      }
+    };
   };
-}
 
 /** Runs a bundle as a page would, capturing the queuebook.notebook call. */
-function execute(code: string): Cell[] {
+function execute(code: string, shared?: BuildCache["sharedFiles"]): Cell[] {
   let captured: any;
-  new Function("queuebook", code)({notebook: (x: unknown) => (captured = x), library});
+  new Function("queuebook", code)({notebook: (x: unknown) => (captured = x), library: libraryOf(shared)});
   return captured.cells;
 }
 
@@ -145,7 +151,7 @@ describe("bundleNotebook: Framework projects", () => {
       expect(result.warnings).toEqual([]);
       expect(await (await execute(result.code)[0].body!()).note()).toBe("beside the module\n");
     });
-    it("reads a module's files and stamps its modules once for the pages of one build, each page embedding them", async () => {
+    it("in a site build, reads a module's files once for all pages and keeps them out of each page", async () => {
       const cache = buildCache();
       const md = fence('import {note} from "./lib/util.js";');
       const pages = await Promise.all(
@@ -153,12 +159,19 @@ describe("bundleNotebook: Framework projects", () => {
       );
       expect([...cache.moduleFiles.keys()].map((k) => k.split("\0")[0])).toEqual([join(root, "lib", "util.js")]);
       expect(cache.stamps.size).toBe(1); // the same modules, one stamp for both pages
-      // the cache changes nothing a page carries
-      expect(pages[0].code).toBe((await bundleNotebook(compileNotebook(md, "nb.md"), join(root, "nb.md"), {}, {root})).code);
+      // each file the module attaches once, by a key; the pages carry the key, not the data
+      const texts = [...cache.sharedFiles.values()].map((f) => f.data.text).sort();
+      expect(texts).toEqual(["a,b\n1,2\n", "beside the module\n"]);
+      expect([...cache.sharedFiles.values()].map((f) => [...f.names].join()).sort()).toEqual(["note.txt", "runs.csv"]);
       for (const page of pages) {
-        expect(await (await execute(page.code)[0].body!()).note()).toBe("beside the module\n");
+        expect(page.code).not.toContain("beside the module");
+        expect(await (await execute(page.code, cache.sharedFiles)[0].body!()).note()).toBe("beside the module\n");
         expect(page.code).not.toMatch(/__queuebook_embed_/); // every placeholder linked
       }
+      // without a site build's cache (the dev server, an export) the page embeds them, as before
+      const alone = await bundleNotebook(compileNotebook(md, "nb.md"), join(root, "nb.md"), {}, {root});
+      expect(alone.code).toContain("beside the module");
+      expect(await (await execute(alone.code)[0].body!()).note()).toBe("beside the module\n");
     });
     it("holds a module's files to the size limit", async () => {
       const result = await bundleNotebook(

@@ -9,4 +9,8 @@ export function loadNote() {
   return FileAttachment("./note.txt").text();
 }
 
+export function noteHref() {
+  return FileAttachment("./note.txt").href;
+}
+
 export const hasGenerators = typeof Generators.observe === "function";
