@@ -4,18 +4,9 @@
 // it rebuilds a page because one of these files changed. In a site build the files project
 // modules attach are not embedded in each page that imports the module: each is written once
 // into the site (src/site/sharedFiles.ts) and a page loads it when a cell first reads it.
-import type {EmbeddedFile} from "./contract.js";
-import type {ModuleStdlib} from "./moduleStdlib.js";
+import type {ModuleStdlib, SharedFile} from "./moduleStdlib.js";
 
-/** A file a project module attaches, written once into the site. */
-export interface SharedFile {
-  /** Its data, as the page's FileAttachment reads it. */
-  data: EmbeddedFile;
-  /** Its bytes, also written as themselves (for FileAttachment's href). */
-  bytes: Uint8Array;
-  /** The file names it was attached by (each gets its copy under the key's folder). */
-  names: Set<string>;
-}
+export type {SharedFile};
 
 export interface BuildCache {
   /** What a module's `observablehq:stdlib` stand-in embeds, by module, root and size limit. */

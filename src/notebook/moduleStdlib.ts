@@ -6,10 +6,19 @@
 import {createHash} from "node:crypto";
 import {readFile, realpath} from "node:fs/promises";
 import {basename, dirname, resolve} from "node:path";
-import type {SharedFile} from "./buildCache.js";
 import {defaultMaxFileBytes, mimeType, readInside, refusalText, rootRelative, type EmbeddedFile} from "./data.js";
 import {jsonExpression} from "./embed.js";
 import {oneLine, quote, shown, within} from "./messages.js";
+
+/** A file a project module attaches, written once into the site (a site build's, see buildCache.ts). */
+export interface SharedFile {
+  /** Its data, as the page's FileAttachment reads it. */
+  data: EmbeddedFile;
+  /** Its bytes, also written as themselves (for FileAttachment's href). */
+  bytes: Uint8Array;
+  /** The file names it was attached by (each gets its copy under the key's folder). */
+  names: Set<string>;
+}
 
 /** What the stand-in for a module's `observablehq:stdlib` carries, and what it read. */
 export interface ModuleStdlib {
