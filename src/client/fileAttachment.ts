@@ -59,7 +59,7 @@ export class EmbeddedFileAttachment extends AbstractFile {
   async text(): Promise<string> {
     const file = await this.#data();
     if (file.text !== undefined) return file.text;
-    return new TextDecoder().decode(await this.#bytes());
+    return new TextDecoder().decode(embeddedBytes(file));
   }
   async arrayBuffer(): Promise<ArrayBuffer> {
     const bytes = await this.#bytes();

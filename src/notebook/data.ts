@@ -44,6 +44,13 @@ export function mimeType(name: string): string {
   return Object.hasOwn(types, extension) ? types[extension] : "application/octet-stream";
 }
 
+/** A file's bytes as the page reads them: text as text, anything else as base64. */
+export function embeddedFile(type: string, bytes: Buffer): EmbeddedFile {
+  return /^text\/|json|xml|svg/.test(type)
+    ? {mimeType: type, text: bytes.toString("utf8")}
+    : {mimeType: type, base64: bytes.toString("base64")};
+}
+
 /** True for a name Framework reads from the source root: one leading "/" (not "//", a host). */
 export function rootRelative(name: string): boolean {
   return name.startsWith("/") && !name.startsWith("//");
@@ -92,13 +99,7 @@ export async function loadFiles(compiled: CompiledNotebook, notebookFile: string
       );
       continue;
     }
-    const type = mimeType(name);
-    loaded.files.set(
-      key,
-      /^text\/|json|xml|svg/.test(type)
-        ? {mimeType: type, text: result.bytes.toString("utf8")}
-        : {mimeType: type, base64: result.bytes.toString("base64")}
-    );
+    loaded.files.set(key, embeddedFile(mimeType(name), result.bytes));
     loaded.paths.push(result.path);
   }
   return loaded;

@@ -2,11 +2,12 @@
 // as Framework allows: the module gets the page's stdlib, and a FileAttachment of its own whose
 // names are relative to the module (or to the notebook root with a leading "/"). The files it
 // names are read at build time under the same rules as a cell's (regular files inside the
-// notebook root, within the size limit) and embedded in the module's stand-in.
+// notebook root, within the size limit) and embedded in the module's stand-in; in a site build,
+// written once into the site instead and named in the stand-in by key (src/site/sharedFiles.ts).
 import {createHash} from "node:crypto";
 import {readFile, realpath} from "node:fs/promises";
 import {basename, dirname, resolve} from "node:path";
-import {defaultMaxFileBytes, mimeType, readInside, refusalText, rootRelative, type EmbeddedFile} from "./data.js";
+import {defaultMaxFileBytes, embeddedFile, mimeType, readInside, refusalText, rootRelative, type EmbeddedFile} from "./data.js";
 import {jsonExpression} from "./embed.js";
 import {oneLine, quote, shown, within} from "./messages.js";
 
@@ -72,16 +73,13 @@ export async function moduleStdlib(
       continue;
     }
     const type = mimeType(name);
-    const data: EmbeddedFile = /^text\/|json|xml|svg/.test(type)
-      ? {mimeType: type, text: read.bytes.toString("utf8")}
-      : {mimeType: type, base64: read.bytes.toString("base64")};
     if (shared) {
       const key = createHash("sha256").update(type).update("\0").update(read.bytes).digest("hex").slice(0, 20);
-      const entry = shared.get(key) ?? {data, bytes: read.bytes, names: new Set<string>()};
+      const entry = shared.get(key) ?? {data: embeddedFile(type, read.bytes), bytes: read.bytes, names: new Set<string>()};
       entry.names.add(basename(file));
       shared.set(key, entry);
       files[name] = {mimeType: type, lazy: key};
-    } else files[name] = data;
+    } else files[name] = embeddedFile(type, read.bytes);
     paths.push(read.path);
   }
   return {files: jsonExpression(files), refused: jsonExpression(refused), paths, problems: Object.values(refused)};
