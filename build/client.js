@@ -93,10 +93,15 @@ async function buildInto(packageRoot, out) {
   await build({
     ...common,
     entryPoints: [
-      ...["main", "plot", "d3", "plot-d3", "katex", "marked"].map((name) => ({
-        in: join(src, `${name}.ts`),
-        out: name === "main" ? "client" : name
-      })),
+      // (the chunk plot-d3.js is made from plotD3.ts: source files are camelCase, asset names as the pages load them)
+      ...[
+        ["main", "client"],
+        ["plot", "plot"],
+        ["d3", "d3"],
+        ["plotD3", "plot-d3"],
+        ["katex", "katex"],
+        ["marked", "marked"]
+      ].map(([name, out]) => ({in: join(src, `${name}.ts`), out})),
       {in: join(packageRoot, "src", "components", "progressCourse.ts"), out: "course"}
     ],
     outdir: out,
