@@ -105,7 +105,11 @@ export async function buildSite(options: {
         names.map(async (name) => ({page: name.replace(/\.md$/, ""), ...(await pageHead(join(root, name), root, options.maxFileBytes))}))
       )
     : [];
-  const chrome = await siteChrome(site.config, titles, await assets.catch(() => ""));
+  const chrome = await siteChrome(
+    site.config,
+    titles.map(({source: _, ...head}) => head),
+    await assets.catch(() => "")
+  );
   const tmp = `${out}.tmp-${process.pid}`;
   const imageWarnings: Warning[] = [];
   let built: BuiltNotebook[] = [];
@@ -122,7 +126,9 @@ export async function buildSite(options: {
     // core while this thread compiles the next; the course page is written from the pages'
     // front matter while the last ones bundle.
     const cache = buildCache();
-    const compiling = names.map((name) => compilePage(join(root, name), root, {maxFileBytes: options.maxFileBytes, cwd}));
+    const compiling = names.map((name, i) =>
+      compilePage(join(root, name), root, {maxFileBytes: options.maxFileBytes, cwd, source: titles[i]?.source})
+    );
     const bundled = compiling.map((page) => page.then((p) => finishNotebook(p, {site: chrome, maxFileBytes: options.maxFileBytes, cache})));
     bundled.forEach((b) => b.catch(() => {})); // awaited below, in order
     const compiled = await Promise.all(compiling);

@@ -9,6 +9,7 @@ import {pageStyles, type SiteChrome} from "./configPage.js";
 import {schemeBlocks} from "./theme.js";
 import {defaultMaxFileBytes, readInside} from "../notebook/data.js";
 import {parseNotebook} from "../notebook/parse.js";
+import type {ReadPage} from "./notebook.js";
 import type {Warning} from "../notebook/compile.js";
 
 /** The site at `root`: its pages' folder, its config and the config's warnings (paths relative to the pages' folder). */
@@ -20,16 +21,21 @@ export async function siteOf(root: string): Promise<{root: string; config?: Site
   return {root: pagesRoot, config: found.config, warnings: found.warnings.map((w) => ({path, ...w}))};
 }
 
-/** A page's title and front matter, for the sidebar and the stylesheets (read as a regular file inside `root`; a page that cannot be read has neither). */
+/**
+ * A page's title and front matter, for the sidebar and the stylesheets (read as a regular file
+ * inside `root`; a page that cannot be read has neither), and the page as read and parsed, which
+ * the build compiles next (src/site/notebook.ts, compilePage) instead of reading and parsing it again.
+ */
 export async function pageHead(
   file: string,
   root: string,
   maxBytes = defaultMaxFileBytes
-): Promise<{title: string; data: Record<string, unknown>}> {
+): Promise<{title: string; data: Record<string, unknown>; source?: ReadPage}> {
   const read = await readInside(file, root, await realpath(root).catch(() => root), maxBytes);
   if (!("bytes" in read)) return {title: "", data: {}};
-  const parsed = parseNotebook(read.bytes.toString("utf8"), relative(root, file));
-  return {title: parsed.title, data: parsed.data};
+  const text = read.bytes.toString("utf8");
+  const parsed = parseNotebook(text, relative(root, file));
+  return {title: parsed.title, data: parsed.data, source: {text, parsed}};
 }
 
 /** The chrome the pages share: the config, every page's title, and queuebook's scheme variables from the built style.css in `assets`. */

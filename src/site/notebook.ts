@@ -7,7 +7,7 @@ import {compileNotebook, sortWarnings, type CompiledNotebook, type Warning} from
 import {attachedPaths, defaultMaxFileBytes, fileKey, loadFiles, readInside} from "../notebook/data.js";
 import {BuildError, oneLine, within} from "../notebook/messages.js";
 import {prepareTypeScript, type CellError} from "../notebook/cell.js";
-import {parseNotebook} from "../notebook/parse.js";
+import {parseNotebook, type ParsedNotebook} from "../notebook/parse.js";
 import {bundleNotebook} from "../notebook/bundle.js";
 import type {BuildCache} from "../notebook/buildCache.js";
 import {startEsbuild} from "../notebook/esbuild.js";
@@ -41,6 +41,8 @@ export interface NotebookOptions {
   save?: string;
   /** The site's config and pages (src/site/configPage.ts), for the sidebar, theme, header and footer. */
   site?: SiteChrome;
+  /** The page as the build already read and parsed it (src/site/configSite.ts, pageHead): compilePage neither reads nor parses it again. */
+  source?: ReadPage;
   /** What a site build's pages read alike (src/notebook/buildCache.ts): read once, not once per page. */
   cache?: BuildCache;
 }
@@ -68,6 +70,25 @@ export async function buildNotebook(file: string, root: string, options: Noteboo
   return finishNotebook(await compilePage(file, root, options), options);
 }
 
+/** A page as read and parsed once (the build reads every page's head first: src/site/configSite.ts). */
+export interface ReadPage {
+  text: string;
+  parsed: ParsedNotebook;
+}
+
+/**
+ * The notebook's text. It too is read only as a regular file inside the root (a link named x.md
+ * that points at /etc/passwd would publish it as prose), within the size limit.
+ */
+async function readPage(file: string, root: string, options: NotebookOptions): Promise<string> {
+  const read = await readInside(file, root, await realpath(root).catch(() => root), options.maxFileBytes ?? defaultMaxFileBytes);
+  if (!("bytes" in read)) {
+    const reason = read.missing ? "no such file or directory" : `it ${read.is}`;
+    throw new BuildError(oneLine(`cannot read ${relative(options.cwd ?? process.cwd(), file) || file}: ${reason}`));
+  }
+  return read.bytes.toString("utf8");
+}
+
 /**
  * The first half of buildNotebook: reads the notebook at `file`, compiles it and loads the
  * files its cells attach. The static build compiles every page first, so it can write the
@@ -75,17 +96,10 @@ export async function buildNotebook(file: string, root: string, options: Noteboo
  */
 export async function compilePage(file: string, root: string, options: NotebookOptions = {}): Promise<CompiledPage> {
   const path = relative(root, file);
-  // The notebook too is read only as a regular file inside the root (a link named x.md that
-  // points at /etc/passwd would publish it as prose), within the size limit.
-  const read = await readInside(file, root, await realpath(root).catch(() => root), options.maxFileBytes ?? defaultMaxFileBytes);
-  if (!("bytes" in read)) {
-    const reason = read.missing ? "no such file or directory" : `it ${read.is}`;
-    throw new BuildError(oneLine(`cannot read ${relative(options.cwd ?? process.cwd(), file) || file}: ${reason}`));
-  }
-  const text = read.bytes.toString("utf8");
+  const text = options.source?.text ?? (await readPage(file, root, options));
   // The parser finds the TypeScript cells; their types are stripped in one parallel pass
   // before the (synchronous) analysis instead of one wait per cell.
-  const parsed = parseNotebook(text, path);
+  const parsed = options.source?.parsed ?? parseNotebook(text, path);
   const typescript = parsed.cells.filter((cell) => cell.lang === "ts").map((cell) => cell.source);
   if (typescript.length) await prepareTypeScript(typescript);
   const compiled = compileNotebook(text, path, parsed);
