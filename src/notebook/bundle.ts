@@ -119,7 +119,9 @@ export async function bundleNotebook(
     });
   // Cells that import nothing: the definitions are the script as they are (plainScript.ts).
   const plain =
-    added.size === 0 && !options.cellErrors?.size ? plainScript(compiled, filesSource(filesExpression), compiled.definitions) : undefined;
+    added.size === 0 && !options.cellErrors?.size
+      ? plainScript(compiled, filesSource(filesExpression), compiled.definitions, filesSource("{}"))
+      : undefined;
   if (plain !== undefined) return {code: plain, inputs: [], warnings: [], cellErrors: added, libraries: []};
   // Each failed round marks the cells esbuild refused; a round that places no error gives up.
   for (let round = 0; ; round++) {

@@ -22,16 +22,24 @@ export function needsNoBundler(compiled: Pick<CompiledNotebook, "analysed">): bo
 /**
  * The page's script for `definitions` (the notebook's queuebook.notebook call) after `prelude`
  * (the embedded files), as esbuild's IIFE holds them; undefined when the notebook needs esbuild.
+ * `preludeShape` is what is parsed in the prelude's place: the same declarations with none of the
+ * data (the build's prelude holds the embedded files as one expression, written by embed.ts and
+ * property-tested to read back, which acorn would otherwise scan through, hundreds of KB a page).
  */
-export function plainScript(compiled: Pick<CompiledNotebook, "analysed">, prelude: string, definitions: string): string | undefined {
+export function plainScript(
+  compiled: Pick<CompiledNotebook, "analysed">,
+  prelude: string,
+  definitions: string,
+  preludeShape = prelude
+): string | undefined {
   if (!needsNoBundler(compiled)) return undefined;
   if (compiled.analysed.some((cell) => !cell.error && (cell.lang === "js" || cell.lang === "ts") && constantAssignment(cell.js)))
     return undefined;
-  const script = `(() => {\n${prelude}${definitions}\n})();\n`;
+  const wrapped = (text: string) => `(() => {\n${text}${definitions}\n})();\n`;
   try {
-    Parser.parse(script, {ecmaVersion: 2022, sourceType: "script"});
+    Parser.parse(wrapped(preludeShape), {ecmaVersion: 2022, sourceType: "script"});
   } catch {
     return undefined;
   }
-  return script;
+  return wrapped(prelude);
 }

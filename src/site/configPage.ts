@@ -83,9 +83,18 @@ function link(page: string, entry: {name: string; path: string}): {html: string;
   return {html: `<a href="${escapeHtml(href)}"${current ? ' aria-current="page"' : ""}>${escapeHtml(entry.name)}</a>`, current};
 }
 
+/** The sidebar's entries of each site's chrome, made once: every page of a build shows the same list (a SiteChrome's pages are read-only). */
+const entriesOf = new WeakMap<SiteChrome, (SitePage | SiteSection)[]>();
+
 /** The sidebar's entries: the config's pages, or every page of the site (top-level pages, then one section per folder) as Framework lists them. */
 export function sidebarEntries(site: SiteChrome): (SitePage | SiteSection)[] {
   if (site.config?.pages) return site.config.pages;
+  let entries = entriesOf.get(site);
+  if (!entries) entriesOf.set(site, (entries = pageEntries(site)));
+  return entries;
+}
+
+function pageEntries(site: SiteChrome): (SitePage | SiteSection)[] {
   const top: SitePage[] = [];
   const folders = new Map<string, SitePage[]>();
   for (const {page, title} of [...site.pages].sort((a, b) => a.page.localeCompare(b.page))) {

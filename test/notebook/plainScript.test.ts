@@ -63,6 +63,16 @@ describe("plainScript via bundleNotebook", () => {
     expect(mine.map((c) => c.value)).toContain(JSON.stringify({later: 20}));
   });
 
+  it("parses the prelude's shape in its place and writes the prelude itself (the files' data is not scanned)", () => {
+    const compiled = compileNotebook(plain, "nb.md");
+    const data = `const __files = Object.assign(Object.create(null), {"a.txt": ${JSON.stringify("x".repeat(1000))}});\n`;
+    const shape = "const __files = Object.assign(Object.create(null), {});\n";
+    const script = plainScript(compiled, data, compiled.definitions, shape);
+    expect(script).toBe(`(() => {\n${data}${compiled.definitions}\n})();\n`);
+    // a shape that does not parse once wrapped sends the notebook to esbuild, whatever the prelude
+    expect(plainScript(compiled, data, compiled.definitions, "const __files = ;\n")).toBeUndefined();
+  });
+
   it("leaves to esbuild a notebook with an import, a require or import.meta", async () => {
     for (const cell of [
       fence('import {three} from "./util.js";'),
