@@ -1,5 +1,6 @@
 import {Inspector} from "@observablehq/inspector";
 import {tableView} from "../page/chartTable.js";
+import {redraw} from "../page/redraw.js";
 import {figureSeries, figureTable} from "./plotA11y.js";
 
 export function isNode(value: unknown): value is Node {
@@ -47,9 +48,15 @@ export function displayInline(root: Element, value: unknown): void {
   }
 }
 
-/** Replaces a cell's output with the value, leaving an already-displayed node in place (focus stays). */
+/**
+ * Replaces a cell's output with the value, leaving an already-displayed node in place (focus
+ * stays), and patching a redrawn figure into the one shown when both are marked for it
+ * (src/page/redraw.ts: the browser then lays out and paints only what changed).
+ */
 export function replaceWith(root: Element, value: unknown, inline: boolean): void {
   if (isNode(value) && value.parentNode === root && root.childNodes.length === 1) return;
+  const shown = root.childNodes.length === 1 ? root.firstChild : null;
+  if (value instanceof Element && shown instanceof Element && redraw(shown, value)) return;
   clear(root);
   if (value === undefined) return;
   (inline ? displayInline : displayBlock)(root, value);

@@ -384,6 +384,44 @@ describe("arrival-lab notebook over HTTP", () => {
     await releaseTab(page);
   });
 
+  it("patches the simulated figures into the ones on the page when a slider moves; an open table view stays open with the new rows", async () => {
+    const {page, errors} = await open(`${server.origin}/arrival-lab.html`);
+    // the four figures of steps 3, 4, 5 and 7 that the rate slider redraws (the closed loop's depends on no open-loop slider)
+    const openLoop = () => page.locator(".lab-pair [data-sim*='rate=']");
+    await expect.poll(() => openLoop().count()).toBe(4);
+    const latency = openLoop().nth(1);
+    await latency.locator("details > summary").click(); // its table view, opened
+    const table = () => latency.locator("details table").innerText();
+    const before = await table();
+    // Each figure tagged in the page: a property (kept by the element itself) and an attribute on its chart (which a patch removes, as the new chart lacks it).
+    await page.evaluate(() => {
+      for (const [i, figure] of document.querySelectorAll(".lab-pair [data-sim*='rate=']").entries()) {
+        (figure as Element & {tag?: number}).tag = i;
+        figure.querySelector("svg")!.setAttribute("data-tag", String(i));
+      }
+    });
+    await rateSlider(page).evaluate((input: HTMLInputElement) => {
+      input.value = "61";
+      input.dispatchEvent(new Event("input", {bubbles: true}));
+    });
+    await expect
+      .poll(() => openLoop().evaluateAll((nodes) => nodes.filter((n) => /(?:^|,)rate=61(?:,|$)/.test(n.getAttribute("data-sim")!)).length))
+      .toBe(4);
+    const after = await openLoop().evaluateAll((figures) =>
+      figures.map((figure) => [(figure as Element & {tag?: number}).tag, figure.querySelector("svg")!.getAttribute("data-tag")])
+    );
+    expect(after).toEqual([
+      [0, null],
+      [1, null],
+      [2, null],
+      [3, null]
+    ]);
+    expect(await latency.locator("details").getAttribute("open")).toBe("");
+    await expect.poll(table).not.toBe(before);
+    expect(errors).toEqual([]);
+    await releaseTab(page);
+  });
+
   it("grades uploaded answer files and checks the step-8 decision as it is typed", async () => {
     const {page} = await open(`${server.origin}/arrival-lab.html`);
     // The learner's answer files: the committed ones, with one wrong verdict.

@@ -20,6 +20,7 @@ import {chartFrame, px, rectsPath, stepAfterPath, svgElement, swatches, type Cha
 import {intervalBins, latencyLines, queueLines, waitParts, type IntervalBins, type WaitPart} from "./figureSeries.js";
 import {closedLoopText, intervalsText, latencyText, queueText, sweepText, timelinesText, waitText, type ChartText} from "./chartText.js";
 import {tableView} from "../../page/chartTable.js";
+import {redrawable} from "../../page/redraw.js";
 import type {Line} from "./lineThinning.js";
 import type {Translate} from "../i18n.js";
 import {shapeColorScale} from "../shapePalette.js";
@@ -83,11 +84,15 @@ function yMax(lines: Line[]): number {
   return lines.reduce((max, line) => Math.max(max, maxOf(line.y)), 0);
 }
 
-/** `chart` (its image already named by `text.summary`) above the table view of `text`'s series. */
+/**
+ * `chart` (its image already named by `text.summary`) above the table view of `text`'s series;
+ * inert markup and the table view, so a slider's redraw is patched into the figure on the page
+ * (src/page/redraw.ts).
+ */
 function withTable(chart: Element, text: ChartText, t: Translate): HTMLDivElement {
   const figure = document.createElement("div");
   figure.append(chart, tableView({summary: t("chart.table"), columns: text.columns, rows: text.rows}));
-  return figure;
+  return redrawable(figure);
 }
 
 /** A chart under its colour key, as Plot draws a figure with `legend: true`. */

@@ -10,6 +10,7 @@ import {outputNames} from "../../lab/analyze.js";
 import {mergeUploads, type UploadBase, type UploadOutcome} from "./uploadJob.js";
 import type {UploadProgress} from "./uploadMessages.js";
 import {tryItBarStyles} from "./tryItBar.js";
+import {redrawable} from "../../page/redraw.js";
 
 /** What the upload widget holds: the last good upload's files, what each became, its analysis and the grader's checks. */
 export type Uploaded = Omit<UploadOutcome, "ok">;
@@ -290,11 +291,14 @@ export function hints(title: string, items: (string | Node)[]): HTMLElement {
 
 /** A small table: header cells, then rows of cells. */
 export function table(header: string[], rows: (string | number)[][]): HTMLElement {
-  return element(
-    "table",
-    {class: "lab-table"},
-    element("thead", {}, element("tr", {}, ...header.map((h) => element("th", {}, h)))),
-    element("tbody", {}, ...rows.map((r) => element("tr", {}, ...r.map((c) => element("td", {}, String(c))))))
+  // text in cells only: a slider's redraw is patched into the table on the page (src/page/redraw.ts)
+  return redrawable(
+    element(
+      "table",
+      {class: "lab-table"},
+      element("thead", {}, element("tr", {}, ...header.map((h) => element("th", {}, h)))),
+      element("tbody", {}, ...rows.map((r) => element("tr", {}, ...r.map((c) => element("td", {}, String(c))))))
+    )
   );
 }
 
