@@ -3,8 +3,9 @@
 // published, so it must never carry the machine it was built on: only regular files inside the
 // notebook root are read, each within a size limit; anything else is a problem reported at the
 // cell that asks for it (the rest of the page still builds).
+import {createHash} from "node:crypto";
 import {realpath} from "node:fs/promises";
-import {dirname, resolve, sep} from "node:path";
+import {basename, dirname, resolve, sep} from "node:path";
 import type {CompiledNotebook} from "./compile.js";
 import {readBounded} from "../io/readBounded.js";
 import type {EmbeddedFile} from "./contract.js";
@@ -51,6 +52,29 @@ export function embeddedFile(type: string, bytes: Buffer): EmbeddedFile {
     : {mimeType: type, base64: bytes.toString("base64")};
 }
 
+/** A file written once into a site for every page that attaches it (a site build's, see buildCache.ts). */
+export interface SharedFile {
+  /** Its data, as the page's FileAttachment reads it. */
+  data: EmbeddedFile;
+  /** Its bytes, also written as themselves (for FileAttachment's href). */
+  bytes: Uint8Array;
+  /** The file names it was attached by (each gets its copy under the key's folder). */
+  names: Set<string>;
+}
+
+/**
+ * What a page carries for a file written once into the site (src/site/sharedFiles.ts): its type
+ * and key, a hash of its type and bytes, under which `shared` records it (once, however many
+ * pages, cells and modules attach the same bytes). The page loads it when a cell first reads it.
+ */
+export function sharedFile(shared: Map<string, SharedFile>, type: string, bytes: Buffer, name: string): EmbeddedFile {
+  const key = createHash("sha256").update(type).update("\0").update(bytes).digest("hex").slice(0, 20);
+  const entry = shared.get(key) ?? {data: embeddedFile(type, bytes), bytes, names: new Set<string>()};
+  entry.names.add(basename(name));
+  shared.set(key, entry);
+  return {mimeType: type, lazy: key};
+}
+
 /** True for a name Framework reads from the source root: one leading "/" (not "//", a host). */
 export function rootRelative(name: string): boolean {
   return name.startsWith("/") && !name.startsWith("//");
@@ -77,7 +101,19 @@ export interface FileOptions {
   root?: string;
   /** Largest file embedded, in bytes (default 50 MB). */
   maxBytes?: number;
+  /**
+   * A site build's files written once into the site (buildCache.ts): each file read is recorded
+   * there and named by key, not embedded, unless it is small or the page may ask for its URL (see loadFiles).
+   */
+  shared?: Map<string, SharedFile>;
 }
+
+/**
+ * The smallest cell's file a site build writes into the site rather than into the page: a smaller
+ * one costs less in the page's script than a request of its own (a cell that awaits several in
+ * turn would wait for each), as bundlers inline small assets.
+ */
+export const sharedFileMinBytes = 8 * 1024;
 
 /** Reads every file the notebook attaches; problems (missing, outside the root, too big…) are returned, not thrown. */
 export async function loadFiles(compiled: CompiledNotebook, notebookFile: string, options: FileOptions = {}): Promise<LoadedFiles> {
@@ -86,6 +122,10 @@ export async function loadFiles(compiled: CompiledNotebook, notebookFile: string
   const realRoot = await realpath(root).catch(() => root);
   const maxBytes = options.maxBytes ?? defaultMaxFileBytes;
   const loaded: LoadedFiles = {files: new Map(), problems: new Map(), paths: []};
+  // A file's URL (href, import.meta.resolve) is a blob: URL only while its bytes are in the page:
+  // one written into the site is a file beside it, which fetch cannot read from file://. So a page
+  // whose cells may ask for a URL (the word href anywhere in them) embeds its files as before.
+  const urls = compiled.analysed.some((cell) => /\bhref\b/.test(cell.js));
   for (const {name, resolve: resolved} of compiled.files) {
     const key = fileKey(name);
     if (loaded.files.has(key) || loaded.problems.has(key)) continue;
@@ -99,7 +139,9 @@ export async function loadFiles(compiled: CompiledNotebook, notebookFile: string
       );
       continue;
     }
-    loaded.files.set(key, embeddedFile(mimeType(name), result.bytes));
+    const type = mimeType(name);
+    const share = options.shared && !resolved && !urls && result.bytes.length >= sharedFileMinBytes ? options.shared : undefined;
+    loaded.files.set(key, share ? sharedFile(share, type, result.bytes, name) : embeddedFile(type, result.bytes));
     loaded.paths.push(result.path);
   }
   return loaded;

@@ -4,22 +4,23 @@
 // names are read at build time under the same rules as a cell's (regular files inside the
 // notebook root, within the size limit) and embedded in the module's stand-in; in a site build,
 // written once into the site instead and named in the stand-in by key (src/site/sharedFiles.ts).
-import {createHash} from "node:crypto";
 import {readFile, realpath} from "node:fs/promises";
-import {basename, dirname, resolve} from "node:path";
-import {defaultMaxFileBytes, embeddedFile, mimeType, readInside, refusalText, rootRelative, type EmbeddedFile} from "./data.js";
+import {dirname, resolve} from "node:path";
+import {
+  defaultMaxFileBytes,
+  embeddedFile,
+  mimeType,
+  readInside,
+  refusalText,
+  rootRelative,
+  sharedFile,
+  type EmbeddedFile,
+  type SharedFile
+} from "./data.js";
 import {jsonExpression} from "./embed.js";
 import {oneLine, quote, shown, within} from "./messages.js";
 
-/** A file a project module attaches, written once into the site (a site build's, see buildCache.ts). */
-export interface SharedFile {
-  /** Its data, as the page's FileAttachment reads it. */
-  data: EmbeddedFile;
-  /** Its bytes, also written as themselves (for FileAttachment's href). */
-  bytes: Uint8Array;
-  /** The file names it was attached by (each gets its copy under the key's folder). */
-  names: Set<string>;
-}
+export type {SharedFile};
 
 /** What the stand-in for a module's `observablehq:stdlib` carries, and what it read. */
 export interface ModuleStdlib {
@@ -73,13 +74,7 @@ export async function moduleStdlib(
       continue;
     }
     const type = mimeType(name);
-    if (shared) {
-      const key = createHash("sha256").update(type).update("\0").update(read.bytes).digest("hex").slice(0, 20);
-      const entry = shared.get(key) ?? {data: embeddedFile(type, read.bytes), bytes: read.bytes, names: new Set<string>()};
-      entry.names.add(basename(file));
-      shared.set(key, entry);
-      files[name] = {mimeType: type, lazy: key};
-    } else files[name] = embeddedFile(type, read.bytes);
+    files[name] = shared ? sharedFile(shared, type, read.bytes, file) : embeddedFile(type, read.bytes);
     paths.push(read.path);
   }
   return {files: jsonExpression(files), refused: jsonExpression(refused), paths, problems: Object.values(refused)};

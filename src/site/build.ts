@@ -127,7 +127,7 @@ export async function buildSite(options: {
     // front matter while the last ones bundle.
     const cache = buildCache();
     const compiling = names.map((name, i) =>
-      compilePage(join(root, name), root, {maxFileBytes: options.maxFileBytes, cwd, source: titles[i]?.source})
+      compilePage(join(root, name), root, {maxFileBytes: options.maxFileBytes, cwd, source: titles[i]?.source, cache})
     );
     const bundled = compiling.map((page) => page.then((p) => finishNotebook(p, {site: chrome, maxFileBytes: options.maxFileBytes, cache})));
     bundled.forEach((b) => b.catch(() => {})); // awaited below, in order
@@ -145,7 +145,7 @@ export async function buildSite(options: {
     const styled = built.map((b, i) => ({page: names[i].replace(/\.md$/, ""), data: b.compiled.data}));
     styles = await siteStyles(root, styled, site.config, options.maxFileBytes ?? defaultMaxFileBytes);
     await copied;
-    await writeSharedFiles(join(tmp, "_queuebook"), cache.sharedFiles); // what project modules attach, once for every page
+    await writeSharedFiles(join(tmp, "_queuebook"), cache.sharedFiles); // the files cells and project modules attach, once for every page
     // Each page is written once: its images, script and stylesheets first, then (after its
     // no-script snapshot, which renders it from memory beside them) the page itself.
     const imagesCopied = new Set<string>();

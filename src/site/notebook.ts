@@ -105,7 +105,8 @@ export async function compilePage(file: string, root: string, options: NotebookO
   const compiled = compileNotebook(text, path, parsed);
   // a notebook that imports needs esbuild: its service starts on the other core while the files are read
   if (!needsNoBundler(compiled)) startEsbuild();
-  const loaded = await loadFiles(compiled, file, {root, maxBytes: options.maxFileBytes});
+  // (a site build's files are written once into the site, src/site/sharedFiles.ts; the page names them)
+  const loaded = await loadFiles(compiled, file, {root, maxBytes: options.maxFileBytes, shared: options.cache?.sharedFiles});
   // A file that may not be attached fails the cells that ask for it, at the call.
   const fileErrors = new Map<string, CellError>();
   const warnings = [...compiled.warnings];

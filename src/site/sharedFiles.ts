@@ -1,6 +1,7 @@
-// The files project modules attach, in a site build: written once into the site's _queuebook/
-// folder instead of into every page that imports the module (a project whose utility module
-// attaches its 25 input files carried all 25 in each of its 21 pages). For each file, a classic
+// The files cells and project modules attach, in a site build: written once into the site's
+// _queuebook/ folder instead of into every page that attaches them or imports the module (a
+// project whose utility module attaches its 25 input files carried all 25 in each of its 21
+// pages), and loaded when a cell first reads one, not with the page. For each file, a classic
 // script that hands its data to queuebook.provide when a cell first reads it (a script loads
 // from file://, fetch does not), and the file's bytes as themselves, under its own name, for
 // FileAttachment's href. The keys and names were made by the build (a hash; a file's own name

@@ -186,6 +186,17 @@ describe("Framework-dialect notebooks, built and opened in Chromium", () => {
     expect(await page.locator("main img").first().getAttribute("src")).toBe("../data/pic.png");
     expect(await page.locator("#root-link").getAttribute("href")).toBe("../fences.html");
     expect(await readFile(join(out, "data/pic.png"))).toEqual(await readFile(join(root, "data/pic.png")));
+    // A cell's file of 8 KB or more is written once into the site (as a module's), not into the
+    // page's script, and loads when the cell reads it, from file:// too; a small one is in the page.
+    await shows(page, "#root-big-file", "1500 requests, the slowest 254 ms");
+    const script = await readFile(join(out, "sub", "paths.js"), "utf8");
+    expect(script).not.toContain("1500,");
+    expect(script).toContain("api,120");
+    const local = await browser.newPage();
+    await local.goto(`file://${join(out, "sub", "paths.html")}`);
+    await shows(local, "#root-big-file", "1500 requests, the slowest 254 ms");
+    await shows(local, "#root-file", "3 servers");
+    await local.close();
     expect(await cellErrors(page)).toEqual([]);
     expect(errors).toEqual([]);
     await releaseTab(page);

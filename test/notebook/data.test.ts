@@ -4,7 +4,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
 import {compileNotebook} from "../../src/notebook/compile.js";
-import {fileKey, loadFiles, mimeType} from "../../src/notebook/data.js";
+import {fileKey, loadFiles, mimeType, sharedFileMinBytes, type SharedFile} from "../../src/notebook/data.js";
 
 // base/secret.txt lies beside the notebook root base/nb; the notebooks must never reach it.
 const base = mkdtempSync(join(tmpdir(), "queuebook-data-"));
@@ -18,6 +18,12 @@ writeFileSync(join(dir, "data", "ten.txt"), "0123456789");
 writeFileSync(join(dir, "__proto__"), "proto file");
 symlinkSync(join(base, "secret.txt"), join(dir, "data", "leak.txt"));
 symlinkSync(join(dir, "data", "a.csv"), join(dir, "data", "alias.csv"));
+// files of at least sharedFileMinBytes, which a site build writes into the site
+const bigCsv = `x,y\n${"1,2\n".repeat(sharedFileMinBytes / 4)}`;
+const bigBin = Buffer.alloc(sharedFileMinBytes, 7);
+writeFileSync(join(dir, "data", "big.csv"), bigCsv);
+writeFileSync(join(dir, "data", "big.bin"), bigBin);
+symlinkSync(join(dir, "data", "big.csv"), join(dir, "data", "big-alias.csv"));
 symlinkSync("/dev/zero", join(dir, "data", "zero.bin"));
 spawnSync("mkfifo", [join(dir, "data", "pipe.csv")]);
 afterAll(() => rmSync(base, {recursive: true, force: true}));
@@ -57,6 +63,38 @@ describe("loadFiles(compiled, notebookFile, {root, maxBytes})", () => {
       "data/a.csv": {mimeType: "text/csv", text: "x,y\n1,2\n"},
       "data/b.bin": {mimeType: "application/octet-stream", base64: "AP8B"}
     });
+  });
+  it("in a site build, names each file by key and records it once for the site; a page that may ask for a URL embeds", async () => {
+    const shared = new Map<string, SharedFile>();
+    const small = await loadFiles(compileNotebook('```js\nFileAttachment("data/a.csv")\n```\n', "nb.md"), join(dir, "nb.md"), {
+      root: dir,
+      shared
+    });
+    expect(small.files.get("data/a.csv")).toEqual({mimeType: "text/csv", text: "x,y\n1,2\n"}); // under sharedFileMinBytes: in the page
+    expect(shared.size).toBe(0);
+    const md = '```js\nFileAttachment("data/big.csv")\n```\n\n```js\nFileAttachment("./data/big.bin")\n```\n';
+    const one = await loadFiles(compileNotebook(md, "nb.md"), join(dir, "nb.md"), {root: dir, shared});
+    // another page attaching the same bytes under another name (a link to big.csv) shares the one record
+    const two = await loadFiles(compileNotebook('```js\nFileAttachment("data/big-alias.csv")\n```\n', "two.md"), join(dir, "two.md"), {
+      root: dir,
+      shared
+    });
+    const csv = one.files.get("data/big.csv")!;
+    expect(csv).toEqual({mimeType: "text/csv", lazy: expect.stringMatching(/^[0-9a-f]{20}$/)});
+    expect(two.files.get("data/big-alias.csv")).toEqual(csv);
+    expect(one.files.get("data/big.bin")).toEqual({mimeType: "application/octet-stream", lazy: expect.stringMatching(/^[0-9a-f]{20}$/)});
+    expect(shared.size).toBe(2);
+    expect(shared.get(csv.lazy!)).toEqual({
+      data: {mimeType: "text/csv", text: bigCsv},
+      bytes: Buffer.from(bigCsv),
+      names: new Set(["big.csv", "big-alias.csv"])
+    });
+    // href or import.meta.resolve: a URL the page makes from the bytes it holds (fetch reads no file beside a page opened from file://)
+    for (const cell of ['FileAttachment("data/big.csv").href', 'import.meta.resolve("./data/big.csv")']) {
+      const loaded = await loadFiles(compileNotebook("```js\n" + cell + "\n```\n", "nb.md"), join(dir, "nb.md"), {root: dir, shared});
+      expect(loaded.files.get("data/big.csv"), cell).toEqual({mimeType: "text/csv", text: bigCsv});
+    }
+    expect(shared.size).toBe(2);
   });
   it("says a missing file is not found and where it was looked for, without throwing", async () => {
     const loaded = await load(["data/nope.csv"]);
