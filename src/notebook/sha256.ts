@@ -6,7 +6,10 @@
 import {sha256} from "@noble/hashes/sha2.js";
 import {bytesToHex, utf8ToBytes} from "@noble/hashes/utils.js";
 
-type NodeCrypto = typeof import("node:crypto");
+/** What is used of node:crypto (written out: this file is also compiled for the browser, without Node's types). */
+interface NodeCrypto {
+  createHash(algorithm: "sha256"): {update(text: string, encoding: "utf8"): {digest(encoding: "hex"): string}};
+}
 const nodeCrypto = (globalThis as {process?: {getBuiltinModule?(id: string): unknown}}).process?.getBuiltinModule?.("node:crypto") as
   | NodeCrypto
   | undefined;
