@@ -125,7 +125,7 @@ export async function loadFiles(compiled: CompiledNotebook, notebookFile: string
   // A file's URL (href, import.meta.resolve) is a blob: URL only while its bytes are in the page:
   // one written into the site is a file beside it, which fetch cannot read from file://. So a page
   // whose cells may ask for a URL (the word href anywhere in them) embeds its files as before.
-  const urls = compiled.analysed.some((cell) => /\bhref\b/.test(cell.js));
+  const urls = options.shared !== undefined && compiled.analysed.some((cell) => /\bhref\b/.test(cell.js));
   for (const {name, resolve: resolved} of compiled.files) {
     const key = fileKey(name);
     if (loaded.files.has(key) || loaded.problems.has(key)) continue;

@@ -32,7 +32,6 @@ const sources = new WeakMap<HTMLDetailsElement, TableSource>();
  * stays open or closed as the reader left it; an open one fills again with the new rows.
  */
 export function tableView(source: TableSource): HTMLDetailsElement {
-  let shown = source;
   const details = document.createElement("details");
   details.className = "qb-chart-table";
   const summary = document.createElement("summary");
@@ -41,6 +40,7 @@ export function tableView(source: TableSource): HTMLDetailsElement {
   const fill = () => {
     details.querySelector("table")?.remove();
     if (!details.open) return;
+    const shown = sources.get(details)!;
     const table = document.createElement("table");
     const head = table.createTHead().insertRow();
     for (const name of shown.columns) {
@@ -61,7 +61,6 @@ export function tableView(source: TableSource): HTMLDetailsElement {
   return adoptable(details, (next) => {
     const from = sources.get(next);
     if (!from) return false; // (made by another copy of this module)
-    shown = from;
     sources.set(details, from);
     if (summary.textContent !== from.summary) summary.textContent = from.summary;
     if (details.open) fill();
