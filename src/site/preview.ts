@@ -27,6 +27,7 @@ import {watchTree, type TreeWatcher} from "./previewWatch.js";
 import {handleSave, savePath} from "./save.js";
 import {sourceData} from "./pageSource.js";
 import {handleModule, modulePath} from "./devModules.js";
+import {liveStep} from "./previewPush.js";
 import {closeServer} from "../io/closeServer.js";
 
 /** Options of the preview server. */
@@ -63,7 +64,8 @@ interface OpenPage {
   broken?: boolean;
   /** The last version given: every build, of a page request or a change, takes the next. */
   version: number;
-  clients: Set<ServerResponse>;
+  /** The open pages' live-update streams, each with the build its page shows (undefined: not known, or a notice of a failed build). */
+  clients: Map<ServerResponse, Versioned | undefined>;
 }
 
 type Versioned = BuiltNotebook & {version: number};
@@ -93,7 +95,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   let closed = false;
   const page = (name: string) => {
     let p = pages.get(name);
-    if (!p) pages.set(name, (p = {name, version: 0, recent: new Map(), clients: new Set()}));
+    if (!p) pages.set(name, (p = {name, version: 0, recent: new Map(), clients: new Map()}));
     return p;
   };
 
@@ -142,9 +144,6 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     for (const w of built.warnings) log(warningLine(w));
     return built;
   };
-  /** Whether two builds show and run the same (the source too: it is the file the next save expects). */
-  const same = (a: BuiltNotebook, b: BuiltNotebook) =>
-    a.script === b.script && a.compiled.html === b.compiled.html && a.compiled.markdown === b.compiled.markdown;
   const update = (p: OpenPage, built: Versioned) => ({
     type: "update",
     script: `/${urlPath(p.name)}.js?v=${built.version}`,
@@ -256,18 +255,24 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     });
     res.write("retry: 500\n\n");
     const p = page(name);
-    p.clients.add(res);
+    // a stream that names no version (the error page's) is taken to show the newest build; one
+    // whose version is no longer kept is not known, and its page reloads
+    p.clients.set(res, Number.isNaN(version) ? (p.broken ? undefined : p.built) : p.recent.get(version));
     res.on("close", () => p.clients.delete(res));
     if (clientError) res.write(message({type: "error", message: clientError}));
-    else if (!p.broken && p.built && version < p.built.version) {
-      // built again since that page was served: it missed the update (a version no longer kept counts as changed)
-      const served = p.recent.get(version);
-      if (!served || !same(served, p.built)) res.write(message(update(p, p.built)));
-    }
+    else if (!p.broken && p.built) sendBuild(p, res, p.built); // built again since that page was served: it missed the update
   }
 
   const push = (p: OpenPage, body: object) => {
-    for (const client of p.clients) client.write(message(body));
+    for (const client of p.clients.keys()) client.write(message(body));
+  };
+  /** Brings the page on stream `client` to build `latest` (nothing if it shows that already); whether it was sent new cells. */
+  const sendBuild = (p: OpenPage, client: ServerResponse, latest: Versioned): boolean => {
+    const step = liveStep(p.clients.get(client), latest);
+    if (step === "none") return false;
+    client.write(message(step === "reload" ? {type: "reload"} : update(p, latest)));
+    p.clients.set(client, latest);
+    return step === "update";
   };
 
   // Changes are gathered for 60 ms, then one refresh runs; a refresh never overlaps another
@@ -319,24 +324,24 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       }
       const inputs = new Set((p.built?.inputs ?? []).map((f) => resolve(f)));
       if (p.built && !p.broken && !files.some((f) => inputs.has(f) || f.endsWith(".md"))) continue;
-      const before = p.broken ? undefined : p.built;
       try {
-        const after = await build(p);
+        await build(p);
         p.broken = false;
-        if (!before || after.compiled.chunks.join() !== before.compiled.chunks.join()) {
-          // back from an error, or the page needs other <script> chunks in its head: start afresh
-          push(p, {type: "reload"});
-          continue;
-        }
-        // (the source too: a change the page shows no differently is still a new version of the file for its next save)
-        if (same(after, before)) continue;
-        log(`updated ${p.name}.md`);
-        push(p, update(p, after));
+        // Each page is brought to the newest build, judged against the build it shows: a page's
+        // request may have built the file again meanwhile (builds end out of order), and a page
+        // served that newer build is not sent this one's cells (previewPush.ts). A page back
+        // from an error, or needing other <script> chunks in its head, reloads; a change it
+        // shows no differently is still a new version of the file for its next save.
+        const latest = p.built as Versioned;
+        let updated = false;
+        for (const client of [...p.clients.keys()]) updated = sendBuild(p, client, latest) || updated;
+        if (updated) log(`updated ${p.name}.md`);
       } catch (error) {
         const text = buildFailure(p, error);
         if (error instanceof NotServed && !p.broken) log(oneLine(`warning: ${text}`));
         p.broken = true;
         push(p, {type: "error", message: text});
+        for (const client of p.clients.keys()) p.clients.set(client, undefined); // (it reloads once the notebook builds again)
       }
     }
   }
@@ -389,7 +394,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     live: () => ({pages: pages.size, streams}),
     async close() {
       closeWatchers();
-      for (const p of pages.values()) for (const c of p.clients) c.end();
+      for (const p of pages.values()) for (const c of p.clients.keys()) c.end();
       await closeServer(server); // (a browser's preconnected socket would hold it 60 s)
       await running;
     }
