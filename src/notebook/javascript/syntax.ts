@@ -70,12 +70,20 @@ function parseWholeExpression(source: string): Expression | undefined {
   }
 }
 
+/** What may begin a declaration, at the cell's first character that is not white space. */
+const declarationStart = /^(?:[/#\\]|async|function|class)/;
+
 /**
  * True when the cell starts with a named function or class declaration (`function f`,
  * `async function* g`, `class A`). An anonymous `function () {…}` or `class {…}` is an
  * expression cell, as in Framework.
  */
 export function startsWithDeclaration(source: string): boolean {
+  // Most cells are answered without a tokenizer (whose construction is the cost here): past
+  // leading white space (the same characters as acorn's), only a comment, a hashbang, an escape
+  // or one of the three words can begin a declaration.
+  const first = source.search(/\S/);
+  if (first < 0 || !declarationStart.test(source.slice(first, first + 9))) return false;
   try {
     const parser = new (Parser as any)(acornOptions, source, 0);
     parser.nextToken();
