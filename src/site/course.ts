@@ -4,9 +4,8 @@
 // rendered here in the first language, with all languages' texts embedded as JSON data, and the
 // course script (src/components/progressCourse.ts) switches language (`?lang=`) and fills in
 // the progress kept in this browser.
-import {languageName} from "../notebook/contract.js";
 import {escapeHtml} from "../notebook/parse.js";
-import {courseStringsFor, type CourseStrings} from "./courseStrings.js";
+import {courseLanguageName, courseStringsFor, type CourseStrings} from "./courseStrings.js";
 import {lessonTexts, type LessonTexts} from "../notebook/lessonTexts.js";
 
 export {lessonTexts, type LessonTexts};
@@ -67,7 +66,7 @@ export function renderCourse(lessons: readonly Lesson[], lang: string): {title: 
   const items = lessons.map((lesson) => lessonItem(lesson, lang, s, byPage, known)).join("\n");
   const picker =
     languages.length > 1
-      ? `<nav class="qb-course-langs" aria-label="${escapeHtml(s.language)}" data-qb-course-langs><span data-qb-label="language">${escapeHtml(s.language)}</span>: ${languages.map((code) => `<a href="?lang=${escapeHtml(encodeURIComponent(code))}" hreflang="${escapeHtml(code)}" lang="${escapeHtml(code)}" data-qb-lang="${escapeHtml(code)}"${code === lang ? ' aria-current="true"' : ""}>${escapeHtml(languageName(code))}</a>`).join(" · ")}</nav>`
+      ? `<nav class="qb-course-langs" aria-label="${escapeHtml(s.language)}" data-qb-course-langs><span data-qb-label="language">${escapeHtml(s.language)}</span>: ${languages.map((code) => `<a href="?lang=${escapeHtml(encodeURIComponent(code))}" hreflang="${escapeHtml(code)}" lang="${escapeHtml(code)}" data-qb-lang="${escapeHtml(code)}"${code === lang ? ' aria-current="true"' : ""}>${escapeHtml(courseLanguageName(code))}</a>`).join(" · ")}</nav>`
       : "";
   const main = `<main class="qb-notebook qb-index qb-course">
 <p class="qb-course-brand">queuebook</p>
@@ -109,7 +108,7 @@ function lessonItem(lesson: Lesson, lang: string, s: CourseStrings, byPage: Map<
         .join(", ")
     : `<span data-qb-text="requiresNone">${e(s.requiresNone)}</span>`;
   const offered = lesson.languages
-    .map((code) => `<a href="${e(lessonHref(lesson, code))}" hreflang="${e(code)}" lang="${e(code)}">${e(languageName(code))}</a>`)
+    .map((code) => `<a href="${e(lessonHref(lesson, code))}" hreflang="${e(code)}" lang="${e(code)}">${e(courseLanguageName(code))}</a>`)
     .join(" · ");
   const fact = (label: keyof CourseStrings, value: string, attributes = "") =>
     `<div${attributes}><dt data-qb-label="${label}">${e(s[label])}</dt><dd>${value}</dd></div>`;

@@ -17,7 +17,7 @@ function byTokens(source: string): boolean | undefined {
   try {
     const tokens = tokenizer(source, {ecmaVersion: "latest", sourceType: "module", allowAwaitOutsideFunction: true});
     let t = tokens.getToken();
-    if (t.type === tokTypes.name && t.value === "async") {
+    if (t.type === tokTypes.name && (t as {value?: unknown}).value === "async") {
       t = tokens.getToken();
       if (t.type !== tokTypes._function) return false;
     }
