@@ -41,6 +41,8 @@ export interface PreviewOptions {
   maxFileBytes?: number;
   /** How many live-update streams may be open at once (default 100); one more is 503. */
   maxStreams?: number;
+  /** Builds a page (default buildNotebook): a test holds one build to order two that overlap. */
+  buildNotebook?: typeof buildNotebook;
 }
 
 /** A running preview server. */
@@ -86,6 +88,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   for (const w of site.warnings) log(warningLine(w));
   const maxFileBytes = options.maxFileBytes ?? defaultMaxFileBytes;
   const pages = new Map<string, OpenPage>();
+  const buildPage = options.buildNotebook ?? buildNotebook;
   const maxStreams = options.maxStreams ?? 100;
   /** Live-update streams open now (each is a page's EventSource). */
   let streams = 0;
@@ -127,7 +130,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     const version = ++p.version;
     const name = encodeURIComponent(p.name);
     const built = {
-      ...(await buildNotebook(join(root, `${p.name}.md`), root, {
+      ...(await buildPage(join(root, `${p.name}.md`), root, {
         assets: "/_queuebook/",
         events: `/_queuebook/events?page=${name}&v=${version}`,
         scriptQuery: `?v=${version}`,

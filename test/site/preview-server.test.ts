@@ -12,6 +12,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {startPreview, type Preview} from "../../src/site/preview.js";
+import {buildNotebook} from "../../src/site/notebook.js";
 import {sourceHash} from "../../src/notebook/sourceContract.js";
 import {previewPackage, type PreviewPackage} from "../support/previewPackage.js";
 
@@ -59,12 +60,12 @@ interface Reply {
 }
 
 /** GET `path` with exactly the headers given (Host defaults to the server's own, null leaves it out). */
-function get(path: string, headers: Record<string, string | null> = {}, method = "GET"): Promise<Reply> {
-  const {host = `127.0.0.1:${port}`, ...rest} = headers;
+function get(path: string, headers: Record<string, string | null> = {}, method = "GET", to = port): Promise<Reply> {
+  const {host = `127.0.0.1:${to}`, ...rest} = headers;
   const sent: Record<string, string> = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== null)) as Record<string, string>;
   if (host !== null) sent.host = host;
   return new Promise((resolve, reject) => {
-    const req = request({host: "127.0.0.1", port, path, method, headers: sent, setHost: false}, (res) => {
+    const req = request({host: "127.0.0.1", port: to, path, method, headers: sent, setHost: false}, (res) => {
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (d) => (body += d));
@@ -348,14 +349,14 @@ interface Message {
 }
 
 /** An open event stream as a page holds it (`more`: the rest of its query); `next()` resolves with the next message. */
-async function stream(page: string, more = "") {
+async function stream(page: string, more = "", to = port) {
   const queue: Message[] = [];
   const waiting: ((m: Message) => void)[] = [];
   const req = request({
     host: "127.0.0.1",
-    port,
+    port: to,
     path: `/_queuebook/events?page=${encodeURIComponent(page)}${more}`,
-    headers: {host: `127.0.0.1:${port}`}
+    headers: {host: `127.0.0.1:${to}`}
   });
   const opened = new Promise<void>((resolve, reject) => {
     req.on("error", reject);
@@ -537,6 +538,56 @@ describe("startPreview: a page and the build it was served", () => {
     } finally {
       late.close();
       current.close();
+    }
+  });
+});
+
+describe("startPreview: builds that end out of order", () => {
+  it("sends no page the cells of a rebuild that ended after a newer build, and leaves none on them", async () => {
+    // A change's rebuild reads the file, and is held; the file is written back and a new tab's
+    // request builds it again, newer; then the held rebuild ends. (CI once saw the page of the
+    // newer build sent the older cells, and the next rebuild, matching the newest, left it there.)
+    let hold: Promise<void> | undefined;
+    let holding: () => void = () => {};
+    const held = new Promise<void>((ok) => (holding = ok));
+    const own = await startPreview({
+      root,
+      packageRoot: copy.packageRoot,
+      port: 0,
+      buildNotebook: async (...args) => {
+        const built = await buildNotebook(...args);
+        const gate = hold;
+        hold = undefined;
+        if (gate) holding(), await gate;
+        return built;
+      }
+    });
+    const ownPort = Number(new URL(own.url).port);
+    const file = join(root, "order.md");
+    const text = (word: string) => `# Order\n\n\`\`\`js\nconst word = "${word}-" + "WORD";\n\`\`\`\n\n\${word}\n`;
+    const versionOf = (html: string) => Number(/order\.js\?v=(\d+)/.exec(html)?.[1]);
+    try {
+      writeFileSync(file, text("FIRST"));
+      const first = versionOf((await get("/order", {}, "GET", ownPort)).body);
+      const old = await stream("order", `&v=${first}`, ownPort);
+      let release: () => void = () => {};
+      hold = new Promise<void>((ok) => (release = ok));
+      writeFileSync(file, text("SECOND")); // the rebuild for this reads SECOND, then waits
+      await held;
+      writeFileSync(file, text("FIRST")); // written back (a test's reset, an editor's undo)
+      const newest = versionOf((await get("/order", {}, "GET", ownPort)).body);
+      expect(newest).toBeGreaterThan(first);
+      const fresh = await stream("order", `&v=${newest}`, ownPort);
+      release(); // the held rebuild (SECOND) ends after the newer build (FIRST)
+      writeFileSync(file, text("THIRD")); // a marker: the next message each page gets is this change
+      for (const live of [fresh, old]) {
+        const next = await live.next();
+        expect(next.type).toBe("update");
+        expect((await get(next.script!, {}, "GET", ownPort)).body).toContain("THIRD-");
+      }
+    } finally {
+      await own.close();
+      rmSync(file, {force: true});
     }
   });
 });
