@@ -20,6 +20,7 @@ import {Embeds, jsonExpression} from "./embed.js";
 import type {BuildCache} from "./buildCache.js";
 import {imports} from "./resolve.js";
 import {plainScript} from "./plainScript.js";
+import {hashbang} from "./refusals.js";
 import {defineNotebook, type DefinedCell} from "./transpile.js";
 
 export {projectRoot};
@@ -61,8 +62,9 @@ export async function bundleNotebook(
   const project = projectRoot(root);
   const errors = new Map([...compiled.cellErrors, ...(options.cellErrors ?? [])]);
   const added = new Map<string, CellError>();
+  // What is refused before bundling: a computed import() (below) and a hashbang line (refusals.ts).
   for (const cell of compiled.analysed) {
-    const error = !errors.has(cell.id) && !cell.error ? patternImport(cell) : undefined;
+    const error = !errors.has(cell.id) && !cell.error ? (patternImport(cell) ?? hashbang(cell)) : undefined;
     if (error) {
       errors.set(cell.id, error);
       added.set(cell.id, error);
@@ -117,19 +119,31 @@ export async function bundleNotebook(
         })
       ]
     });
-  // Cells that import nothing: the definitions are the script as they are (plainScript.ts).
-  const plain =
+  // The compiler's definitions serve as they are until a cell gains an error here.
+  const define = () =>
     added.size === 0 && !options.cellErrors?.size
-      ? plainScript(compiled, filesSource(filesExpression), compiled.definitions, filesSource("{}"))
-      : undefined;
-  if (plain !== undefined) return {code: plain, inputs: [], warnings: [], cellErrors: added, libraries: []};
+      ? {text: compiled.definitions, cells: compiled.defined}
+      : defineNotebook(compiled.analysed, compiled.path, errors, {languages: compiled.languages});
+  /** The errors this pass added, as warnings (those the compiler found it reports itself). */
+  const addedWarnings = () => {
+    for (const [id, error] of added)
+      if (!compiled.cellErrors.has(id))
+        warnings.push({path: compiled.path, line: error.line, column: error.column, message: `${error.name}: ${error.message}`});
+    return sortWarnings(warnings);
+  };
+  // Cells that import nothing (a cell with an error is defined as its error): the definitions
+  // are the script as they are (plainScript.ts).
+  const first = define();
+  const plain = plainScript(
+    {analysed: compiled.analysed.filter((c) => !errors.has(c.id))},
+    filesSource(filesExpression),
+    first.text,
+    filesSource("{}")
+  );
+  if (plain !== undefined) return {code: plain, inputs: [], warnings: addedWarnings(), cellErrors: added, libraries: []};
   // Each failed round marks the cells esbuild refused; a round that places no error gives up.
   for (let round = 0; ; round++) {
-    // The compiler's definitions serve as they are until a cell gains an error here.
-    const defined =
-      added.size === 0 && !options.cellErrors?.size
-        ? {text: compiled.definitions, cells: compiled.defined}
-        : defineNotebook(compiled.analysed, compiled.path, errors, {languages: compiled.languages});
+    const defined = round === 0 ? first : define();
     const attempt = await run(defined.text).then(
       (result) => ({result}),
       (error: unknown) => ({error})
@@ -141,9 +155,6 @@ export async function bundleNotebook(
         .map((f) => resolve(f))
         .filter((f) => f !== entry)
         .concat(attached);
-      for (const [id, error] of added)
-        if (!compiled.cellErrors.has(id))
-          warnings.push({path: compiled.path, line: error.line, column: error.column, message: `${error.name}: ${error.message}`});
       const libraries = Object.keys(result.metafile!.inputs)
         .map((f) =>
           f.startsWith("queuebook-shared:")
@@ -158,7 +169,7 @@ export async function bundleNotebook(
           stampModuleCells(result.outputFiles![0].text, compiled, defined.cells, errors, inputs, project, options.cache?.stamps)
         ),
         inputs,
-        warnings: sortWarnings(warnings),
+        warnings: addedWarnings(),
         cellErrors: added,
         libraries
       };
@@ -303,13 +314,6 @@ function entryError(cell: CompiledNotebook["analysed"][number], at: DefinedCell,
       ...position
     };
   }
-  if (/^\s*#!/.test(cell.source))
-    return {
-      name: "SyntaxError",
-      message: 'a cell cannot start with "#!" (a hashbang line belongs to a script file)',
-      line: cell.line,
-      column: cell.column
-    };
   const syntax = /^(Syntax error|Expected|Unexpected|Cannot assign|Cannot use|Invalid|Unterminated|Duplicate|The symbol)/.test(
     message.text
   );

@@ -5,8 +5,8 @@
 // for the one-page bench). Whatever esbuild would do beyond wrapping sends the notebook to it:
 // an import or require of any kind (process.env.NODE_ENV, which esbuild defines, is read only
 // by imported modules: in a cell `process` is an input like any other), an assignment to a constant (esbuild refuses it, at the cell), and any script that does not parse
-// once wrapped (a cell's hashbang, which esbuild also refuses, at the cell). The script is not
-// minified: a few hundred bytes more for a page of prose and cells.
+// once wrapped. (A cell's hashbang never gets here: the bundle pass refuses it first, refusals.ts.)
+// The script is not minified: a few hundred bytes more for a page of prose and cells.
 import {Parser} from "acorn";
 import type {CompiledNotebook} from "./compile.js";
 import {constantAssignment} from "./javascript/constAssign.js";

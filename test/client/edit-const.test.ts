@@ -69,6 +69,18 @@ describe("assignments to constants in the in-page compile", () => {
   }, 60_000);
 });
 
+describe("a hashbang line in the in-page compile (src/notebook/refusals.ts)", () => {
+  it("fails the cell with the build's message at the build's place, in JavaScript and TypeScript", async () => {
+    for (const lang of ["js", "ts"]) {
+      const text = notebook(["#!/usr/bin/env node\nconst h1 = 1;", "const h2 = 2;"], lang);
+      const edited = compileEdited(text, "c.md").definitions.map((d) => d.text);
+      expect(edited, lang).toEqual(await builtDefinitions(text));
+      expect(edited[0], lang).toContain('cannot start with \\"#!\\"');
+      expect(edited[1], lang).not.toContain("error:");
+    }
+  }, 60_000);
+});
+
 describe("constantAssignment(js)", () => {
   it("names the first assignment to a constant with its 1-based position; none in code without one or that does not parse", () => {
     expect(constantAssignment("const x = 1;\n  x = 2;")).toEqual({name: "x", line: 2, column: 3});

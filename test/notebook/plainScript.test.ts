@@ -87,16 +87,25 @@ describe("plainScript via bundleNotebook", () => {
     expect(needsNoBundler(compileNotebook(plain, "nb.md"))).toBe(true);
   });
 
-  it("leaves to esbuild what it refuses at the cell: an assignment to a constant, a hashbang; the cell shows esbuild's error", async () => {
-    for (const [cell, message] of [
-      [fence("const a = 1;", "a = 2;"), 'Cannot assign to "a" because it is a constant'],
-      [fence("#!/usr/bin/env node", "const b = 1;"), 'a cell cannot start with "#!"']
-    ]) {
-      const compiled = compileNotebook(plain + cell, "nb.md");
-      expect(needsNoBundler(compiled), cell).toBe(true); // nothing to bundle, but
-      expect(plainScript(compiled, "", compiled.definitions), cell).toBeUndefined(); // not a plain script
-      const result = await bundle(plain + cell);
-      expect([...result.cellErrors.values()].map((e) => e.message).join("\n"), cell).toContain(message);
-    }
+  it("leaves to esbuild an assignment to a constant, which it refuses at the cell; the cell shows esbuild's error", async () => {
+    const cell = fence("const a = 1;", "a = 2;");
+    const compiled = compileNotebook(plain + cell, "nb.md");
+    expect(needsNoBundler(compiled)).toBe(true); // nothing to bundle, but
+    expect(plainScript(compiled, "", compiled.definitions)).toBeUndefined(); // not a plain script
+    const result = await bundle(plain + cell);
+    expect([...result.cellErrors.values()].map((e) => e.message)).toEqual(['Cannot assign to "a" because it is a constant']);
+    expect(result.code).toMatch(/^\(\(\)=>\{/); // esbuild's minified IIFE
+  });
+
+  it("refuses a cell's hashbang before bundling (refusals.ts): the page is still a plain script, with that cell's error and its warning", async () => {
+    const cell = fence("#!/usr/bin/env node", "const b = 1;");
+    const result = await bundle(plain + cell);
+    expect([...result.cellErrors.values()].map((e) => e.message)).toEqual([
+      'a cell cannot start with "#!" (a hashbang line belongs to a script file)'
+    ]);
+    expect(result.warnings.map((w) => w.message)).toEqual([
+      'SyntaxError: a cell cannot start with "#!" (a hashbang line belongs to a script file)'
+    ]);
+    expect(result.code).toMatch(/^\(\(\) => \{\n/); // plainScript's wrapping, not esbuild's output
   });
 });

@@ -4,8 +4,8 @@
 // transform differs (esbuild is not in the browser), and analyses are kept by cell so a run
 // re-analyses only the cells that changed.
 import {parseNotebook, type ParsedNotebook} from "../../notebook/parse.js";
-import {analyseCellWith, toNotebook, type AnalysedCell, type CellError} from "../../notebook/analyse.js";
-import {constantAssignment} from "../../notebook/javascript/constAssign.js";
+import {analyseCellWith, type AnalysedCell} from "../../notebook/analyse.js";
+import {cellRefusal} from "../../notebook/refusals.js";
 import type {CellSource} from "../../notebook/parse.js";
 import {graphCellErrors} from "../../notebook/graph.js";
 import {defineCell} from "../../notebook/transpile.js";
@@ -40,24 +40,6 @@ export function analyse(cell: CellSource): AnalysedCell {
   return analysed;
 }
 
-const refusals = new WeakMap<AnalysedCell, CellError | null>();
-
-/**
- * The error the build's bundling gives a cell that assigns to a constant (constAssign.ts):
- * esbuild's words at its place, as an error beside the analysis, as the bundle pass adds it.
- */
-function constantRefusal(cell: AnalysedCell): CellError | undefined {
-  let refusal = refusals.get(cell);
-  if (refusal === undefined) {
-    const found = cell.error || (cell.lang !== "js" && cell.lang !== "ts") ? undefined : constantAssignment(cell.js);
-    // (the build places a TypeScript cell's bundling errors at the cell: esbuild reprinted it)
-    const at = found && (cell.lang === "js" ? toNotebook(cell, found.line, found.column) : {line: cell.line, column: cell.column});
-    refusal = found && at ? {name: "SyntaxError", message: `Cannot assign to "${found.name}" because it is a constant`, ...at} : null;
-    refusals.set(cell, refusal);
-  }
-  return refusal ?? undefined;
-}
-
 /** Keeps an analysis of `cell` found another way (compileCell.ts moves a cell's analysis with its lines). */
 export function rememberAnalysis(cell: CellSource, analysed: AnalysedCell): void {
   if (analyses.size > 5000) analyses.clear(); // a long session: start again rather than grow
@@ -72,7 +54,7 @@ export function definitionsOf(analysed: readonly AnalysedCell[], path: string): 
   const errors = graphCellErrors(analysed, path);
   const defined = new Set(analysed.flatMap((c) => c.declarations));
   return analysed.map((cell) => {
-    const error = errors.get(cell.id) ?? constantRefusal(cell);
+    const error = errors.get(cell.id) ?? cellRefusal(cell); // (what the build's bundling refuses, said as it says it: refusals.ts)
     // defineCell reads `defined` only for the cell's references to browser globals (cellInputs)
     const key = `${error ? JSON.stringify(error) : ""}\0${cell.references.filter((r) => globals.has(r) && defined.has(r)).join(",")}`;
     const kept = definitionCache.get(cell);
