@@ -6,20 +6,46 @@
 import {createRequire} from "node:module";
 import type {HLJSApi} from "highlight.js";
 
-/** The languages loaded; each registers its aliases too: js/jsx/mjs, ts/tsx, html/svg, sh/shell/zsh, py, md, yml, tex… */
-const languages = ["bash", "css", "diff", "javascript", "json", "latex", "markdown", "python", "sql", "typescript", "xml", "yaml"];
+/**
+ * The languages highlighted, by module, with every name a fence tag may use for them (lower
+ * case, as highlight.js looks them up) and the languages they highlight inside themselves (an
+ * HTML block's <script> and <style>, a JavaScript html`…` template). A language is loaded the
+ * first time a block asks for it, with those it embeds: each module costs about 2 ms to load,
+ * and a build whose pages show only JavaScript loads three, not twelve.
+ * test/notebook/highlight.test.ts checks these lists against highlight.js's own modules.
+ */
+export const highlightLanguages: Record<string, {names: readonly string[]; embeds: readonly string[]}> = {
+  bash: {names: ["bash", "sh", "zsh"], embeds: []},
+  css: {names: ["css"], embeds: []},
+  diff: {names: ["diff", "patch"], embeds: []},
+  javascript: {names: ["javascript", "js", "jsx", "mjs", "cjs"], embeds: ["css", "xml"]},
+  json: {names: ["json", "jsonc", "json5"], embeds: []},
+  latex: {names: ["latex", "tex"], embeds: []},
+  markdown: {names: ["markdown", "md", "mkdown", "mkd"], embeds: ["xml"]},
+  python: {names: ["python", "py", "gyp", "ipython"], embeds: []},
+  sql: {names: ["sql"], embeds: []},
+  typescript: {names: ["typescript", "ts", "tsx", "mts", "cts"], embeds: ["css", "xml"]},
+  xml: {names: ["xml", "html", "xhtml", "rss", "atom", "xjb", "xsd", "xsl", "plist", "wsf", "svg"], embeds: ["css", "javascript"]},
+  yaml: {names: ["yaml", "yml"], embeds: []}
+};
 
-let loaded: HLJSApi | undefined;
+/** The module highlighting each name a fence tag may use. */
+const moduleOf = new Map(Object.entries(highlightLanguages).flatMap(([module, {names}]) => names.map((n) => [n, module] as const)));
 
-/** highlight.js with the languages above, loaded on first use: a build whose pages show no code pays nothing for it (about 25 ms). */
-function highlighter(): HLJSApi {
-  if (!loaded) {
-    const load = createRequire(import.meta.url);
-    const hljs = load("highlight.js/lib/core") as HLJSApi;
-    for (const name of languages) hljs.registerLanguage(name, load(`highlight.js/lib/languages/${name}`));
-    loaded = hljs;
-  }
-  return loaded;
+let core: HLJSApi | undefined;
+
+/** highlight.js with `module` and the languages it embeds registered, loaded on first use (a build whose pages show no code pays nothing). */
+function highlighter(module: string): HLJSApi {
+  const load = createRequire(import.meta.url);
+  core ??= load("highlight.js/lib/core") as HLJSApi;
+  const hljs = core;
+  const register = (name: string) => {
+    if (hljs.getLanguage(name)) return;
+    hljs.registerLanguage(name, load(`highlight.js/lib/languages/${name}`));
+    for (const embedded of highlightLanguages[name].embeds) register(embedded);
+  };
+  register(module);
+  return hljs;
 }
 
 /** Blocks longer than this stay plain: highlighting is for reading, and a huge block would only slow the build. */
@@ -44,9 +70,9 @@ const escapes: Record<string, string> = {
   "&#62;": ">"
 };
 
-/** The languages highlighted (by any of their names or aliases, as a fence tag writes them). */
+/** The languages highlighted (by any of their names or aliases, as a fence tag writes them, in any case). */
 export function highlightedLanguage(tag: string): boolean {
-  return highlighter().getLanguage(tag) !== undefined;
+  return moduleOf.has(tag.toLowerCase());
 }
 
 /** `html` with each code block in a known language highlighted (class `hljs` added); everything else unchanged. */
@@ -60,7 +86,7 @@ export function highlightCode(html: string): string {
     );
     if (!plain) return block;
     // highlight.js escapes every piece of text it returns: the source never becomes markup
-    const {value} = highlighter().highlight(source, {language: tag, ignoreIllegals: true});
+    const {value} = highlighter(moduleOf.get(tag.toLowerCase())!).highlight(source, {language: tag, ignoreIllegals: true});
     return `${open}${tag} hljs${close}${value}${end}`;
   });
 }

@@ -4,7 +4,9 @@
 import fc from "fast-check";
 import {describe, expect, it} from "vitest";
 import {compileNotebook} from "../../src/notebook/compile.js";
-import {highlightCode, highlightedLanguage} from "../../src/notebook/highlight.js";
+import {createRequire} from "node:module";
+import type {HLJSApi} from "highlight.js";
+import {highlightCode, highlightedLanguage, highlightLanguages} from "../../src/notebook/highlight.js";
 
 /** The prose HTML of a notebook holding one fence. */
 const fence = (tag: string, code: string) => compileNotebook("```" + tag + "\n" + code + "\n```\n", "nb.md").html;
@@ -120,3 +122,52 @@ function compileHtmlPlain(lang: string, code: string): string {
   const html = compileNotebook("```qb-plain-" + lang + "\n" + code + "\n```\n", "nb.md").html;
   return html.slice(html.indexOf("<pre>"));
 }
+
+describe("highlightLanguages: each language loaded on first use, with what it embeds", () => {
+  const load = createRequire(import.meta.url);
+  const core = load("highlight.js/lib/core") as HLJSApi;
+  const moduleOf = (name: string) => load(`highlight.js/lib/languages/${name}`);
+
+  /** Every language a definition highlights inside itself (its modes' subLanguage, at any depth). */
+  const embedded = (definition: object): Set<string> => {
+    const found = new Set<string>();
+    const seen = new Set<object>();
+    const walk = (mode: unknown) => {
+      if (!mode || typeof mode !== "object" || seen.has(mode)) return;
+      seen.add(mode);
+      const sub = (mode as {subLanguage?: string | string[]}).subLanguage;
+      for (const name of Array.isArray(sub) ? sub : sub ? [sub] : []) found.add(name);
+      for (const value of Object.values(mode)) (Array.isArray(value) ? value : [value]).forEach(walk);
+    };
+    walk(definition);
+    return found;
+  };
+
+  it("names every name highlight.js gives each module, and every loaded language it embeds", () => {
+    for (const [module, {names, embeds}] of Object.entries(highlightLanguages)) {
+      const own = core.newInstance();
+      own.registerLanguage(module, moduleOf(module));
+      expect(new Set(names), module).toEqual(new Set([module, ...(own.getLanguage(module)!.aliases ?? []).map((a) => a.toLowerCase())]));
+      const inside = [...embedded(moduleOf(module)(own))].filter((name) => Object.hasOwn(highlightLanguages, name));
+      expect(new Set(embeds), module).toEqual(new Set(inside));
+    }
+  });
+
+  it("highlights as highlight.js with every language loaded, also what a block embeds", () => {
+    const all = core.newInstance();
+    for (const module of Object.keys(highlightLanguages)) all.registerLanguage(module, moduleOf(module));
+    const blocks: [string, string][] = [
+      ["html run=false", "<style>p { color: red }</style>\n<script>const x = 1;</script>"],
+      ["js run=false", 'const page = html`<p class="a">${x}</p>`;\nconst style = css`p { color: red }`;'],
+      ["md", "# Title\n\n<b>bold</b> and `code`"],
+      ["ts run=false", "const n: number = 1;"],
+      ["Python", "def f(x):\n    return x  # one"],
+      ["yml", "a: 1\nb: [x, y]"]
+    ];
+    for (const [tag, code] of blocks) {
+      const language = tag.split(" ")[0];
+      const expected = all.highlight(`${code}\n`, {language, ignoreIllegals: true}).value; // (marked ends a block's text with its newline)
+      expect(fence(tag, code), tag).toContain(`hljs">${expected}</code>`);
+    }
+  });
+});
