@@ -119,7 +119,7 @@ export const sharedFileMinBytes = 8 * 1024;
 export async function loadFiles(compiled: CompiledNotebook, notebookFile: string, options: FileOptions = {}): Promise<LoadedFiles> {
   const folder = dirname(resolve(notebookFile));
   const root = resolve(options.root ?? folder);
-  const realRoot = await realpath(root).catch(() => root);
+  let realRoot: Promise<string> | undefined; // (asked once a file is read: most pages attach none)
   const maxBytes = options.maxBytes ?? defaultMaxFileBytes;
   const loaded: LoadedFiles = {files: new Map(), problems: new Map(), paths: []};
   // A file's URL (href, import.meta.resolve) is a blob: URL only while its bytes are in the page:
@@ -131,7 +131,7 @@ export async function loadFiles(compiled: CompiledNotebook, notebookFile: string
     if (loaded.files.has(key) || loaded.problems.has(key)) continue;
     const result = name.startsWith("npm:")
       ? await readPackageFile(name, folder, root, maxBytes)
-      : await readAttached(name, folder, root, realRoot, maxBytes);
+      : await readAttached(name, folder, root, await (realRoot ??= realpath(root).catch(() => root)), maxBytes);
     if (!("bytes" in result)) {
       loaded.problems.set(
         key,
