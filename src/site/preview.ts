@@ -333,8 +333,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         // Each page is brought to the newest build, judged against the build it shows: a page's
         // request may have built the file again meanwhile (builds end out of order), and a page
         // served that newer build is not sent this one's cells (previewPush.ts). A page back
-        // from an error, or needing other <script> chunks in its head, reloads; a change it
-        // shows no differently is still a new version of the file for its next save.
+        // from an error, or needing other <script> chunks in its head, reloads. A change that
+        // shows no differently is still sent: the page's next save expects the file as it is now.
         const latest = p.built as Versioned;
         let updated = false;
         for (const client of [...p.clients.keys()]) updated = sendBuild(p, client, latest) || updated;
