@@ -15,7 +15,7 @@ const found = new WeakMap<AnalysedCell, CellError | null>();
 export function cellRefusal(cell: AnalysedCell): CellError | undefined {
   let refusal = found.get(cell);
   if (refusal === undefined) {
-    refusal = cell.error || (cell.lang !== "js" && cell.lang !== "ts") ? null : (hashbang(cell) ?? constant(cell) ?? null);
+    refusal = cell.error ? null : (hashbang(cell) ?? constant(cell) ?? null);
     found.set(cell, refusal);
   }
   return refusal ?? undefined;
@@ -32,9 +32,9 @@ export function hashbang(cell: AnalysedCell): CellError | undefined {
   };
 }
 
-/** The error of a cell that assigns to a constant, at the assignment, or undefined. */
+/** The error of a JavaScript or TypeScript cell that assigns to a constant, at the assignment, or undefined. */
 export function constant(cell: AnalysedCell): CellError | undefined {
-  const assigned = constantAssignment(cell.js);
+  const assigned = cell.lang === "js" || cell.lang === "ts" ? constantAssignment(cell.js) : undefined;
   if (!assigned) return undefined;
   // (a TypeScript cell's JavaScript is the transform's reprint: its error is placed at the cell)
   const at = cell.lang === "js" ? toNotebook(cell, assigned.line, assigned.column) : {line: cell.line, column: cell.column};
